@@ -1,0 +1,208 @@
+"""The storage interface. SQLite (storage/sqlite.py) is the embedded default; a PostgreSQL
+backend can slot in behind the same methods for a multi-process deployment.
+
+Event-sourced: the action log is the truth, the snapshot a cache. One transaction per
+action appends it, bumps the game's version and writes the snapshot, compare-and-swap
+on the version, so two clicks at once cannot both apply; an interaction id already
+recorded makes a retried click a no-op.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from datetime import datetime
+from typing import Any, Literal
+
+from pydantic import BaseModel, Field
+
+GameStatus = Literal["lobby", "running", "finished", "cancelled", "abandoned"]
+
+
+class StorageError(Exception):
+    pass
+
+
+class VersionConflict(StorageError):
+    """Someone else changed the game since the caller read it."""
+
+
+class DuplicateInteraction(StorageError):
+    """This interaction id was recorded before: the click already applied."""
+
+
+class GameNotFound(StorageError):
+    pass
+
+
+class GameRecord(BaseModel):
+    id: int
+    game: str  # engine name, e.g. "citadels"
+    status: GameStatus
+    guild_id: int | None
+    channel_id: int  # the text channel the lobby was opened in
+    thread_id: int | None  # the game's own thread
+    host_id: int
+    lang: str = "ko"  # the thread's language
+    options: dict[str, Any] = Field(default_factory=dict)
+    seats: list[int] = Field(default_factory=list)  # Discord user ids, seat order
+    seed: int | None = None
+    version: int = 0  # number of actions applied
+    snapshot: dict[str, Any] | None = None  # engine state after `version` actions
+    settings: dict[str, Any] = Field(default_factory=dict)  # reminders, deadline, votes...
+    created_at: datetime
+    updated_at: datetime
+
+
+class ActionRecord(BaseModel):
+    game_id: int
+    version: int  # the game's version after this action (1 for the first)
+    seat: int
+    action: dict[str, Any]
+    user_id: int | None
+    interaction_id: int | None
+    created_at: datetime
+
+
+class Schedule(BaseModel):
+    """A timer that must survive restarts: a reminder or a turn deadline."""
+
+    game_id: int
+    kind: str  # "reminder" | "deadline"
+    due_at: datetime
+    data: dict[str, Any] = Field(default_factory=dict)
+
+
+class MessageRef(BaseModel):
+    """A message the bot posted for a game, so it can be edited or its buttons disabled."""
+
+    game_id: int
+    channel_id: int
+    message_id: int
+    kind: str  # "lobby" | "prompt" | "board" | "dm_prompt" ...
+    seat: int | None = None
+    decision_key: str | None = None
+
+
+class Store(ABC):
+    @abstractmethod
+    async def open(self) -> None: ...
+
+    @abstractmethod
+    async def close(self) -> None: ...
+
+    # -- games -------------------------------------------------------------
+    @abstractmethod
+    async def create_game(
+        self,
+        game: str,
+        *,
+        guild_id: int | None,
+        channel_id: int,
+        host_id: int,
+        lang: str,
+        options: dict[str, Any] | None = None,
+        thread_id: int | None = None,
+    ) -> GameRecord:
+        """A new game in the lobby; the host holds seat 0."""
+
+    @abstractmethod
+    async def get_game(self, game_id: int) -> GameRecord:
+        """Raise GameNotFound."""
+
+    @abstractmethod
+    async def game_by_thread(self, thread_id: int) -> GameRecord | None: ...
+
+    @abstractmethod
+    async def update_lobby(
+        self,
+        game_id: int,
+        *,
+        seats: list[int] | None = None,
+        options: dict[str, Any] | None = None,
+        thread_id: int | None = None,
+        lang: str | None = None,
+    ) -> GameRecord:
+        """Change a lobby's seats/options (only while status is 'lobby')."""
+
+    @abstractmethod
+    async def start_game(
+        self, game_id: int, *, seed: int, seats: list[int], snapshot: dict[str, Any]
+    ) -> GameRecord:
+        """lobby -> running with version 0 and the set-up state; VersionConflict if not a lobby."""
+
+    @abstractmethod
+    async def set_status(self, game_id: int, status: GameStatus) -> GameRecord: ...
+
+    @abstractmethod
+    async def update_settings(self, game_id: int, settings: dict[str, Any]) -> GameRecord:
+        """Merge keys into the game's settings."""
+
+    @abstractmethod
+    async def list_games(
+        self, *, status: GameStatus | None = None, user_id: int | None = None
+    ) -> list[GameRecord]:
+        """Games filtered by status and/or a seated user (any guild)."""
+
+    # -- the action log ----------------------------------------------------
+    @abstractmethod
+    async def append_action(
+        self,
+        game_id: int,
+        *,
+        expected_version: int,
+        seat: int,
+        action: dict[str, Any],
+        snapshot: dict[str, Any],
+        user_id: int | None = None,
+        interaction_id: int | None = None,
+        status: GameStatus | None = None,
+    ) -> GameRecord:
+        """Append one action in one transaction: log row, version+1, snapshot, interaction.
+
+        Raise DuplicateInteraction if interaction_id was recorded before (nothing written),
+        VersionConflict if the stored version is not expected_version (nothing written).
+        `status` optionally changes the status in the same transaction (e.g. 'finished').
+        """
+
+    @abstractmethod
+    async def actions(self, game_id: int) -> list[ActionRecord]: ...
+
+    @abstractmethod
+    async def pop_action(
+        self, game_id: int, *, expected_version: int, snapshot: dict[str, Any]
+    ) -> GameRecord:
+        """Undo: delete the last action, version-1, write the rebuilt snapshot (CAS)."""
+
+    @abstractmethod
+    async def seen_interaction(self, interaction_id: int) -> bool: ...
+
+    # -- timers ------------------------------------------------------------
+    @abstractmethod
+    async def set_schedule(
+        self, game_id: int, kind: str, due_at: datetime, data: dict[str, Any] | None = None
+    ) -> None:
+        """Create or replace the (game, kind) timer."""
+
+    @abstractmethod
+    async def clear_schedule(self, game_id: int, kind: str | None = None) -> None: ...
+
+    @abstractmethod
+    async def due_schedules(self, now: datetime) -> list[Schedule]: ...
+
+    @abstractmethod
+    async def schedules(self, game_id: int) -> list[Schedule]: ...
+
+    # -- messages and users --------------------------------------------------
+    @abstractmethod
+    async def record_message(self, ref: MessageRef) -> None: ...
+
+    @abstractmethod
+    async def messages(self, game_id: int, kind: str | None = None) -> list[MessageRef]: ...
+
+    @abstractmethod
+    async def get_user(self, user_id: int) -> dict[str, Any]:
+        """Per-user preferences ({} if none): locale, dms_closed, ..."""
+
+    @abstractmethod
+    async def set_user(self, user_id: int, **prefs: Any) -> None:
+        """Merge preferences for a user."""
