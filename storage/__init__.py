@@ -1,0 +1,30 @@
+"""Storage: the Store interface (storage.base) and its SQLite implementation."""
+
+from storage.base import (
+    ActionRecord,
+    DuplicateInteraction,
+    GameNotFound,
+    GameRecord,
+    GameStatus,
+    MessageRef,
+    Schedule,
+    StorageError,
+    Store,
+    VersionConflict,
+)
+from storage.sqlite import SqliteStore, open_store
+
+__all__ = [
+    "ActionRecord",
+    "DuplicateInteraction",
+    "GameNotFound",
+    "GameRecord",
+    "GameStatus",
+    "MessageRef",
+    "Schedule",
+    "SqliteStore",
+    "StorageError",
+    "Store",
+    "VersionConflict",
+    "open_store",
+]

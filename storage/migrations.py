@@ -1,0 +1,125 @@
+"""The SQLite schema as numbered migrations, applied in order by SqliteStore.open().
+
+Never edit a migration that has shipped: add the next one. Each migration is a tuple of
+single statements so the store can run it inside its own BEGIN IMMEDIATE transaction
+(sqlite3's executescript() would commit behind our back).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Migration:
+    version: int
+    name: str
+    statements: tuple[str, ...]
+
+
+SCHEMA_VERSION_TABLE = """
+CREATE TABLE IF NOT EXISTS schema_version (
+    version INTEGER PRIMARY KEY,
+    name TEXT NOT NULL,
+    applied_at TEXT NOT NULL
+)
+"""
+
+GAME_LOG = Migration(
+    1,
+    "games, seats, action log, interactions",
+    (
+        # AUTOINCREMENT: a game id is never reused, since old buttons name it.
+        """
+        CREATE TABLE games (
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
+            game TEXT NOT NULL,
+            status TEXT NOT NULL
+                CHECK (status IN ('lobby', 'running', 'finished', 'cancelled', 'abandoned')),
+            guild_id INTEGER,
+            channel_id INTEGER NOT NULL,
+            thread_id INTEGER,
+            host_id INTEGER NOT NULL,
+            lang TEXT NOT NULL DEFAULT 'ko',
+            options TEXT NOT NULL DEFAULT '{}',
+            settings TEXT NOT NULL DEFAULT '{}',
+            seed TEXT,  -- text: a 64-bit unsigned seed overflows SQLite's signed INTEGER
+            version INTEGER NOT NULL DEFAULT 0 CHECK (version >= 0),
+            snapshot TEXT,
+            created_at TEXT NOT NULL,
+            updated_at TEXT NOT NULL
+        )
+        """,
+        "CREATE INDEX games_by_status ON games (status)",
+        "CREATE INDEX games_by_thread ON games (thread_id)",
+        """
+        CREATE TABLE game_seats (
+            game_id INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+            seat INTEGER NOT NULL CHECK (seat >= 0),
+            user_id INTEGER NOT NULL,
+            PRIMARY KEY (game_id, seat)
+        ) WITHOUT ROWID
+        """,
+        "CREATE INDEX game_seats_by_user ON game_seats (user_id, game_id)",
+        """
+        CREATE TABLE actions (
+            game_id INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+            version INTEGER NOT NULL CHECK (version >= 1),
+            seat INTEGER NOT NULL,
+            action TEXT NOT NULL,
+            user_id INTEGER,
+            interaction_id INTEGER,
+            created_at TEXT NOT NULL,
+            PRIMARY KEY (game_id, version)
+        ) WITHOUT ROWID
+        """,
+        """
+        CREATE TABLE interactions (
+            id INTEGER PRIMARY KEY,
+            game_id INTEGER REFERENCES games (id) ON DELETE CASCADE,
+            created_at TEXT NOT NULL
+        )
+        """,
+        # Cascading deletes from games look interactions up by game.
+        "CREATE INDEX interactions_by_game ON interactions (game_id)",
+    ),
+)
+
+BOT_STATE = Migration(
+    2,
+    "timers, posted messages, user preferences",
+    (
+        """
+        CREATE TABLE schedules (
+            game_id INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+            kind TEXT NOT NULL,
+            due_at TEXT NOT NULL,
+            data TEXT NOT NULL DEFAULT '{}',
+            PRIMARY KEY (game_id, kind)
+        ) WITHOUT ROWID
+        """,
+        "CREATE INDEX schedules_by_due ON schedules (due_at)",
+        # Discord message ids are global snowflakes: the id alone is the key, in time order.
+        """
+        CREATE TABLE messages (
+            message_id INTEGER PRIMARY KEY,
+            game_id INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+            channel_id INTEGER NOT NULL,
+            kind TEXT NOT NULL,
+            seat INTEGER,
+            decision_key TEXT
+        )
+        """,
+        "CREATE INDEX messages_by_game ON messages (game_id, kind)",
+        """
+        CREATE TABLE users (
+            user_id INTEGER PRIMARY KEY,
+            prefs TEXT NOT NULL DEFAULT '{}',
+            updated_at TEXT NOT NULL
+        )
+        """,
+    ),
+)
+
+MIGRATIONS: tuple[Migration, ...] = (GAME_LOG, BOT_STATE)
+LATEST_VERSION = MIGRATIONS[-1].version
