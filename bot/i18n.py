@@ -1,0 +1,141 @@
+"""Message lookup for the bot: platform catalogues (bot/locales/*.py) and every engine's.
+
+`t()` never raises: a missing key falls back to English, then to the key itself; a missing
+param stays visible as "{name}". Params that are {"en": ..., "ko": ...} dicts (names the
+engines give in both languages) are read in the message's language.
+"""
+
+from __future__ import annotations
+
+import string
+from collections.abc import Mapping
+from typing import Any
+
+import rules
+from bot.locales import platform_catalogues
+from rules.core import Choice, Decision, Event, Result
+
+LANGS = ("en", "ko")
+DEFAULT_LANG = "en"
+
+Catalogue = Mapping[str, Mapping[str, str]]
+
+
+def engine_catalogues() -> list[Catalogue]:
+    """The `messages` of every engine whose package is importable (and test registrations)."""
+    out = []
+    for name in list(rules.ENGINES):
+        try:
+            engine = rules.get_engine(name)
+        except (ImportError, AttributeError, KeyError):
+            continue  # a game whose engine has not landed yet
+        messages = getattr(engine, "messages", None)
+        if isinstance(messages, Mapping):
+            out.append(messages)
+    return out
+
+
+def catalogues() -> list[Catalogue]:
+    """Platform catalogues first, so engine keys cannot shadow a refusal the table raises."""
+    return [*platform_catalogues(), *engine_catalogues()]
+
+
+def lookup(key: str, lang: str) -> str | None:
+    """The template for `key` in exactly `lang`, or None."""
+    for catalogue in catalogues():
+        template = catalogue.get(lang, {}).get(key)
+        if template is not None:
+            return template
+    return None
+
+
+def has(key: str, lang: str = DEFAULT_LANG) -> bool:
+    return lookup(key, lang) is not None
+
+
+class _Params(dict[str, Any]):
+    """format_map() params that localise bilingual values and leave unknown names visible."""
+
+    def __init__(self, params: Mapping[str, Any], lang: str) -> None:
+        super().__init__(params)
+        self.lang = lang
+
+    def __getitem__(self, name: str) -> Any:
+        value = super().__getitem__(name)
+        if isinstance(value, Mapping) and (self.lang in value or DEFAULT_LANG in value):
+            return value.get(self.lang, value.get(DEFAULT_LANG))
+        if isinstance(value, list | tuple):
+            return ", ".join(str(self._one(v)) for v in value)
+        return value
+
+    def _one(self, value: Any) -> Any:
+        if isinstance(value, Mapping) and (self.lang in value or DEFAULT_LANG in value):
+            return value.get(self.lang, value.get(DEFAULT_LANG))
+        return value
+
+    def __missing__(self, name: str) -> str:
+        return "{" + name + "}"
+
+
+def fill(template: str, lang: str, params: Mapping[str, Any]) -> str:
+    """Fill a template's {name} fields; a broken template comes back as it is."""
+    try:
+        return string.Formatter().vformat(template, (), _Params(params, lang))
+    except (ValueError, IndexError, KeyError, AttributeError, TypeError):
+        return template
+
+
+def t(key: str, lang: str | None = DEFAULT_LANG, /, **params: Any) -> str:
+    """The message `key` in `lang` (ko/en) filled with params; English, then the key, if none."""
+    lang = lang if lang in LANGS else DEFAULT_LANG
+    template = lookup(key, lang)
+    if template is None and lang != DEFAULT_LANG:
+        template = lookup(key, DEFAULT_LANG)
+    if template is None:
+        return key
+    return fill(template, lang, params)
+
+
+def lang_from_locale(discord_locale: str | None) -> str:
+    """Discord's locale ("ko", "en-US", Locale.korean...) to our two catalogues."""
+    text = str(getattr(discord_locale, "value", discord_locale) or "").lower()
+    return "ko" if text.startswith("ko") else "en"
+
+
+def describe_event(event: Event, lang: str) -> str:
+    return t(event.key, lang, **event.params)
+
+
+def describe_decision(decision: Decision, lang: str) -> str:
+    """The engine's text for a decision: "decision.<kind>", else "<kind>", else a generic one."""
+    for key in (f"decision.{decision.kind}", decision.kind):
+        if has(key, lang) or has(key):
+            return t(key, lang, **decision.params)
+    return t("decision_generic", lang, kind=decision.kind)
+
+
+def describe_choice(choice: Choice, lang: str) -> str:
+    """A button label: the engine's "choice.<type>" message if any, else the notation text."""
+    kind = choice.action.get("type")
+    key = f"choice.{kind}"
+    if kind is not None and (has(key, lang) or has(key)):
+        params = {k: v for k, v in choice.action.items() if k != "type"}
+        return t(key, lang, **{**params, "text": choice.text})
+    return choice.text
+
+
+def describe_refusal(refusal: Any, lang: str) -> str:
+    """A table Refusal (or an engine RuleError): anything with `key` and `params`."""
+    return t(refusal.key, lang, **refusal.params)
+
+
+def describe_result(result: Result, players: list[int], lang: str) -> list[str]:
+    """Final-score lines: a title, one line per seat by rank, then the winner line."""
+    lines = [t("result_title", lang)]
+    for s in result.scores:
+        user = f"<@{players[s.seat]}>" if s.seat < len(players) else f"P{s.seat + 1}"
+        lines.append(t("result_line", lang, rank=s.rank, user=user, total=s.total, seat=s.seat + 1))
+    winners = [f"<@{players[w]}>" for w in result.winners if w < len(players)]
+    key = "result_winner" if len(winners) == 1 else "result_winners"
+    lines.append(t(key, lang, users=", ".join(winners)))
+    return lines
