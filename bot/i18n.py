@@ -21,17 +21,21 @@ DEFAULT_LANG = "en"
 Catalogue = Mapping[str, Mapping[str, str]]
 
 
+_engine_messages: dict[str, Catalogue | None] = {}
+
+
 def engine_catalogues() -> list[Catalogue]:
     """The `messages` of every engine whose package is importable (and test registrations)."""
     out = []
     for name in list(rules.ENGINES):
-        try:
-            engine = rules.get_engine(name)
-        except (ImportError, AttributeError, KeyError):
-            continue  # a game whose engine has not landed yet
-        messages = getattr(engine, "messages", None)
-        if isinstance(messages, Mapping):
-            out.append(messages)
+        if name not in _engine_messages:
+            try:
+                messages = getattr(rules.get_engine(name), "messages", None)
+            except Exception:  # an engine not landed or broken must not silence every message
+                messages = None
+            _engine_messages[name] = messages if isinstance(messages, Mapping) else None
+        if _engine_messages[name] is not None:
+            out.append(_engine_messages[name])
     return out
 
 

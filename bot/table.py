@@ -52,23 +52,32 @@ def _utcnow() -> datetime:
     return datetime.now(UTC)
 
 
+# Names the adapter's Settings (bot/settings.py) uses for the same timer defaults.
+_SETTINGS_ALIASES = {
+    "remind_after_hours": ("remind_after_hours", "reminder_after_hours"),
+    "remind_every_hours": ("remind_every_hours", "reminder_every_hours"),
+    "deadline_hours": ("deadline_hours", "turn_deadline_hours"),
+}
+
+
 def _timer_defaults(settings: Any) -> TimerSettings:
     """Accept None, TimerSettings, a dict, or any settings object carrying the timer fields."""
     if settings is None:
         return TimerSettings()
     if isinstance(settings, TimerSettings):
         return settings
-    if isinstance(settings, dict):
-        data = settings
-    else:
-        data = {
-            name: getattr(settings, name)
-            for name in TimerSettings.model_fields
-            if getattr(settings, name, None) is not None
-        }
-    return TimerSettings.model_validate(
-        {k: v for k, v in data.items() if k in TimerSettings.model_fields}
-    )
+    data: dict[str, Any] = {}
+    for name, aliases in _SETTINGS_ALIASES.items():
+        for alias in aliases:
+            value = (
+                settings.get(alias) if isinstance(settings, dict) else getattr(settings, alias, None)
+            )
+            if value is not None:
+                data[name] = value
+                break
+    if not data.get("deadline_hours"):  # 0 means "no deadline" in the environment settings
+        data["deadline_hours"] = None
+    return TimerSettings.model_validate(data)
 
 
 def _mentions(user_ids: list[int]) -> str:
