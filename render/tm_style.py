@@ -1,0 +1,69 @@
+"""Colours and fonts of the Terra Mystica picture."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from pathlib import Path
+
+from PIL import ImageFont
+
+RGB = tuple[int, int, int]
+FONT_DIR = Path(__file__).resolve().parent / "fonts"
+
+# Terrain tints are lighter than the matching faction colours so a piece stands out on home.
+TERRAIN: dict[str, RGB] = {
+    "yellow": (236, 211, 96), "brown": (150, 112, 70), "black": (66, 66, 70),
+    "blue": (92, 160, 222), "green": (88, 160, 78), "gray": (170, 172, 176),
+    "red": (214, 92, 78), "river": (178, 220, 240),
+}
+UNKNOWN_TERRAIN: RGB = (236, 120, 236)  # loud on purpose: a terrain we cannot name
+
+FACTION: dict[str, RGB] = {
+    "yellow": (250, 200, 0), "brown": (110, 66, 26), "black": (18, 18, 22),
+    "blue": (24, 84, 200), "green": (20, 110, 36), "gray": (112, 114, 120),
+    "red": (196, 24, 24),
+    # Fire & Ice colours, so their pieces still look like something.
+    "white": (245, 245, 245), "ice": (210, 235, 250), "volcano": (240, 120, 20),
+    "orange": (240, 120, 20),
+}
+UNKNOWN_FACTION: RGB = (230, 0, 200)
+
+CULT: dict[str, RGB] = {
+    "FIRE": (214, 64, 40), "WATER": (40, 110, 200), "EARTH": (130, 90, 50), "AIR": (150, 160, 175),
+}
+CULTS = ("FIRE", "WATER", "EARTH", "AIR")
+
+BACKGROUND: RGB = (245, 240, 228)
+PANEL: RGB = (255, 252, 244)
+INK: RGB = (30, 28, 26)
+MUTED: RGB = (120, 114, 104)
+HEX_EDGE: RGB = (48, 44, 40)
+GOLD: RGB = (255, 206, 40)
+POWER: RGB = (128, 70, 170)
+HIGHLIGHT: RGB = (230, 90, 20)
+
+
+def luminance(colour: RGB) -> float:
+    r, g, b = colour
+    return (0.299 * r + 0.587 * g + 0.114 * b) / 255
+
+
+def ink_on(colour: RGB) -> RGB:
+    """Black or white, whichever reads better on `colour`."""
+    return INK if luminance(colour) > 0.55 else (255, 255, 255)
+
+
+def terrain_rgb(name: object) -> RGB:
+    return TERRAIN.get(name, UNKNOWN_TERRAIN) if isinstance(name, str) else UNKNOWN_TERRAIN
+
+
+def faction_rgb(colour_name: object) -> RGB:
+    if isinstance(colour_name, str) and colour_name in FACTION:
+        return FACTION[colour_name]
+    return UNKNOWN_FACTION
+
+
+@lru_cache(maxsize=64)
+def font(size: int, bold: bool = False) -> ImageFont.FreeTypeFont:
+    name = "NanumSquareB.ttf" if bold else "NanumSquareR.ttf"
+    return ImageFont.truetype(str(FONT_DIR / name), size)
