@@ -12,7 +12,7 @@ import asyncio
 import json
 import sqlite3
 from collections.abc import AsyncIterator, Callable, Iterable, Sequence
-from contextlib import AbstractAsyncContextManager, asynccontextmanager
+from contextlib import AbstractAsyncContextManager, asynccontextmanager, suppress
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -105,6 +105,14 @@ async def _all(db: aiosqlite.Connection, sql: str, params: Sequence[Any] = ()) -
     return list(await db.execute_fetchall(sql, params))
 
 
+async def _rollback(db: aiosqlite.Connection) -> None:
+    """Roll back whatever is open. The connection's thread runs statements in order, so this
+    also comes after a statement a cancelled task left running (checking in_transaction
+    from here would race it)."""
+    with suppress(sqlite3.OperationalError):  # nothing open: BEGIN failed or COMMIT ran
+        await db.execute("ROLLBACK")
+
+
 async def schema_version(db: aiosqlite.Connection) -> int:
     row = await _one(db, "SELECT COALESCE(MAX(version), 0) FROM schema_version")
     return int(row[0])
@@ -125,8 +133,8 @@ async def apply_migrations(
     if current > latest:
         raise StorageError(f"database schema is version {current}, this code knows {latest}")
     for migration in migrations:
-        await db.execute("BEGIN IMMEDIATE")
         try:
+            await db.execute("BEGIN IMMEDIATE")
             if await schema_version(db) < migration.version:
                 for statement in migration.statements:
                     await db.execute(statement)
@@ -136,8 +144,7 @@ async def apply_migrations(
                 )
             await db.execute("COMMIT")
         except BaseException:
-            if db.in_transaction:
-                await db.execute("ROLLBACK")
+            await _rollback(db)
             raise
     return await schema_version(db)
 
@@ -201,13 +208,12 @@ class SqliteStore(Store):
             raise StorageError("store is not open")
         db = self._db
         async with self._lock:
-            await db.execute(begin)
             try:
+                await db.execute(begin)
                 yield db
                 await db.execute("COMMIT")
             except BaseException:
-                if db.in_transaction:
-                    await db.execute("ROLLBACK")
+                await _rollback(db)
                 raise
 
     def _write(self) -> AbstractAsyncContextManager[aiosqlite.Connection]:
