@@ -183,6 +183,7 @@ LABELS: dict[str, dict[str, str]] = {
     "waiting": {"en": "Waiting", "ko": "대기 중"},
     "winner": {"en": "Game over · winner: {names}", "ko": "게임 종료 · 승자: {names}"},
     "seat": {"en": "Seat {n}", "ko": "{n}번 자리"},
+    "you": {"en": "You", "ko": "나"},
     "status.discarded_up": {"en": "Discarded", "ko": "앞면 버림"},
     "status.called_absent": {"en": "Absent", "ko": "없음"},
     "status.unknown": {"en": "?", "ko": "?"},
@@ -509,13 +510,22 @@ class _Table:
         )
         chip_texts = [f"{c.rank} {_pick(c.name, lang)}" for c in chips]
         chip_face = font(22, True)
+        is_viewer = v.viewer is not None and v.viewer == seat.seat
+        you = label("you", lang)
         chips_w = sum(text_width(t, chip_face) + 28 for t in chip_texts)
+        chips_w += text_width(you, chip_face) + 28 if is_viewer else 0
         name_room = max(120, right_edge - x - chips_w - 12)
         name_fit = fit_text(self.name(seat.seat), name_room, 30, 22, bold=True)
         name_box = Box(x, head.y0, x + name_fit.width, head.y1)
         draw_fitted(d, name_box, name_fit, INK, "left")
         self.regions[f"seat{seat.seat}.name"] = name_box
         x = name_box.x1 + 14
+        if is_viewer:
+            you_box = Box(x, head.y0 + 8, x + text_width(you, chip_face) + 16, head.y1 - 8)
+            d.rounded_rectangle(you_box.xy(), 8, fill=ACCENT)
+            draw_fitted(d, you_box, fit_text(you, you_box.width, 22, 15, bold=True), DARK_INK)
+            self.regions[f"seat{seat.seat}.you"] = you_box
+            x = you_box.x1 + 8
         for ch, text in zip(chips, chip_texts, strict=True):
             room = right_edge - x
             if room < 60:
@@ -543,10 +553,10 @@ class _Table:
             ty = top + row * (TILE_H + TILE_GAP)
             tile = Box(tx, ty, tx + tile_w, ty + TILE_H)
             self.regions[f"seat{seat.seat}.district{index}"] = tile
-            self.tile(tile, card)
+            self.tile(tile, card, f"seat{seat.seat}.district{index}")
         return box.y1
 
-    def tile(self, box: Box, card: Card) -> None:
+    def tile(self, box: Box, card: Card, key: str) -> None:
         d = self.draw
         colour = TYPE_COLOURS.get(card.type, (90, 90, 90))
         ink = ink_on(colour)
@@ -561,6 +571,7 @@ class _Table:
             face = font(26, True)
             tw = text_width("★", face)
             d.text((x - tw, box.y0 + 6), "★", font=face, fill=ink)
+            self.regions[f"{key}.beautified"] = Box(x - tw, box.y0 + 6, x, box.y0 + 36)
         name = fit_text(_pick(card.name, self.lang), box.width - 12, 23, 16, bold=True, max_lines=2)
         draw_fitted(d, Box(box.x0 + 6, box.y0 + 40, box.x1 - 6, box.y1 - 6), name, ink)
 

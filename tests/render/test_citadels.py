@@ -297,3 +297,26 @@ def test_dispatchers_route_by_game_name() -> None:
         render.render_table("chess", view, "en")
     with pytest.raises(KeyError):
         render.render_private("no_such_game", hand, "en")
+
+
+def test_beautified_districts_carry_a_star_and_their_gold(eight) -> None:
+    image, regions = eight
+    star = regions["seat1.district0.beautified"]  # the beautified Palace
+    inside = colours(image.crop(star.xy()))
+    assert TYPE_COLOURS["noble"] in inside and len(inside) > 3  # drawn ink on the tile
+    palace = regions["seat1.district0"]
+    gold_spot = image.crop((palace.x1 - 30, palace.y0 + 8, palace.x1 - 8, palace.y0 + 32))
+    assert GOLD in colours(gold_spot)
+    assert "seat1.district2.beautified" not in regions
+    town_hall = regions["seat1.district2"]
+    plain_corner = image.crop(
+        (town_hall.x1 - 30, town_hall.y0 + 8, town_hall.x1 - 8, town_hall.y0 + 32)
+    )
+    assert colours(plain_corner) == {TYPE_COLOURS["trade"]}
+
+
+def test_a_seats_own_table_view_marks_the_viewer() -> None:
+    view = load("hand")
+    _, regions = table_image(view, "ko")
+    assert "seat1.you" in regions and "seat0.you" not in regions
+    assert not any(k.endswith(".you") for k in table_image(load("4p"))[1])
