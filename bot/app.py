@@ -1,0 +1,186 @@
+"""The bot: wiring of settings, store, table service, cogs, components and command sync.
+
+Everything the bot talks to comes from `Settings`, so a test can start the real bot
+against a local Discord stand-in (see bot/README_ADAPTER.md).
+"""
+
+from __future__ import annotations
+
+import inspect
+import logging
+from collections.abc import Callable
+from datetime import UTC, datetime
+
+import discord
+import yarl
+from discord import app_commands
+from discord.ext import commands
+from discord.gateway import DiscordWebSocket
+
+from bot.cogs.publisher import Publisher
+from bot.components import DYNAMIC_ITEMS
+from bot.i18n import lang_from_locale
+from bot.settings import Settings
+from bot.table import TableService
+from bot.table_types import TimerSettings
+from bot.translator import BotTranslator
+from storage.base import Store
+
+log = logging.getLogger("bot")
+
+COG_MODULES = (
+    "bot.cogs.lobby",
+    "bot.cogs.play",
+    "bot.cogs.info",
+    "bot.cogs.reminders",
+    "bot.cogs.commands",
+)
+
+
+def bot_intents() -> discord.Intents:
+    """No privileged intent: members, presences and message content stay off."""
+    return discord.Intents.default()  # default() holds no privileged intent
+
+
+def point_http_at(api_base: str) -> None:
+    """Every REST call (and interaction response) of discord.py goes to `api_base`.
+
+    Route.BASE is a class attribute: this is process-wide, which is what a test wants.
+    """
+    discord.http.Route.BASE = api_base.rstrip("/")
+
+
+async def _open_default_store(settings: Settings) -> Store:
+    from storage.sqlite import open_store  # imported late: tests may pass their own store
+
+    settings.ensure_database_dir()
+    store = open_store(str(settings.database_path))
+    if inspect.isawaitable(store):
+        store = await store
+    return store
+
+
+class GameBot(commands.Bot):
+    """The bot. `store`, `table` and `settings` are what the cogs use."""
+
+    def __init__(
+        self,
+        settings: Settings,
+        *,
+        store: Store | None = None,
+        clock: Callable[[], datetime] | None = None,
+    ) -> None:
+        super().__init__(
+            command_prefix=commands.when_mentioned,  # no text commands: slash only
+            intents=bot_intents(),
+            help_command=None,
+            allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=True),
+        )
+        self.settings = settings
+        self.clock: Callable[[], datetime] = clock or (lambda: datetime.now(UTC))
+        self._given_store = store
+        self.store: Store = store  # type: ignore[assignment]  # set in setup_hook if None
+        self.table: TableService = None  # type: ignore[assignment]  # set in setup_hook
+        self.publisher: Publisher = None  # type: ignore[assignment]  # set in setup_hook
+        self._user_langs: dict[int, str] = {}
+
+    # -- start-up -------------------------------------------------------------
+    async def login(self, token: str) -> None:
+        if self.settings.custom_api:
+            point_http_at(self.settings.api_base)
+        await super().login(token)
+        if self.settings.custom_api:
+            # Without sharding discord.py dials Discord's gateway directly; ask our API instead.
+            _, url, _ = await self.http.get_bot_gateway()
+            DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(url)
+            log.info("using API %s and gateway %s", self.settings.api_base, url)
+
+    async def setup_hook(self) -> None:
+        if self.store is None:
+            self.store = await _open_default_store(self.settings)
+        self.table = TableService(self.store, clock=self.clock, settings=self.timer_defaults())
+        self.publisher = Publisher(self)
+        for module in COG_MODULES:
+            await self.load_extension(module)
+        self.add_dynamic_items(*DYNAMIC_ITEMS)
+        await self.tree.set_translator(BotTranslator())
+        self.tree.on_error = self.on_app_command_error
+        await self.sync_commands()
+
+    def timer_defaults(self) -> TimerSettings:
+        return TimerSettings(
+            remind_after_hours=self.settings.reminder_after_hours,
+            remind_every_hours=self.settings.reminder_every_hours,
+            deadline_hours=self.settings.deadline_hours,
+        )
+
+    async def sync_commands(self) -> list[app_commands.AppCommand]:
+        guild_id = self.settings.dev_guild_id
+        if guild_id:
+            guild = discord.Object(id=guild_id)
+            self.tree.copy_global_to(guild=guild)
+            synced = await self.tree.sync(guild=guild)
+        else:
+            synced = await self.tree.sync()
+        log.info("synced %d commands to %s", len(synced), guild_id or "all guilds")
+        return synced
+
+    async def close(self) -> None:
+        await super().close()
+        if self._given_store is None and self.store is not None:
+            await self.store.close()
+
+    async def on_ready(self) -> None:
+        log.info("ready as %s (%s) in %d guilds", self.user, self.user and self.user.id,
+                 len(self.guilds))
+
+    # -- helpers for the cogs ----------------------------------------------------
+    async def user_lang(self, interaction: discord.Interaction) -> str:
+        """The clicking user's language (their Discord locale), remembered for DMs."""
+        lang = lang_from_locale(str(interaction.locale) if interaction.locale else None)
+        uid = interaction.user.id
+        if self._user_langs.get(uid) != lang:
+            self._user_langs[uid] = lang
+            try:
+                await self.store.set_user(uid, locale=lang)
+            except Exception:  # a preference is not worth failing the interaction for
+                log.exception("could not remember the language of user %s", uid)
+        return lang
+
+    async def lang_of_user(self, user_id: int) -> str:
+        """A user's language when they are not in front of us (DMs, reminders)."""
+        if user_id in self._user_langs:
+            return self._user_langs[user_id]
+        prefs = await self.store.get_user(user_id)
+        lang = prefs.get("locale") or self.settings.default_lang
+        self._user_langs[user_id] = lang
+        return lang
+
+    async def on_app_command_error(
+        self, interaction: discord.Interaction, error: app_commands.AppCommandError
+    ) -> None:
+        from bot.cogs.replies import report_error  # the cogs' shared reply helpers
+
+        await report_error(self, interaction, getattr(error, "original", error))
+
+
+def create_bot(
+    settings: Settings,
+    *,
+    store: Store | None = None,
+    clock: Callable[[], datetime] | None = None,
+) -> GameBot:
+    """A configured bot, not yet connected: `await bot.start(settings.token)` runs it.
+
+    A `store` passed in is used as is (already open) and left open on close; otherwise the
+    SQLite store at settings.database_path is opened in setup_hook and closed on close.
+    """
+    return GameBot(settings, store=store, clock=clock)
+
+
+async def run_bot(settings: Settings) -> None:
+    if not settings.token:
+        raise SystemExit("DISCORD_TOKEN is not set")
+    bot = create_bot(settings)
+    async with bot:
+        await bot.start(settings.token)

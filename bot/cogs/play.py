@@ -1,0 +1,237 @@
+"""Playing: choice clicks, `/play`, and the in-game `/game` commands (status, board, hand,
+log, undo, leave). The slash commands themselves are declared in cogs/commands.py."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot import citadels_ui
+from bot.components import OPTION_LABEL_MAX, ChoiceRef, choice_hash, clip, key_matches
+from bot.i18n import describe_decision, t
+from bot.table_types import Prompt, Refusal
+from storage.base import GameRecord
+
+from .publisher import decision_view, game_lang, game_title, png_file
+from .replies import chunk_lines, guard, send_private
+
+if TYPE_CHECKING:
+    from bot.app import GameBot
+
+log = logging.getLogger("bot.play")
+
+AUTOCOMPLETE_MAX = 25
+LOG_CHARS = 1900
+
+# Game-specific lines for /game status, from the engine's public view.
+StatusLines = Callable[[dict[str, Any], str, list[str]], list[str]]
+STATUS_LINES: dict[str, StatusLines] = {"citadels": citadels_ui.status_lines}
+
+
+def match_prompt(prompts: list[Prompt], ref: ChoiceRef, user_id: int) -> Prompt:
+    """The open prompt a click refers to, or the Refusal explaining why there is none."""
+    same = [p for p in prompts if key_matches(ref.key, p.decision.key)]
+    if not same:
+        raise Refusal("stale")
+    mine = [p for p in same if p.user_id == user_id]
+    if not mine:
+        raise Refusal("discord.not_your_choice", user=f"<@{same[0].user_id}>")
+    prompt = mine[0]
+    choices = prompt.decision.choices or []
+    if not 0 <= ref.index < len(choices) or choice_hash(choices[ref.index].text) != ref.hash4:
+        raise Refusal("stale")
+    return prompt
+
+
+def filter_moves(moves: list[str], current: str) -> list[app_commands.Choice[str]]:
+    """Autocomplete: moves containing what was typed, at most 25, each within limits."""
+    needle = current.strip().lower()
+    hits = [m for m in moves if needle in m.lower()] if needle else moves
+    return [app_commands.Choice(name=clip(m, OPTION_LABEL_MAX), value=m[:100])
+            for m in hits[:AUTOCOMPLETE_MAX]]
+
+
+class PlayCog(commands.Cog, name="Play"):
+    def __init__(self, bot: GameBot) -> None:
+        self.bot = bot
+
+    async def game_here(self, interaction: discord.Interaction) -> GameRecord:
+        """The game of the thread the interaction is in; Refusal elsewhere."""
+        channel_id = interaction.channel_id
+        game = await self.bot.table.game_for_channel(channel_id) if channel_id else None
+        if game is None:
+            raise Refusal("discord.not_in_thread")
+        return game
+
+    # -- clicks -----------------------------------------------------------------
+    async def on_choice(self, interaction: discord.Interaction, ref: ChoiceRef) -> None:
+        async with guard(self.bot, interaction):
+            lang = await self.bot.user_lang(interaction)
+            await interaction.response.defer()
+            try:
+                prompts = await self.bot.table.open_prompts(ref.game_id)
+            except Refusal:
+                raise Refusal("stale") from None  # a forged or deleted game id
+            prompt = match_prompt(prompts, ref, interaction.user.id)
+            choice = (prompt.decision.choices or [])[ref.index]
+            log.info("click by %s in game %s: %s on %s", interaction.user.id, ref.game_id,
+                     choice.text, prompt.decision.key)
+            outcome = await self.bot.table.act(
+                ref.game_id, interaction.user.id, choice.action, interaction_id=interaction.id,
+                decision_key=prompt.decision.key, lang=lang,
+            )
+            message = interaction.message
+            if message is not None and message.flags.ephemeral:
+                await interaction.edit_original_response(view=None)  # not recorded: close here
+            await self.bot.publisher.publish(outcome, interaction=interaction)
+
+    async def on_more(
+        self, interaction: discord.Interaction, game_id: int, key: str, page: int
+    ) -> None:
+        async with guard(self.bot, interaction):
+            lang = await self.bot.user_lang(interaction)
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            prompts = [
+                p for p in await self.bot.table.open_prompts(game_id)
+                if key_matches(key, p.decision.key) and p.user_id == interaction.user.id
+            ]
+            if not prompts:
+                raise Refusal("stale")
+            decision = prompts[0].decision
+            await send_private(interaction, describe_decision(decision, lang),
+                               view=decision_view(game_id, decision, lang, page=page))
+
+    async def on_private_view(self, interaction: discord.Interaction, game_id: int) -> None:
+        async with guard(self.bot, interaction):
+            lang = await self.bot.user_lang(interaction)
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            game = await self.bot.store.get_game(game_id)
+            if interaction.user.id not in game.seats:
+                raise Refusal("discord.hand.spectator")
+            await self.bot.publisher.send_private_view(interaction, game, lang)
+
+    # -- commands (declared in cogs/commands.py) -----------------------------------
+    async def play(self, interaction: discord.Interaction, move: str) -> None:
+        async with guard(self.bot, interaction):
+            lang = await self.bot.user_lang(interaction)
+            game = await self.game_here(interaction)
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            outcome = await self.bot.table.act(
+                game.id, interaction.user.id, move, interaction_id=interaction.id, lang=lang)
+            log.info("/play by %s in game %s: %r", interaction.user.id, game.id, move)
+            await send_private(interaction, t("discord.play.sent", lang, move=move))
+            await self.bot.publisher.publish(outcome, interaction=interaction)
+
+    async def play_autocomplete(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        try:
+            lang = await self.bot.user_lang(interaction)
+            game = await self.game_here(interaction)
+            moves = await self.bot.table.legal_moves(game.id, interaction.user.id, lang)
+        except Refusal:
+            return []
+        except Exception:
+            log.exception("autocomplete failed")
+            return []
+        return filter_moves(moves, current)
+
+    async def status(self, interaction: discord.Interaction) -> None:
+        async with guard(self.bot, interaction):
+            lang = await self.bot.user_lang(interaction)
+            game = await self.game_here(interaction)
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            names = await self.bot.publisher.names(game)
+            lines = [t("discord.status.header", lang, game=game_title(game, lang), id=game.id,
+                       status=t(f"discord.status.{game.status}", lang))]
+            lines.append(t("discord.status.players", lang,
+                           players=", ".join(f"<@{uid}>" for uid in game.seats)))
+            if game.status == "running":
+                view = await self.bot.table.view(game.id, None)
+                lines += STATUS_LINES.get(game.game, lambda *_: [])(view, lang, names)
+                prompts = await self.bot.table.open_prompts(game.id)
+                if prompts:
+                    lines.append(t("discord.status.waiting", lang, waiting=""))
+                    lines += [t("discord.status.waiting_line", lang, user=f"<@{p.user_id}>",
+                                decision=describe_decision(p.decision, lang)) for p in prompts]
+                else:
+                    lines.append(t("discord.status.nothing", lang))
+            for text in chunk_lines(lines):
+                await send_private(interaction, text)
+
+    async def board(self, interaction: discord.Interaction) -> None:
+        async with guard(self.bot, interaction, "attach_files"):
+            game = await self.game_here(interaction)
+            await interaction.response.defer(thinking=True)
+            lang = game_lang(game)
+            picture = await self.bot.publisher.table_picture(game, lang)
+            if picture is None:
+                await interaction.followup.send(t("discord.board.none", lang))
+                return
+            file = png_file(picture, "table.png")
+            assert file is not None
+            await interaction.followup.send(file=file)
+
+    async def hand(self, interaction: discord.Interaction) -> None:
+        async with guard(self.bot, interaction):
+            lang = await self.bot.user_lang(interaction)
+            game = await self.game_here(interaction)
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            if interaction.user.id not in game.seats:
+                raise Refusal("discord.hand.spectator")
+            await self.bot.publisher.send_private_view(interaction, game, lang)
+
+    async def log(self, interaction: discord.Interaction) -> None:
+        async with guard(self.bot, interaction):
+            lang = await self.bot.user_lang(interaction)
+            game = await self.game_here(interaction)
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            lines = await self.bot.table.log(game.id, lang)
+            if not lines:
+                await send_private(interaction, t("discord.log.empty", lang))
+                return
+            shown: list[str] = []  # the latest lines that fit one message
+            size = 0
+            for line in reversed(lines):
+                if size + len(line) + 1 > LOG_CHARS:
+                    break
+                shown.insert(0, line)
+                size += len(line) + 1
+            header = t("discord.log.header", lang, count=len(lines))
+            await send_private(interaction, "\n".join([header, *shown]))
+
+    async def undo(self, interaction: discord.Interaction) -> None:
+        async with guard(self.bot, interaction):
+            lang = await self.bot.user_lang(interaction)
+            game = await self.game_here(interaction)
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            outcome = await self.bot.table.undo(game.id, interaction.user.id, lang)
+            await send_private(interaction, t("discord.undo.done", lang))
+            await self.bot.publisher.publish(outcome, interaction=interaction)
+
+    async def leave(self, interaction: discord.Interaction) -> None:
+        async with guard(self.bot, interaction):
+            game = await self.game_here(interaction)
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            if game.status == "lobby":
+                record = await self.bot.table.leave(game.id, interaction.user.id)
+                lang = await self.bot.user_lang(interaction)
+                await send_private(interaction, t("lobby_left", lang,
+                                                  user=f"<@{interaction.user.id}>"))
+                await self.bot.get_cog("Lobby").refresh_lobby(record)  # type: ignore[union-attr]
+                return
+            outcome = await self.bot.table.vote_abandon(game.id, interaction.user.id)
+            if outcome.notice is not None:
+                lang = await self.bot.user_lang(interaction)
+                key, params = outcome.notice
+                await send_private(interaction, t(key, lang, **params))
+            await self.bot.publisher.publish(outcome, interaction=interaction)
+
+
+async def setup(bot: GameBot) -> None:
+    await bot.add_cog(PlayCog(bot))

@@ -1,0 +1,390 @@
+"""Turning a table Outcome into Discord messages (not a cog; the cogs share one Publisher).
+
+Public events, notices, the table picture, public prompts and final scores go to the
+game's thread (unarchived first) in the game's language; private prompts, seat events
+and the private picture go by DM in the player's language. A closed DM (50007) is
+remembered and replaced by an "Open my private view" button in the thread. Every prompt
+message is recorded so its buttons are removed once its decision is no longer open.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import logging
+from collections import defaultdict
+from dataclasses import dataclass, field
+from datetime import datetime, timedelta
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+import render
+from bot.components import PrivateViewButton, choice_view
+from bot.i18n import describe_choice, describe_decision, describe_event, t
+from bot.table_types import Outcome, Prompt, Reminder
+from rules.core import Decision, Event, Result
+from storage.base import GameRecord, MessageRef
+
+from .replies import chunk_lines, send_private
+
+if TYPE_CHECKING:
+    from bot.app import GameBot
+
+log = logging.getLogger("bot.post")
+
+DM_CLOSED = 50007  # Discord: cannot send messages to this user
+DM_RETRY = timedelta(hours=24)
+PROMPT_KINDS = ("prompt", "dm_prompt")
+CLOSED_SUFFIX = "_closed"
+NOTICE_KIND = "private_notice"  # the thread's "open my private view" message for a decision
+OPEN_KINDS = (*PROMPT_KINDS, NOTICE_KIND)
+RECENT_PROMPTS = 50  # only the latest prompt messages are checked for closing
+
+
+def game_lang(game: GameRecord) -> str:
+    """The thread's language: /game settings may override it after the lobby."""
+    return str(game.settings.get("lang") or game.lang)
+
+
+def thread_link(game: GameRecord) -> str:
+    where = game.guild_id if game.guild_id is not None else "@me"
+    return f"https://discord.com/channels/{where}/{game.thread_id or game.channel_id}"
+
+
+def game_title(game: GameRecord, lang: str) -> str:
+    return t(f"discord.game.{game.game}", lang)
+
+
+def decision_view(game_id: int, decision: Decision, lang: str, page: int = 0) -> discord.ui.View:
+    choices = [(c.text, describe_choice(c, lang)) for c in decision.choices or []]
+    return choice_view(
+        game_id,
+        decision.key,
+        choices,
+        page=page,
+        placeholder=t("discord.select.placeholder", lang),
+        more_label=t("discord.button.more", lang),
+    )
+
+
+def decision_text(decision: Decision, lang: str) -> str:
+    text = describe_decision(decision, lang)
+    if not decision.choices:
+        text += "\n" + t("discord.prompt.notation", lang)
+    return text
+
+
+def score_lines(result: Result, names: list[str], lang: str) -> list[str]:
+    lines = [t("discord.finished.title", lang)]
+    for score in result.scores:
+        name = names[score.seat] if score.seat < len(names) else str(score.seat + 1)
+        lines.append(t("discord.finished.line", lang, rank=score.rank, name=name,
+                       total=score.total))
+        parts = ", ".join(f"{k} {v}" for k, v in score.breakdown.items() if v)
+        if parts:
+            lines.append(t("discord.finished.breakdown", lang, parts=parts))
+    return lines
+
+
+def png_file(data: bytes | None, name: str) -> discord.File | None:
+    return discord.File(io.BytesIO(data), filename=name) if data else None
+
+
+@dataclass
+class PrivatePayload:
+    """What one seat sees privately: text, picture, one view per open private decision."""
+
+    text: str
+    picture: bytes | None
+    decisions: list[tuple[Decision, str]] = field(default_factory=list)  # (decision, text)
+
+
+class Publisher:
+    def __init__(self, bot: GameBot) -> None:
+        self.bot = bot
+        self._names: dict[int, str] = {}
+        self._closed: set[tuple[int, str | None]] = set()  # (message, decision) closed this run
+
+    # -- lookups -------------------------------------------------------------
+    async def name_of(self, user_id: int) -> str:
+        if user_id not in self._names:
+            user = self.bot.get_user(user_id)
+            if user is None:
+                try:
+                    user = await self.bot.fetch_user(user_id)
+                except discord.HTTPException:
+                    user = None
+            self._names[user_id] = user.display_name if user else f"<@{user_id}>"
+        return self._names[user_id]
+
+    async def names(self, game: GameRecord) -> list[str]:
+        return [await self.name_of(uid) for uid in game.seats]
+
+    async def thread_for(self, game: GameRecord) -> discord.abc.Messageable | None:
+        """The game's thread, unarchived; None (logged, game marked) if it is gone."""
+        channel_id = game.thread_id or game.channel_id
+        channel = self.bot.get_channel(channel_id)
+        try:
+            if channel is None:
+                channel = await self.bot.fetch_channel(channel_id)
+            if isinstance(channel, discord.Thread) and channel.archived:
+                await channel.edit(archived=False)
+        except discord.NotFound:
+            log.warning("thread %s of game %s is gone", channel_id, game.id)
+            await self.bot.store.update_settings(game.id, {"thread_missing": True})
+            return None
+        except discord.Forbidden:
+            log.warning("no access to thread %s of game %s", channel_id, game.id)
+            return channel if isinstance(channel, discord.abc.Messageable) else None
+        return channel if isinstance(channel, discord.abc.Messageable) else None
+
+    # -- pictures ------------------------------------------------------------
+    async def table_picture(self, game: GameRecord, lang: str) -> bytes | None:
+        draw = getattr(render, "render_table", None)
+        if draw is None or game.snapshot is None:
+            return None
+        try:
+            view = await self.bot.table.view(game.id, None)
+            names = await self.names(game)
+            return await asyncio.to_thread(draw, game.game, view, lang, names)
+        except Exception:  # a picture is worth a log line, never a lost move
+            log.exception("render_table failed for game %s", game.id)
+            return None
+
+    async def private_picture(self, game: GameRecord, user_id: int, lang: str) -> bytes | None:
+        draw = getattr(render, "render_private", None)
+        if draw is None or game.snapshot is None:
+            return None
+        try:
+            view = await self.bot.table.view(game.id, user_id)
+            return await asyncio.to_thread(draw, game.game, view, lang)
+        except Exception:
+            log.exception("render_private failed for game %s", game.id)
+            return None
+
+    # -- the private view --------------------------------------------------------
+    async def private_payload(
+        self, game: GameRecord, user_id: int, lang: str, events: list[Event] | None = None
+    ) -> PrivatePayload:
+        prompts = [
+            p for p in await self.bot.table.open_prompts(game.id)
+            if p.user_id == user_id and p.private
+        ]
+        lines = [t("discord.private.header", lang, game=game_title(game, lang), id=game.id)]
+        lines += [describe_event(e, lang) for e in events or []]
+        if not prompts:
+            lines.append(t("discord.hand.no_decisions", lang))
+        payload = PrivatePayload("\n".join(lines), await self.private_picture(game, user_id, lang))
+        payload.decisions = [(p.decision, decision_text(p.decision, lang)) for p in prompts]
+        return payload
+
+    async def send_private_view(
+        self, interaction: discord.Interaction, game: GameRecord, lang: str
+    ) -> None:
+        """The private view as ephemeral messages (its choice buttons work there too)."""
+        payload = await self.private_payload(game, interaction.user.id, lang)
+        file = png_file(payload.picture, "private.png")
+        await send_private(interaction, payload.text, **({"file": file} if file else {}))
+        for decision, text in payload.decisions:
+            await send_private(interaction, text, view=decision_view(game.id, decision, lang))
+
+    # -- outcomes ------------------------------------------------------------------
+    async def publish(
+        self, outcome: Outcome, *, interaction: discord.Interaction | None = None
+    ) -> None:
+        game = outcome.game
+        lang = game_lang(game)
+        thread = await self.thread_for(game)
+        lines: list[str] = []
+        if outcome.notice is not None:
+            key, params = outcome.notice
+            lines.append(t(key, lang, **params))
+        lines += [describe_event(e, lang) for e in outcome.events if e.seat is None]
+        picture = await self.table_picture(game, lang) if outcome.board_changed else None
+        if thread is not None:
+            await self._post_public(game, thread, lines, picture)
+            if outcome.finished is not None:
+                await self._send(thread, game, chunk_lines(
+                    score_lines(outcome.finished, await self.names(game), lang)))
+        posted = {  # closed refs are renamed, so a decision reopened by undo posts again
+            r.decision_key for r in await self.bot.store.messages(game.id)
+            if r.decision_key is not None and r.kind in OPEN_KINDS
+        }
+        fresh = [p for p in outcome.prompts if p.decision.key not in posted]
+        for prompt in fresh:
+            if not prompt.private and thread is not None:
+                await self._post_public_prompt(game, thread, prompt, lang)
+        await self._post_private(outcome, fresh, thread, interaction)
+        await self.close_stale_prompts(game.id, {p.decision.key for p in outcome.prompts})
+
+    async def _send(
+        self, channel: discord.abc.Messageable, game: GameRecord, texts: list[str], **kwargs: Any
+    ) -> discord.Message | None:
+        message = None
+        for i, text in enumerate(texts or [""]):
+            extra = kwargs if i == len(texts or [""]) - 1 else {}
+            if not text and not extra:
+                continue
+            try:
+                message = await channel.send(text or None, **extra)
+                log.info("posted to %s for game %s: %r", getattr(channel, "id", "?"), game.id,
+                         text[:200])
+            except discord.NotFound:
+                log.warning("channel of game %s vanished while posting", game.id)
+                await self.bot.store.update_settings(game.id, {"thread_missing": True})
+                return None
+        return message
+
+    async def _post_public(
+        self, game: GameRecord, thread: discord.abc.Messageable, lines: list[str],
+        picture: bytes | None,
+    ) -> None:
+        file = png_file(picture, "table.png")
+        if not lines and file is None:
+            return
+        message = await self._send(thread, game, chunk_lines(lines), **({"file": file}
+                                                                       if file else {}))
+        if message is not None and file is not None:
+            await self.bot.store.record_message(MessageRef(
+                game_id=game.id, channel_id=message.channel.id, message_id=message.id,
+                kind="board"))
+
+    async def _post_public_prompt(
+        self, game: GameRecord, thread: discord.abc.Messageable, prompt: Prompt, lang: str
+    ) -> None:
+        text = t("discord.prompt.public", lang, user=f"<@{prompt.user_id}>",
+                 decision=decision_text(prompt.decision, lang))
+        message = await self._send(
+            thread, game, [text[:2000]], view=decision_view(game.id, prompt.decision, lang),
+            allowed_mentions=discord.AllowedMentions(users=[discord.Object(prompt.user_id)]),
+        )
+        if message is not None:
+            await self.bot.store.record_message(MessageRef(
+                game_id=game.id, channel_id=message.channel.id, message_id=message.id,
+                kind="prompt", seat=prompt.seat, decision_key=prompt.decision.key))
+
+    async def _post_private(
+        self,
+        outcome: Outcome,
+        fresh: list[Prompt],
+        thread: discord.abc.Messageable | None,
+        interaction: discord.Interaction | None,
+    ) -> None:
+        game = outcome.game
+        by_user: dict[int, list[Prompt]] = defaultdict(list)
+        for prompt in fresh:
+            if prompt.private:
+                by_user[prompt.user_id].append(prompt)
+        seat_events: dict[int, list[Event]] = defaultdict(list)
+        for event in outcome.events:
+            if event.seat is not None and event.seat < len(game.seats):
+                seat_events[game.seats[event.seat]].append(event)
+        closed: list[int] = []
+        for user_id in dict.fromkeys([*by_user, *seat_events]):
+            prompts = by_user.get(user_id, [])
+            if not await self._dm(game, user_id, prompts, seat_events.get(user_id, [])):
+                if prompts:
+                    closed.append(user_id)
+        if not closed:
+            return
+        if interaction is not None and interaction.user.id in closed:
+            # The player acted just now: answer with their next secret step right away.
+            await self.send_private_view(interaction, game, await self.bot.user_lang(interaction))
+        if thread is None:
+            return
+        lang = game_lang(game)
+        for uid in closed:  # one notice per player: a stored ref is keyed by its message
+            view = discord.ui.View(timeout=None)
+            view.add_item(PrivateViewButton(game.id, t("discord.button.private_view", lang)))
+            message = await self._send(
+                thread, game, [t("discord.prompt.secret_waiting", lang, user=f"<@{uid}>")],
+                view=view,
+                allowed_mentions=discord.AllowedMentions(users=[discord.Object(uid)]),
+            )
+            if message is not None:
+                prompt = by_user[uid][0]
+                await self.bot.store.record_message(MessageRef(
+                    game_id=game.id, channel_id=message.channel.id, message_id=message.id,
+                    kind=NOTICE_KIND, seat=prompt.seat, decision_key=prompt.decision.key))
+
+    async def _dm(
+        self, game: GameRecord, user_id: int, prompts: list[Prompt], events: list[Event]
+    ) -> bool:
+        """DM a seat its events, private picture and prompts; False if its DMs are closed."""
+        prefs = await self.bot.store.get_user(user_id)
+        if prefs.get("dms_closed") and not self._retry_dm(prefs):
+            return False
+        lang = await self.bot.lang_of_user(user_id)
+        try:
+            user = self.bot.get_user(user_id) or await self.bot.fetch_user(user_id)
+            channel = await user.create_dm()
+            payload_lines = [describe_event(e, lang) for e in events]
+            if prompts or events:
+                picture = await self.private_picture(game, user_id, lang)
+                head = t("discord.prompt.jump", lang, link=thread_link(game))
+                file = png_file(picture, "private.png")
+                await channel.send("\n".join([head, *payload_lines])[:2000],
+                                   **({"file": file} if file else {}))
+            for prompt in prompts:
+                text = t("discord.prompt.private", lang, game=game_title(game, lang),
+                         id=game.id, decision=decision_text(prompt.decision, lang))
+                message = await channel.send(text[:2000],
+                                             view=decision_view(game.id, prompt.decision, lang))
+                log.info("DM to %s for game %s: %r", user_id, game.id, text[:200])
+                await self.bot.store.record_message(MessageRef(
+                    game_id=game.id, channel_id=channel.id, message_id=message.id,
+                    kind="dm_prompt", seat=prompt.seat, decision_key=prompt.decision.key))
+        except discord.Forbidden as error:
+            if error.code == DM_CLOSED:
+                log.info("DMs of user %s are closed; using the thread button", user_id)
+                await self.bot.store.set_user(
+                    user_id, dms_closed=True, dms_closed_at=self.bot.clock().isoformat())
+                return False
+            raise
+        except discord.NotFound:
+            log.warning("user %s not found for a DM", user_id)
+            return False
+        return True
+
+    def _retry_dm(self, prefs: dict[str, Any]) -> bool:
+        """A player may open their DMs later: try again once a day."""
+        try:
+            since = datetime.fromisoformat(prefs["dms_closed_at"])
+        except (KeyError, TypeError, ValueError):
+            return True
+        return self.bot.clock() - since >= DM_RETRY
+
+    async def close_stale_prompts(self, game_id: int, open_keys: set[str]) -> None:
+        """Remove the buttons of prompt messages whose decision is no longer open."""
+        refs = [r for r in await self.bot.store.messages(game_id) if r.kind in OPEN_KINDS]
+        for ref in refs[-RECENT_PROMPTS:]:
+            if ref.decision_key in open_keys or (ref.message_id, ref.decision_key) in self._closed:
+                continue
+            self._closed.add((ref.message_id, ref.decision_key))
+            if ref.kind == NOTICE_KIND:  # the shared notice keeps its button; only its ref ends
+                await self.bot.store.record_message(ref.model_copy(
+                    update={"kind": ref.kind + CLOSED_SUFFIX}))
+                continue
+            try:
+                partial = self.bot.get_partial_messageable(ref.channel_id)
+                await partial.get_partial_message(ref.message_id).edit(view=None)
+            except discord.HTTPException as error:
+                log.info("could not close prompt message %s: %s", ref.message_id, error)
+            await self.bot.store.record_message(ref.model_copy(
+                update={"kind": ref.kind + CLOSED_SUFFIX}))
+
+    # -- reminders -----------------------------------------------------------------
+    async def remind(self, reminder: Reminder) -> None:
+        game = reminder.game
+        lang = game_lang(game)
+        thread = await self.thread_for(game)
+        if thread is None:
+            return
+        decisions = "; ".join(
+            dict.fromkeys(describe_decision(p.decision, lang) for p in reminder.prompts))
+        mentions = ", ".join(f"<@{uid}>" for uid in reminder.user_ids)
+        text = t("discord.reminder", lang, users=mentions, hours=reminder.hours,
+                 decisions=decisions)
+        await self._send(thread, game, [text[:2000]], allowed_mentions=discord.AllowedMentions(
+            users=[discord.Object(uid) for uid in reminder.user_ids]))

@@ -1,0 +1,432 @@
+"""Persistent buttons and selects: their custom_ids carry everything a click needs.
+
+A custom_id names the game, the decision and the choice, so a click on a message posted
+before a restart still works, and a click on a decision that has moved on is recognised
+as stale (the choice's text hash no longer matches). The DynamicItem callbacks only
+decode; the cogs do the work (looked up on the bot by name).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+import discord
+
+CUSTOM_ID_MAX = 100
+BUTTONS_PER_ROW = 5
+MAX_ROWS = 5
+MAX_BUTTONS = BUTTONS_PER_ROW * MAX_ROWS  # 25
+SELECT_MAX_OPTIONS = 25
+SELECTS_PER_PAGE = MAX_ROWS - 1  # the last row keeps room for the "more" button
+BUTTON_LABEL_MAX = 80
+OPTION_LABEL_MAX = 100
+KEY_MAX = 40  # longer decision keys (or ones with odd characters) are hashed
+
+_SAFE_KEY = re.compile(rf"[A-Za-z0-9._\-]{{1,{KEY_MAX}}}")
+_KEY = r"(?P<key>[A-Za-z0-9._\-~]+)"
+
+CHOICE_TEMPLATE = rf"bg:(?P<game>\d+):{_KEY}:(?P<idx>\d+):(?P<hash>[0-9a-f]{{4}})"
+SELECT_TEMPLATE = rf"bgs:(?P<game>\d+):{_KEY}:(?P<start>\d+)"
+MORE_TEMPLATE = rf"bgm:(?P<game>\d+):{_KEY}:(?P<page>\d+)"
+LOBBY_TEMPLATE = r"bgl:(?P<game>\d+):(?P<op>join|leave|start|cancel)"
+OPTION_TEMPLATE = r"bgo:(?P<game>\d+):(?P<name>[A-Za-z0-9_]{1,60})"
+PRIVATE_TEMPLATE = r"bgp:(?P<game>\d+)"
+
+LOBBY_OPS = ("join", "leave", "start", "cancel")
+
+
+def _digest(text: str) -> str:
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+def choice_hash(text: str) -> str:
+    """Four hex digits of the choice's notation: a changed choice no longer matches."""
+    return _digest(text)[:4]
+
+
+def key_token(key: str) -> str:
+    """The decision key as it appears in a custom_id: itself if short and plain, else hashed."""
+    return key if _SAFE_KEY.fullmatch(key) else "~" + _digest(key)[:12]
+
+
+def key_matches(token: str, key: str) -> bool:
+    return key_token(key) == token
+
+
+@dataclass(frozen=True)
+class ChoiceRef:
+    """A decoded choice click: game, decision (as its token), index, text hash."""
+
+    game_id: int
+    key: str
+    index: int
+    hash4: str
+
+    def matches(self, decision_key: str, choice_text: str) -> bool:
+        return key_matches(self.key, decision_key) and choice_hash(choice_text) == self.hash4
+
+
+def encode_choice(game_id: int, decision_key: str, index: int, choice_text: str) -> str:
+    custom_id = f"bg:{game_id}:{key_token(decision_key)}:{index}:{choice_hash(choice_text)}"
+    assert len(custom_id) <= CUSTOM_ID_MAX  # key tokens are bounded, so this always holds
+    return custom_id
+
+
+def decode_choice(custom_id: str) -> ChoiceRef | None:
+    match = re.fullmatch(CHOICE_TEMPLATE, custom_id)
+    if match is None:
+        return None
+    return ChoiceRef(
+        int(match["game"]), match["key"], int(match["idx"]), match["hash"]
+    )
+
+
+def encode_select_value(index: int, choice_text: str) -> str:
+    return f"{index}:{choice_hash(choice_text)}"
+
+
+def decode_select_value(value: str) -> tuple[int, str] | None:
+    match = re.fullmatch(r"(\d+):([0-9a-f]{4})", value)
+    return (int(match[1]), match[2]) if match else None
+
+
+def clip(text: str, limit: int) -> str:
+    """Discord rejects labels over the limit; cut with an ellipsis."""
+    text = " ".join(text.split()) or "-"
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+# ---------------------------------------------------------------------------
+# Layout: which choices become buttons, which a select, on which row. Pure, for tests.
+
+
+@dataclass
+class ButtonSpec:
+    index: int
+    label: str
+    row: int
+
+
+@dataclass
+class SelectSpec:
+    start: int  # index of its first choice (also in its custom_id)
+    row: int
+    options: list[tuple[int, str]] = field(default_factory=list)  # (choice index, label)
+
+
+@dataclass
+class Layout:
+    buttons: list[ButtonSpec] = field(default_factory=list)
+    selects: list[SelectSpec] = field(default_factory=list)
+    more_page: int | None = None  # the page a "more" button opens, if any
+
+
+def plan_choices(labels: list[str], page: int = 0) -> Layout:
+    """Up to 25 choices as buttons, 5 a row; more as selects of 25, 4 a page, then "more"."""
+    if len(labels) <= MAX_BUTTONS:
+        return Layout(
+            buttons=[
+                ButtonSpec(i, clip(label, BUTTON_LABEL_MAX), i // BUTTONS_PER_ROW)
+                for i, label in enumerate(labels)
+            ]
+        )
+    per_page = SELECTS_PER_PAGE * SELECT_MAX_OPTIONS
+    first = page * per_page
+    last = min(first + per_page, len(labels))
+    layout = Layout(more_page=page + 1 if last < len(labels) else None)
+    for row, start in enumerate(range(first, last, SELECT_MAX_OPTIONS)):
+        stop = min(start + SELECT_MAX_OPTIONS, last)
+        options = [(i, clip(labels[i], OPTION_LABEL_MAX)) for i in range(start, stop)]
+        layout.selects.append(SelectSpec(start=start, row=row, options=options))
+    return layout
+
+
+# ---------------------------------------------------------------------------
+# The cogs that handle clicks (looked up by cog name on the bot).
+
+
+class ChoiceHandler(Protocol):
+    async def on_choice(self, interaction: discord.Interaction, ref: ChoiceRef) -> None: ...
+
+    async def on_more(
+        self, interaction: discord.Interaction, game_id: int, key: str, page: int
+    ) -> None: ...
+
+    async def on_private_view(self, interaction: discord.Interaction, game_id: int) -> None: ...
+
+
+class LobbyHandler(Protocol):
+    async def on_lobby(self, interaction: discord.Interaction, game_id: int, op: str) -> None: ...
+
+    async def on_option(
+        self, interaction: discord.Interaction, game_id: int, name: str, value: str
+    ) -> None: ...
+
+
+PLAY_COG = "Play"
+LOBBY_COG = "Lobby"
+
+
+def _cog(interaction: discord.Interaction, name: str) -> Any:
+    cog = interaction.client.get_cog(name)  # type: ignore[attr-defined]
+    if cog is None:
+        raise RuntimeError(f"cog {name} is not loaded")
+    return cog
+
+
+class ChoiceButton(discord.ui.DynamicItem[discord.ui.Button], template=CHOICE_TEMPLATE):
+    def __init__(
+        self,
+        game_id: int,
+        decision_key: str,
+        index: int,
+        choice_text: str,
+        label: str,
+        *,
+        row: int | None = None,
+        disabled: bool = False,
+    ) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=clip(label, BUTTON_LABEL_MAX),
+                style=discord.ButtonStyle.primary,
+                custom_id=encode_choice(game_id, decision_key, index, choice_text),
+                disabled=disabled,
+            ),
+            row=row,
+        )
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str]
+    ) -> ChoiceButton:
+        self = cls.__new__(cls)
+        discord.ui.DynamicItem.__init__(self, item)
+        return self
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        ref = decode_choice(self.item.custom_id or "")
+        handler: ChoiceHandler = _cog(interaction, PLAY_COG)
+        if ref is not None:
+            await handler.on_choice(interaction, ref)
+
+
+class ChoiceSelect(discord.ui.DynamicItem[discord.ui.Select], template=SELECT_TEMPLATE):
+    def __init__(
+        self,
+        game_id: int,
+        decision_key: str,
+        start: int,
+        options: list[tuple[int, str, str]],  # (choice index, choice text, label)
+        placeholder: str,
+        *,
+        row: int | None = None,
+    ) -> None:
+        super().__init__(
+            discord.ui.Select(
+                custom_id=f"bgs:{game_id}:{key_token(decision_key)}:{start}",
+                placeholder=clip(placeholder, 150),
+                options=[
+                    discord.SelectOption(
+                        label=clip(label, OPTION_LABEL_MAX),
+                        value=encode_select_value(index, text),
+                    )
+                    for index, text, label in options
+                ],
+                min_values=1,
+                max_values=1,
+            ),
+            row=row,
+        )
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Select, match: re.Match[str]
+    ) -> ChoiceSelect:
+        self = cls.__new__(cls)
+        discord.ui.DynamicItem.__init__(self, item)
+        return self
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        match = self.template.fullmatch(self.item.custom_id or "")
+        picked = decode_select_value(self.item.values[0]) if self.item.values else None
+        handler: ChoiceHandler = _cog(interaction, PLAY_COG)
+        if match is None or picked is None:
+            ref = ChoiceRef(0, "~", -1, "0000")  # forged: the handler answers "stale"
+        else:
+            ref = ChoiceRef(int(match["game"]), match["key"], picked[0], picked[1])
+        await handler.on_choice(interaction, ref)
+
+
+class MoreButton(discord.ui.DynamicItem[discord.ui.Button], template=MORE_TEMPLATE):
+    def __init__(self, game_id: int, decision_key: str, page: int, label: str) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=clip(label, BUTTON_LABEL_MAX),
+                style=discord.ButtonStyle.secondary,
+                custom_id=f"bgm:{game_id}:{key_token(decision_key)}:{page}",
+            ),
+            row=MAX_ROWS - 1,
+        )
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str]
+    ) -> MoreButton:
+        self = cls.__new__(cls)
+        discord.ui.DynamicItem.__init__(self, item)
+        self.match = match
+        return self
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        match = self.template.fullmatch(self.item.custom_id or "")
+        if match is not None:
+            handler: ChoiceHandler = _cog(interaction, PLAY_COG)
+            await handler.on_more(
+                interaction, int(match["game"]), match["key"], int(match["page"])
+            )
+
+
+class PrivateViewButton(discord.ui.DynamicItem[discord.ui.Button], template=PRIVATE_TEMPLATE):
+    """In the thread, for seats whose DMs are closed: answers with the private view."""
+
+    def __init__(self, game_id: int, label: str) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=clip(label, BUTTON_LABEL_MAX),
+                style=discord.ButtonStyle.secondary,
+                custom_id=f"bgp:{game_id}",
+                emoji="🔒",
+            )
+        )
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str]
+    ) -> PrivateViewButton:
+        self = cls.__new__(cls)
+        discord.ui.DynamicItem.__init__(self, item)
+        return self
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        match = self.template.fullmatch(self.item.custom_id or "")
+        if match is not None:
+            handler: ChoiceHandler = _cog(interaction, PLAY_COG)
+            await handler.on_private_view(interaction, int(match["game"]))
+
+
+LOBBY_STYLES: dict[str, discord.ButtonStyle] = {
+    "join": discord.ButtonStyle.success,
+    "leave": discord.ButtonStyle.secondary,
+    "start": discord.ButtonStyle.primary,
+    "cancel": discord.ButtonStyle.danger,
+}
+
+
+class LobbyButton(discord.ui.DynamicItem[discord.ui.Button], template=LOBBY_TEMPLATE):
+    def __init__(self, game_id: int, op: str, label: str, *, disabled: bool = False) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=clip(label, BUTTON_LABEL_MAX),
+                style=LOBBY_STYLES[op],
+                custom_id=f"bgl:{game_id}:{op}",
+                disabled=disabled,
+            ),
+            row=MAX_ROWS - 1,
+        )
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str]
+    ) -> LobbyButton:
+        self = cls.__new__(cls)
+        discord.ui.DynamicItem.__init__(self, item)
+        return self
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        match = self.template.fullmatch(self.item.custom_id or "")
+        if match is not None:
+            handler: LobbyHandler = _cog(interaction, LOBBY_COG)
+            await handler.on_lobby(interaction, int(match["game"]), match["op"])
+
+
+class OptionSelect(discord.ui.DynamicItem[discord.ui.Select], template=OPTION_TEMPLATE):
+    """One lobby option; each value's select value is its index in the option's values."""
+
+    def __init__(
+        self,
+        game_id: int,
+        name: str,
+        values: list[tuple[str, str, bool]],  # (value, label, is current)
+        placeholder: str,
+        *,
+        row: int | None = None,
+    ) -> None:
+        super().__init__(
+            discord.ui.Select(
+                custom_id=f"bgo:{game_id}:{name}",
+                placeholder=clip(placeholder, 150),
+                options=[
+                    discord.SelectOption(
+                        label=clip(label, OPTION_LABEL_MAX), value=value[:100], default=current
+                    )
+                    for value, label, current in values[:SELECT_MAX_OPTIONS]
+                ],
+            ),
+            row=row,
+        )
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Select, match: re.Match[str]
+    ) -> OptionSelect:
+        self = cls.__new__(cls)
+        discord.ui.DynamicItem.__init__(self, item)
+        return self
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        match = self.template.fullmatch(self.item.custom_id or "")
+        if match is not None and self.item.values:
+            handler: LobbyHandler = _cog(interaction, LOBBY_COG)
+            await handler.on_option(
+                interaction, int(match["game"]), match["name"], self.item.values[0]
+            )
+
+
+DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
+    ChoiceButton,
+    ChoiceSelect,
+    MoreButton,
+    PrivateViewButton,
+    LobbyButton,
+    OptionSelect,
+)
+
+
+def choice_view(
+    game_id: int,
+    decision_key: str,
+    choices: list[tuple[str, str]],  # (choice text, label) in the decision's order
+    *,
+    page: int = 0,
+    placeholder: str = "…",
+    more_label: str = "More…",
+    extra: list[discord.ui.Item[Any]] | None = None,
+) -> discord.ui.View:
+    """A view with one component per choice, laid out by plan_choices()."""
+    view = discord.ui.View(timeout=None)
+    layout = plan_choices([label for _, label in choices], page)
+    for spec in layout.buttons:
+        text = choices[spec.index][0]
+        view.add_item(ChoiceButton(game_id, decision_key, spec.index, text, spec.label, row=spec.row))
+    for sel in layout.selects:
+        opts = [(i, choices[i][0], label) for i, label in sel.options]
+        view.add_item(ChoiceSelect(game_id, decision_key, sel.start, opts, placeholder, row=sel.row))
+    if layout.more_page is not None:
+        view.add_item(MoreButton(game_id, decision_key, layout.more_page, more_label))
+    for item in extra or []:
+        view.add_item(item)
+    return view
