@@ -82,6 +82,7 @@ GAME_LOG = Migration(
         """,
         # Cascading deletes from games look interactions up by game.
         "CREATE INDEX interactions_by_game ON interactions (game_id)",
+        "CREATE INDEX interactions_by_time ON interactions (created_at)",  # pruning
     ),
 )
 

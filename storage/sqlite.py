@@ -502,6 +502,18 @@ class SqliteStore(Store):
             row = await _one(db, "SELECT 1 FROM interactions WHERE id = ?", (interaction_id,))
         return row is not None
 
+    async def forget_interactions(self, before: datetime) -> int:
+        """Drop interaction ids recorded before `before`; return how many.
+
+        Not in the Store interface (yet): the table grows by one row per click, and a
+        Discord interaction cannot come back once its 15-minute token has expired.
+        """
+        async with self._write() as db:
+            cursor = await db.execute(
+                "DELETE FROM interactions WHERE created_at < ?", (to_text(before),)
+            )
+            return cursor.rowcount
+
     # -- timers ------------------------------------------------------------
     async def set_schedule(
         self, game_id: int, kind: str, due_at: datetime, data: dict[str, Any] | None = None

@@ -258,3 +258,14 @@ async def test_append_cancelled_while_a_statement_runs(
     await assert_consistent(store, game.id)
     await append(store, game.id, game.version)
     await assert_consistent(store, game.id)
+
+
+async def test_forget_old_interactions(store: SqliteStore, clock: FakeClock) -> None:
+    game = await running_game(store)
+    await append(store, game.id, 0, interaction_id=1)
+    cutoff = clock.advance(days=1)
+    await append(store, game.id, 1, interaction_id=2)
+    assert await store.forget_interactions(cutoff) == 1
+    assert not await store.seen_interaction(1)
+    assert await store.seen_interaction(2)
+    assert [a.interaction_id for a in await store.actions(game.id)] == [1, 2]  # log untouched
