@@ -12,29 +12,52 @@ from PIL import Image, ImageDraw
 
 from render import tm_panels, tm_pieces
 from render.tm_board import draw_map, faction_colour, map_size
+from render.tm_geometry import HexGrid, load_layout
 from render.tm_panels import text
-from render.tm_style import BACKGROUND, GOLD, HIGHLIGHT, INK, MUTED, TERRAIN
+from render.tm_style import BACKGROUND, EXACT_COLOURS, GOLD, HIGHLIGHT, INK, MUTED, TERRAIN
 from render.tm_text import faction_name, term
 
 WIDTH = 1800
 MARGIN = 24
-HEX_RADIUS = 72  # 13.5 hex widths ≈ 1680 px: the map fills the picture's width
+HEX_RADIUS = 76  # 13 hex widths ≈ 1710 px: the map fills the picture's width
 HEADER = 84
 LEGEND = 64
 GAP = 20
 
 
-def render_map(view: dict[str, Any], lang: str = "ko") -> bytes:
-    """The whole table as a PNG: map, cult board, scoring and bonus tiles, faction panels."""
-    image = draw_table(view, lang)
+def render_map(view: dict[str, Any], lang: str = "ko",
+               names: dict[int, str] | None = None) -> bytes:
+    """The whole table as a PNG: map, cult board, scoring and bonus tiles, faction panels.
+
+    `names` maps seats to players' display names, shown on their faction panels.
+    """
+    image = draw_table(view, lang, names)
     out = io.BytesIO()
-    # A palette image: flat colours survive, and the file is several times smaller.
-    image.quantize(colors=256, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE).save(
-        out, format="PNG", compress_level=6)
+    to_palette(image).save(out, format="PNG", compress_level=6)
     return out.getvalue()
 
 
-def draw_table(view: dict[str, Any], lang: str = "ko") -> Image.Image:
+def to_palette(image: Image.Image) -> Image.Image:
+    """256 colours: the style's own colours exactly, the rest (text edges) approximated.
+
+    A palette PNG is about a third of the RGB one; keeping the named colours exact keeps a
+    terrain or a faction's pieces the very colour the legend promises.
+    """
+    exact = list(dict.fromkeys(EXACT_COLOURS))
+    approx = image.quantize(colors=256 - len(exact), method=Image.Quantize.FASTOCTREE,
+                            dither=Image.Dither.NONE).getpalette() or []
+    extra = [tuple(approx[i:i + 3]) for i in range(0, 3 * (256 - len(exact)), 3)]
+    # Pillow maps colours through a coarse cache: a near twin would steal an exact colour.
+    extra = [c for c in extra if len(c) == 3 and all(
+        max(abs(a - b) for a, b in zip(c, e, strict=True)) > 6 for e in exact)]
+    palette = Image.new("P", (1, 1))
+    palette.putpalette([v for rgb in exact + extra for v in rgb])
+    return image.quantize(palette=palette, dither=Image.Dither.NONE)
+
+
+def draw_table(view: dict[str, Any], lang: str = "ko",
+               names: dict[int, str] | None = None) -> Image.Image:
+    """The picture before PNG encoding (tests and previews read its pixels)."""
     map_w, map_h = map_size(view, HEX_RADIUS)
     factions = _faction_order(view)
     col_w = (WIDTH - 2 * MARGIN - GAP) // 2
@@ -75,9 +98,31 @@ def draw_table(view: dict[str, Any], lang: str = "ko") -> Image.Image:
         row, col = divmod(i, 2)
         x = MARGIN + col * (col_w + GAP)
         top = y + row * (tm_panels.PANEL_HEIGHT + GAP)
-        tm_panels.draw_faction(draw, view, name, (x, top, x + col_w,
-                                                  top + tm_panels.PANEL_HEIGHT), lang)
+        seat = ((view.get("factions") or {}).get(name) or {}).get("seat")
+        player = _display_name((names or {}).get(seat)) if isinstance(seat, int) else None
+        box = (x, top, x + col_w, top + tm_panels.PANEL_HEIGHT)
+        tm_panels.draw_faction(draw, view, name, box, lang, player)
     return image
+
+
+def hex_centre(hex_id: str, map_id: str = "base") -> tuple[float, float]:
+    """Where a hex's centre lands on the picture (for tests, and for cropping a region)."""
+    layout = load_layout(map_id)
+    slot = layout.by_id()[hex_id]
+    map_w, _ = map_size({"map": {"id": map_id}}, HEX_RADIUS)
+    grid = HexGrid(radius=HEX_RADIUS, origin_x=(WIDTH - map_w) / 2, origin_y=HEADER,
+                   first_row=layout.first_row)
+    return grid.centre(slot.row, slot.col)
+
+
+def _display_name(name: object) -> str | None:
+    if not isinstance(name, str):
+        return None
+    try:  # the shared helper drops characters the font cannot draw (emoji)
+        from render.common import clean_text
+    except ImportError:  # keep working without the shared module
+        return name.strip() or None
+    return clean_text(name, fallback="") or None
 
 
 def _faction_order(view: dict[str, Any]) -> list[str]:

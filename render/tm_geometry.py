@@ -117,7 +117,7 @@ class HexGrid(BaseModel):
                 for a in range(-90, 270, 60)]
 
     def size(self, layout: BoardLayout) -> tuple[int, int]:
-        w = self.width * (layout.cols + 0.5)
+        w = self.width * max(s.col + 1 + 0.5 * (s.row % 2) for s in layout.slots)
         h = self.radius * (2 + 1.5 * (layout.rows - 1 - layout.first_row))
         return math.ceil(w), math.ceil(h)
 

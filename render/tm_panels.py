@@ -242,7 +242,7 @@ PANEL_HEIGHT = 380
 
 
 def draw_faction(draw: ImageDraw.ImageDraw, view: dict[str, Any], name: str, box: Box,
-                 lang: str) -> None:
+                 lang: str, player: str | None = None) -> None:
     info: dict[str, Any] = (view.get("factions") or {}).get(name) or {}
     colour = faction_colour(view, name)
     draw.rounded_rectangle(box, radius=14, fill=PANEL, outline=colour, width=5)
@@ -252,8 +252,10 @@ def draw_faction(draw: ImageDraw.ImageDraw, view: dict[str, Any], name: str, box
     head_ink = ink_on(colour)
     x = text(draw, (x0 + 20, y0 + 32), faction_name(name, info, lang), 34, head_ink, True)
     if isinstance(info.get("seat"), int):
-        x = text(draw, (x + 14, y0 + 34), f"{term(lang, 'seat')} {info['seat'] + 1}", 20,
-                 head_ink)
+        who = f"{term(lang, 'seat')} {info['seat'] + 1}"
+        if player:
+            who = _shorten(f"{who} · {player}", 22, x1 - x - 420)
+        x = text(draw, (x + 14, y0 + 34), who, 22, head_ink)
     if view.get("active") == name:
         x = _badge(draw, x + 14, y0 + 31, term(lang, "turn"), HIGHLIGHT)
     if info.get("passed"):
@@ -312,6 +314,16 @@ def draw_faction(draw: ImageDraw.ImageDraw, view: dict[str, Any], name: str, box
     for tw in info.get("towns") or []:
         chips.append((term(lang, "town"), town_text(tw, lang), (255, 214, 90)))
     _chips(draw, chips, x0 + 16, y, x1 - 16, box[3] - 8)
+
+
+def _shorten(s: str, size: int, width: float) -> str:
+    """`s` cut with an ellipsis to fit `width` pixels at `size`."""
+    f = font(size)
+    if f.getlength(s) <= width:
+        return s
+    while s and f.getlength(s + "…") > width:
+        s = s[:-1]
+    return s + "…"
 
 
 def _badge(draw: ImageDraw.ImageDraw, x: float, y: float, label: str, fill: RGB) -> float:

@@ -42,6 +42,12 @@ GOLD: RGB = (255, 206, 40)
 POWER: RGB = (128, 70, 170)
 HIGHLIGHT: RGB = (230, 90, 20)
 
+EXACT_COLOURS: list[RGB] = [
+    *TERRAIN.values(), UNKNOWN_TERRAIN, *FACTION.values(), UNKNOWN_FACTION, *CULT.values(),
+    BACKGROUND, PANEL, INK, MUTED, HEX_EDGE, GOLD, POWER, HIGHLIGHT, (255, 255, 255),
+    (250, 250, 250), (10, 10, 10),
+]
+
 
 def luminance(colour: RGB) -> float:
     r, g, b = colour
@@ -66,4 +72,5 @@ def faction_rgb(colour_name: object) -> RGB:
 @lru_cache(maxsize=64)
 def font(size: int, bold: bool = False) -> ImageFont.FreeTypeFont:
     name = "NanumSquareB.ttf" if bold else "NanumSquareR.ttf"
-    return ImageFont.truetype(str(FONT_DIR / name), size)
+    # Hangul syllables are precomposed: basic layout draws them right, and faster.
+    return ImageFont.truetype(str(FONT_DIR / name), size, layout_engine=ImageFont.Layout.BASIC)

@@ -1,0 +1,211 @@
+"""Terra Mystica board picture: size, key pixels, both languages, odd views."""
+
+from __future__ import annotations
+
+import copy
+import io
+import json
+import math
+from pathlib import Path
+from typing import Any
+
+import pytest
+from PIL import Image
+
+from render.terra_mystica import HEX_RADIUS, WIDTH, draw_table, hex_centre, render_map
+from render.tm_geometry import MAPS_FILE, SHARED_MAPS, compact_maps, load_layout
+from render.tm_style import FACTION, GOLD, TERRAIN, UNKNOWN_FACTION, UNKNOWN_TERRAIN
+
+FIXTURE = Path(__file__).parent / "fixtures" / "tm_midgame.json"
+R = HEX_RADIUS
+
+
+def load_view() -> dict[str, Any]:
+    return json.loads(FIXTURE.read_text(encoding="utf-8"))
+
+
+def decode(png: bytes) -> Image.Image:
+    assert png[:8] == b"\x89PNG\r\n\x1a\n"
+    return Image.open(io.BytesIO(png)).convert("RGB")
+
+
+@pytest.fixture(scope="module")
+def pictures() -> dict[str, tuple[bytes, Image.Image]]:
+    view = load_view()
+    out = {}
+    for lang in ("ko", "en"):
+        png = render_map(view, lang)
+        out[lang] = (png, decode(png))
+    return out
+
+
+def pixel(image: Image.Image, xy: tuple[float, float]) -> tuple[int, int, int]:
+    return image.getpixel((round(xy[0]), round(xy[1])))
+
+
+def beside(hex_id: str) -> tuple[float, float]:
+    """A point of the hex clear of its label, building and town ring."""
+    x, y = hex_centre(hex_id)
+    return x - 0.5 * R, y + 0.2 * R
+
+
+def on_building(hex_id: str) -> tuple[float, float]:
+    x, y = hex_centre(hex_id)
+    return x, y + 0.2 * R + 0.46 * R * 0.3
+
+
+def test_png_size_and_bytes(pictures: dict[str, tuple[bytes, Image.Image]]) -> None:
+    for png, image in pictures.values():
+        assert image.width == WIDTH
+        assert 2000 < image.height < 3400
+        assert 20_000 < len(png) < 1_500_000
+
+
+def test_map_is_at_least_1600_px_wide() -> None:
+    left = hex_centre("A1")[0] - math.sqrt(3) * R / 2
+    right = hex_centre("A13")[0] + math.sqrt(3) * R / 2
+    assert right - left >= 1600
+    assert left >= 0 and right <= WIDTH
+    assert abs(left - (WIDTH - right)) <= 1  # centred
+
+
+def test_printed_terrain_at_empty_hexes(pictures: dict[str, tuple[bytes, Image.Image]]) -> None:
+    _, image = pictures["ko"]
+    expected = {"A1": "brown", "A2": "gray", "A3": "green", "A4": "blue", "A5": "yellow",
+                "A6": "red", "E1": "black", "I12": "red"}
+    for hex_id, colour in expected.items():
+        assert pixel(image, hex_centre(hex_id)) == TERRAIN[colour], hex_id
+
+
+def test_river_and_dug_terrain(pictures: dict[str, tuple[bytes, Image.Image]]) -> None:
+    _, image = pictures["en"]
+    # C1's left neighbours in row C are river slots: half a hex left of A1's column.
+    x, y = hex_centre("D1")
+    assert pixel(image, (x - math.sqrt(3) * R / 2, y - 1.5 * R)) == TERRAIN["river"]
+    # D7 is printed red but the view says the Witches dug it to forest.
+    assert pixel(image, beside("D7")) == TERRAIN["green"]
+    assert pixel(image, beside("D6")) == TERRAIN["red"]
+
+
+def test_buildings_in_faction_colours(pictures: dict[str, tuple[bytes, Image.Image]]) -> None:
+    _, image = pictures["ko"]
+    view = load_view()
+    built = {h: s for h, s in view["map"]["hexes"].items() if s["building"]}
+    assert len(built) >= 12
+    for hex_id, state in built.items():
+        colour = FACTION[view["factions"][state["faction"]]["color"]]
+        assert pixel(image, on_building(hex_id)) == colour, hex_id
+    # A hex without a building shows its terrain at the same spot.
+    assert pixel(image, on_building("A1")) == TERRAIN["brown"]
+
+
+def test_building_shapes_differ() -> None:
+    view = load_view()
+    hexes = view["map"]["hexes"]
+    shots = []
+    for kind in ("D", "TP", "TE", "SH", "SA"):
+        hexes["A1"].update(building=kind, faction="witches")
+        image = decode(render_map(view, "en"))
+        x, y = hex_centre("A1")
+        shots.append(image.crop((round(x - R), round(y - R), round(x + R), round(y + R)))
+                     .tobytes())
+    assert len(set(shots)) == 5
+
+
+def test_town_and_bridge(pictures: dict[str, tuple[bytes, Image.Image]]) -> None:
+    _, image = pictures["ko"]
+    star = (0.62 * R, -0.1 * R)
+    for hex_id, town in (("E9", True), ("F5", True), ("C4", False), ("G4", False)):
+        x, y = hex_centre(hex_id)
+        assert (pixel(image, (x + star[0], y + star[1])) == GOLD) is town, hex_id
+    (ax, ay), (bx, by) = hex_centre("D6"), hex_centre("E9")
+    length = math.hypot(bx - ax, by - ay)
+    nx, ny = -(by - ay) / length, (bx - ax) / length  # off the bridge's centre line
+    mid = ((ax + bx) / 2 + 6 * nx, (ay + by) / 2 + 6 * ny)
+    assert pixel(image, mid) == FACTION["green"]
+
+
+def test_languages_differ_only_in_words() -> None:
+    # Drawn pictures, before the palette: the palette's text shades depend on the whole image.
+    view = load_view()
+    ko, en = draw_table(view, "ko"), draw_table(view, "en")
+    assert ko.size == en.size
+    assert ko.crop((0, 0, WIDTH, 80)).tobytes() != en.crop((0, 0, WIDTH, 80)).tobytes()
+    # The map's hexes carry no words but their ids, so they match.
+    x, y = hex_centre("F5")
+    box = (round(x - R), round(y - 0.3 * R), round(x + R), round(y + R))
+    assert ko.crop(box).tobytes() == en.crop(box).tobytes()
+
+
+def test_cult_position_moves_a_marker() -> None:
+    view = load_view()
+    before = draw_table(view, "ko")
+    view["factions"]["witches"]["cults"]["AIR"] = 9
+    after = draw_table(view, "ko")
+    map_bottom = round(hex_centre("I1")[1] + R)
+    assert before.crop((0, 0, WIDTH, map_bottom)).tobytes() == \
+        after.crop((0, 0, WIDTH, map_bottom)).tobytes()
+    assert before.tobytes() != after.tobytes()
+
+
+def test_unknown_faction_terrain_and_tiles_do_not_crash() -> None:
+    view = load_view()
+    hexes = view["map"]["hexes"]
+    hexes["A1"] = {"terrain": "purple", "building": None, "faction": None, "town": False}
+    hexes["A3"].update(building="D", faction="zombies")
+    hexes["A4"].update(building="XX", faction="witches")
+    hexes["Z9"] = {"terrain": "green", "building": "D", "faction": "witches", "town": False}
+    view["map"]["bridges"].append({"from": "A1", "to": "Q7", "faction": "nobody"})
+    view["factions"]["icemaidens"] = {"seat": 4, "color": "ice", "VP": 20}
+    view["factions"]["witches"]["favors"].append("FAV99")
+    view["factions"]["witches"]["bonus"] = "BON99"
+    view["bonus_tiles"].append({"id": "BON10", "coins": 3, "taken_by": None})
+    view["scoring_tiles"][3] = "SCORE9"
+    view["power_actions"]["ACTW"] = "witches"
+    view["cults"]["FIRE"]["priests"]["weird"] = "zombies"
+    image = decode(render_map(view, "en"))
+    assert pixel(image, beside("A1")) == UNKNOWN_TERRAIN
+    assert pixel(image, on_building("A3")) == UNKNOWN_FACTION
+    assert pixel(image, on_building("A4")) == FACTION["green"]
+
+
+def test_bare_and_setup_views_render() -> None:
+    for view in ({}, {"game": "terra_mystica", "round": 0, "phase": "setup",
+                      "map": {"id": "nonexistent", "hexes": {}, "bridges": []},
+                      "factions": {}, "bonus_tiles": [], "pending": None}):
+        image = decode(render_map(view, "ko"))
+        assert image.width == WIDTH
+        # With no hex states, the printed map shows.
+        assert pixel(image, hex_centre("A5")) == TERRAIN["yellow"]
+
+
+def test_five_factions_and_player_names() -> None:
+    view = load_view()
+    four = decode(render_map(view, "ko"))
+    view["factions"]["giants"] = copy.deepcopy(view["factions"]["nomads"]) | {
+        "seat": 4, "color": "red", "name": {"en": "Giants", "ko": "거인족"}}
+    view["turn_order"].append("giants")
+    five = decode(render_map(view, "ko"))
+    assert five.height > four.height
+    named = decode(render_map(view, "ko", names={0: "Alice", 4: "거인 플레이어 🎲"}))
+    assert named.size == five.size and named.tobytes() != five.tobytes()
+
+
+def test_map_data_geometry() -> None:
+    layout = load_layout("base")
+    land = [s for s in layout.slots if not s.is_river]
+    assert len(land) == 77 and len(layout.slots) - len(land) == 36
+    assert {s.terrain for s in land} == set(TERRAIN) - {"river"}
+    # Neighbours on the board (from the published adjacency) are one hex width apart.
+    width = math.sqrt(3) * R
+    for a, b in (("E9", "F5"), ("E9", "D7"), ("E9", "E10"), ("A1", "B1"), ("H6", "I10")):
+        (ax, ay), (bx, by) = hex_centre(a), hex_centre(b)
+        assert math.hypot(bx - ax, by - ay) == pytest.approx(width, abs=0.5), (a, b)
+    (ax, ay), (bx, by) = hex_centre("D6"), hex_centre("E9")  # a bridge spans two hexes
+    assert math.hypot(bx - ax, by - ay) > 1.5 * width
+
+
+@pytest.mark.skipif(not SHARED_MAPS.exists(), reason="shared data set not present")
+def test_map_data_matches_shared_source() -> None:
+    stored = json.loads(MAPS_FILE.read_text(encoding="utf-8"))
+    assert stored["maps"] == compact_maps()["maps"]
