@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, Literal, NamedTuple
 
 from PIL import Image, ImageDraw
@@ -150,6 +151,51 @@ TYPE_NAMES: dict[str, dict[str, str]] = {
     "military": {"en": "Military", "ko": "군사"},
     "unique": {"en": "Unique", "ko": "특수"},
 }
+
+
+def _icon_crown(d: ImageDraw.ImageDraw, b: Box, ink: RGB) -> None:
+    draw_crown(d, b.x0, b.y0 + b.height // 8, b.height * 3 // 4, fill=ink, outline=None)
+
+
+def _icon_cross(d: ImageDraw.ImageDraw, b: Box, ink: RGB) -> None:
+    cx, t = b.center[0], max(3, b.width // 5)
+    d.rectangle((cx - t // 2, b.y0, cx + (t - 1) // 2, b.y1), fill=ink)
+    arm = b.y0 + b.height // 3
+    d.rectangle((b.x0 + 2, arm - t // 2, b.x1 - 2, arm + (t - 1) // 2), fill=ink)
+
+
+def _icon_coin(d: ImageDraw.ImageDraw, b: Box, ink: RGB) -> None:
+    d.ellipse(b.inset(1).xy(), outline=ink, width=max(2, b.width // 7))
+    d.ellipse(b.inset(b.width * 3 // 8).xy(), fill=ink)
+
+
+def _icon_shield(d: ImageDraw.ImageDraw, b: Box, ink: RGB) -> None:
+    mid = b.y0 + b.height * 11 // 20
+    d.polygon(
+        [(b.x0 + 1, b.y0), (b.x1 - 1, b.y0), (b.x1 - 1, mid), (b.center[0], b.y1), (b.x0 + 1, mid)],
+        fill=ink,
+    )
+
+
+def _icon_gem(d: ImageDraw.ImageDraw, b: Box, ink: RGB) -> None:
+    cx, cy = b.center
+    d.polygon([(cx, b.y0), (b.x1, cy), (cx, b.y1), (b.x0, cy)], fill=ink)
+
+
+# A shape per district type, so the type reads without telling red from green.
+TYPE_ICONS: dict[str, Callable[[ImageDraw.ImageDraw, Box, RGB], None]] = {
+    "noble": _icon_crown,
+    "religious": _icon_cross,
+    "trade": _icon_coin,
+    "military": _icon_shield,
+    "unique": _icon_gem,
+}
+
+
+def draw_type_icon(d: ImageDraw.ImageDraw, kind: str, box: Box, ink: RGB) -> None:
+    painter = TYPE_ICONS.get(kind)
+    if painter is not None:
+        painter(d, box, ink)
 
 
 class Marker(NamedTuple):
@@ -563,6 +609,9 @@ class _Table:
         d.rounded_rectangle(box.xy(), 8, fill=colour)
         if card.cost is not None:
             draw_coin(d, box.x0 + 20, box.y0 + 20, 16, str(card.cost))
+        icon = Box(box.x0 + 42, box.y0 + 10, box.x0 + 62, box.y0 + 30)
+        draw_type_icon(d, card.type, icon, mix(colour, ink, 0.75))
+        self.regions[f"{key}.icon"] = icon
         x = box.x1 - 8
         if card.gold_on:
             draw_coin(d, x - 14, box.y0 + 20, 14, str(card.gold_on))
@@ -703,11 +752,15 @@ class _Hand:
         d.rounded_rectangle(band.xy(), 14, fill=mix(colour, DARK_INK, 0.25))
         d.rectangle((band.x0, band.y1 - 14, band.x1, band.y1), fill=mix(colour, DARK_INK, 0.25))
         type_text = _pick(TYPE_NAMES.get(card.type, {"en": card.type}), lang)
+        band_ink = ink_on(mix(colour, DARK_INK, 0.25))
+        draw_type_icon(
+            d, card.type, Box(box.x0 + 14, band.y0 + 16, box.x0 + 38, band.y0 + 40), band_ink
+        )
         draw_fitted(
             d,
-            Box(box.x0 + 16, band.y0, box.x1 - 70, band.y1),
-            fit_text(type_text, box.width - 90, 24, 18, bold=True),
-            ink_on(mix(colour, DARK_INK, 0.25)),
+            Box(box.x0 + 48, band.y0, box.x1 - 70, band.y1),
+            fit_text(type_text, box.width - 120, 24, 18, bold=True),
+            band_ink,
             "left",
         )
         if card.cost is not None:

@@ -254,7 +254,14 @@ def draw_card_icon(draw: ImageDraw.ImageDraw, x: int, y: int, h: int, fill: RGB)
     return w + 6
 
 
-def draw_crown(draw: ImageDraw.ImageDraw, x: int, y: int, h: int) -> int:
+def draw_crown(
+    draw: ImageDraw.ImageDraw,
+    x: int,
+    y: int,
+    h: int,
+    fill: RGB = GOLD,
+    outline: RGB | None = GOLD_EDGE,
+) -> int:
     """A crown at (x, y), `h` tall; returns its width."""
     w = int(h * 1.3)
     points = [
@@ -266,7 +273,7 @@ def draw_crown(draw: ImageDraw.ImageDraw, x: int, y: int, h: int) -> int:
         (x + w, y + h * 0.25),
         (x + w, y + h),
     ]
-    draw.polygon(points, fill=GOLD, outline=GOLD_EDGE, width=2)
+    draw.polygon(points, fill=fill, outline=outline, width=2 if outline else 0)
     return w
 
 

@@ -320,3 +320,19 @@ def test_a_seats_own_table_view_marks_the_viewer() -> None:
     _, regions = table_image(view, "ko")
     assert "seat1.you" in regions and "seat0.you" not in regions
     assert not any(k.endswith(".you") for k in table_image(load("4p"))[1])
+
+
+def test_each_type_has_its_own_shape(eight) -> None:
+    # Colour-blind players tell types apart by the icon's shape, not only its colour.
+    image, regions = eight
+    view = load("8p")
+    shapes: dict[str, bytes] = {}
+    for seat in view["seats"]:
+        for i, card in enumerate(seat["city"]):
+            box = regions[f"seat{seat['seat']}.district{i}.icon"]
+            tile_colour = TYPE_COLOURS[card["type"]]
+            raw = image.crop(box.xy()).tobytes()
+            shape = bytes(tuple(raw[j : j + 3]) != tile_colour for j in range(0, len(raw), 3))
+            assert any(shape), card["id"]
+            assert shapes.setdefault(card["type"], shape) == shape
+    assert len(set(shapes.values())) == 5
