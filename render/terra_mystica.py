@@ -67,8 +67,9 @@ def draw_table(view: dict[str, Any], lang: str = "ko",
     right_h = tm_panels.scoring_height() + GAP + tm_panels.bonus_height(view)
     lower_h = max(left_h, right_h)
     panel_rows = (len(factions) + 1) // 2
+    panel_h = tm_panels.faction_panel_height(view, col_w, lang)
     height = (HEADER + map_h + LEGEND + GAP + lower_h + GAP
-              + panel_rows * (tm_panels.PANEL_HEIGHT + GAP) + MARGIN)
+              + panel_rows * (panel_h + GAP) + MARGIN)
 
     image = Image.new("RGB", (WIDTH, height), BACKGROUND)
     draw = ImageDraw.Draw(image)
@@ -97,10 +98,10 @@ def draw_table(view: dict[str, Any], lang: str = "ko",
     for i, name in enumerate(factions):
         row, col = divmod(i, 2)
         x = MARGIN + col * (col_w + GAP)
-        top = y + row * (tm_panels.PANEL_HEIGHT + GAP)
+        top = y + row * (panel_h + GAP)
         seat = ((view.get("factions") or {}).get(name) or {}).get("seat")
         player = _display_name((names or {}).get(seat)) if isinstance(seat, int) else None
-        box = (x, top, x + col_w, top + tm_panels.PANEL_HEIGHT)
+        box = (x, top, x + col_w, top + panel_h)
         tm_panels.draw_faction(draw, view, name, box, lang, player)
     return image
 

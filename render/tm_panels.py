@@ -99,6 +99,9 @@ def draw_cult_board(draw: ImageDraw.ImageDraw, view: dict[str, Any], box: Box, l
             text(draw, (cx + 5, top + 16), str(step), 17, MUTED, landmark)
             _markers(draw, view, at.get(step, []), cx + cell / 2 - 2, top + 46)
         slots = (cults.get(cult) or {}).get("priests") or {}
+        if isinstance(slots, list):  # a plain list fills the spaces 3, 2, 2, 2 in order
+            slots = {f"{v}{'abc'[i] if i else ''}": who
+                     for i, (v, who) in enumerate(zip((3, 2, 2, 2), slots, strict=False))}
         ordered = sorted(slots.items(), key=lambda kv: (-_slot_value(kv[0]), kv[0]))
         sx = box[2] - 16 - 4 * PRIEST_SLOT
         for key, who in ordered[:4]:
@@ -238,7 +241,17 @@ def draw_supply(draw: ImageDraw.ImageDraw, view: dict[str, Any], box: Box, lang:
 
 # ---------------------------------------------------------------- faction panels
 
-PANEL_HEIGHT = 380
+CHIP_TOP = 252
+CHIP_ROW = 44
+BUILDING_LIMITS = {"D": 8, "TP": 4, "TE": 3, "SH": 1, "SA": 1}
+
+
+def faction_panel_height(view: dict[str, Any], width: int, lang: str) -> int:
+    """One height for every panel: room for the longest list of held tiles."""
+    rows = 1
+    for info in (view.get("factions") or {}).values():
+        rows = max(rows, len(_chip_rows(_held_tiles(info or {}, lang), width - 32)))
+    return CHIP_TOP + rows * CHIP_ROW + 10
 
 
 def draw_faction(draw: ImageDraw.ImageDraw, view: dict[str, Any], name: str, box: Box,
@@ -256,6 +269,8 @@ def draw_faction(draw: ImageDraw.ImageDraw, view: dict[str, Any], name: str, box
         if player:
             who = _shorten(f"{who} · {player}", 22, x1 - x - 420)
         x = text(draw, (x + 14, y0 + 34), who, 22, head_ink)
+    if view.get("phase") == "over" and name in _leaders(view):
+        x = _badge(draw, x + 14, y0 + 31, term(lang, "winner"), (190, 140, 0))
     if view.get("active") == name:
         x = _badge(draw, x + 14, y0 + 31, term(lang, "turn"), HIGHLIGHT)
     if info.get("passed"):
@@ -264,7 +279,7 @@ def draw_faction(draw: ImageDraw.ImageDraw, view: dict[str, Any], name: str, box
          True, "rm")
 
     # Resources and power bowls.
-    y = y0 + 104
+    y = y0 + 100
     tm_pieces.coin(draw, x0 + 36, y, 17)
     x = text(draw, (x0 + 60, y), str(info.get("C", 0)), 34, INK, True)
     tm_pieces.worker(draw, x + 36, y, 15)
@@ -280,10 +295,10 @@ def draw_faction(draw: ImageDraw.ImageDraw, view: dict[str, Any], name: str, box
         text(draw, (cx + 62, y), "I" * (k + 1), 26, POWER, True)
 
     # Tracks, keys and cult positions.
-    y = y0 + 166
-    tracks = (f"{term(lang, 'shipping')} {info.get('shipping', 0)}   "
+    y = y0 + 158
+    tracks = (f"{term(lang, 'shipping')} {info.get('shipping', info.get('ship', 0))}   "
               f"{term(lang, 'dig')} {info.get('dig', 0)}   "
-              f"{term(lang, 'key')} {info.get('keys', 0)}")
+              f"{term(lang, 'keys')} {info.get('keys', 0)}")
     text(draw, (x0 + 20, y), tracks, 26, INK, True)
     cx = x0 + 440
     for cult in CULTS:
@@ -294,26 +309,69 @@ def draw_faction(draw: ImageDraw.ImageDraw, view: dict[str, Any], name: str, box
         cx += 104
 
     # Buildings still on the faction board.
-    y = y0 + 226
+    y = y0 + 210
     x = x0 + 20
-    left: dict[str, Any] = info.get("buildings_left") or {}
-    for kind in ("D", "TP", "TE", "SH", "SA"):
+    left = _buildings_left(info)
+    for kind in BUILDING_LIMITS:
         tm_pieces.building(draw, kind, x + 20, y, 18, colour)
-        x = text(draw, (x + 46, y), f"{term(lang, kind)} {left.get(kind, 0)}",
-                 22 if lang == "ko" else 20, INK, True) + 22
+        x = text(draw, (x + 46, y), f"{term(lang, kind + '_short')} {left.get(kind, 0)}",
+                 22, INK, True) + 26
 
     # Tiles held: bonus card, favors, towns.
-    y = y0 + 272
-    chips: list[tuple[str, str, RGB]] = []
+    for row, chips in enumerate(_chip_rows(_held_tiles(info, lang), x1 - x0 - 32)):
+        y = y0 + CHIP_TOP + row * CHIP_ROW
+        x = x0 + 16
+        for kind, label, fill, w in chips:
+            draw.rounded_rectangle((x, y, x + w, y + 38), radius=10, fill=fill,
+                                   outline=HEX_EDGE, width=1)
+            ink = ink_on(fill)
+            end = text(draw, (x + 12, y + 19), kind, 20, ink, True)
+            text(draw, (end + 10, y + 19), label, 21, ink)
+            x += w + 10
+
+
+def _buildings_left(info: dict[str, Any]) -> dict[str, Any]:
+    if isinstance(info.get("buildings_left"), dict):
+        return info["buildings_left"]
+    built = info.get("built") if isinstance(info.get("built"), dict) else {}
+    return {k: n - int(built.get(k, 0)) for k, n in BUILDING_LIMITS.items()}
+
+
+def _leaders(view: dict[str, Any]) -> set[str]:
+    factions: dict[str, Any] = view.get("factions") or {}
+    scores = {n: (f or {}).get("VP", 0) for n, f in factions.items()}
+    best = max(scores.values(), default=None)
+    return {n for n, v in scores.items() if v == best}
+
+
+Chip = tuple[str, str, RGB]
+
+
+def _held_tiles(info: dict[str, Any], lang: str) -> list[Chip]:
+    chips: list[Chip] = []
     if info.get("bonus"):
         income, extra = bonus_text(str(info["bonus"]), lang)
-        chips.append((term(lang, "bonus"), f"{income} {extra}".strip(), (255, 236, 150)))
+        label = f"{income} · {extra}" if extra else income
+        chips.append((term(lang, "bonus_one"), label, (255, 236, 150)))
     for fav in info.get("favors") or []:
         cult = FAVOR.get(fav, ("", 0, None))[0]
         chips.append((term(lang, "favor"), favor_text(fav, lang), CULT.get(cult, (220,) * 3)))
     for tw in info.get("towns") or []:
         chips.append((term(lang, "town"), town_text(tw, lang), (255, 214, 90)))
-    _chips(draw, chips, x0 + 16, y, x1 - 16, box[3] - 8)
+    return chips
+
+
+def _chip_rows(chips: list[Chip], width: float) -> list[list[tuple[str, str, RGB, float]]]:
+    rows: list[list[tuple[str, str, RGB, float]]] = [[]]
+    used = 0.0
+    for kind, label, fill in chips:
+        w = min(width, font(20, True).getlength(kind) + font(21).getlength(label) + 44)
+        if rows[-1] and used + w > width:
+            rows.append([])
+            used = 0.0
+        rows[-1].append((kind, label, fill, w))
+        used += w + 10
+    return rows
 
 
 def _shorten(s: str, size: int, width: float) -> str:
@@ -332,20 +390,3 @@ def _badge(draw: ImageDraw.ImageDraw, x: float, y: float, label: str, fill: RGB)
                            outline=(255, 255, 255), width=2)
     text(draw, (x + w / 2, y), label, 22, (255, 255, 255), True, "mm")
     return x + w
-
-
-def _chips(draw: ImageDraw.ImageDraw, chips: list[tuple[str, str, RGB]], x0: float, y0: float,
-           x1: float, y1: float) -> None:
-    x, y = x0, y0
-    for kind, label, fill in chips:
-        w = font(20, True).getlength(kind) + font(21).getlength(label) + 44
-        if x + w > x1 and x > x0:
-            x, y = x0, y + 44
-        if y + 38 > y1:
-            return
-        draw.rounded_rectangle((x, y, x + w, y + 38), radius=10, fill=fill,
-                               outline=HEX_EDGE, width=1)
-        ink = ink_on(fill)
-        end = text(draw, (x + 12, y + 19), kind, 20, ink, True)
-        text(draw, (end + 10, y + 19), label, 21, ink)
-        x += w + 10

@@ -209,3 +209,24 @@ def test_map_data_geometry() -> None:
 def test_map_data_matches_shared_source() -> None:
     stored = json.loads(MAPS_FILE.read_text(encoding="utf-8"))
     assert stored["maps"] == compact_maps()["maps"]
+
+
+def test_priest_spaces_as_dict_or_list() -> None:
+    view = load_view()
+    as_dict = draw_table(view, "en")
+    view["cults"] = {c: {"priests": [v["priests"]["3"], v["priests"]["2"], None, None]}
+                     for c, v in view["cults"].items()}
+    assert draw_table(view, "en").tobytes() == as_dict.tobytes()
+    view["cults"]["EARTH"]["priests"][3] = "engineers"
+    assert draw_table(view, "en").tobytes() != as_dict.tobytes()
+
+
+def test_more_tiles_make_taller_panels_and_game_over_renders() -> None:
+    view = load_view()
+    base = draw_table(view, "ko")
+    view["factions"]["witches"]["favors"] += ["FAV5", "FAV6", "FAV8", "FAV12"]
+    view["factions"]["witches"]["towns"] += ["TW5", "TW3"]
+    taller = draw_table(view, "ko")
+    assert taller.height > base.height
+    view.update(phase="over", round=6, active=None, pending=[])
+    assert draw_table(view, "en").size == taller.size
