@@ -100,8 +100,7 @@ def draw_cult_board(draw: ImageDraw.ImageDraw, view: dict[str, Any], box: Box, l
             _markers(draw, view, at.get(step, []), cx + cell / 2 - 2, top + 46)
         slots = (cults.get(cult) or {}).get("priests") or {}
         if isinstance(slots, list):  # a plain list fills the spaces 3, 2, 2, 2 in order
-            slots = {f"{v}{'abc'[i] if i else ''}": who
-                     for i, (v, who) in enumerate(zip((3, 2, 2, 2), slots, strict=False))}
+            slots = dict(zip(("3", "2", "2b", "2c"), slots, strict=False))
         ordered = sorted(slots.items(), key=lambda kv: (-_slot_value(kv[0]), kv[0]))
         sx = box[2] - 16 - 4 * PRIEST_SLOT
         for key, who in ordered[:4]:
