@@ -209,8 +209,25 @@ MARKERS: dict[str, Marker] = {
     "bewitched": Marker((110, 50, 160), "Bewitched", "마법에 걸림"),
     "robbed": Marker((196, 104, 16), "Robbed", "도둑맞음"),
     "threat": Marker((120, 84, 50), "Threat", "협박"),
+    "threat_revealed": Marker((120, 84, 50), "Threat shown", "협박 공개"),
     "warrant": Marker((60, 90, 120), "Warrant", "영장"),
+    "warrant_revealed": Marker((60, 90, 120), "Blank warrant", "빈 영장"),
+    "signed": Marker((30, 60, 150), "Signed warrant", "인장 영장"),
 }
+
+# A later marker tells all an earlier one did: show only the later one.
+SUPERSEDES: dict[str, tuple[str, ...]] = {
+    "signed": ("warrant", "warrant_revealed"),
+    "warrant_revealed": ("warrant",),
+    "threat_revealed": ("threat",),
+}
+
+
+def shown_markers(markers: list[str]) -> list[str]:
+    """The public markers worth a chip, in order, without those a later one supersedes."""
+    hidden = {old for m in markers for old in SUPERSEDES.get(m, ())}
+    return [m for m in dict.fromkeys(markers) if m not in hidden]
+
 
 LABELS: dict[str, dict[str, str]] = {
     "title": {"en": "Citadels", "ko": "시타델"},
@@ -257,22 +274,16 @@ LABELS: dict[str, dict[str, str]] = {
 BREAKDOWN: dict[str, dict[str, str]] = {
     "districts": {"en": "districts", "ko": "건물"},
     "five_types": {"en": "5 types", "ko": "다섯 종류"},
-    "all_types": {"en": "5 types", "ko": "다섯 종류"},
-    "first_completed": {"en": "first complete", "ko": "첫 완성"},
     "first_complete": {"en": "first complete", "ko": "첫 완성"},
-    "completed": {"en": "complete", "ko": "완성"},
     "complete": {"en": "complete", "ko": "완성"},
-    "uniques": {"en": "unique districts", "ko": "특수 건물"},
-    "unique": {"en": "unique districts", "ko": "특수 건물"},
-    "beautified": {"en": "beautified", "ko": "장식"},
+    "secret_vault": {"en": "Secret Vault", "ko": "비밀 금고"},
 }
+# The engine marks the Haunted Quarter's chosen type with a zero entry "haunted_quarter_<type>".
+HAUNTED_PREFIX = "haunted_quarter_"
 
 SECRET_MARKERS: dict[str, dict[str, str]] = {
-    "signed_warrant": {"en": "Signed warrant", "ko": "인장이 찍힌 영장"},
-    "warrant_signed": {"en": "Signed warrant", "ko": "인장이 찍힌 영장"},
-    "real_threat": {"en": "Real threat", "ko": "실제 협박 대상"},
-    "threat_real": {"en": "Real threat", "ko": "실제 협박 대상"},
-    "face_down": {"en": "Face-down discard", "ko": "뒷면으로 버린 캐릭터"},
+    "signed": {"en": "Signed warrant", "ko": "인장이 찍힌 영장"},
+    "flower": {"en": "Flowered threat", "ko": "꽃 자수 협박"},
 }
 
 
@@ -284,6 +295,27 @@ def label(key: str, lang: Lang, **params: Any) -> str:
 def _pick(texts: dict[str, str] | Name, lang: Lang) -> str:
     data = texts.model_dump() if isinstance(texts, Name) else texts
     return data.get(lang) or data["en"]
+
+
+def score_words(breakdown: dict[str, int], city: list[Card], lang: Lang) -> list[str]:
+    """Score items as words: named by BREAKDOWN, else by the district of that id in the city."""
+    names = {c.id: c.name for c in city}
+    parts = []
+    for key, points in breakdown.items():
+        if key.startswith(HAUNTED_PREFIX):
+            kind = key.removeprefix(HAUNTED_PREFIX)
+            haunted = names.get("haunted_quarter")
+            name = _pick(haunted, lang) if haunted else kind
+            parts.append(f"{name} = {_pick(TYPE_NAMES.get(kind, {'en': kind}), lang)}")
+        elif points:
+            if key in BREAKDOWN:
+                name = _pick(BREAKDOWN[key], lang)
+            elif key in names:
+                name = _pick(names[key], lang)
+            else:
+                name = key.replace("_", " ")
+            parts.append(f"{name} {points}" if key == "districts" else f"{name} {points:+d}")
+    return parts
 
 
 def seat_name(seat: int, lang: Lang, names: dict[int, str] | None) -> str:
@@ -320,7 +352,7 @@ PANEL_PAD = 12
 
 
 def _token_height(view: CitadelsView) -> int:
-    most = max((len(c.markers) for c in view.characters), default=0)
+    most = max((len(shown_markers(c.markers)) for c in view.characters), default=0)
     return TOKEN_BASE_H + MARKER_H * most
 
 
@@ -434,11 +466,8 @@ class _Table:
             draw_fitted(d, Box(row.x0 + 80, row.y0, row.x0 + 380, row.y1), name_fit, INK, "left")
             total = fit_text(label("points", lang, n=line.total), 110, 26, 18, bold=True)
             draw_fitted(d, Box(row.x0 + 392, row.y0, row.x0 + 502, row.y1), total, GOLD, "left")
-            parts = [
-                f"{_pick(BREAKDOWN.get(k, {'en': k.replace('_', ' ')}), lang)} {n}"
-                for k, n in line.breakdown.items()
-                if n
-            ]
+            seat = next((s for s in v.seats if s.seat == line.seat), None)
+            parts = score_words(line.breakdown, seat.city if seat else [], lang)
             detail = fit_text(" · ".join(parts), row.x1 - row.x0 - 520, 22, 18)
             draw_fitted(d, Box(row.x0 + 510, row.y0, row.x1 - 10, row.y1), detail, MUTED, "left")
             row_y += SCORE_ROW_H
@@ -482,7 +511,7 @@ class _Table:
             text = fit_text(label("status." + ch.status, lang), status.width - 4, 20, 15)
             draw_fitted(d, status, text, MUTED)
         my = box.y0 + TOKEN_BASE_H - 2
-        for key in ch.markers:
+        for key in shown_markers(ch.markers):
             marker = MARKERS.get(key, Marker((90, 90, 90), key, key))
             chip = Box(box.x0 + 6, my, box.x1 - 6, my + MARKER_H - 4)
             d.rounded_rectangle(chip.xy(), 6, fill=marker.colour)

@@ -18,9 +18,12 @@ from render.citadels import (
     MARKERS,
     TYPE_COLOURS,
     WIDTH,
+    Card,
     hand_image,
     hand_png,
+    score_words,
     seat_name,
+    shown_markers,
     table_image,
     table_png,
 )
@@ -336,3 +339,28 @@ def test_each_type_has_its_own_shape(eight) -> None:
             assert any(shape), card["id"]
             assert shapes.setdefault(card["type"], shape) == shape
     assert len(set(shapes.values())) == 5
+
+
+def test_later_markers_replace_earlier_ones() -> None:
+    assert shown_markers(["warrant"]) == ["warrant"]
+    assert shown_markers(["warrant", "warrant_revealed"]) == ["warrant_revealed"]
+    assert shown_markers(["warrant", "warrant_revealed", "signed"]) == ["signed"]
+    assert shown_markers(["threat", "threat_revealed", "killed"]) == ["threat_revealed", "killed"]
+    view = load("4p")
+    view["characters"][6]["markers"] = ["warrant", "warrant_revealed", "signed"]
+    image, regions = table_image(view, "en")
+    assert "char.architect.signed" in regions and "char.architect.warrant" not in regions
+    assert image.height == table_image(load("4p"), "en")[0].height  # still two chips at most
+
+
+def test_score_words_name_every_item() -> None:
+    view = load("over")
+    city = [Card.model_validate(c) for c in view["seats"][3]["city"]]
+    breakdown = {"districts": 6, "five_types": 0, "statue": 5, "haunted_quarter_noble": 0}
+    assert score_words(breakdown, city, "ko") == ["건물 6", "statue +5", "유령 지구 = 귀족"]
+    assert score_words({"secret_vault": 3, "complete": 2}, [], "en") == [
+        "Secret Vault +3",
+        "complete +2",
+    ]
+    statue = [Card.model_validate(c) for c in view["seats"][0]["city"]]
+    assert score_words({"statue": 5}, statue, "ko") == ["동상 +5"]
