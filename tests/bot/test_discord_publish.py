@@ -1,0 +1,283 @@
+"""Outcome → Discord messages, and clicks through the real DynamicItems and cogs.
+
+A fake engine (tests/bot/fake_engine.py) runs behind the real table service and SQLite
+store; discord objects are the recording fakes of tests/bot/discord_fakes.py.
+"""
+
+from __future__ import annotations
+
+import re
+
+import discord
+import pytest
+
+import render
+from bot.app import GameBot
+from bot.cogs import info, lobby, play, reminders
+from bot.cogs.publisher import Publisher
+from bot.components import ChoiceButton, LobbyButton, decode_choice, encode_choice
+from bot.i18n import t
+from bot.settings import Settings
+from bot.table import TableService
+from storage import open_store
+from tests.bot.discord_fakes import FakeInteraction, World, forbidden
+from tests.bot.fake_engine import register_fake
+
+HOST, BOB, EVE = 501, 502, 599
+THREAD = 7001
+
+
+@pytest.fixture
+async def env(tmp_path, monkeypatch):
+    register_fake(monkeypatch)
+    monkeypatch.setattr(render, "render_table", lambda game, view, lang, names: b"PNG-table",
+                        raising=False)
+    monkeypatch.setattr(render, "render_private", lambda game, view, lang: b"PNG-private",
+                        raising=False)
+    store = await open_store(tmp_path / "bot.db")
+    bot = GameBot(Settings(default_lang="en"), store=store)
+    bot.table = TableService(store)
+    bot.publisher = Publisher(bot)
+    for module in (lobby, play, info, reminders):
+        if module is reminders:
+            continue  # its loop needs a running client
+        await module.setup(bot)
+    world = World()
+    world.install(bot)
+    world.thread(THREAD)
+    yield bot, world
+    await store.close()
+
+
+async def new_game(bot: GameBot, *players: int) -> int:
+    game = await bot.table.new_game("fake", guild_id=1, channel_id=10, host_id=HOST, lang="en")
+    await bot.table.attach_thread(game.id, THREAD)
+    for p in players:
+        await bot.table.join(game.id, p)
+    return game.id
+
+
+async def started(bot: GameBot, world: World) -> int:
+    gid = await new_game(bot, BOB)
+    outcome = await bot.table.start(gid, HOST)
+    await bot.publisher.publish(outcome)
+    return gid
+
+
+def dm_prompts(world: World, user_id: int) -> list:
+    return [m for m in world.in_channel(user_id * 10) if m.view is not None]
+
+
+async def click(bot: GameBot, user_id: int, custom_id: str, **kw) -> FakeInteraction:
+    """Dispatch a click the way discord.py does: template match, from_custom_id, callback."""
+    interaction = FakeInteraction(bot, user_id, **kw)
+    for cls in (ChoiceButton, LobbyButton):
+        match = cls.__discord_ui_compiled_template__.fullmatch(custom_id)
+        if match:
+            item = await cls.from_custom_id(interaction, discord.ui.Button(custom_id=custom_id),
+                                            match)
+            await item.callback(interaction)
+            return interaction
+    raise AssertionError(f"no item for {custom_id}")
+
+
+async def test_start_sends_private_prompts_by_dm_and_the_picture_to_the_thread(env) -> None:
+    bot, world = env
+    gid = await started(bot, world)
+    thread = world.in_channel(THREAD)
+    assert any("file" in m.kwargs for m in thread)  # the table picture
+    assert any(m.content and "begins" in m.content for m in thread)  # the "started" notice
+    for uid in (HOST, BOB):
+        prompts = dm_prompts(world, uid)
+        assert len(prompts) == 1
+        ids = prompts[0].custom_ids()
+        assert [decode_choice(i).index for i in ids] == [0, 1, 2]
+        assert all(decode_choice(i).game_id == gid for i in ids)
+    refs = await bot.store.messages(gid, "dm_prompt")
+    assert {r.decision_key for r in refs} == {"r1.pick.0", "r1.pick.1"}
+    # publishing the same open decisions again posts nothing new
+    before = len(world.sent)
+    await bot.publisher.publish(await _outcome_now(bot, gid))
+    assert len([m for m in world.sent[before:] if m.view is not None]) == 0
+
+
+async def _outcome_now(bot: GameBot, gid: int):
+    from bot.table_types import Outcome
+
+    game = await bot.store.get_game(gid)
+    return Outcome(game=game, prompts=await bot.table.open_prompts(gid))
+
+
+async def test_click_applies_closes_the_prompt_and_refuses_a_second_click(env) -> None:
+    bot, world = env
+    gid = await started(bot, world)
+    prompt = dm_prompts(world, HOST)[0]
+    pick2 = prompt.custom_ids()[1]
+    first = await click(bot, HOST, pick2, message=prompt)
+    assert first.response.deferred is not None  # acknowledged first
+    game = await bot.store.get_game(gid)
+    assert game.version == 1
+    assert (HOST * 10, prompt.id, {"view": None}) in world.edits  # its buttons are gone
+    again = await click(bot, HOST, pick2, message=prompt)
+    assert again.texts() == [t("stale", "en")]
+    assert (await bot.store.get_game(gid)).version == 1
+
+
+async def test_click_on_someone_elses_or_forged_choice(env) -> None:
+    bot, world = env
+    gid = await started(bot, world)
+    bob_button = dm_prompts(world, BOB)[0].custom_ids()[0]
+    stolen = await click(bot, EVE, bob_button, locale=discord.Locale.korean)
+    assert stolen.texts() == [t("discord.not_your_choice", "ko", user=f"<@{BOB}>")]
+    forged_text = await click(bot, BOB, encode_choice(gid, "r1.pick.1", 0, "pick 9"))
+    forged_game = await click(bot, BOB, encode_choice(gid + 50, "r1.pick.1", 0, "pick 1"))
+    out_of_range = await click(bot, BOB, encode_choice(gid, "r1.pick.1", 7, "pick 1"))
+    for inter in (forged_text, forged_game, out_of_range):
+        assert inter.texts() == [t("stale", "en")]
+    assert (await bot.store.get_game(gid)).version == 0
+
+
+async def test_public_prompt_pings_only_the_player_on_turn(env) -> None:
+    bot, world = env
+    gid = await started(bot, world)
+    for uid in (HOST, BOB):
+        await click(bot, uid, dm_prompts(world, uid)[0].custom_ids()[0])
+    public = [m for m in world.in_channel(THREAD) if m.view is not None]
+    assert len(public) == 1
+    assert public[0].content.startswith(f"<@{HOST}>")
+    mentions = public[0].kwargs["allowed_mentions"]
+    assert [u.id for u in mentions.users] == [HOST]
+    assert [decode_choice(i).index for i in public[0].custom_ids()] == [0, 1]
+    assert any(m.content and "Everyone has picked" in m.content for m in world.in_channel(THREAD))
+    # a click on the public prompt by the wrong player changes nothing
+    wrong = await click(bot, BOB, public[0].custom_ids()[1])
+    assert "not for you" in wrong.texts()[0]
+    assert (await bot.store.get_game(gid)).version == 2
+
+
+async def test_closed_dms_are_remembered_and_the_thread_offers_the_private_view(env) -> None:
+    bot, world = env
+    world.dms_closed.add(BOB)
+    gid = await started(bot, world)
+    assert (await bot.store.get_user(BOB)).get("dms_closed") is True
+    notices = [m for m in world.in_channel(THREAD) if f"bgp:{gid}" in m.custom_ids()]
+    assert len(notices) == 1 and f"<@{BOB}>" in notices[0].content
+    # the button answers with the same content, ephemerally, and its choices work there
+    inter = FakeInteraction(bot, BOB, channel_id=THREAD)
+    await bot.get_cog("Play").on_private_view(inter, gid)
+    assert all(r.kwargs.get("ephemeral") for r in inter.replies)
+    assert any("file" in r.kwargs for r in inter.replies)
+    with_buttons = [r for r in inter.replies if r.view is not None]
+    assert len(with_buttons) == 1
+    eph = with_buttons[0]
+    done = await click(bot, BOB, eph.custom_ids()[2], message=eph)
+    assert done.original_edits == [{"view": None}]  # the ephemeral's buttons close at once
+    assert (await bot.store.get_game(gid)).version == 1
+
+
+async def test_lost_thread_is_logged_and_marked_without_crashing(env) -> None:
+    bot, world = env
+    world.missing.add(THREAD)
+    gid = await started(bot, world)
+    assert (await bot.store.get_game(gid)).settings.get("thread_missing") is True
+    assert len(dm_prompts(world, HOST)) == 1  # private prompts still go out
+
+
+async def test_handler_exception_gives_generic_error_and_changes_nothing(env, monkeypatch) -> None:
+    bot, world = env
+    gid = await started(bot, world)
+
+    async def boom(*args, **kwargs):
+        raise RuntimeError("database on fire")
+
+    monkeypatch.setattr(bot.table, "act", boom)
+    inter = await click(bot, HOST, dm_prompts(world, HOST)[0].custom_ids()[0])
+    assert inter.texts() == [t("discord.error", "en")]
+    assert (await bot.store.get_game(gid)).version == 0
+
+
+async def test_forbidden_names_the_missing_permission(env, monkeypatch) -> None:
+    bot, world = env
+    gid = await new_game(bot)
+
+    async def no_perm(*args, **kwargs):
+        raise forbidden(50013)
+
+    monkeypatch.setattr(bot.table, "join", no_perm)
+    inter = await click(bot, BOB, f"bgl:{gid}:join", locale=discord.Locale.korean)
+    assert inter.texts() == [t("discord.missing_permission", "ko",
+                               permission=t("discord.perm.send_messages", "ko"))]
+
+
+async def test_lobby_buttons_join_and_start(env) -> None:
+    bot, world = env
+    gid = await new_game(bot)
+    joined = await click(bot, BOB, f"bgl:{gid}:join")
+    assert f"<@{BOB}>" in joined.original_edits[-1]["content"]
+    not_host = await click(bot, BOB, f"bgl:{gid}:start")
+    assert not_host.texts() == [t("not_host", "en", host=f"<@{HOST}>")]
+    start = await click(bot, HOST, f"bgl:{gid}:start")
+    assert start.original_edits[-1]["view"] is None  # the lobby closes
+    assert (await bot.store.get_game(gid)).status == "running"
+    assert len(dm_prompts(world, BOB)) == 1
+
+
+async def test_lobby_view_has_option_selects_and_buttons(env) -> None:
+    bot, world = env
+    gid = await new_game(bot)
+    game = await bot.store.get_game(gid)
+    specs = bot.table.option_specs("fake")
+    view = lobby.lobby_view(game, specs, "ko")
+    ids = [c.custom_id for c in view.children]
+    assert ids[-4:] == [f"bgl:{gid}:{op}" for op in ("join", "leave", "start", "cancel")]
+    assert {i for i in ids if i.startswith("bgo:")} == {
+        f"bgo:{gid}:rounds", f"bgo:{gid}:double_pass", f"bgo:{gid}:deck"}
+    text = lobby.lobby_text(game, specs, "ko")
+    assert "라운드 수" in text and "낮은 카드" in text  # option labels from the engine, in Korean
+    inter = FakeInteraction(bot, HOST)
+    await bot.get_cog("Lobby").on_option(inter, gid, "deck", "high")
+    assert (await bot.store.get_game(gid)).options["deck"] == "high"
+    assert "High cards" in inter.original_edits[-1]["content"]
+
+
+async def test_slash_play_outside_a_thread_is_refused(env) -> None:
+    bot, world = env
+    inter = FakeInteraction(bot, HOST, channel_id=424242, locale=discord.Locale.korean)
+    await bot.get_cog("Play").play(inter, "pick 1")
+    assert inter.texts() == [t("discord.not_in_thread", "ko")]
+
+
+async def test_slash_play_and_autocomplete_in_the_thread(env) -> None:
+    bot, world = env
+    gid = await started(bot, world)
+    inter = FakeInteraction(bot, HOST, channel_id=THREAD)
+    choices = await bot.get_cog("Play").play_autocomplete(inter, "2")
+    assert [c.value for c in choices] == ["pick 2"]
+    inter = FakeInteraction(bot, HOST, channel_id=THREAD)
+    await bot.get_cog("Play").play(inter, "pick 3")
+    assert (await bot.store.get_game(gid)).version == 1
+    assert inter.response.deferred == {"ephemeral": True, "thinking": True}
+
+
+async def test_games_lists_what_waits_on_me(env) -> None:
+    bot, world = env
+    gid = await started(bot, world)
+    inter = FakeInteraction(bot, BOB)
+    await bot.get_cog("Info").games(inter)
+    text = "\n".join(inter.texts())
+    assert re.search(rf"channels/1/{THREAD}", text) and f"#{gid}" in text
+    nobody = FakeInteraction(bot, EVE)
+    await bot.get_cog("Info").games(nobody)
+    assert nobody.texts() == [t("discord.games.none", "en")]
+
+
+async def test_reminder_pings_the_waiting_players(env) -> None:
+    from bot.table_types import Reminder
+
+    bot, world = env
+    gid = await started(bot, world)
+    game = await bot.store.get_game(gid)
+    prompts = await bot.table.open_prompts(gid)
+    await bot.publisher.remind(Reminder(game=game, prompts=prompts, hours=25, count=1))
+    last = world.in_channel(THREAD)[-1]
+    assert f"<@{HOST}>" in last.content and f"<@{BOB}>" in last.content and "25" in last.content
