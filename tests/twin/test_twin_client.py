@@ -1,0 +1,204 @@
+"""The stand-in against a bare discord.py client: each route and event our bot relies on."""
+
+from __future__ import annotations
+
+import asyncio
+
+import aiohttp
+import discord
+
+from tests.twin.conftest import PNG, Table
+from tests.twin.state import EPHEMERAL
+
+
+async def test_connect_ready_and_guild_create(table: Table) -> None:
+    bot, twin = table.bot, table.twin
+    guild = bot.get_guild(table.guild.id)
+    assert guild is not None and guild.name == "보드게임 모임"
+    assert guild.preferred_locale == discord.Locale.korean
+    assert [c.name for c in guild.text_channels] == ["games"]
+    assert bot.user is not None and bot.user.id == twin.app_id
+    assert twin.server.identifies == 1
+    # heartbeats are answered with ACKs: discord.py measured a latency from them
+    await twin.wait_for(lambda: twin.server.heartbeats >= 2, 5, "two heartbeats")
+    assert bot.latency < 1.0
+
+
+async def test_commands_synced_guild_and_global(table: Table) -> None:
+    guild_cmds = {c["name"] for c in table.twin.commands(table.guild)}
+    assert {"ping", "menu", "poke", "thread", "move", "game", "bad"} <= guild_cmds
+    assert [c["name"] for c in table.twin.commands()] == ["hello"]
+
+
+async def test_slash_deferred_then_followup_with_file(table: Table) -> None:
+    reply = await table.alice.slash("ping", table.channel, count=3)
+    (msg,) = await reply.wait_messages(1)
+    assert reply.raw.callback_type == 5 and reply.followups == [msg]
+    assert msg.content == "pong 3" and not msg.ephemeral
+    assert msg.attachments[0].filename == "board.png"
+    assert msg.attachments[0].data == PNG
+    assert reply.raw.ack_latency is not None and reply.raw.ack_latency < 3.0
+    # the attachment URL serves the bytes too, as Discord's CDN would
+    async with aiohttp.ClientSession() as http, http.get(msg.attachments[0].url) as resp:
+        assert await resp.read() == PNG
+
+
+async def test_ephemeral_followup_only_for_the_user(table: Table) -> None:
+    reply = await table.alice.slash("ping", table.channel, count=1, secret=True)
+    (msg,) = await reply.wait_messages(1)
+    assert msg.flags & EPHEMERAL
+    assert msg in table.alice.ephemerals(table.channel)
+    assert msg not in table.bob.visible(table.channel)
+    assert msg not in table.twin.messages(table.channel)
+
+
+async def test_global_command_reaches_guild_channel(table: Table) -> None:
+    reply = await table.bob.slash("hello", table.channel)
+    (msg,) = await reply.wait_messages(1)
+    assert msg.content == "hello everywhere"
+
+
+async def test_button_update_select_and_ephemeral(table: Table) -> None:
+    alice, bob = table.alice, table.bob
+    menu = await alice.slash("menu", table.channel)
+    (message,) = await menu.wait_messages(1)
+    assert [c.get("label") for c in message.iter_components()][:3] == ["Take gold", "Secret", "Slow"]
+
+    click = await bob.click(message, label="Take gold")
+    await click.wait_ack()
+    assert click.raw.callback_type == 7
+    assert message.content == "bob took gold"
+
+    secret = await alice.click(message, custom_id="pick:secret")
+    (private,) = await secret.wait_messages(1)
+    assert private.visible_to == alice.id and private.content == "only you see this"
+
+    pick = await bob.select(message, ["thief"])
+    (chosen,) = await pick.wait_messages(1)
+    assert chosen.content == "you chose thief" and chosen.visible_to == bob.id
+
+    slow = await alice.click(message, label="Slow")
+    await table.twin.wait_for(lambda: message.content == "slow done", 5, "deferred update")
+    assert slow.raw.callback_type == 6
+
+
+async def test_autocomplete_and_subcommand(table: Table) -> None:
+    choices = await table.alice.autocomplete("game new", table.channel, focused="game", game="ci")
+    assert [c["value"] for c in choices] == ["citadels"]
+    reply = await table.alice.slash("game new", table.channel, game="citadels")
+    (msg,) = await reply.wait_messages(1)
+    assert msg.content == "lobby for citadels"
+
+
+async def test_modal_submit(table: Table) -> None:
+    opened = await table.alice.slash("move", table.channel)
+    await opened.wait_ack()
+    assert opened.raw.callback_type == 9 and opened.raw.modal is not None
+    submitted = await table.alice.submit_modal(opened, {"move": "build castle"})
+    (msg,) = await submitted.wait_messages(1)
+    assert msg.content == "move=build castle"
+
+
+async def test_dm_open_and_closed(table: Table) -> None:
+    ok = await table.alice.slash("poke", table.channel, who=table.alice)
+    assert [m.content for m in await ok.wait_messages(1)] == ["sent"]
+    (dm,) = table.alice.dms()
+    assert dm.content == "psst, your hand" and dm.attachments[0].data == PNG
+
+    closed = await table.alice.slash("poke", table.channel, who=table.bob)
+    (msg,) = await closed.wait_messages(1)
+    assert msg.content == "closed:50007"
+    assert table.bob.dms() == []
+
+
+async def test_thread_create_join_archive_unarchive(table: Table) -> None:
+    reply = await table.alice.slash("thread", table.channel)
+    (msg,) = await reply.wait_messages(1)
+    (thread,) = table.twin.threads(table.channel)
+    assert msg.content == f"thread {thread.id}"
+    assert table.alice.id in thread.members and table.twin.app_id in thread.members
+    assert not thread.archived  # archived, then unarchived
+    patches = [r for r in table.twin.server.requests if r.method == "PATCH" and "{channel_id}" in r.template]
+    assert [p.body["archived"] for p in patches] == [True, False]
+    (turn,) = table.alice.pinged_in(thread)
+    # discord.py learned about the thread from THREAD_CREATE
+    assert table.bot.get_channel(thread.id) is not None
+    click = await table.alice.click(turn, label="Take gold")
+    await click.wait_ack()
+    assert turn.content == "alice took gold"
+
+
+async def test_posting_in_archived_thread_reopens_it(table: Table) -> None:
+    reply = await table.alice.slash("thread", table.channel)
+    await reply.wait_messages(1)
+    (thread,) = table.twin.threads(table.channel)
+    thread.archived = True
+    channel = table.bot.get_channel(thread.id)
+    assert isinstance(channel, discord.Thread)
+    await channel.send("still here")
+    assert not thread.archived and table.twin.messages(thread)[-1].content == "still here"
+
+
+async def test_invalid_requests_get_discords_400(table: Table) -> None:
+    for what, field, code in [
+        ("custom_id", "custom_id", "BASE_TYPE_MAX_LENGTH"),
+        ("options", "options", "BASE_TYPE_BAD_LENGTH"),
+        ("label", "label", "BASE_TYPE_MAX_LENGTH"),
+    ]:
+        reply = await table.alice.slash("bad", table.channel, what=what)
+        (msg,) = await reply.wait_messages(1)
+        assert msg.content == "refused 50035"
+        record = table.twin.rejected[-1]
+        assert record.template == "/channels/{channel_id}/messages"
+        assert record.response["message"] == "Invalid Form Body"
+        (row,) = record.response["errors"]["components"].values()
+        (item,) = row["components"].values()
+        assert item[field]["_errors"][0]["code"] == code
+        status, code_num, text = table.bot.errors[-1].split(":", 2)
+        assert (status, code_num) == ("400", "50035") and field in text
+    assert table.twin.messages(table.channel) == []
+
+
+async def test_rate_limit_is_retried(table: Table) -> None:
+    twin = table.twin
+    twin.rate_limit(3, route="POST /channels/{channel_id}/messages", retry_after=0.05)
+    channel = table.bot.get_channel(table.channel.id)
+    assert isinstance(channel, discord.TextChannel)
+    await channel.send("after the storm")
+    statuses = [r.status for r in twin.server.requests if r.template == "/channels/{channel_id}/messages"]
+    assert statuses == [429, 429, 429, 200]
+    assert [m.content for m in twin.messages(table.channel)] == ["after the storm"]
+
+
+async def test_rate_limited_interaction_callback_is_retried(table: Table) -> None:
+    table.twin.rate_limit(1, route="/callback", retry_after=0.05)
+    reply = await table.alice.slash("hello", table.channel)
+    (msg,) = await reply.wait_messages(1)
+    assert msg.content == "hello everywhere"
+
+
+async def test_server_error_then_success(table: Table) -> None:
+    table.twin.server_error(1, route="POST /channels/{channel_id}/messages", status=502)
+    channel = table.bot.get_channel(table.channel.id)
+    await channel.send("eventually")  # type: ignore[union-attr]
+    assert [m.content for m in table.twin.messages(table.channel)] == ["eventually"]
+
+
+async def test_gateway_drop_resumes_and_replays(table: Table) -> None:
+    twin, bot = table.twin, table.bot
+    await twin.drop_gateway()
+    # a click while the socket is down is delivered after RESUME, not lost
+    reply = await table.alice.slash("hello", table.channel)
+    await asyncio.wait_for(bot.resumed.wait(), 10)
+    (msg,) = await reply.wait_messages(1, timeout=10)
+    assert msg.content == "hello everywhere"
+    assert twin.server.resumes == 1 and twin.server.identifies == 1
+
+
+async def test_unauthorized_request_is_refused(table: Table) -> None:
+    async with aiohttp.ClientSession() as http:
+        url = table.twin.api_base + "/users/@me"
+        async with http.get(url, headers={"Authorization": "Bot wrong"}) as resp:
+            assert resp.status == 401
+        async with http.get(url, headers={"Authorization": f"Bot {table.twin.token}"}) as resp:
+            assert (await resp.json())["id"] == str(table.twin.app_id)
