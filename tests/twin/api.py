@@ -1,14 +1,14 @@
 """The test API: act as users in a guild and look at what each of them would see.
 
-    async with Twin.running() as twin:
-        guild = twin.add_guild("보드게임")
-        lobby = guild.add_channel("games")
-        alice = guild.add_user("alice", locale="ko")
-        ...start a bot with api_base=twin.api_base, token=twin.token...
-        await twin.wait_ready()
-        reply = await alice.slash("game new", lobby, game="citadels")
-        await reply.wait_ack()
-        dm = await twin.wait_for(lambda: alice.dms()[-1:] or None)
+async with Twin.running() as twin:
+    guild = twin.add_guild("보드게임")
+    lobby = guild.add_channel("games")
+    alice = guild.add_user("alice", locale="ko")
+    ...start a bot with api_base=twin.api_base, token=twin.token...
+    await twin.wait_ready()
+    reply = await alice.slash("game new", lobby, game="citadels")
+    await reply.wait_ack()
+    dm = await twin.wait_for(lambda: alice.dms()[-1:] or None)
 """
 
 from __future__ import annotations
@@ -86,7 +86,8 @@ class Twin:
 
     def threads(self, parent: Channel | None = None) -> list[Channel]:
         return [
-            c for c in self.world.channels.values()
+            c
+            for c in self.world.channels.values()
             if c.is_thread and (parent is None or c.parent_id == parent.id)
         ]
 
@@ -158,9 +159,14 @@ class Twin:
         """Interactions Discord would show as "This interaction failed"."""
         now = time.monotonic()
         return [
-            i for i in self.interactions
-            if i.late or (i.first_callback is None and i.delivered is not None
-                          and now - i.delivered > ACK_WINDOW)
+            i
+            for i in self.interactions
+            if i.late
+            or (
+                i.first_callback is None
+                and i.delivered is not None
+                and now - i.delivered > ACK_WINDOW
+            )
         ]
 
 
@@ -211,7 +217,8 @@ class TwinUser:
 
     def ephemerals(self, channel: Channel | None = None) -> list[Message]:
         return [
-            m for m in self.twin.world.messages.values()
+            m
+            for m in self.twin.world.messages.values()
             if m.visible_to == self.user.id and (channel is None or m.channel_id == channel.id)
         ]
 
@@ -270,7 +277,8 @@ class TwinUser:
         channel = self.twin.world.channels[opened_by.raw.channel_id]
         message = (
             self.twin.world.messages.get(opened_by.raw.message_id)
-            if opened_by.raw.message_id else None
+            if opened_by.raw.message_id
+            else None
         )
         return await self._send(MODAL_SUBMIT, channel, data, message)
 
@@ -337,7 +345,8 @@ class TwinUser:
                 raise TwinUsageError(f"/{command} has no option {key}")
             values.append(self._option(spec, value, resolved, focused == key))
         missing = [
-            o["name"] for o in schema
+            o["name"]
+            for o in schema
             if o.get("required") and o["name"] not in options and o["type"] not in (1, 2)
         ]
         if missing and focused is None:
@@ -359,7 +368,8 @@ class TwinUser:
             resolved.setdefault("users", {})[str(user.id)] = user.to_json()
             member = {k: v for k, v in guild.member_json(user).items() if k != "user"}
             resolved.setdefault("members", {})[str(user.id)] = {
-                **member, "permissions": ALL_PERMISSIONS
+                **member,
+                "permissions": ALL_PERMISSIONS,
             }
         else:
             out["value"] = value
@@ -437,7 +447,8 @@ class TwinInteraction:
     async def wait_ack(self, timeout: float = 5.0) -> TwinInteraction:
         await self.twin.wait_for(
             lambda: self.raw.first_callback is not None or self.raw.late,
-            timeout, f"a response to interaction {self.raw.data}",
+            timeout,
+            f"a response to interaction {self.raw.data}",
         )
         if self.raw.late:
             raise AssertionError(f"the bot answered {self.raw.data} after Discord's 3 s window")

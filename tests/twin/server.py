@@ -195,7 +195,7 @@ class TwinServer:
         if request.path == "/gateway" or request.path.startswith("/attachments/"):
             return await handler(request)
         resource = request.match_info.route.resource
-        template = resource.canonical[len(API):] if resource is not None else request.path
+        template = resource.canonical[len(API) :] if resource is not None else request.path
         key = f"{request.method} {template}"
         token_route = template.startswith(("/webhooks/{", "/interactions/"))
         if not token_route and request.headers.get("Authorization") != f"Bot {self.token}":
@@ -203,18 +203,24 @@ class TwinServer:
         for fault in self.faults:
             if fault.count > 0 and fault.matches(key):
                 fault.count -= 1
-                self.requests.append(RequestRecord(request.method, template, request.path, fault.status, None))
+                self.requests.append(
+                    RequestRecord(request.method, template, request.path, fault.status, None)
+                )
                 return self._fault_response(fault)
         body, files = await self._read_body(request)
         request[BODY], request[FILES] = body, files
         rejected = self._validate(request, template, body)
         if rejected is not None:
-            record = RequestRecord(request.method, template, request.path, 400, body, response=rejected)
+            record = RequestRecord(
+                request.method, template, request.path, 400, body, response=rejected
+            )
             self.requests.append(record)
             self.rejected.append(record)
             return jresp(rejected, status=400)
         response = await handler(request)
-        self.requests.append(RequestRecord(request.method, template, request.path, response.status, body))
+        self.requests.append(
+            RequestRecord(request.method, template, request.path, response.status, body)
+        )
         await self.world.notify()
         return response
 
@@ -287,12 +293,32 @@ class TwinServer:
             ("GET", "/guilds/{guild_id}/members/{user_id}", self.get_member),
             ("POST", "/interactions/{interaction_id}/{interaction_token}/callback", self.callback),
             ("GET", "/webhooks/{webhook_id}/{webhook_token}/messages/@original", self.get_original),
-            ("PATCH", "/webhooks/{webhook_id}/{webhook_token}/messages/@original", self.edit_original),
-            ("DELETE", "/webhooks/{webhook_id}/{webhook_token}/messages/@original", self.delete_original),
+            (
+                "PATCH",
+                "/webhooks/{webhook_id}/{webhook_token}/messages/@original",
+                self.edit_original,
+            ),
+            (
+                "DELETE",
+                "/webhooks/{webhook_id}/{webhook_token}/messages/@original",
+                self.delete_original,
+            ),
             ("POST", "/webhooks/{webhook_id}/{webhook_token}", self.followup),
-            ("GET", "/webhooks/{webhook_id}/{webhook_token}/messages/{message_id}", self.get_followup),
-            ("PATCH", "/webhooks/{webhook_id}/{webhook_token}/messages/{message_id}", self.edit_followup),
-            ("DELETE", "/webhooks/{webhook_id}/{webhook_token}/messages/{message_id}", self.delete_followup),
+            (
+                "GET",
+                "/webhooks/{webhook_id}/{webhook_token}/messages/{message_id}",
+                self.get_followup,
+            ),
+            (
+                "PATCH",
+                "/webhooks/{webhook_id}/{webhook_token}/messages/{message_id}",
+                self.edit_followup,
+            ),
+            (
+                "DELETE",
+                "/webhooks/{webhook_id}/{webhook_token}/messages/{message_id}",
+                self.delete_followup,
+            ),
             ("GET", "/channels/{channel_id}", self.get_channel),
             ("PATCH", "/channels/{channel_id}", self.patch_channel),
             ("POST", "/channels/{channel_id}/typing", self.typing),
@@ -373,9 +399,7 @@ class TwinServer:
                 message.visible_to = interaction.user.id
         return self.world.add_message(message)
 
-    def _edit(
-        self, message: Message, payload: dict[str, Any], files: Files
-    ) -> None:
+    def _edit(self, message: Message, payload: dict[str, Any], files: Files) -> None:
         for key in ("content", "embeds", "components"):
             if key in payload:
                 setattr(message, key, payload[key] or ("" if key == "content" else []))
@@ -414,7 +438,9 @@ class TwinServer:
                 raise ConnectionError("socket closed")
             text = json.dumps(payload)
             if deflate is not None:
-                await ws.send_bytes(deflate.compress(text.encode()) + deflate.flush(zlib.Z_SYNC_FLUSH))
+                await ws.send_bytes(
+                    deflate.compress(text.encode()) + deflate.flush(zlib.Z_SYNC_FLUSH)
+                )
             else:
                 await ws.send_str(text)
 
@@ -596,7 +622,10 @@ class TwinServer:
         message: Message | None = None
         if kind == 4:
             message = self._new_message(
-                channel, data, files, interaction=inter,
+                channel,
+                data,
+                files,
+                interaction=inter,
                 msg_type=20 if inter.type == APPLICATION_COMMAND else 0,
             )
             inter.original_id = message.id
@@ -605,9 +634,21 @@ class TwinServer:
             inter.original_id = message.id
         elif kind in (6, 7):
             if inter.message_id is None:
-                return error(400, 50035, "Invalid Form Body", errors={"type": {"_errors": [
-                    {"code": "INTERACTION_RESPONSE_TYPE_INVALID", "message": "No message to update."}
-                ]}})
+                return error(
+                    400,
+                    50035,
+                    "Invalid Form Body",
+                    errors={
+                        "type": {
+                            "_errors": [
+                                {
+                                    "code": "INTERACTION_RESPONSE_TYPE_INVALID",
+                                    "message": "No message to update.",
+                                }
+                            ]
+                        }
+                    },
+                )
             inter.original_id = inter.message_id
             message = self.world.messages[inter.message_id]
             if kind == 7:
@@ -745,7 +786,10 @@ class TwinServer:
         body, files = request[BODY] or {}, request[FILES]
         if channel.type == DM and channel.recipient is not None and not channel.recipient.dms_open:
             return error(403, 50007, "Cannot send messages to this user")
-        if not any(body.get(k) for k in ("content", "embeds", "components", "sticker_ids")) and not files:
+        if (
+            not any(body.get(k) for k in ("content", "embeds", "components", "sticker_ids"))
+            and not files
+        ):
             return error(400, 50006, "Cannot send an empty message")
         if channel.is_thread and channel.archived:
             if channel.locked:
@@ -840,7 +884,9 @@ class TwinServer:
         for message in message_ids.messages:
             for att in message.attachments:
                 if att.id == wanted:
-                    return web.Response(body=att.data, content_type=att.content_type or "application/octet-stream")
+                    return web.Response(
+                        body=att.data, content_type=att.content_type or "application/octet-stream"
+                    )
         return web.Response(status=404)
 
 
@@ -857,9 +903,24 @@ def _component_rules(body: Any) -> dict[str, Any] | None:
                 continue
             if cid in seen:
                 where = "data" if payload is not body else None
-                err = {"components": {str(r): {"components": {str(c): {"custom_id": {"_errors": [
-                    {"code": "COMPONENT_CUSTOM_ID_DUPLICATED", "message": "Component custom id cannot be duplicated"}
-                ]}}}}}}
+                err = {
+                    "components": {
+                        str(r): {
+                            "components": {
+                                str(c): {
+                                    "custom_id": {
+                                        "_errors": [
+                                            {
+                                                "code": "COMPONENT_CUSTOM_ID_DUPLICATED",
+                                                "message": "Component custom id cannot be duplicated",
+                                            }
+                                        ]
+                                    }
+                                }
+                            }
+                        }
+                    }
+                }
                 return {where: err} if where else err
             seen.add(cid)
     return None

@@ -62,7 +62,11 @@ async def test_button_update_select_and_ephemeral(table: Table) -> None:
     alice, bob = table.alice, table.bob
     menu = await alice.slash("menu", table.channel)
     (message,) = await menu.wait_messages(1)
-    assert [c.get("label") for c in message.iter_components()][:3] == ["Take gold", "Secret", "Slow"]
+    assert [c.get("label") for c in message.iter_components()][:3] == [
+        "Take gold",
+        "Secret",
+        "Slow",
+    ]
 
     click = await bob.click(message, label="Take gold")
     await click.wait_ack()
@@ -118,7 +122,11 @@ async def test_thread_create_join_archive_unarchive(table: Table) -> None:
     assert msg.content == f"thread {thread.id}"
     assert table.alice.id in thread.members and table.twin.app_id in thread.members
     assert not thread.archived  # archived, then unarchived
-    patches = [r for r in table.twin.server.requests if r.method == "PATCH" and "{channel_id}" in r.template]
+    patches = [
+        r
+        for r in table.twin.server.requests
+        if r.method == "PATCH" and "{channel_id}" in r.template
+    ]
     assert [p.body["archived"] for p in patches] == [True, False]
     (turn,) = table.alice.pinged_in(thread)
     # discord.py learned about the thread from THREAD_CREATE
@@ -165,7 +173,9 @@ async def test_rate_limit_is_retried(table: Table) -> None:
     channel = table.bot.get_channel(table.channel.id)
     assert isinstance(channel, discord.TextChannel)
     await channel.send("after the storm")
-    statuses = [r.status for r in twin.server.requests if r.template == "/channels/{channel_id}/messages"]
+    statuses = [
+        r.status for r in twin.server.requests if r.template == "/channels/{channel_id}/messages"
+    ]
     assert statuses == [429, 429, 429, 200]
     assert [m.content for m in twin.messages(table.channel)] == ["after the storm"]
 

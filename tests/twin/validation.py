@@ -97,7 +97,12 @@ def route_validator(template: str, method: str) -> RouteValidator:
     content = (op.get("requestBody") or {}).get("content", {})
     if "application/json" in content:
         ref = "#/" + _pointer(
-            "paths", template, method.lower(), "requestBody", "content", "application/json",
+            "paths",
+            template,
+            method.lower(),
+            "requestBody",
+            "content",
+            "application/json",
             "schema",
         )
         body_validator = OAS31Validator({"$ref": SPEC_URI + ref}, registry=registry)
@@ -147,7 +152,8 @@ def _leaves(err: ValidationError) -> list[ValidationError]:
         branches.setdefault(sub.relative_schema_path[0], []).append(sub)
     depth = len(err.absolute_path)
     live = [
-        subs for subs in branches.values()
+        subs
+        for subs in branches.values()
         if not any(_is_discriminator_miss(s, depth) for s in subs)
     ]
     if not live:
