@@ -77,7 +77,7 @@ def draw_table(view: dict[str, Any], lang: str = "ko",
     y = HEADER
     draw_map(draw, view, (WIDTH - map_w) / 2, y, HEX_RADIUS)
     y += map_h
-    _legend(draw, y + LEGEND / 2, lang)
+    _legend(draw, view, y + LEGEND / 2, lang)
     y += LEGEND + GAP
 
     left = (MARGIN, y, MARGIN + left_w, 0)
@@ -163,14 +163,32 @@ def _header(draw: ImageDraw.ImageDraw, view: dict[str, Any], lang: str) -> None:
             x = text(draw, (x + 40, y), label, 24, INK)
 
 
-def _legend(draw: ImageDraw.ImageDraw, y: float, lang: str) -> None:
+def _legend(draw: ImageDraw.ImageDraw, view: dict[str, Any], y: float, lang: str) -> None:
     x = MARGIN + 20
     swatch = TERRAIN["gray"]
     for kind in ("D", "TP", "TE", "SH", "SA"):
-        tm_pieces.building(draw, kind, x + 20, y, 20, swatch)
-        x = text(draw, (x + 48, y), term(lang, kind), 26, INK, True) + 30
+        tm_pieces.building(draw, kind, x + 22, y, 20, swatch)
+        x = text(draw, (x + 54, y), term(lang, kind), 26, INK, True) + 30
     tm_pieces.star(draw, x + 20, y, 18, GOLD)
     x = text(draw, (x + 46, y), term(lang, "town"), 26, INK, True) + 30
     draw.line((x, y, x + 50, y), fill=(48, 44, 40), width=24)
     draw.line((x, y, x + 50, y), fill=swatch, width=16)
     text(draw, (x + 62, y), term(lang, "bridge"), 26, INK, True)
+    _turn_order(draw, view, y, lang)
+
+
+def _turn_order(draw: ImageDraw.ImageDraw, view: dict[str, Any], y: float, lang: str) -> None:
+    """Right-aligned strip: the factions in turn order, the active one ringed, passed struck."""
+    factions: dict[str, Any] = view.get("factions") or {}
+    order = [f for f in view.get("turn_order") or [] if f in factions]
+    if not order:
+        return
+    x = WIDTH - MARGIN - 20 - len(order) * 44
+    for i, name in enumerate(order):
+        cx = x + i * 44 + 22
+        if name == view.get("active"):
+            draw.ellipse((cx - 21, y - 21, cx + 21, y + 21), outline=HIGHLIGHT, width=5)
+        tm_pieces.disc(draw, cx, y, 14, faction_colour(view, name))
+        if (factions[name] or {}).get("passed"):  # struck through, not faded: black fades to gray
+            draw.line((cx - 16, y + 16, cx + 16, y - 16), fill=MUTED, width=5)
+    text(draw, (x - 12, y), f"{term(lang, 'order')}:", 26, MUTED, False, "rm")

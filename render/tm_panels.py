@@ -268,6 +268,8 @@ def draw_faction(draw: ImageDraw.ImageDraw, view: dict[str, Any], name: str, box
         if player:
             who = _shorten(f"{who} · {player}", 22, x1 - x - 420)
         x = text(draw, (x + 14, y0 + 34), who, 22, head_ink)
+    if isinstance(view.get("viewer"), int) and view.get("viewer") == info.get("seat"):
+        x = _badge(draw, x + 14, y0 + 31, term(lang, "you"), (40, 120, 200))
     if view.get("phase") == "over" and name in _leaders(view):
         x = _badge(draw, x + 14, y0 + 31, term(lang, "winner"), (190, 140, 0))
     if view.get("active") == name:

@@ -230,3 +230,14 @@ def test_more_tiles_make_taller_panels_and_game_over_renders() -> None:
     assert taller.height > base.height
     view.update(phase="over", round=6, active=None, pending=[])
     assert draw_table(view, "en").size == taller.size
+
+
+def test_viewer_badge_and_passed_mark_show() -> None:
+    view = load_view()
+    spectator = draw_table(view, "en")
+    view["viewer"] = 0
+    seated = draw_table(view, "en")
+    assert seated.tobytes() != spectator.tobytes()
+    view["viewer"] = None
+    view["factions"]["nomads"]["passed"] = True
+    assert draw_table(view, "en").tobytes() != spectator.tobytes()
