@@ -1,0 +1,55 @@
+"""Cult tracks: priest spaces, power bonuses on the way up, the key rule for space 10."""
+
+from __future__ import annotations
+
+from typing import Any
+
+CULTS: tuple[str, ...] = ("FIRE", "WATER", "EARTH", "AIR")
+# Steps granted by the four priest spaces under each track, in the order they fill.
+PRIEST_SPACES: tuple[int, ...] = (3, 2, 2, 2)
+# Power gained once when a marker reaches or passes these spaces.
+POWER_AT: dict[int, int] = {3: 1, 5: 2, 7: 2, 10: 3}
+FINAL_VP: tuple[int, ...] = (8, 4, 2)
+TOP = 10
+
+
+def keys_free(fs: dict[str, Any]) -> int:
+    """Keys not yet spent on reaching a space 10."""
+    return fs["keys"] - sum(1 for c in CULTS if fs["cults"][c] == TOP)
+
+
+def cult_target(factions: dict[str, dict], name: str, cult: str, steps: int) -> int:
+    """Where `steps` steps take `name` on `cult`: 10 needs a free key and a free top space."""
+    fs = factions[name]
+    cur = fs["cults"][cult]
+    target = min(cur + steps, TOP)
+    if target == TOP and cur < TOP:
+        taken = any(o["cults"][cult] == TOP for n, o in factions.items() if n != name)
+        if taken or keys_free(fs) <= 0:
+            target = TOP - 1
+    return max(target, cur)
+
+
+def power_between(old: int, new: int) -> int:
+    return sum(v for k, v in POWER_AT.items() if old < k <= new)
+
+
+def rank_shares(values: dict[str, int], prizes: tuple[int, ...]) -> dict[str, int]:
+    """Split place prizes; tied players share the sum of the places they cover, rounded down.
+
+    Entries with value 0 score nothing.
+    """
+    ranked = sorted((v, n) for n, v in values.items() if v > 0)
+    ranked.reverse()
+    out: dict[str, int] = {}
+    place = 0
+    i = 0
+    while i < len(ranked) and place < len(prizes):
+        v = ranked[i][0]
+        group = [n for val, n in ranked if val == v]
+        pot = sum(prizes[place:place + len(group)])
+        for n in group:
+            out[n] = pot // len(group)
+        place += len(group)
+        i += len(group)
+    return out

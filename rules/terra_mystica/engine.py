@@ -1,0 +1,222 @@
+"""The Terra Mystica engine behind rules.core's contract."""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from pydantic import BaseModel
+
+from rules.core import Action, Choice, Decision, Event, Result, RuleError, Score, strip_secrets
+from rules.terra_mystica import board, moves
+from rules.terra_mystica.commands import execute
+from rules.terra_mystica.cults import CULTS, PRIEST_SPACES
+from rules.terra_mystica.factions import BUILDING_LIMITS, FACTIONS
+from rules.terra_mystica.flow import settle
+from rules.terra_mystica.messages import MESSAGES
+from rules.terra_mystica.notation import commands_of, format_command, parse_text
+from rules.terra_mystica.state import Options, State, copy_state, faction_of, setup_state
+from rules.terra_mystica.tiles import FAVOR, POWER_ACTIONS, SCORING
+
+SPACE_NAMES = ("3", "2", "2b", "2c")
+
+
+class TerraMystica:
+    name: ClassVar[str] = "terra_mystica"
+    min_seats: ClassVar[int] = 2
+    max_seats: ClassVar[int] = 5
+    Options: ClassVar[type[BaseModel]] = Options
+    messages: ClassVar[dict[str, dict[str, str]]] = MESSAGES
+
+    # -- contract -------------------------------------------------------------
+
+    def setup(self, options: BaseModel | dict[str, Any], seats: int, seed: int) -> State:
+        opts = options if isinstance(options, Options) else Options.model_validate(
+            options if isinstance(options, dict) else options.model_dump())
+        return setup_state(opts, seats, seed)
+
+    def apply(self, state: State, seat: int, action: Action) -> tuple[State, list[Event]]:
+        st, events = self.apply_held(state, seat, action)
+        settle(st, events)
+        return st, events
+
+    def apply_held(self, state: State, seat: int, action: Action) -> tuple[State, list[Event]]:
+        """Apply without closing the turn (a replay reading several lines of one turn)."""
+        st = copy_state(state)
+        events: list[Event] = []
+        name = st["seats"][seat]["faction"] if 0 <= seat < len(st["seats"]) else None
+        if st["phase"] != "select":
+            name = faction_of(st, seat)
+        for cmd in commands_of(action):
+            execute(st, seat, name, cmd, events)
+        st["step"] += 1
+        events.insert(0, Event(key="tm.played", params={
+            "faction": name or "", "text": format_command(action)}))
+        return st, events
+
+    def decisions(self, state: State) -> list[Decision]:
+        st = state
+        phase = st["phase"]
+        out: list[Decision] = []
+        if phase == "select":
+            seat = len(st["order"])
+            used = {FACTIONS[f].color for f in st["order"]}
+            choices = [moves.choice(f"setup {f}") for f in sorted(FACTIONS)
+                       if FACTIONS[f].color not in used]
+            return [Decision(seat=seat, kind="faction", key=f"select.{seat}", choices=choices)]
+        if phase == "setup":
+            kind, name = st["setup_queue"][0]
+            fs = st["factions"][name]
+            if kind == "build":
+                home = FACTIONS[name].color
+                choices = [moves.choice(f"build {h}") for h, c in sorted(st["terrain"].items())
+                           if c == home and h not in st["buildings"]]
+            else:
+                choices = [moves.choice(f"pass {b}") for b in st["bonus_pool"]]
+            n = len(st["setup_queue"])
+            return [Decision(seat=fs["seat"], kind=f"setup_{kind}", key=f"setup.{n}",
+                             choices=choices)]
+        if phase == "over":
+            return []
+        for offer in self._first_offers(st):
+            fs = st["factions"][offer["to"]]
+            view = moves.offer_view(st, offer)
+            out.append(Decision(
+                seat=fs["seat"], kind="leech", key=f"leech.{offer['id']}",
+                choices=moves.leech_choices(st, offer),
+                timeout=moves.choice(f"decline {offer['amount']} from {offer['from']}"),
+                params=view))
+        for name, pend in sorted(st["pending"].items()):
+            fs = st["factions"][name]
+            if pend.get("CULT"):
+                out.append(Decision(
+                    seat=fs["seat"], kind="cult", key=f"r{st['round']}.s{st['step']}.cult.{name}",
+                    choices=[moves.choice(f"+{c}") for c in CULTS]))
+            if pend.get("SPADE"):
+                ch = moves.income_spade_choices(st, name)
+                out.append(Decision(
+                    seat=fs["seat"], kind="spades", key=f"r{st['round']}.s{st['step']}.spades.{name}",
+                    choices=ch, timeout=ch[-1], params={"spades": pend["SPADE"]}))
+        if phase == "actions" and st["turn"] is not None:
+            name = st["active"]
+            t = st["turn"]
+            kind = self._turn_kind(t)
+            choices = moves.turn_choices(st, name)
+            out.append(Decision(
+                seat=st["factions"][name]["seat"], kind=kind,
+                key=f"r{st['round']}.s{st['step']}.{kind}.{name}", choices=choices or None,
+                shape={"notation": "snellman"},
+                params={"faction": name}))
+        return out
+
+    @staticmethod
+    def _first_offers(st: State) -> list[dict[str, Any]]:
+        seen: set[str] = set()
+        out = []
+        for offer in st["offers"]:
+            if offer["to"] not in seen:
+                seen.add(offer["to"])
+                out.append(offer)
+        return out
+
+    @staticmethod
+    def _turn_kind(t: dict[str, Any]) -> str:
+        for key, kind in (("FAVOR", "favor"), ("TOWN", "town"), ("CULT", "cult"),
+                          ("BRIDGE", "bridge"), ("FREE_D", "free_dwelling"),
+                          ("FREE_TP", "free_trading_house"), ("FREE_TF", "sandstorm")):
+            if t["need"].get(key):
+                return kind
+        if t["spades"] > 0:
+            return "spades"
+        return "turn"
+
+    def view(self, state: State, seat: int | None) -> dict[str, Any]:
+        st = strip_secrets(state)
+        towns = set(st["town_hexes"])
+        hexes = {}
+        for h in board.LAND:
+            b = st["buildings"].get(h)
+            hexes[h] = {"terrain": st["terrain"][h], "building": b[1] if b else None,
+                        "faction": b[0] if b else None, "town": h in towns}
+        factions = {}
+        for name in st["order"]:
+            fs = st["factions"][name]
+            fd = FACTIONS[name]
+            factions[name] = {
+                "seat": fs["seat"], "color": fd.color, "name": {"en": fd.en, "ko": fd.ko},
+                **{k: fs[k] for k in ("VP", "C", "W", "P", "P1", "P2", "P3")},
+                "shipping": fs["ship"], "dig": fs["dig"], "keys": fs["keys"],
+                "buildings_left": {k: BUILDING_LIMITS[k] - fs["built"][k] for k in BUILDING_LIMITS},
+                "cults": dict(fs["cults"]), "favors": list(fs["favors"]),
+                "towns": list(fs["towns"]), "bonus": fs["bonus"], "passed": fs["passed"],
+                "bridges_left": 3 - fs["bridges"], "used_actions": list(fs["used"]),
+            }
+        cults = {}
+        for c in CULTS:
+            cults[c] = {"priests": dict(zip(SPACE_NAMES, st["cult_spaces"][c], strict=True)),
+                        "steps": dict(zip(SPACE_NAMES, PRIEST_SPACES, strict=True))}
+        holders = {fs["bonus"]: n for n, fs in st["factions"].items() if fs["bonus"]}
+        bonus = [{"id": b, "coins": st["bonus_pool"].get(b, 0), "taken_by": holders.get(b)}
+                 for b in st["bonus_in_play"]]
+        pending = [moves.offer_view(st, o) for o in st["offers"]]
+        for name, pend in sorted(st["pending"].items()):
+            for kind in ("CULT", "SPADE"):
+                if pend.get(kind):
+                    pending.append({"faction": name, "kind": kind.lower(), "amount": pend[kind]})
+        rnd = st["round"]
+        res = self.result(state)
+        return {
+            "game": "terra_mystica", "viewer": seat, "round": rnd, "phase": st["phase"],
+            "map": {"id": board.MAP_ID, "hexes": hexes,
+                    "bridges": [{"from": a, "to": b, "faction": f} for a, b, f in st["bridges"]]},
+            "factions": factions, "cults": cults,
+            "scoring_tiles": list(st["scoring"]),
+            "current_scoring": st["scoring"][rnd - 1] if 1 <= rnd <= 6 else None,
+            "bonus_tiles": bonus,
+            "favor_tiles": dict(st["favor_pool"]), "town_tiles": dict(st["town_pool"]),
+            "power_actions": {a: st["acts"].get(a) for a in POWER_ACTIONS},
+            "turn_order": list(st["turn_order"] or st["order"]), "active": st["active"],
+            "pending": pending,
+            "result": res.model_dump() if res else None,
+        }
+
+    def result(self, state: State) -> Result | None:
+        final = state.get("final")
+        if not final:
+            return None
+        totals = {n: state["factions"][n]["VP"] for n in state["order"]}
+        ordered = sorted(totals, key=lambda n: -totals[n])
+        scores = []
+        for n in ordered:
+            rank = 1 + sum(1 for o in totals.values() if o > totals[n])
+            scores.append(Score(seat=state["factions"][n]["seat"], total=totals[n],
+                                breakdown=final["breakdown"][n], rank=rank))
+        return Result(scores=scores)
+
+    def parse(self, state: State, seat: int, text: str) -> Action:
+        name = state["seats"][seat]["faction"] if 0 <= seat < len(state["seats"]) else None
+        text = text.strip()
+        if ":" in text:
+            prefix, text = text.split(":", 1)
+            if name is not None and prefix.strip().lower() != name:
+                raise RuleError("tm.wrong_prefix", prefix=prefix.strip())
+        return parse_text(text, name)
+
+    def format(self, state: State, action: Action, lang: str = "en") -> str:
+        return format_command(action, lang)
+
+    # -- helpers for tools --------------------------------------------------------
+
+    def legal_texts(self, state: State) -> list[str]:
+        """Every listed choice text of every open decision (benchmarks, debugging)."""
+        return [c.text for d in self.decisions(state) for c in (d.choices or [])]
+
+
+def describe_tile(tile: str) -> dict[str, Any]:
+    """Static data of a tile id, for renderers and help texts."""
+    for table in (FAVOR, SCORING, POWER_ACTIONS):
+        if tile in table:
+            return dict(table[tile])
+    raise RuleError("tm.unknown_tile", tile=tile)
+
+
+__all__ = ["TerraMystica", "Choice"]

@@ -1,0 +1,246 @@
+"""Turn and round flow: income, next player, round end with cult bonuses, final scoring."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rules.core import Event
+from rules.terra_mystica import board
+from rules.terra_mystica.cults import CULTS, FINAL_VP, rank_shares
+from rules.terra_mystica.factions import FACTIONS
+from rules.terra_mystica.power import gain_power
+from rules.terra_mystica.state import State, bridge_adj, owner_buildings
+from rules.terra_mystica.tiles import BONUS, FAVOR, SCORING
+
+NETWORK_VP = (18, 12, 6)
+
+
+def gain_priests(fs: dict[str, Any], n: int) -> int:
+    """Priests come from the faction's own 7; income beyond that is lost."""
+    room = max(0, 7 - fs["priests_out"] - fs["P"])
+    got = min(n, room)
+    fs["P"] += got
+    return got
+
+
+def gain_basic(fs: dict[str, Any], res: dict[str, int]) -> None:
+    """Workers, coins, priests, power and VP (the resources that need no decision)."""
+    for k, v in res.items():
+        if k == "PW":
+            gain_power(fs, v)
+        elif k == "P":
+            gain_priests(fs, v)
+        elif k in ("W", "C", "VP"):
+            fs[k] += v
+
+
+def new_turn(st: State, name: str) -> None:
+    st["active"] = name
+    st["turn"] = {
+        "faction": name, "actions": 1, "taken": 0, "allow": {}, "need": {}, "spades": 0,
+        "dig_spades": 0, "transformed": [], "nonhome": 0, "teleported": False, "cult_track": None,
+    }
+
+
+def income(st: State) -> None:
+    for name in st["order"]:
+        fs = st["factions"][name]
+        fd = FACTIONS[name]
+        built = fs["built"]
+        res: dict[str, int] = {"W": fd.d_income[built["D"]]}
+        parts = [fd.tp_income[built["TP"]], fd.te_income[built["TE"]]]
+        if built["SH"]:
+            parts.append(fd.sh_income)
+        if built["SA"]:
+            parts.append(fd.sa_income)
+        if fs["bonus"]:
+            parts.append(BONUS[fs["bonus"]]["income"])
+        parts += [FAVOR[t].get("income", {}) for t in fs["favors"]]
+        for part in parts:
+            for k, v in part.items():
+                res[k] = res.get(k, 0) + v
+        gain_basic(fs, res)
+
+
+def start_round(st: State, events: list[Event]) -> None:
+    st["round"] += 1
+    st["phase"] = "actions"
+    st["acts"] = {}
+    for t in st["bonus_pool"]:
+        st["bonus_pool"][t] += 1
+    order = st["order"]
+    start = st["next_start"] or order[0]
+    i = order.index(start)
+    st["turn_order"] = order[i:] + order[:i]
+    st["next_start"] = None
+    for fs in st["factions"].values():
+        fs["passed"] = False
+        fs["used"] = []
+    income(st)
+    events.append(Event(key="tm.round_start", params={"round": st["round"]}))
+    new_turn(st, st["turn_order"][0])
+
+
+def next_player(st: State, current: str) -> str | None:
+    order = st["turn_order"]
+    i = order.index(current)
+    for k in range(1, len(order) + 1):
+        cand = order[(i + k) % len(order)]
+        if not st["factions"][cand]["passed"]:
+            return cand
+    return None
+
+
+def turn_open(st: State) -> bool:
+    t = st["turn"]
+    if t is None:
+        return False
+    return (t["actions"] > 0 or t["taken"] == 0 or t["spades"] > 0
+            or any(v > 0 for v in t["need"].values()))
+
+
+def end_turn(st: State, events: list[Event]) -> None:
+    """Hand the turn on; when everyone has passed, try to close the round."""
+    cur = st["turn"]["faction"]
+    st["factions"][cur]["dark_convert"] = 0
+    nxt = next_player(st, cur)
+    if nxt is None:
+        st["active"] = None
+        st["turn"] = None
+        maybe_end_round(st, events)
+    else:
+        new_turn(st, nxt)
+
+
+def settle(st: State, events: list[Event]) -> None:
+    """After an apply: close a finished turn, then a finished round."""
+    if st["phase"] == "actions" and st["turn"] is not None and not turn_open(st):
+        end_turn(st, events)
+    elif st["phase"] in ("actions", "spades") and st["turn"] is None:
+        maybe_end_round(st, events)
+
+
+def round_blocked(st: State) -> bool:
+    return bool(st["offers"]) or any(
+        v.get("CULT", 0) > 0 or v.get("SPADE", 0) > 0 for v in st["pending"].values())
+
+
+def maybe_end_round(st: State, events: list[Event]) -> None:
+    if round_blocked(st):
+        return
+    if st["phase"] == "actions":
+        if st["round"] >= 6:
+            final_scoring(st, events)
+            return
+        cult_bonus(st, events)
+        if round_blocked(st):
+            st["phase"] = "spades"
+            return
+    start_round(st, events)
+
+
+def next_order(st: State) -> list[str]:
+    order = st["order"]
+    start = st["next_start"] or order[0]
+    i = order.index(start)
+    return order[i:] + order[:i]
+
+
+def cult_bonus(st: State, events: list[Event]) -> None:
+    """Phase III: the current scoring tile's cult reward, in next round's turn order."""
+    tile = SCORING[st["scoring"][st["round"] - 1]]
+    for name in next_order(st):
+        fs = st["factions"][name]
+        times = fs["cults"][tile["cult"]] // tile["per"]
+        if times <= 0:
+            continue
+        for k, v in tile["reward"].items():
+            if k == "SPADE":
+                st["pending"].setdefault(name, {})["SPADE"] = v * times
+                spade_bonus(st, name, v * times)
+            else:
+                gain_basic(fs, {k: v * times})
+        events.append(Event(key="tm.cult_bonus", params={"faction": name, "times": times}))
+
+
+def spade_bonus(st: State, name: str, n: int) -> None:
+    """Per spade received: Halflings' VP, Alchemists' power after their SH, the spade tile."""
+    fs = st["factions"][name]
+    fd = FACTIONS[name]
+    for k, v in fd.spade_bonus.items():
+        if k == "PW" and not fs["built"]["SH"]:
+            continue  # Alchemists' power per spade comes with their stronghold
+        gain_basic(fs, {k: v * n})
+    if st["phase"] == "actions" and 1 <= st["round"] <= 6:
+        vp = SCORING[st["scoring"][st["round"] - 1]]["vp"].get("SPADE", 0)
+        fs["VP"] += vp * n
+
+
+# ---------------------------------------------------------------------------
+# Final scoring
+
+
+def network_size(st: State, name: str) -> int:
+    fd = FACTIONS[name]
+    fs = st["factions"][name]
+    locs = owner_buildings(st, name)
+    bridges = bridge_adj(st)
+    ship = fs["ship"] if fd.ship else 0
+    hop = fd.teleport["range"][fs["teleport"]] + 1 if fd.teleport else 0
+    seen: set[str] = set()
+    best = 0
+    for start in locs:
+        if start in seen:
+            continue
+        stack = [start]
+        seen.add(start)
+        size = 0
+        while stack:
+            h = stack.pop()
+            size += 1
+            for o in locs:
+                if o in seen:
+                    continue
+                linked = (o in board.LAND_ADJ[h] or o in bridges.get(h, ())
+                          or (ship and board.SHIP_DIST[h].get(o, 99) <= ship)
+                          or (hop and board.HEX_DIST[h].get(o, 99) <= hop))
+                if linked:
+                    seen.add(o)
+                    stack.append(o)
+        best = max(best, size)
+    return best
+
+
+def final_scoring(st: State, events: list[Event]) -> None:
+    names = st["order"]
+    breakdown = {n: {"play": st["factions"][n]["VP"]} for n in names}
+    for cult in CULTS:
+        shares = rank_shares({n: st["factions"][n]["cults"][cult] for n in names}, FINAL_VP)
+        for n in names:
+            breakdown[n][cult.lower()] = shares.get(n, 0)
+    sizes = {n: network_size(st, n) for n in names}
+    shares = rank_shares(sizes, NETWORK_VP)
+    for n in names:
+        breakdown[n]["network"] = shares.get(n, 0)
+    for n in names:
+        fs = st["factions"][n]
+        for k, v in breakdown[n].items():
+            if k != "play":
+                fs["VP"] += v
+        before = fs["VP"]
+        k = fs["P2"] // 2
+        fs["P2"] -= 2 * k
+        fs["P3"] += k
+        fs["C"] += fs["P3"] + fs["P"] + fs["W"]
+        fs["P1"] += fs["P3"]
+        fs["P3"] = fs["P"] = fs["W"] = 0
+        rate = FACTIONS[n].coins_per_vp
+        fs["VP"] += fs["C"] // rate
+        fs["C"] %= rate
+        breakdown[n]["resources"] = fs["VP"] - before
+    st["final"] = {"breakdown": breakdown, "network": sizes}
+    st["phase"] = "over"
+    st["active"] = None
+    st["turn"] = None
+    events.append(Event(key="tm.game_over", params={
+        "scores": {n: st["factions"][n]["VP"] for n in names}}))

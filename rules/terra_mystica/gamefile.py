@@ -1,0 +1,217 @@
+"""Whole snellman game files: reading the header, replaying lines, writing a played game."""
+
+from __future__ import annotations
+
+import hashlib
+import random
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+from rules.core import Rng, RuleError
+from rules.terra_mystica.engine import TerraMystica
+from rules.terra_mystica.flow import settle
+from rules.terra_mystica.messages import MESSAGES
+from rules.terra_mystica.notation import format_command, parse_text
+from rules.terra_mystica.state import Options, State
+from rules.terra_mystica.tiles import BONUS, NOT_LATE, SCORING
+
+DEFAULT_OPTIONS = ("strict-leech", "strict-darkling-sh", "strict-chaosmagician-sh",
+                   "errata-cultist-power")
+
+
+@dataclass
+class Line:
+    number: int
+    prefix: str | None  # faction, or None for an admin line
+    text: str
+    comment: bool = False  # a comment record sits before this line's commands
+
+
+@dataclass
+class GameFile:
+    options: set[str] = field(default_factory=set)
+    scoring: list[str] | None = None
+    deleted: list[str] = field(default_factory=list)
+    factions: list[str] = field(default_factory=list)
+    players: int = 0
+    randomize: str | None = None
+    moves: list[Line] = field(default_factory=list)
+
+
+def read_lines(text: str) -> GameFile:
+    game = GameFile()
+    for number, raw in enumerate(text.split("\n"), start=1):
+        body, _, comment = raw.partition("#")
+        has_comment = bool(comment.strip()) and not comment.startswith("#")
+        body = re.sub(r"\s+", " ", body).strip()
+        if has_comment and game.moves:
+            game.moves.append(Line(number, None, "", comment=True))
+        if not body:
+            continue
+        if ":" in body:
+            prefix, rest = body.split(":", 1)
+            game.moves.append(Line(number, prefix.lower(), rest.strip()))
+            continue
+        admin(game, body, number)
+    return game
+
+
+def admin(game: GameFile, body: str, number: int) -> None:
+    words = body.split()
+    head = words[0].lower()
+    if head == "option" and len(words) > 1:
+        game.options.add(words[1].lower())
+    elif head == "score":
+        tiles = [t.strip().upper() for t in "".join(words[1:]).split(",") if t.strip()]
+        if len(tiles) != 6 or any(t not in SCORING for t in tiles):
+            raise FileError(number, "tm.unparsable", text=body)
+        game.scoring = tiles
+    elif re.search(r"delete (\w+)$", body, re.I):
+        game.deleted.append(re.search(r"delete (\w+)$", body, re.I).group(1).upper())
+    elif head == "setup" and len(words) > 1:
+        game.factions.append(words[1].lower())
+    elif head == "player":
+        game.players += 1
+    elif head == "randomize" and "seed" in [w.lower() for w in words]:
+        game.randomize = body.split("seed", 1)[1].strip()
+    elif head in ("map", "player-count", "dropoption", "abort", "admin", "income", "start",
+                  "faction-variant", "final-scoring", "order"):
+        return
+    else:
+        game.moves.append(Line(number, None, body))
+
+
+class FileError(Exception):
+    def __init__(self, line: int, key: str, **params: Any) -> None:
+        super().__init__(key)
+        self.line, self.key, self.params = line, key, params
+
+
+def snellman_randomize(seed: str, seats: int) -> tuple[list[str], list[str]]:
+    """Scoring tiles and deleted bonus tiles as terra.snellman.net's `randomize` draws them."""
+    digest = hashlib.sha1(seed.encode()).digest()
+    words = [int.from_bytes(digest[i:i + 4], "little") for i in range(0, 20, 4)]
+    gen = random.Random(sum(w << (32 * i) for i, w in enumerate(words)))
+
+    def shuffle(items: list[str]) -> list[str]:
+        keyed = [(gen.getrandbits(32) / 2**32, x) for x in items]
+        return [x for _, x in sorted(keyed)]
+
+    tiles = sorted(SCORING, key=lambda t: int(t[5:]))
+    while True:
+        tiles = shuffle(tiles)
+        if not NOT_LATE.intersection(tiles[4:6]):
+            break
+    bonus = shuffle(sorted(BONUS))
+    deleted = []
+    while len(bonus) > seats + 3:
+        deleted.append(bonus.pop(0))
+    return tiles[:6], deleted
+
+
+def game_options(game: GameFile) -> Options:
+    scoring, deleted = game.scoring, list(game.deleted)
+    if game.randomize is not None:
+        scoring, deleted = snellman_randomize(game.randomize, game.players)
+    bonus = [b for b in BONUS if b not in deleted]
+    return Options(factions=game.factions, scoring=scoring, bonus=bonus,
+                   strict_leech="strict-leech" in game.options,
+                   errata_cultist_power="errata-cultist-power" in game.options)
+
+
+def message(key: str, params: dict[str, Any]) -> str:
+    try:
+        return MESSAGES["en"].get(key, key).format(**params)
+    except (KeyError, IndexError):
+        return key
+
+
+@dataclass
+class Replay:
+    state: State | None
+    error: dict[str, Any] | None
+    actions: list[tuple[int, dict]] = field(default_factory=list)
+
+
+def replay_text(text: str, engine: TerraMystica | None = None) -> Replay:
+    engine = engine or TerraMystica()
+    try:
+        game = read_lines(text)
+        state = engine.setup(game_options(game), len(game.factions), 0)
+    except FileError as exc:
+        return Replay(None, {"line": exc.line, "key": exc.key, "reason": message(exc.key,
+                                                                                  exc.params)})
+    except (RuleError, ValueError) as exc:
+        return Replay(None, {"line": 0, "key": getattr(exc, "key", "tm.setup"),
+                             "reason": str(exc)})
+    log: list[tuple[int, dict]] = []
+    moves = game.moves
+    for i, line in enumerate(moves):
+        if state["phase"] == "over":
+            break
+        if line.comment:
+            settle(state, [])
+            continue
+        try:
+            if line.prefix is None:
+                raise RuleError("tm.unparsable", text=line.text)
+            if line.prefix not in state["factions"]:
+                raise RuleError("tm.unknown_faction", faction=line.prefix)
+            seat = state["factions"][line.prefix]["seat"]
+            action = parse_text(line.text, line.prefix)
+            state, _ = engine.apply_held(state, seat, action)
+            log.append((seat, action))
+            nxt = moves[i + 1] if i + 1 < len(moves) else None
+            ends = re.search(r"\b(pass|leech|decline)\b", line.text, re.I)
+            if nxt is None or nxt.comment or nxt.prefix != line.prefix or ends:
+                settle(state, [])
+        except RuleError as exc:
+            return Replay(state, {"line": line.number, "command": line.text, "key": exc.key,
+                                  "reason": message(exc.key, exc.params)}, log)
+    return Replay(state, None, log)
+
+
+def summary(rep: Replay) -> dict[str, Any]:
+    st = rep.state
+    out: dict[str, Any] = {"round": st["round"] if st else 0,
+                           "finished": bool(st and st["phase"] == "over"),
+                           "error": rep.error, "factions": {}}
+    if st:
+        for name in st["order"]:
+            fs = st["factions"][name]
+            out["factions"][name] = {k: fs[k] for k in ("VP", "C", "W", "P", "P1", "P2", "P3")}
+            out["factions"][name]["cults"] = dict(fs["cults"])
+    return out
+
+
+def header_lines(state: State) -> list[str]:
+    lines = [f"option {o}" for o in DEFAULT_OPTIONS]
+    lines.append("score " + ",".join(state["scoring"]))
+    lines += [f"delete {b}" for b in sorted(BONUS, key=lambda t: int(t[3:]))
+              if b not in state["bonus_in_play"]]
+    lines += [f"setup {f}" for f in state["order"]]
+    return lines
+
+
+def random_game(players: int, seed: int, max_steps: int = 20_000) -> tuple[State, str]:
+    """Play random legal choices (offers answered right away) and write the game file."""
+    engine = TerraMystica()
+    state = engine.setup({"random_factions": True}, players, seed)
+    rng = Rng(seed * 7919 + 17)
+    lines: list[str] = []
+    for _ in range(max_steps):
+        if state["phase"] == "over":
+            break
+        if not lines and state["phase"] != "select":
+            lines = header_lines(state)
+        pending = [d for d in engine.decisions(state) if d.choices]
+        urgent = [d for d in pending if d.kind in ("leech", "cult")]
+        decision = urgent[0] if urgent else rng.choice(pending)
+        ch = rng.choice(decision.choices)
+        state, _ = engine.apply(state, decision.seat, ch.action)
+        name = state["seats"][decision.seat]["faction"]
+        lines.append(f"{name}: {format_command(ch.action)}")
+    else:
+        raise AssertionError("random game did not finish")
+    return state, "\n".join(lines) + "\n"

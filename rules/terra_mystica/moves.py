@@ -1,0 +1,331 @@
+"""Legal-move generation: the finite choices of every open decision, as snellman text."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rules.core import Choice
+from rules.terra_mystica import board
+from rules.terra_mystica.commands import offer_actual, ship_range
+from rules.terra_mystica.cults import CULTS
+from rules.terra_mystica.factions import BUILDING_LIMITS, FACTIONS, WORKERS_PER_SPADE
+from rules.terra_mystica.notation import format_command, parse_text
+from rules.terra_mystica.power import CONVERSIONS
+from rules.terra_mystica.state import State, bridge_adj, owner_buildings
+from rules.terra_mystica.tiles import FAVOR, POWER_ACTIONS, TOWN
+
+
+def choice(text: str, faction: str | None = None) -> Choice:
+    action = parse_text(text, faction)
+    return Choice.model_construct(action=action, text=format_command(action))
+
+
+def affords(fs: dict[str, Any], *costs: dict[str, int]) -> bool:
+    total: dict[str, int] = {}
+    for cost in costs:
+        for k, v in cost.items():
+            total[k] = total.get(k, 0) + v
+    return all((fs["P3"] if k == "PW" else fs[k]) >= v for k, v in total.items())
+
+
+def reach_map(st: State, name: str, income_phase: bool = False,
+              teleport: bool = True) -> dict[str, str]:
+    """Empty land hexes `name` can reach: hex -> 'direct' | 'ship' | 'teleport'."""
+    fd = FACTIONS[name]
+    locs = owner_buildings(st, name)
+    bridges = bridge_adj(st)
+    out: dict[str, str] = {}
+    rng = ship_range(st, name, income_phase)
+    hop = 0
+    if fd.teleport and teleport and not income_phase:
+        hop = fd.teleport["range"][st["factions"][name]["teleport"]] + 1
+    for loc in locs:
+        for h in board.LAND_ADJ[loc] | bridges.get(loc, set()):
+            out[h] = "direct"
+        if rng:
+            for h, d in board.SHIP_DIST[loc].items():
+                if d <= rng:
+                    out.setdefault(h, "ship")
+        if hop:
+            for h, d in board.HEX_DIST[loc].items():
+                if d <= hop:
+                    out.setdefault(h, "teleport")
+    return {h: k for h, k in out.items() if h not in st["buildings"]}
+
+
+def spade_cost(st: State, name: str, hex_id: str) -> int:
+    fd = FACTIONS[name]
+    terrain = st["terrain"][hex_id]
+    if terrain == fd.color:
+        return 0
+    return fd.fixed_terraform or board.spade_distance(terrain, fd.color)
+
+
+def dig_cost(st: State, name: str, n: int) -> dict[str, int]:
+    fd = FACTIONS[name]
+    if n <= 0:
+        return {}
+    if fd.spade_pay:
+        return {k: v * n for k, v in fd.spade_pay.items() if k != "VP"}
+    return {"W": WORKERS_PER_SPADE[st["factions"][name]["dig"]] * n}
+
+
+def teleport_cost(st: State, name: str, kind: str) -> dict[str, int]:
+    if kind != "teleport":
+        return {}
+    fd = FACTIONS[name]
+    return dict(fd.teleport["cost"][st["factions"][name]["teleport"]])
+
+
+def burn_prefix(fs: dict[str, Any], cost: int) -> str | None:
+    """'' if bowl III pays `cost`, 'burn k. ' if burning makes it, None if impossible."""
+    if fs["P3"] >= cost:
+        return ""
+    k = cost - fs["P3"]
+    return f"burn {k}. " if fs["P2"] >= 2 * k else None
+
+
+def bridge_spots(st: State, name: str) -> list[tuple[str, str]]:
+    if st["factions"][name]["bridges"] >= 3:
+        return []
+    built = {frozenset((a, b)) for a, b, _ in st["bridges"]}
+    own = set(owner_buildings(st, name))
+    return sorted(tuple(sorted(p)) for p in board.BRIDGE_SPOTS
+                  if p not in built and p & own)
+
+
+def turn_choices(st: State, name: str) -> list[Choice]:
+    t = st["turn"]
+    fs = st["factions"][name]
+    need = t["need"]
+    if need.get("FAVOR"):
+        texts = [f"+{tile}" for tile, n in st["favor_pool"].items()
+                 if n > 0 and tile not in fs["favors"]]
+        return [choice(x) for x in texts or ["-GAIN_FAVOR"]]
+    if need.get("TOWN"):
+        texts = [f"+{tile}" for tile, n in st["town_pool"].items() if n > 0]
+        return [choice(x) for x in texts or ["-GAIN_TW"]]
+    if need.get("CULT"):
+        n = need["CULT"]
+        return [choice(f"+{n if n > 1 else ''}{c}") for c in CULTS]
+    if need.get("BRIDGE"):
+        return [choice(f"bridge {a}:{b}") for a, b in bridge_spots(st, name)] + [
+            choice("-BRIDGE")]
+    if need.get("FREE_D"):
+        hexes = [h for h, c in st["terrain"].items()
+                 if c == FACTIONS[name].color and h not in st["buildings"]]
+        return [choice(f"build {h}") for h in hexes] + [choice("-FREE_D")]
+    if need.get("FREE_TP"):
+        return [choice(f"upgrade {h} to TP") for h in owner_buildings(st, name)
+                if st["buildings"][h][1] == "D"] + [choice("-FREE_TP")]
+    if need.get("FREE_TF"):
+        return sandstorm_choices(st, name) + [choice("-FREE_TF")]
+    if t["spades"] > 0:
+        return spade_choices(st, name)
+    if t["actions"] > 0:
+        return action_choices(st, name)
+    return []
+
+
+def sandstorm_choices(st: State, name: str, prefix: str = "") -> list[Choice]:
+    fd = FACTIONS[name]
+    fs = st["factions"][name]
+    targets = set()
+    for loc in owner_buildings(st, name):
+        for h in board.LAND_ADJ[loc]:
+            if h not in st["buildings"] and st["terrain"][h] != fd.color:
+                targets.add(h)
+    out = []
+    can_d = affords(fs, fd.costs["D"]) and fs["built"]["D"] < BUILDING_LIMITS["D"]
+    for h in sorted(targets):
+        out.append(choice(f"{prefix}{'build' if can_d else 'transform'} {h}", name))
+    return out
+
+
+def spade_choices(st: State, name: str) -> list[Choice]:
+    t = st["turn"]
+    fs = st["factions"][name]
+    fd = FACTIONS[name]
+    spades = t["spades"]
+    out: list[Choice] = []
+    can_build = (t["allow"].get("build", 0) > 0 and fs["built"]["D"] < BUILDING_LIMITS["D"])
+    for h, kind in sorted(reach_map(st, name, teleport=not t["teleported"]).items()):
+        cost = spade_cost(st, name, h)
+        if cost == 0:
+            continue
+        tele = teleport_cost(st, name, kind)
+        if h in t["transformed"]:
+            tele = {}
+        if tele and not affords(fs, tele):
+            continue
+        if can_build and cost == spades and affords(fs, fd.costs["D"], tele):
+            out.append(choice(f"build {h}", name))
+        if t["allow"].get("transform", 0) <= 0:
+            continue
+        if fd.fixed_terraform and cost > spades:
+            continue
+        uses_all = cost >= spades
+        if uses_all or (t["allow"]["transform"] >= 2 and not t["dig_spades"]):
+            out.append(choice(f"transform {h}", name))
+    if t["dig_spades"] == 0:
+        out.append(choice(f"-{spades if spades > 1 else ''}SPADE"))
+    return out
+
+
+def build_options(st: State, name: str, free_spades: int, prefix: str,
+                  extra: dict[str, int] | None = None) -> list[Choice]:
+    """Builds (with digging for the missing spades) on every reachable empty hex."""
+    fs = st["factions"][name]
+    fd = FACTIONS[name]
+    if fs["built"]["D"] >= BUILDING_LIMITS["D"]:
+        return []
+    out = []
+    for h, kind in sorted(reach_map(st, name).items()):
+        cost = spade_cost(st, name, h)
+        if free_spades and cost < free_spades:
+            continue  # leftover free spades would need a second target
+        dig = max(0, cost - free_spades)
+        if dig and fd.dig is None and fd.spade_pay is None:
+            continue
+        total = [fd.costs["D"], dig_cost(st, name, dig), teleport_cost(st, name, kind),
+                 extra or {}]
+        if not affords(fs, *total):
+            continue
+        text = prefix + (f"dig {dig}. " if dig else "") + f"build {h}"
+        out.append(choice(text, name))
+    return out
+
+
+def action_choices(st: State, name: str) -> list[Choice]:
+    fs = st["factions"][name]
+    fd = FACTIONS[name]
+    out = build_options(st, name, 0, "")
+    for h in owner_buildings(st, name):
+        kind = st["buildings"][h][1]
+        for new in {"D": ["TP"], "TP": ["TE", "SH"], "TE": ["SA"]}.get(kind, []):
+            if fs["built"][new] >= BUILDING_LIMITS[new]:
+                continue
+            cost = dict(fd.costs[new])
+            if new == "TP" and not _foreign_near(st, name, h):
+                cost["C"] *= 2
+            if not affords(fs, cost):
+                continue
+            out.append(choice(f"upgrade {h} to {new}", name))
+            if new == "SH" and "DARK_CONVERT" in fd.sh_bonus:
+                room = 7 - fs["priests_out"] - fs["P"]
+                for k in range(1, min(3, fs["W"] - cost["W"], room) + 1):
+                    out.append(choice(f"upgrade {h} to SH. convert {k}W to {k}P", name))
+    if fs["P"] >= 1:
+        out += [choice(f"send p to {c}") for c in CULTS if fs["cults"][c] < 10]
+    if fd.ship and fs["ship"] < fd.ship["max"] and affords(fs, {"P": 1, "C": 4}):
+        out.append(choice("advance ship"))
+    if fd.dig and fs["dig"] < fd.dig["max"] and affords(fs, fd.dig["cost"]):
+        out.append(choice("advance dig"))
+    out += power_action_choices(st, name)
+    out += special_choices(st, name)
+    if st["round"] < 6:
+        out += [choice(f"pass {b}") for b in sorted(st["bonus_pool"], key=lambda x: int(x[3:]))]
+    else:
+        out.append(choice("pass"))
+    return out
+
+
+def _foreign_near(st: State, name: str, h: str) -> bool:
+    bridges = bridge_adj(st)
+    return any(st["buildings"].get(n, [name])[0] != name
+               for n in board.LAND_ADJ[h] | bridges.get(h, set()))
+
+
+def power_action_choices(st: State, name: str) -> list[Choice]:
+    fs = st["factions"][name]
+    out: list[Choice] = []
+    for space, spec in POWER_ACTIONS.items():
+        if space in st["acts"]:
+            continue
+        pre = burn_prefix(fs, spec["cost"])
+        if pre is None:
+            continue
+        head = f"{pre}action {space}. "
+        gain = spec["gain"]
+        if "BRIDGE" in gain:
+            out += [choice(f"{head}bridge {a}:{b}", name) for a, b in bridge_spots(st, name)]
+        elif "SPADE" in gain:
+            out += build_options(st, name, gain["SPADE"], head)
+        else:
+            out.append(choice(head.rstrip(". "), name))
+    return out
+
+
+def special_choices(st: State, name: str) -> list[Choice]:
+    fs = st["factions"][name]
+    fd = FACTIONS[name]
+    out: list[Choice] = []
+    used = fs["used"]
+    if fs["bonus"] == "BON1" and "BON1" not in used:
+        out += build_options(st, name, 1, "action BON1. ")
+    for space in ("BON2", "FAV6"):
+        held = fs["bonus"] == space or space in fs["favors"]
+        if held and space not in used:
+            out += [choice(f"action {space}. +{c}") for c in CULTS if fs["cults"][c] < 10]
+    if fd.bridge_action and fs["W"] >= 2:
+        out += [choice(f"action ACTE. bridge {a}:{b}", name) for a, b in bridge_spots(st, name)]
+    sh = fd.sh_action
+    if not sh or not fs["built"]["SH"] or sh in used:
+        return out
+    if sh == "ACTA":
+        out += [choice(f"action ACTA. +2{c}") for c in CULTS if fs["cults"][c] < 10]
+    elif sh == "ACTW" and fs["built"]["D"] < BUILDING_LIMITS["D"]:
+        out += [choice(f"action ACTW. build {h}") for h, c in sorted(st["terrain"].items())
+                if c == fd.color and h not in st["buildings"]]
+    elif sh == "ACTS" and fs["built"]["TP"] < BUILDING_LIMITS["TP"]:
+        out += [choice(f"action ACTS. upgrade {h} to TP") for h in owner_buildings(st, name)
+                if st["buildings"][h][1] == "D"]
+    elif sh == "ACTG":
+        out += build_options(st, name, 2, "action ACTG. ")
+    elif sh == "ACTN" and fs["built"]["D"] < BUILDING_LIMITS["D"]:
+        out += [c for c in sandstorm_choices(st, name, "action ACTN. ")
+                if c.action["cmds"][-1]["type"] == "build"]
+    elif sh == "ACTC":
+        out.append(choice("action ACTC"))
+    return out
+
+
+def leech_choices(st: State, offer: dict[str, Any]) -> list[Choice]:
+    n, src = offer["amount"], offer["from"]
+    return [choice(f"leech {n} from {src}"), choice(f"decline {n} from {src}")]
+
+
+def income_spade_choices(st: State, name: str) -> list[Choice]:
+    n = st["pending"][name]["SPADE"]
+    fd = FACTIONS[name]
+    out = []
+    for h in sorted(reach_map(st, name, income_phase=True)):
+        cost = spade_cost(st, name, h)
+        if cost and (not fd.fixed_terraform or n >= cost):
+            out.append(choice(f"transform {h}", name))
+    out.append(choice(f"-{n if n > 1 else ''}SPADE"))
+    return out
+
+
+def conversion_texts(fs: dict[str, Any]) -> list[str]:
+    """Free conversions open to a faction now (for a bot's menu; not played at random)."""
+    out = []
+    for (src, dst), rate in CONVERSIONS.items():
+        have = fs["P3"] if src == "PW" else fs[src]
+        if have >= rate:
+            out.append(f"convert {rate}{src} to 1{dst}")
+    return out
+
+
+def favor_left(st: State) -> list[str]:
+    return [t for t in FAVOR if st["favor_pool"][t] > 0]
+
+
+def town_left(st: State) -> list[str]:
+    return [t for t in TOWN if st["town_pool"][t] > 0]
+
+
+def offer_view(st: State, offer: dict[str, Any]) -> dict[str, Any]:
+    actual = offer_actual(st, offer)
+    return {"faction": offer["to"], "kind": "leech", "from": offer["from"],
+            "amount": offer["amount"], "actual": actual, "vp_cost": max(0, actual - 1)}

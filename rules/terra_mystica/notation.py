@@ -1,0 +1,215 @@
+"""Snellman notation: one command text <-> one action dict, and line normalisation.
+
+A turn written as several commands joined with "." is the action
+{"type": "seq", "cmds": [cmd, ...]}; a single command is its own dict.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from rules.core import RuleError
+from rules.terra_mystica.cults import CULTS
+
+Cmd = dict[str, Any]
+
+BUILDING_WORDS = {"D": "D", "DWELLING": "D", "TP": "TP", "TRADING POST": "TP", "TE": "TE",
+                  "TEMPLE": "TE", "SH": "SH", "STRONGHOLD": "SH", "SA": "SA", "SANCTUARY": "SA"}
+RESOURCE_WORDS = {"C": "C", "COIN": "C", "COINS": "C", "W": "W", "WORKER": "W",
+                  "WORKERS": "W", "P": "P", "PRIEST": "P", "PRIESTS": "P", "PW": "PW",
+                  "POWER": "PW", "VP": "VP"}
+# Korean keywords (Merchants of the Seas terms) accepted in place of the English ones.
+KO_KEYWORDS = {"건설": "build", "개량": "upgrade", "변형": "transform", "삽": "dig",
+               "파견": "send", "진행": "advance", "행동": "action", "패스": "pass",
+               "다리": "bridge", "희생": "burn", "전환": "convert", "흡수": "leech",
+               "거절": "decline", "선택": "setup"}
+KO_FORMAT = {v: k for k, v in KO_KEYWORDS.items()}
+
+_HEX = r"([A-Ia-i]\d{1,2})"
+_PATTERNS: list[tuple[re.Pattern[str], str]] = [
+    (re.compile(r"^([+-])(\d*)([A-Za-z_]+\d*)(?: for .*)?$"), "gain"),
+    (re.compile(rf"^build {_HEX}$", re.I), "build"),
+    (re.compile(rf"^upgrade {_HEX} to ([a-z ]+)$", re.I), "upgrade"),
+    (re.compile(r"^send (?:p|priest) to (\w+)(?: for (\d))?$", re.I), "send"),
+    (re.compile(r"^convert (\d*) ?(\w+) to (\d*) ?(\w+)$", re.I), "convert"),
+    (re.compile(r"^burn (\d+)$", re.I), "burn"),
+    (re.compile(r"^leech (\d+)(?: from (\w+))?$", re.I), "leech"),
+    (re.compile(r"^decline(?: (\d+) from (\w+))?$", re.I), "decline"),
+    (re.compile(rf"^transform {_HEX}(?: to (\w+))?$", re.I), "transform"),
+    (re.compile(r"^dig (\d+).*$", re.I), "dig"),
+    (re.compile(rf"^bridge {_HEX}:{_HEX}(?: allow_illegal)?$", re.I), "bridge"),
+    (re.compile(r"^pass(?: (bon\d+))?$", re.I), "pass"),
+    (re.compile(r"^action (\w+)$", re.I), "action"),
+    (re.compile(r"^setup (\w+)(?: for .*)?$", re.I), "setup"),
+    (re.compile(r"^advance (ship|dig).*$", re.I), "advance"),
+    (re.compile(r"^wait$", re.I), "wait"),
+    (re.compile(r"^done$", re.I), "done"),
+]
+
+
+def clean(text: str) -> str:
+    """Whitespace runs to one space; drop a space between a word and a non-word character."""
+    text = re.sub(r"\s+", " ", text).strip()
+    text = re.sub(r"(?<=\W) (?=\w)|(?<=\w) (?=\W)", "", text)
+    return text
+
+
+def split_commands(text: str, faction: str | None = None) -> list[str]:
+    """The command pieces of a prefixed line, after snellman's rewrites (spec 1.5-1.7)."""
+    text = re.sub(r"\s+", " ", text).strip()
+    text = re.sub(r"pass\.\s*\+bon", "pass bon", text, count=1, flags=re.I)
+    text = re.sub(r"^\s*\+bon", "pass BON", text, count=1, flags=re.I)
+    text = re.sub(r"(build \w+)\. (transform \w+(?: to \w+)?)", r"\2. \1", text, count=1,
+                  flags=re.I)
+    text = re.sub(r"(pass \w*)\. (convert \S+ to \S+)", r"\2. \1", text, count=1, flags=re.I)
+    text = re.sub(r"(dig \w). (action \w+)", r"\2. \1", text, count=1, flags=re.I)
+    if faction == "engineers":
+        text = re.sub(r"convert 2 ?w to 1?bridge", "action ACTE", text, flags=re.I)
+    pieces = [clean(p) for p in text.split(".")]
+    pieces = [p for p in pieces if p]
+    for ko, en in KO_KEYWORDS.items():
+        pieces = [en + p[len(ko):] if p.startswith(ko) else p for p in pieces]
+    first = [p for p in pieces if re.match(r"^(leech|decline)\b", p, re.I)]
+    rest = [p for p in pieces if not re.match(r"^(leech|decline)\b", p, re.I)]
+    pieces = first + rest
+    merged: list[str] = []
+    i = 0
+    while i < len(pieces):
+        p = pieces[i]
+        if (i + 1 < len(pieces) and p.startswith("+") and p.lower() == pieces[i + 1].lower()
+                and re.match(r"^\+[A-Za-z]", p)):
+            merged.append("+2" + p[1:])
+            i += 2
+            continue
+        merged.append(p)
+        i += 1
+    return merged
+
+
+def parse_command(text: str) -> Cmd:
+    for pattern, kind in _PATTERNS:
+        m = pattern.match(text)
+        if m:
+            return _build(kind, m.groups(), text)
+    raise RuleError("tm.unparsable", text=text)
+
+
+def _build(kind: str, g: tuple[Any, ...], text: str) -> Cmd:
+    if kind == "gain":
+        what = g[2].upper()
+        return {"type": "gain", "sign": g[0], "n": int(g[1]) if g[1] else 1,
+                "what": RESOURCE_WORDS.get(what, what)}
+    if kind == "build":
+        return {"type": "build", "hex": g[0].upper()}
+    if kind == "upgrade":
+        word = g[1].upper().strip()
+        if word not in BUILDING_WORDS:
+            raise RuleError("tm.unknown_building", word=word)
+        return {"type": "upgrade", "hex": g[0].upper(), "to": BUILDING_WORDS[word]}
+    if kind == "send":
+        cult = g[0].upper()
+        if cult not in CULTS:
+            raise RuleError("tm.unknown_cult", cult=cult)
+        cmd: Cmd = {"type": "send", "cult": cult}
+        if g[1]:
+            cmd["amount"] = int(g[1])
+        return cmd
+    if kind == "convert":
+        src, dst = g[1].upper(), g[3].upper()
+        if src not in RESOURCE_WORDS or dst not in RESOURCE_WORDS:
+            raise RuleError("tm.bad_convert", src=src, dst=dst)
+        return {"type": "convert", "from_n": int(g[0] or 1), "from": RESOURCE_WORDS[src],
+                "to_n": int(g[2] or 1), "to": RESOURCE_WORDS[dst]}
+    if kind == "burn":
+        return {"type": "burn", "n": int(g[0])}
+    if kind == "leech":
+        out: Cmd = {"type": "leech", "n": int(g[0])}
+        if g[1]:
+            out["from"] = g[1].lower()
+        return out
+    if kind == "decline":
+        if g[0]:
+            return {"type": "decline", "n": int(g[0]), "from": g[1].lower()}
+        return {"type": "decline"}
+    if kind == "transform":
+        out = {"type": "transform", "hex": g[0].upper()}
+        if g[1]:
+            color = g[1].lower()
+            out["color"] = "gray" if color == "grey" else color
+        return out
+    if kind == "dig":
+        return {"type": "dig", "n": int(g[0])}
+    if kind == "bridge":
+        return {"type": "bridge", "a": g[0].upper(), "b": g[1].upper()}
+    if kind == "pass":
+        return {"type": "pass", "bonus": g[0].upper()} if g[0] else {"type": "pass"}
+    if kind == "action":
+        return {"type": "action", "space": g[0].upper()}
+    if kind == "setup":
+        return {"type": "setup", "faction": g[0].lower()}
+    if kind == "advance":
+        return {"type": "advance", "track": g[0].lower()}
+    return {"type": kind}
+
+
+def parse_text(text: str, faction: str | None = None) -> Cmd:
+    """A whole turn text (commands joined with '.') to one action."""
+    cmds = [parse_command(p) for p in split_commands(text, faction)]
+    if not cmds:
+        raise RuleError("tm.unparsable", text=text)
+    return cmds[0] if len(cmds) == 1 else {"type": "seq", "cmds": cmds}
+
+
+def format_command(cmd: Cmd, lang: str = "en") -> str:
+    k = cmd["type"]
+    if k == "seq":
+        return ". ".join(format_command(c, lang) for c in cmd["cmds"])
+    text = _format_en(cmd)
+    if lang == "ko" and k in KO_FORMAT:
+        text = KO_FORMAT[k] + text[len(k):]
+    return text
+
+
+def _format_en(cmd: Cmd) -> str:
+    k = cmd["type"]
+    if k == "build":
+        return f"build {cmd['hex']}"
+    if k == "upgrade":
+        return f"upgrade {cmd['hex']} to {cmd['to']}"
+    if k == "transform":
+        return f"transform {cmd['hex']}" + (f" to {cmd['color']}" if cmd.get("color") else "")
+    if k == "dig":
+        return f"dig {cmd['n']}"
+    if k == "send":
+        return f"send p to {cmd['cult']}" + (f" for {cmd['amount']}" if "amount" in cmd else "")
+    if k == "advance":
+        return f"advance {cmd['track']}"
+    if k == "action":
+        return f"action {cmd['space']}"
+    if k == "pass":
+        return f"pass {cmd['bonus']}" if cmd.get("bonus") else "pass"
+    if k == "bridge":
+        return f"bridge {cmd['a']}:{cmd['b']}"
+    if k == "burn":
+        return f"burn {cmd['n']}"
+    if k == "convert":
+        return f"convert {cmd['from_n']}{cmd['from']} to {cmd['to_n']}{cmd['to']}"
+    if k == "leech":
+        return f"leech {cmd['n']}" + (f" from {cmd['from']}" if cmd.get("from") else "")
+    if k == "decline":
+        if cmd.get("from"):
+            return f"decline {cmd['n']} from {cmd['from']}"
+        return "decline"
+    if k == "gain":
+        n = cmd["n"]
+        return f"{cmd['sign']}{n if n != 1 else ''}{cmd['what']}"
+    if k == "setup":
+        return f"setup {cmd['faction']}"
+    if k in ("wait", "done"):
+        return k
+    raise RuleError("tm.unknown_command", text=str(k))
+
+
+def commands_of(action: Cmd) -> list[Cmd]:
+    return list(action["cmds"]) if action.get("type") == "seq" else [action]

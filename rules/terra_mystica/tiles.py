@@ -1,0 +1,71 @@
+"""Bonus, favor, scoring and town tiles, and the board's power actions (snellman ids)."""
+
+from __future__ import annotations
+
+Res = dict[str, int]
+
+# income: gained in Phase I; action: special action kind; pass_vp: VP per building on passing;
+# ship: extra shipping during the action phase.
+BONUS: dict[str, dict] = {
+    "BON1": {"income": {"C": 2}, "action": "spade"},
+    "BON2": {"income": {"C": 4}, "action": "cult"},
+    "BON3": {"income": {"C": 6}},
+    "BON4": {"income": {"PW": 3}, "ship": 1},
+    "BON5": {"income": {"W": 1, "PW": 3}},
+    "BON6": {"income": {"W": 2}, "pass_vp": {"SH": 4, "SA": 4}},
+    "BON7": {"income": {"W": 1}, "pass_vp": {"TP": 2}},
+    "BON8": {"income": {"P": 1}},
+    "BON9": {"income": {"C": 2}, "pass_vp": {"D": 1}},
+}
+
+# cult/steps: one-time advance; copies in the pool; income; town_power: lowered town need;
+# action: special action; vp: VP per building of that type built; pass_tp: VP by TP count.
+FAVOR: dict[str, dict] = {
+    "FAV1": {"cult": "FIRE", "steps": 3, "copies": 1},
+    "FAV2": {"cult": "WATER", "steps": 3, "copies": 1},
+    "FAV3": {"cult": "EARTH", "steps": 3, "copies": 1},
+    "FAV4": {"cult": "AIR", "steps": 3, "copies": 1},
+    "FAV5": {"cult": "FIRE", "steps": 2, "copies": 3, "town_power": 6},
+    "FAV6": {"cult": "WATER", "steps": 2, "copies": 3, "action": "cult"},
+    "FAV7": {"cult": "EARTH", "steps": 2, "copies": 3, "income": {"W": 1, "PW": 1}},
+    "FAV8": {"cult": "AIR", "steps": 2, "copies": 3, "income": {"PW": 4}},
+    "FAV9": {"cult": "FIRE", "steps": 1, "copies": 3, "income": {"C": 3}},
+    "FAV10": {"cult": "WATER", "steps": 1, "copies": 3, "vp": {"TP": 3}},
+    "FAV11": {"cult": "EARTH", "steps": 1, "copies": 3, "vp": {"D": 2}},
+    "FAV12": {"cult": "AIR", "steps": 1, "copies": 3, "pass_tp": (0, 2, 3, 3, 4)},
+}
+
+# vp: action-phase VP per event (D, TP, SH_SA, SPADE, TOWN); cult/per/reward: round-end bonus.
+SCORING: dict[str, dict] = {
+    "SCORE1": {"vp": {"SPADE": 2}, "cult": "EARTH", "per": 1, "reward": {"C": 1}},
+    "SCORE2": {"vp": {"TOWN": 5}, "cult": "EARTH", "per": 4, "reward": {"SPADE": 1}},
+    "SCORE3": {"vp": {"D": 2}, "cult": "WATER", "per": 4, "reward": {"P": 1}},
+    "SCORE4": {"vp": {"SH_SA": 5}, "cult": "FIRE", "per": 2, "reward": {"W": 1}},
+    "SCORE5": {"vp": {"D": 2}, "cult": "FIRE", "per": 4, "reward": {"PW": 4}},
+    "SCORE6": {"vp": {"TP": 3}, "cult": "WATER", "per": 4, "reward": {"SPADE": 1}},
+    "SCORE7": {"vp": {"SH_SA": 5}, "cult": "AIR", "per": 2, "reward": {"W": 1}},
+    "SCORE8": {"vp": {"TP": 3}, "cult": "AIR", "per": 4, "reward": {"SPADE": 1}},
+}
+# The spade tile may not be drawn for rounds 5 and 6.
+NOT_LATE = frozenset({"SCORE1"})
+
+TOWN: dict[str, dict] = {
+    "TW1": {"vp": 5, "gain": {"C": 6}, "copies": 2},
+    "TW2": {"vp": 7, "gain": {"W": 2}, "copies": 2},
+    "TW3": {"vp": 9, "gain": {"P": 1}, "copies": 2},
+    "TW4": {"vp": 6, "gain": {"PW": 8}, "copies": 2},
+    "TW5": {"vp": 8, "gain": {"CULTS": 1}, "copies": 2},
+}
+
+# Board power actions: cost in bowl-III power and what they give.
+POWER_ACTIONS: dict[str, dict] = {
+    "ACT1": {"cost": 3, "gain": {"BRIDGE": 1}},
+    "ACT2": {"cost": 3, "gain": {"P": 1}},
+    "ACT3": {"cost": 4, "gain": {"W": 2}},
+    "ACT4": {"cost": 4, "gain": {"C": 7}},
+    "ACT5": {"cost": 4, "gain": {"SPADE": 1}},
+    "ACT6": {"cost": 6, "gain": {"SPADE": 2}},
+}
+
+TOWN_POWER = 7
+TOWN_SIZE = 4
