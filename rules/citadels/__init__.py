@@ -1,0 +1,6 @@
+"""Citadels (2016 edition) rules engine: `from rules.citadels import Citadels`."""
+
+from rules.citadels.engine import Citadels
+from rules.citadels.options import Options
+
+__all__ = ["Citadels", "Options"]

@@ -1,0 +1,131 @@
+"""The Citadels engine behind the contract of rules.core."""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from pydantic import BaseModel
+
+from rules.citadels import flow, notation, stages, view
+from rules.citadels.districts import basic_deck
+from rules.citadels.messages import MESSAGES
+from rules.citadels.options import Options
+from rules.citadels.scoring import score_game
+from rules.citadels.sets import choose_sets
+from rules.citadels.table import Ctx, copy_state
+from rules.core import (
+    Action,
+    Choice,
+    Decision,
+    Event,
+    Result,
+    Rng,
+    RuleError,
+    Score,
+    State,
+    View,
+)
+
+
+class Citadels:
+    name: ClassVar[str] = "citadels"
+    min_seats: ClassVar[int] = 2
+    max_seats: ClassVar[int] = 8
+    Options: ClassVar[type[BaseModel]] = Options
+    messages: ClassVar[dict[str, dict[str, str]]] = MESSAGES
+
+    def setup(self, options: BaseModel | dict[str, Any], seats: int, seed: int) -> State:
+        opts = options if isinstance(options, Options) else Options.model_validate(
+            options if isinstance(options, dict) else options.model_dump())
+        if not self.min_seats <= seats <= self.max_seats:
+            raise RuleError("err.seats", seats=seats)
+        if opts.crown >= seats:
+            raise RuleError("err.crown_seat", seat=opts.crown)
+        rng = Rng(seed)
+        cast, uniques = choose_sets(opts, seats, rng)
+        deck = basic_deck() + uniques
+        rng.shuffle(deck)
+        st: State = {
+            "game": "citadels", "options": opts.model_dump(), "n": seats, "rng": rng.state,
+            "step": 0, "round": 1, "phase": "draft", "crown": opts.crown, "cast": cast,
+            "uniques": uniques, "chars": {}, "faceup": [], "deck_count": 0, "tax": 0,
+            "first": None, "ending": False, "ledger": {"bank_out": 0, "bank_in": 0},
+            "log": [], "result": None, "draft": None, "turn": None, "theater": None,
+            "advisor": None, "call": 0, "rs": flow.new_round_state(),
+            "seats": [], "secret": {"deck": [], "facedown": [], "pile": []},
+        }
+        for i in range(seats):
+            hand, deck = deck[:4], deck[4:]
+            st["seats"].append({
+                "gold": 2, "hand_count": 4, "city": [], "completed": False,
+                "first_completed": False, "revealed": [], "last_rank": 0,
+                "secret": {"hand": hand, "chars": [], "offer": None, "drawn": None,
+                           "markers": {}, "pending": [], "museum": []}})
+            del i
+        st["secret"]["deck"] = deck
+        st["deck_count"] = len(deck)
+        cx = Ctx(st)
+        flow.start_round(cx)
+        cx.finish()
+        return st
+
+    def decisions(self, state: State) -> list[Decision]:
+        p = stages.prompt(Ctx(state))
+        if p is None:
+            return []
+        t = state["turn"]
+        where = t["char"] if t and state["phase"] == "turns" else state["phase"]
+        stage = p.kind.split(".", 1)[1]
+        key = f"r{state['round']}.{where}.{stage}.{state['step']}"
+        choices = [_choice(a) for a in p.actions]
+        timeout = _choice(p.timeout)
+        return [Decision.model_construct(
+            seat=p.seat, kind=p.kind, key=key, private=p.private, choices=choices, shape=None,
+            timeout=timeout, params=_prompt_params(state, p.seat))]
+
+    def apply(self, state: State, seat: int, action: Action) -> tuple[State, list[Event]]:
+        if not isinstance(action, dict) or not isinstance(action.get("type"), str):
+            raise RuleError("err.illegal")
+        st = copy_state(state)
+        cx = Ctx(st)
+        stages.apply_action(cx, seat, action)
+        st["step"] += 1
+        cx.finish()
+        return st, cx.events
+
+    def view(self, state: State, seat: int | None) -> View:
+        return view.build_view(state, seat)
+
+    def result(self, state: State) -> Result | None:
+        if state["phase"] != "over":
+            return None
+        rows = state["result"] or score_game(state)
+        return Result(scores=[Score(**r) for r in rows])
+
+    def parse(self, state: State, seat: int, text: str) -> Action:
+        return notation.parse(state, seat, text)
+
+    def format(self, state: State, action: Action, lang: str = "en") -> str:
+        return notation.format_action(state, action, lang)
+
+
+_CHOICES: dict[tuple[Any, ...], Choice] = {}
+
+
+def _choice(action: Action) -> Choice:
+    """Choices are frozen and their text depends on the action only: build each once."""
+    key = tuple(action.items())
+    got = _CHOICES.get(key)
+    if got is None:
+        got = Choice.model_construct(action=action, text=notation.format_action({}, action))
+        if len(_CHOICES) < 50_000:
+            _CHOICES[key] = got
+    return got
+
+
+def _prompt_params(state: State, seat: int) -> dict[str, Any]:
+    t = state["turn"]
+    out: dict[str, Any] = {"s": seat, "round": state["round"]}
+    if t and state["phase"] == "turns":
+        out["character"] = t["char"]
+    return out

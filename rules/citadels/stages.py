@@ -1,0 +1,202 @@
+"""Who decides what now: one prompt per moment of the game (draft step, Theater, turn stage,
+interrupts of the Magistrate and the Blackmailer, the Emperor's advisor), and the dispatch
+of an action to the rule it answers."""
+
+from __future__ import annotations
+
+from typing import Any, NamedTuple
+
+from rules.citadels import building, flow, turn
+from rules.citadels.table import Ctx
+from rules.core import RuleError
+
+Action = dict[str, Any]
+
+
+class Prompt(NamedTuple):
+    seat: int
+    kind: str  # message key "decide.<stage>"
+    actions: list[Action]  # choices shown now
+    private: bool
+    timeout: Action
+
+
+def _chars(verb: str, chars: list[str]) -> list[Action]:
+    return [{"type": verb, "character": c} for c in chars]
+
+
+def _cards(verb: str, cards: list[str]) -> list[Action]:
+    return [{"type": verb, "card": c} for c in sorted(set(cards))]
+
+
+def prompt(cx: Ctx) -> Prompt | None:
+    st = cx.st
+    if st["phase"] == "over":
+        return None
+    if st["phase"] == "draft":
+        if st.get("theater") is not None:
+            owner = st["theater"]
+            acts: list[Action] = [{"type": "pass"}]
+            for s in range(cx.n):
+                if s != owner:
+                    acts += [{"type": "theater", "seat": s, "character": c}
+                             for c in sorted(cx.seat(owner)["secret"]["chars"])]
+            return Prompt(owner, "decide.theater", acts, True, acts[0])
+        seat, kind = st["draft"]["steps"][st["draft"]["i"]]
+        offer = cx.seat(seat)["secret"]["offer"]
+        acts = _chars("take" if kind == "take" else "discard", offer)
+        return Prompt(seat, f"decide.draft_{kind}", acts, True, acts[0])
+    if st.get("advisor") is not None:
+        holder = st["advisor"]
+        acts = [{"type": "crown", "seat": s} for s in range(cx.n)
+                if s not in (holder, st["crown"])]
+        return Prompt(holder, "decide.advisor", acts, False, acts[0])
+    t = st["turn"]
+    stage, seat, rs = t["stage"], t["seat"], cx.rs
+    sub = t["sub"]
+    if stage == "gather":
+        acts = [{"type": "gold"}, {"type": "cards"}]
+        return Prompt(seat, "decide.gather", acts, False, acts[0])
+    if stage == "keep":
+        acts = _cards("keep", cx.seat(seat)["secret"]["drawn"])
+        return Prompt(seat, "decide.keep", acts, True, acts[0])
+    if stage == "bribe":
+        acts = [{"type": "bribe"}, {"type": "refuse"}]
+        return Prompt(seat, "decide.bribe", acts, False, acts[0])
+    if stage == "threat_reveal":
+        acts = [{"type": "reveal"}, {"type": "pass"}]
+        return Prompt(rs["threat_by"], "decide.threat_reveal", acts, True, acts[1])
+    if stage == "confiscate":
+        acts = [{"type": "reveal"}, {"type": "pass"}]
+        return Prompt(rs["magistrate_seat"], "decide.confiscate", acts, True, acts[1])
+    if stage == "main":
+        full = turn.main_actions(cx)
+        shown, private = turn.menu_view(cx, full)
+        end = next((a for a in full if a["type"] in ("end", "crown")), full[0])
+        if t["mode"] == "witch_first":
+            return Prompt(seat, "decide.bewitch", shown, False, full[0])
+        kind = "decide.turn" if t["menu"] is None else "decide.menu"
+        return Prompt(seat, kind, shown, private, end)
+    if stage == "warrant":
+        acts = _chars("warrant", [c for c in _targets(cx) if c not in rs["warrants"]])
+        return Prompt(seat, "decide.warrant", acts, False, acts[0])
+    if stage == "sign":
+        acts = _chars("sign", rs["warrants"])
+        return Prompt(seat, "decide.sign", acts, True, acts[0])
+    if stage == "threaten":
+        acts = _chars("threaten", [c for c in _targets(cx, True) if c not in rs["threats"]])
+        return Prompt(seat, "decide.threaten", acts, False, acts[0])
+    if stage == "flower":
+        acts = _chars("flower", rs["threats"])
+        return Prompt(seat, "decide.flower", acts, True, acts[0])
+    if stage == "redraw":
+        acts = _cards("discard", cx.hand(seat)) + [{"type": "done"}]
+        return Prompt(seat, "decide.redraw", acts, True, acts[-1])
+    if stage == "grab":
+        acts = _cards("grab", cx.hand(sub["target"]))
+        return Prompt(seat, "decide.grab", acts, True, acts[0])
+    if stage == "wizard_use":
+        acts = turn.wizard_use_actions(cx)
+        return Prompt(seat, "decide.wizard_use", acts, True, acts[-1])
+    if stage in ("seer_give", "cardinal_give"):
+        acts = _cards("give", cx.hand(seat))
+        return Prompt(seat, f"decide.{stage}", acts, True, acts[0])
+    if stage == "den_pay":
+        acts = _cards("pay", cx.hand(seat))
+        return Prompt(seat, "decide.den_pay", acts, True, acts[0])
+    raise AssertionError(f"unknown stage {stage}")
+
+
+def _targets(cx: Ctx, strict: bool = False) -> list[str]:
+    from rules.citadels.abilities import char_targets
+
+    return char_targets(cx, strict)
+
+
+def apply_action(cx: Ctx, seat: int, a: Action) -> None:
+    p = prompt(cx)
+    if p is None:
+        raise RuleError("err.game_over")
+    if seat != p.seat:
+        raise RuleError("err.not_your_turn", seat=p.seat)
+    st = cx.st
+    kind = a.get("type")
+    if st["phase"] == "turns" and st.get("advisor") is None and st["turn"]["stage"] == "main":
+        turn.apply_main(cx, a)
+        return
+    if a not in p.actions:
+        raise RuleError("err.illegal")
+    if st["phase"] == "draft":
+        if kind == "theater":
+            flow.theater_swap(cx, seat, a["seat"], a["character"])
+        elif kind == "pass":
+            flow.theater_swap(cx, seat, None, None)
+        elif kind == "take":
+            flow.draft_take(cx, seat, a["character"])
+        else:
+            flow.draft_discard(cx, seat, a["character"])
+        return
+    if st.get("advisor") is not None:
+        flow.advisor_crown(cx, a["seat"])
+        return
+    t, rs = st["turn"], cx.rs
+    stage = t["stage"]
+    if stage == "gather":
+        turn.gather(cx, "gold" if kind == "gold" else "cards")
+    elif stage == "keep":
+        turn.keep(cx, a["card"])
+    elif stage == "bribe":
+        rs["resolved"].append(t["char"])
+        if kind == "bribe":
+            amount = cx.transfer(seat, rs["threat_by"], cx.seat(seat)["gold"] // 2)
+            _drop_marker(cx, t["char"], "threat")
+            cx.ev("ev.bribe", s=seat, target=rs["threat_by"], amount=amount)
+            t["stage"] = "main"
+        else:
+            cx.ev("ev.bribe_refused", s=seat)
+            t["stage"] = "threat_reveal"
+    elif stage == "threat_reveal":
+        t["stage"] = "main"
+        if kind == "reveal":
+            flower = cx.seat(rs["threat_by"])["secret"]["markers"].get("flower") == t["char"]
+            cx.st["chars"][t["char"]]["markers"].append("threat_revealed")
+            amount = 0
+            if flower:
+                amount = cx.transfer(t["seat"], rs["threat_by"], cx.seat(t["seat"])["gold"])
+            cx.ev("ev.threat_revealed", reveal=True, s=rs["threat_by"], target=t["seat"],
+                  flower=flower, amount=amount)
+        else:
+            cx.ev("ev.threat_kept", s=rs["threat_by"])
+    elif stage == "confiscate":
+        building.confiscate(cx, kind == "reveal")
+    elif stage == "warrant":
+        turn.EFFECTS["warrant"](cx, a)
+    elif stage == "sign":
+        cx.seat(seat)["secret"]["markers"]["signed"] = a["character"]
+        cx.ev("ev.signed", seat=seat, character=a["character"])
+        t["stage"] = "main"
+    elif stage == "threaten":
+        turn.EFFECTS["threaten"](cx, a)
+    elif stage == "flower":
+        cx.seat(seat)["secret"]["markers"]["flower"] = a["character"]
+        cx.ev("ev.flowered", seat=seat, character=a["character"])
+        t["stage"] = "main"
+    elif stage == "redraw":
+        if kind == "done":
+            turn.redraw_done(cx)
+        else:
+            turn.redraw_discard(cx, a["card"])
+    elif stage == "grab":
+        turn.grab(cx, a["card"])
+    elif stage == "wizard_use":
+        turn.wizard_use(cx, a)
+    elif stage in ("seer_give", "cardinal_give"):
+        turn.give(cx, a["card"])
+    elif stage == "den_pay":
+        turn.den_pay(cx, a["card"])
+
+
+def _drop_marker(cx: Ctx, char: str, marker: str) -> None:
+    markers = cx.st["chars"][char]["markers"]
+    if marker in markers:
+        markers.remove(marker)

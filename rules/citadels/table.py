@@ -1,0 +1,190 @@
+"""The working context of one apply(): the copied state, its RNG, the events it emits, and
+the small moves every rule is made of (gold through the bank, cards through the deck)."""
+
+from __future__ import annotations
+
+import marshal
+from typing import Any
+
+from rules.citadels.characters import CHARACTER
+from rules.citadels.districts import DISTRICT
+from rules.core import Event, Rng, State
+
+LOG_TAIL = 12
+
+
+def copy_state(state: State) -> State:
+    # marshal round-trips JSON-ready data an order of magnitude faster than deepcopy
+    return marshal.loads(marshal.dumps(state))
+
+
+class Ctx:
+    def __init__(self, st: State) -> None:
+        self.st = st
+        self.rng = Rng(st["rng"])
+        self.events: list[Event] = []
+
+    # -- events -------------------------------------------------------------
+    def ev(self, key: str, seat: int | None = None, reveal: bool = False, **params: Any) -> None:
+        self.events.append(Event.model_construct(key=key, params=params, seat=seat,
+                                                 reveal=reveal))
+        if seat is None:
+            log = self.st["log"]
+            log.append({"key": key, "params": params})
+            if len(log) > LOG_TAIL:
+                del log[0]
+
+    def finish(self) -> None:
+        self.st["rng"] = self.rng.state
+
+    # -- lookups ------------------------------------------------------------
+    @property
+    def n(self) -> int:
+        return self.st["n"]
+
+    @property
+    def opts(self) -> dict[str, Any]:
+        return self.st["options"]
+
+    @property
+    def rs(self) -> dict[str, Any]:
+        return self.st["rs"]
+
+    @property
+    def turn(self) -> dict[str, Any]:
+        return self.st["turn"]
+
+    def seat(self, s: int) -> dict[str, Any]:
+        return self.st["seats"][s]
+
+    def hand(self, s: int) -> list[str]:
+        return self.st["seats"][s]["secret"]["hand"]
+
+    def city(self, s: int) -> list[dict[str, Any]]:
+        return self.st["seats"][s]["city"]
+
+    def has(self, s: int, district: str) -> bool:
+        return any(d["id"] == district for d in self.st["seats"][s]["city"])
+
+    def holder(self, char: str) -> int | None:
+        for i, s in enumerate(self.st["seats"]):
+            if char in s["secret"]["chars"]:
+                return i
+        return None
+
+    def in_cast(self, char: str) -> bool:
+        return char in self.st["cast"]
+
+    def city_size(self, s: int) -> int:
+        city = self.city(s)
+        return len(city) + (1 if any(d["id"] == "monument" for d in city) else 0)
+
+    def threshold(self) -> int:
+        return 8 if self.n <= 3 else 7
+
+    def completed(self, s: int) -> bool:
+        if self.opts["completed_stays"]:
+            return self.seat(s)["completed"]
+        return self.city_size(s) >= self.threshold()
+
+    # -- gold (the bank is unlimited; the ledger proves nothing is made from nothing) ----
+    def gain(self, s: int, amount: int) -> None:
+        if amount > 0:
+            self.seat(s)["gold"] += amount
+            self.st["ledger"]["bank_out"] += amount
+
+    def pay(self, s: int, amount: int) -> None:
+        assert 0 <= amount <= self.seat(s)["gold"]
+        self.seat(s)["gold"] -= amount
+        self.st["ledger"]["bank_in"] += amount
+
+    def transfer(self, src: int, dst: int, amount: int) -> int:
+        amount = min(amount, self.seat(src)["gold"])
+        self.seat(src)["gold"] -= amount
+        self.seat(dst)["gold"] += amount
+        return amount
+
+    # -- cards -------------------------------------------------------------
+    def draw(self, n: int) -> list[str]:
+        deck = self.st["secret"]["deck"]
+        cards = deck[:n]
+        del deck[:n]
+        self.st["deck_count"] = len(deck)
+        return cards
+
+    def to_bottom(self, cards: list[str]) -> None:
+        self.st["secret"]["deck"].extend(cards)
+        self.st["deck_count"] = len(self.st["secret"]["deck"])
+
+    def shuffle_into_deck(self, cards: list[str]) -> None:
+        deck = self.st["secret"]["deck"]
+        deck.extend(cards)
+        self.rng.shuffle(deck)
+        self.st["deck_count"] = len(deck)
+
+    def sync_hand(self, s: int) -> None:
+        self.seat(s)["hand_count"] = len(self.hand(s))
+
+    def draw_to_hand(self, s: int, n: int) -> list[str]:
+        cards = self.draw(n)
+        self.hand(s).extend(cards)
+        self.sync_hand(s)
+        if cards:
+            self.ev("ev.drew", s=s, count=len(cards))
+            self.ev("ev.drew_cards", seat=s, reveal=True, s=s, cards=cards)
+        return cards
+
+    def take_from_hand(self, s: int, card: str) -> str:
+        self.hand(s).remove(card)
+        self.sync_hand(s)
+        return card
+
+    def remove_district(self, s: int, card: str) -> dict[str, Any]:
+        city = self.city(s)
+        for i, d in enumerate(city):
+            if d["id"] == card:
+                del city[i]
+                return d
+        raise KeyError(card)
+
+    def destroy(self, s: int, card: str) -> None:
+        """A destroyed district goes to the deck bottom; its Museum cards and Artist gold go
+        back too."""
+        d = self.remove_district(s, card)
+        if d["gold_on"]:
+            self.st["ledger"]["bank_in"] += d["gold_on"]
+        if card == "museum":
+            under = self.seat(s)["secret"]["museum"]
+            self.to_bottom(under)
+            self.seat(s)["secret"]["museum"] = []
+        self.to_bottom([card])
+        if not self.opts["completed_stays"] and self.city_size(s) < self.threshold():
+            self.seat(s)["completed"] = False
+
+    def add_district(self, s: int, card: str, beautified: bool = False, gold_on: int = 0,
+                     museum: int = 0) -> None:
+        self.city(s).append({"id": card, "beautified": beautified, "gold_on": gold_on,
+                             "museum": museum})
+
+    def check_complete(self, s: int) -> None:
+        seat = self.seat(s)
+        if not seat["completed"] and self.city_size(s) >= self.threshold():
+            seat["completed"] = True
+            first = self.st["first"] is None
+            if first:
+                self.st["first"] = s
+                seat["first_completed"] = True
+            self.st["ending"] = True
+            self.ev("ev.completed", s=s, first=first)
+
+    def cost(self, s: int, d: dict[str, Any]) -> int:
+        return DISTRICT[d["id"]].cost + (1 if d["beautified"] else 0)
+
+    def district(self, s: int, card: str) -> dict[str, Any]:
+        for d in self.city(s):
+            if d["id"] == card:
+                return d
+        raise KeyError(card)
+
+    def rank(self, char: str) -> int:
+        return CHARACTER[char].rank
