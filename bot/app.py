@@ -6,6 +6,7 @@ against a local Discord stand-in (see bot/README_ADAPTER.md).
 
 from __future__ import annotations
 
+import asyncio
 import inspect
 import logging
 from collections.abc import Callable
@@ -83,6 +84,7 @@ class GameBot(commands.Bot):
         self.table: TableService = None  # type: ignore[assignment]  # set in setup_hook
         self.publisher: Publisher = None  # type: ignore[assignment]  # set in setup_hook
         self._user_langs: dict[int, str] = {}
+        self._background: set[asyncio.Task[None]] = set()
 
     # -- start-up -------------------------------------------------------------
     async def login(self, token: str) -> None:
@@ -141,11 +143,17 @@ class GameBot(commands.Bot):
         uid = interaction.user.id
         if self._user_langs.get(uid) != lang:
             self._user_langs[uid] = lang
-            try:
-                await self.store.set_user(uid, locale=lang)
-            except Exception:  # a preference is not worth failing the interaction for
-                log.exception("could not remember the language of user %s", uid)
+            # Written in the background: the interaction must be acknowledged within 3 s.
+            task = asyncio.create_task(self._remember_lang(uid, lang))
+            self._background.add(task)
+            task.add_done_callback(self._background.discard)
         return lang
+
+    async def _remember_lang(self, user_id: int, lang: str) -> None:
+        try:
+            await self.store.set_user(user_id, locale=lang)
+        except Exception:  # a preference is not worth failing anything for
+            log.exception("could not remember the language of user %s", user_id)
 
     async def lang_of_user(self, user_id: int) -> str:
         """A user's language when they are not in front of us (DMs, reminders)."""

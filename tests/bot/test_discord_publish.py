@@ -281,3 +281,42 @@ async def test_reminder_pings_the_waiting_players(env) -> None:
     await bot.publisher.remind(Reminder(game=game, prompts=prompts, hours=25, count=1))
     last = world.in_channel(THREAD)[-1]
     assert f"<@{HOST}>" in last.content and f"<@{BOB}>" in last.content and "25" in last.content
+
+
+async def test_game_to_the_end_posts_scores_and_closes_every_prompt(env) -> None:
+    bot, world = env
+    gid = await new_game(bot, BOB)
+    await bot.table.set_option(gid, HOST, "rounds", 1)
+    await bot.publisher.publish(await bot.table.start(gid, HOST))
+    for uid in (HOST, BOB):
+        await click(bot, uid, dm_prompts(world, uid)[0].custom_ids()[0])
+    for uid in (HOST, BOB):
+        public = [m for m in world.in_channel(THREAD) if m.view is not None]
+        await click(bot, uid, public[-1].custom_ids()[1])  # pass
+    assert (await bot.store.get_game(gid)).status == "finished"
+    final = world.in_channel(THREAD)[-1].content
+    assert final.startswith(t("discord.finished.title", "en"))
+    assert "user501" in final and "user502" in final
+    refs = await bot.store.messages(gid)
+    prompts = [r for r in refs if r.kind.startswith(("prompt", "dm_prompt"))]
+    assert len(prompts) == 4 and all(r.kind.endswith("_closed") for r in prompts)
+    edited = {mid for _, mid, kw in world.edits if kw == {"view": None}}
+    assert {r.message_id for r in prompts} <= edited
+
+
+async def test_settings_host_only_and_language_switch(env) -> None:
+    bot, world = env
+    gid = await started(bot, world)
+    info_cog = bot.get_cog("Info")
+    refused = FakeInteraction(bot, BOB, channel_id=THREAD)
+    await info_cog.settings(refused, None, None, 12, "ko")
+    assert refused.texts() == [t("not_host", "en", host=f"<@{HOST}>")]
+    ok = FakeInteraction(bot, HOST, channel_id=THREAD, locale=discord.Locale.korean)
+    await info_cog.settings(ok, 2, None, 12, "ko")
+    game = await bot.store.get_game(gid)
+    assert game.settings["deadline_hours"] == 12 and game.settings["remind_after_hours"] == 2
+    assert game.settings["lang"] == "ko"
+    assert "12시간" in ok.texts()[0] and "한국어" in ok.texts()[0]
+    off = FakeInteraction(bot, HOST, channel_id=THREAD)
+    await info_cog.settings(off, None, None, 0, None)
+    assert (await bot.store.get_game(gid)).settings["deadline_hours"] is None
