@@ -58,6 +58,7 @@ class Card(_Model):
     cost: int | None = None  # None: a card that cannot be built (the Secret Vault)
     beautified: bool = False
     gold_on: int = 0
+    museum_cards: int = 0  # face-down cards under a Museum (a public count)
 
 
 class Character(_Model):
@@ -96,6 +97,8 @@ class Me(_Model):
     characters: list[str] = Field(default_factory=list)
     draft: Draft | None = None
     drawn: list[Card] | None = None
+    pending: list[Card] = Field(default_factory=list)  # set aside in the middle of an action
+    museum: list[Card] = Field(default_factory=list)  # under the viewer's own Museum
     secret_markers: dict[str, Any] = Field(default_factory=dict)
 
 
@@ -122,6 +125,7 @@ class CitadelsView(_Model):
     seats: list[Seat]
     me: Me | None = None
     result: Outcome | None = None
+    tax_pot: int = 0
 
     def character(self, cid: str) -> Character:
         for c in self.characters:
@@ -215,6 +219,9 @@ MARKERS: dict[str, Marker] = {
     "signed": Marker((30, 60, 150), "Signed warrant", "인장 영장"),
 }
 
+# Gold kept on a character's token, by the view key that holds it.
+TOKEN_POTS: dict[str, str] = {"tax_collector": "tax_pot"}
+
 # A later marker tells all an earlier one did: show only the later one.
 SUPERSEDES: dict[str, tuple[str, ...]] = {
     "signed": ("warrant", "warrant_revealed"),
@@ -265,6 +272,8 @@ LABELS: dict[str, dict[str, str]] = {
         "en": "Drawn cards: choose what to keep",
         "ko": "뽑은 카드: 가질 카드를 고르세요",
     },
+    "pending.section": {"en": "Set aside during this action", "ko": "이번 행동에 쓰는 카드"},
+    "museum.section": {"en": "Under your Museum", "ko": "박물관 아래의 카드"},
     "secret.section": {"en": "Secret", "ko": "비밀 정보"},
     "gold": {"en": "Gold {n}", "ko": "금화 {n}"},
     "unbuildable": {"en": "Cannot be built", "ko": "지을 수 없음"},
@@ -510,6 +519,13 @@ class _Table:
         elif dim:
             text = fit_text(label("status." + ch.status, lang), status.width - 4, 20, 15)
             draw_fitted(d, status, text, MUTED)
+        pot_key = TOKEN_POTS.get(ch.id)
+        pot = getattr(self.view, pot_key, 0) if pot_key else 0
+        if pot:
+            draw_coin(d, box.x1 - 22, box.y0 + 26, 17, str(pot))
+            self.regions[f"char.{ch.id}.pot"] = Box(
+                box.x1 - 39, box.y0 + 9, box.x1 - 5, box.y0 + 43
+            )
         my = box.y0 + TOKEN_BASE_H - 2
         for key in shown_markers(ch.markers):
             marker = MARKERS.get(key, Marker((90, 90, 90), key, key))
@@ -642,6 +658,14 @@ class _Table:
         draw_type_icon(d, card.type, icon, mix(colour, ink, 0.75))
         self.regions[f"{key}.icon"] = icon
         x = box.x1 - 8
+        if card.museum_cards:
+            text = str(card.museum_cards)
+            face = font(20, True)
+            tw = text_width(text, face)
+            d.text((x - tw, box.y0 + 10), text, font=face, fill=ink)
+            icon_w = draw_card_icon(d, x - tw - 26, box.y0 + 8, 24, mix(colour, ink, 0.6))
+            self.regions[f"{key}.museum"] = Box(x - tw - 26, box.y0 + 8, x, box.y0 + 32)
+            x -= tw + icon_w + 6
         if card.gold_on:
             draw_coin(d, x - 14, box.y0 + 20, 14, str(card.gold_on))
             x -= 32
@@ -695,7 +719,11 @@ class _Hand:
             sections.append(("held", label("held.section", lang), me.characters))
         if me.drawn:
             sections.append(("drawn", label("drawn.section", lang), me.drawn))
+        if me.pending:
+            sections.append(("pending", label("pending.section", lang), me.pending))
         sections.append(("hand", label("hand.section", lang, n=len(me.hand)), me.hand))
+        if me.museum:
+            sections.append(("museum", label("museum.section", lang), me.museum))
         secrets = self.secret_lines()
         height = (
             MARGIN + HAND_HEADER_H + sum(self.section_height(k, items) for k, _, items in sections)
