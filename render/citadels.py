@@ -714,9 +714,9 @@ class _Hand:
         me = view.me
         sections: list[tuple[str, str, list[Any]]] = []
         if me.draft and me.draft.offered:
-            sections.append(("offer", label("draft.section", lang), me.draft.offered))
+            sections.append(("offer", label("draft.section", lang), self.by_rank(me.draft.offered)))
         if me.characters:
-            sections.append(("held", label("held.section", lang), me.characters))
+            sections.append(("held", label("held.section", lang), self.by_rank(me.characters)))
         if me.drawn:
             sections.append(("drawn", label("drawn.section", lang), me.drawn))
         if me.pending:
@@ -738,6 +738,9 @@ class _Hand:
             y = self.section(kind, title, items, y)
         if secrets:
             self.secrets(secrets, y)
+
+    def by_rank(self, ids: list[str]) -> list[str]:
+        return sorted(ids, key=lambda cid: self.view.character(cid).rank)
 
     def section_height(self, kind: str, items: list[Any]) -> int:
         if kind in ("offer", "held"):

@@ -489,3 +489,11 @@ def test_hand_shows_set_aside_and_museum_cards() -> None:
     _, regions = hand_image(view, "en")
     assert regions["pending0"].y1 < regions["hand0"].y0 < regions["museum0"].y0
     assert "museum1" in regions and "museum2" not in regions
+
+
+def test_offered_characters_are_laid_out_by_rank() -> None:
+    view = load("hand")
+    view["me"]["draft"]["offered"] = ["warlord", "assassin", "architect", "magician"]
+    _, regions = hand_image(view, "en")
+    xs = [regions[f"offer.{c}"].x0 for c in ("assassin", "magician", "architect", "warlord")]
+    assert xs == sorted(xs)
