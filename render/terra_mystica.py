@@ -13,8 +13,17 @@ from PIL import Image, ImageDraw
 from render import tm_panels, tm_pieces
 from render.tm_board import draw_map, faction_colour, map_size
 from render.tm_geometry import HexGrid, load_layout
-from render.tm_panels import text
-from render.tm_style import BACKGROUND, EXACT_COLOURS, GOLD, HIGHLIGHT, INK, MUTED, TERRAIN
+from render.tm_panels import leaders, text
+from render.tm_style import (
+    BACKGROUND,
+    EXACT_COLOURS,
+    GOLD,
+    HIGHLIGHT,
+    INK,
+    MUTED,
+    TERRAIN,
+    font,
+)
 from render.tm_text import faction_name, term
 
 WIDTH = 1800
@@ -151,15 +160,27 @@ def _header(draw: ImageDraw.ImageDraw, view: dict[str, Any], lang: str) -> None:
         tm_pieces.disc(draw, x + 26, y, 16, faction_colour(view, active))
         x = text(draw, (x + 50, y), faction_name(active, factions.get(active), lang), 34,
                  HIGHLIGHT, True)
-    pending = [p for p in view.get("pending") or [] if p.get("kind") == "leech"]
+    if phase == "over":
+        x = text(draw, (x + 40, y), f"{term(lang, 'winner')}:", 32, MUTED)
+        for name in sorted(leaders(view)):
+            tm_pieces.disc(draw, x + 26, y, 16, faction_colour(view, name))
+            label = f"{faction_name(name, factions.get(name), lang)} " \
+                    f"{factions[name].get('VP', 0)} {term(lang, 'VP')}"
+            x = text(draw, (x + 50, y), label, 34, HIGHLIGHT, True)
+    pending = [p for p in view.get("pending") or []
+               if isinstance(p, dict) and p.get("kind") == "leech"]
     if pending:
         x = text(draw, (x + 40, y), f"{term(lang, 'waiting')}:", 26, MUTED)
-        for offer in pending[:3]:
+        for n, offer in enumerate(pending):
             who = offer.get("faction")
-            tm_pieces.disc(draw, x + 22, y, 12, faction_colour(view, who))
             label = term(lang, "leech_offer").format(
                 faction=faction_name(str(who), factions.get(who), lang),
                 amount=offer.get("amount", "?"), vp=offer.get("vp_cost", 0))
+            # Keep the line inside the picture: what does not fit is counted, not drawn.
+            if x + 60 + font(24).getlength(label) > WIDTH - MARGIN - 60:
+                text(draw, (x + 16, y), f"+{len(pending) - n}", 26, MUTED, True)
+                break
+            tm_pieces.disc(draw, x + 22, y, 12, faction_colour(view, who))
             x = text(draw, (x + 40, y), label, 24, INK)
 
 

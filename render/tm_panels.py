@@ -270,7 +270,7 @@ def draw_faction(draw: ImageDraw.ImageDraw, view: dict[str, Any], name: str, box
         x = text(draw, (x + 14, y0 + 34), who, 22, head_ink)
     if isinstance(view.get("viewer"), int) and view.get("viewer") == info.get("seat"):
         x = _badge(draw, x + 14, y0 + 31, term(lang, "you"), (40, 120, 200))
-    if view.get("phase") == "over" and name in _leaders(view):
+    if view.get("phase") == "over" and name in leaders(view):
         x = _badge(draw, x + 14, y0 + 31, term(lang, "winner"), (190, 140, 0))
     if view.get("active") == name:
         x = _badge(draw, x + 14, y0 + 31, term(lang, "turn"), HIGHLIGHT)
@@ -338,7 +338,8 @@ def _buildings_left(info: dict[str, Any]) -> dict[str, Any]:
     return {k: n - int(built.get(k, 0)) for k, n in BUILDING_LIMITS.items()}
 
 
-def _leaders(view: dict[str, Any]) -> set[str]:
+def leaders(view: dict[str, Any]) -> set[str]:
+    """The factions with the most VP (all tied players win)."""
     factions: dict[str, Any] = view.get("factions") or {}
     scores = {n: (f or {}).get("VP", 0) for n, f in factions.items()}
     best = max(scores.values(), default=None)

@@ -14,7 +14,14 @@ from PIL import Image
 
 from render.terra_mystica import HEX_RADIUS, WIDTH, draw_table, hex_centre, render_map
 from render.tm_geometry import MAPS_FILE, SHARED_MAPS, compact_maps, load_layout
-from render.tm_style import FACTION, GOLD, TERRAIN, UNKNOWN_FACTION, UNKNOWN_TERRAIN
+from render.tm_style import (
+    BACKGROUND,
+    FACTION,
+    GOLD,
+    TERRAIN,
+    UNKNOWN_FACTION,
+    UNKNOWN_TERRAIN,
+)
 
 FIXTURE = Path(__file__).parent / "fixtures" / "tm_midgame.json"
 R = HEX_RADIUS
@@ -241,3 +248,20 @@ def test_viewer_badge_and_passed_mark_show() -> None:
     view["viewer"] = None
     view["factions"]["nomads"]["passed"] = True
     assert draw_table(view, "en").tobytes() != spectator.tobytes()
+
+
+@pytest.mark.parametrize("fixture", sorted(FIXTURE.parent.glob("tm_*.json")), ids=lambda p: p.stem)
+def test_every_fixture_renders_in_budget(fixture: Path) -> None:
+    view = json.loads(fixture.read_text(encoding="utf-8"))
+    png = render_map(view, "en")
+    image = decode(png)
+    assert image.width == WIDTH and len(png) < 1_500_000
+
+
+def test_many_power_offers_stay_inside_the_header() -> None:
+    view = load_view()
+    view["pending"] = [{"faction": f, "kind": "leech", "amount": 5, "vp_cost": 4}
+                       for f in ("engineers", "nomads", "darklings", "engineers")]
+    image = draw_table(view, "en")
+    strip = image.crop((WIDTH - 20, 0, WIDTH, 80))
+    assert [colour for _, colour in strip.getcolors()] == [BACKGROUND]
