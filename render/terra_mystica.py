@@ -153,6 +153,9 @@ def _header(draw: ImageDraw.ImageDraw, view: dict[str, Any], lang: str) -> None:
     if isinstance(rnd, int) and rnd > 0 and phase != "over":
         status = f"{term(lang, 'round')} {rnd}/6 · {status}"
     x = text(draw, (x + 30, y), status, 34, INK, True)
+    wanted = (view.get("map") or {}).get("id") if isinstance(view.get("map"), dict) else None
+    if wanted and load_layout(wanted).id != wanted:  # say so rather than mislead quietly
+        x = text(draw, (x + 30, y), term(lang, "map_fallback").format(map=wanted), 22, MUTED)
     active = view.get("active")
     factions = view.get("factions") or {}
     if active:

@@ -22,6 +22,7 @@ TERMS: dict[str, dict[str, str]] = {
         "none": "없음", "buildings_left": "남은 건물", "cult": "신앙", "priests": "제단",
         "unknown": "?", "select": "종족 선택", "placement": "초기 건물 배치",
         "bonus_one": "보너스", "keys": "열쇠", "winner": "승리", "order": "순서", "you": "나",
+        "map_fallback": "(지도 '{map}' 없음: 기본 지도)",
         "D_short": "주택", "TP_short": "교역소", "TE_short": "사원", "SH_short": "요새",
         "SA_short": "성역",
     },
@@ -40,6 +41,7 @@ TERMS: dict[str, dict[str, str]] = {
         "none": "none", "buildings_left": "Buildings left", "cult": "Cult", "priests": "Priests",
         "unknown": "?", "select": "Faction choice", "placement": "Initial dwellings",
         "bonus_one": "Bonus", "keys": "Keys", "winner": "Winner", "order": "Order", "you": "You",
+        "map_fallback": "(map '{map}' unknown: base map shown)",
         "D_short": "D", "TP_short": "TP", "TE_short": "TE", "SH_short": "SH", "SA_short": "SA",
     },
 }

@@ -265,3 +265,13 @@ def test_many_power_offers_stay_inside_the_header() -> None:
     image = draw_table(view, "en")
     strip = image.crop((WIDTH - 20, 0, WIDTH, 80))
     assert [colour for _, colour in strip.getcolors()] == [BACKGROUND]
+
+
+def test_unknown_map_id_is_said_in_the_header() -> None:
+    view: dict[str, Any] = {"phase": "setup", "map": {"id": "base", "hexes": {}}}
+    known = draw_table(view, "en")
+    view["map"]["id"] = "atlantis"
+    unknown = draw_table(view, "en")
+    assert known.crop((0, 0, WIDTH, 80)).tobytes() != unknown.crop((0, 0, WIDTH, 80)).tobytes()
+    assert known.crop((0, 80, WIDTH, known.height)).tobytes() == \
+        unknown.crop((0, 80, WIDTH, unknown.height)).tobytes()
