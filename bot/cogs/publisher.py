@@ -147,14 +147,15 @@ class Publisher:
         try:
             view = await self.bot.table.view(game.id, None)
             names = await self.names(game)
-            return await asyncio.to_thread(draw, game.game, view, lang, names)
+            return await asyncio.to_thread(draw, game.game, view, lang, dict(enumerate(names)))
         except Exception:  # a picture is worth a log line, never a lost move
             log.exception("render_table failed for game %s", game.id)
             return None
 
     async def private_picture(self, game: GameRecord, user_id: int, lang: str) -> bytes | None:
         draw = getattr(render, "render_private", None)
-        if draw is None or game.snapshot is None:
+        has_private = getattr(render, "has_private", lambda game: True)
+        if draw is None or game.snapshot is None or not has_private(game.game):
             return None
         try:
             view = await self.bot.table.view(game.id, user_id)
@@ -193,6 +194,25 @@ class Publisher:
     async def publish(
         self, outcome: Outcome, *, interaction: discord.Interaction | None = None
     ) -> None:
+        """Show an outcome; never raises: the move is already saved whatever happens here."""
+        try:
+            await self._publish(outcome, interaction)
+        except discord.Forbidden as error:
+            log.warning("missing permission while posting game %s: %s", outcome.game.id, error)
+            if interaction is not None:
+                await self._tell_permission(interaction, "send_messages_in_threads")
+        except Exception:
+            log.exception("could not fully post the outcome of game %s", outcome.game.id)
+
+    async def _tell_permission(self, interaction: discord.Interaction, permission: str) -> None:
+        try:
+            lang = await self.bot.user_lang(interaction)
+            await send_private(interaction, t("discord.missing_permission", lang,
+                                              permission=t(f"discord.perm.{permission}", lang)))
+        except discord.HTTPException:
+            log.info("could not tell user %s about a missing permission", interaction.user.id)
+
+    async def _publish(self, outcome: Outcome, interaction: discord.Interaction | None) -> None:
         game = outcome.game
         lang = game_lang(game)
         thread = await self.thread_for(game)

@@ -51,24 +51,69 @@ class Sent:
         return SimpleNamespace(ephemeral=bool(self.kwargs.get("ephemeral")))
 
 
-class FakeChannel(discord.abc.Messageable):
-    """A thread or DM channel that records what is posted."""
+class _Recorder:
+    """send() that records into the world's log, or raises the configured failure."""
 
-    def __init__(self, channel_id: int, log: list[Sent], *, fail: Exception | None = None):
+    id: int
+    log: list[Sent]
+    fail: Exception | None
+
+    def _setup(self, channel_id: int, log: list[Sent], fail: Exception | None) -> None:
         self.id = channel_id
         self.log = log
         self.fail = fail
-        self.archived = False
 
-    async def _get_channel(self) -> Any:  # pragma: no cover - Messageable's abstract hook
-        return self
+    @property
+    def mention(self) -> str:
+        return f"<#{self.id}>"
 
-    async def send(self, content: str | None = None, **kwargs: Any) -> Sent:  # type: ignore[override]
+    async def send(self, content: str | None = None, **kwargs: Any) -> Sent:
         if self.fail is not None:
             raise self.fail
         message = Sent(self.id, next(_ids), content, kwargs)
         self.log.append(message)
         return message
+
+
+class FakeChannel(_Recorder, discord.abc.Messageable):
+    """A DM channel that records what is posted."""
+
+    def __init__(self, channel_id: int, log: list[Sent], *, fail: Exception | None = None):
+        self._setup(channel_id, log, fail)
+
+    async def _get_channel(self) -> Any:  # pragma: no cover - Messageable's abstract hook
+        return self
+
+
+class FakeThread(_Recorder, discord.Thread):
+    """A game thread (a real discord.Thread subclass, so isinstance checks hold)."""
+
+    def __init__(self, channel_id: int, log: list[Sent]) -> None:
+        self._setup(channel_id, log, None)
+        self.archived = False
+        self.unarchived = 0
+
+    async def edit(self, **kwargs: Any) -> FakeThread:  # type: ignore[override]
+        if kwargs.get("archived") is False:
+            self.archived = False
+            self.unarchived += 1
+        return self
+
+
+class FakeTextChannel(_Recorder, discord.TextChannel):
+    """A server text channel where /game new opens threads."""
+
+    def __init__(self, channel_id: int, world: World) -> None:
+        self._setup(channel_id, world.sent, None)
+        self.world = world
+        self.fail_threads: Exception | None = None
+
+    async def create_thread(self, **kwargs: Any) -> FakeThread:  # type: ignore[override]
+        if self.fail_threads is not None:
+            raise self.fail_threads
+        thread = self.world.thread(next(_ids))
+        self.world.created_threads.append((thread.id, kwargs))
+        return thread
 
 
 class FakeUser:
@@ -88,12 +133,13 @@ class World:
     def __init__(self) -> None:
         self.sent: list[Sent] = []
         self.edits: list[tuple[int, int, dict[str, Any]]] = []  # (channel, message, kwargs)
-        self.channels: dict[int, FakeChannel] = {}
+        self.channels: dict[int, Any] = {}
+        self.created_threads: list[tuple[int, dict[str, Any]]] = []
         self.missing: set[int] = set()
         self.dms_closed: set[int] = set()
 
-    def thread(self, channel_id: int) -> FakeChannel:
-        return self.channels.setdefault(channel_id, FakeChannel(channel_id, self.sent))
+    def thread(self, channel_id: int) -> FakeThread:
+        return self.channels.setdefault(channel_id, FakeThread(channel_id, self.sent))
 
     def install(self, bot: Any) -> None:
         """Point the bot's channel/user lookups at this world."""

@@ -20,7 +20,7 @@ from bot.i18n import t
 from bot.settings import Settings
 from bot.table import TableService
 from storage import open_store
-from tests.bot.discord_fakes import FakeInteraction, World, forbidden
+from tests.bot.discord_fakes import FakeInteraction, FakeTextChannel, World, forbidden
 from tests.bot.fake_engine import register_fake
 
 HOST, BOB, EVE = 501, 502, 599
@@ -34,6 +34,7 @@ async def env(tmp_path, monkeypatch):
                         raising=False)
     monkeypatch.setattr(render, "render_private", lambda game, view, lang: b"PNG-private",
                         raising=False)
+    monkeypatch.setattr(render, "has_private", lambda game: True, raising=False)
     store = await open_store(tmp_path / "bot.db")
     bot = GameBot(Settings(default_lang="en"), store=store)
     bot.table = TableService(store)
@@ -320,3 +321,85 @@ async def test_settings_host_only_and_language_switch(env) -> None:
     off = FakeInteraction(bot, HOST, channel_id=THREAD)
     await info_cog.settings(off, None, None, 0, None)
     assert (await bot.store.get_game(gid)).settings["deadline_hours"] is None
+
+
+async def test_a_failing_post_after_a_move_does_not_claim_the_game_unchanged(env) -> None:
+    bot, world = env
+    gid = await started(bot, world)
+    await click(bot, HOST, dm_prompts(world, HOST)[0].custom_ids()[0])
+    world.channels[THREAD].fail = forbidden(50013)
+    inter = await click(bot, BOB, dm_prompts(world, BOB)[0].custom_ids()[0])  # all picked
+    # the move applied: no "game unchanged" error, but the missing permission is named
+    assert inter.texts() == [t("discord.missing_permission", "en",
+                               permission=t("discord.perm.send_messages_in_threads", "en"))]
+    assert (await bot.store.get_game(gid)).version == 2
+
+
+async def test_new_game_opens_a_thread_with_the_lobby(env) -> None:
+    bot, world = env
+    inter = FakeInteraction(bot, HOST, channel_id=10)
+    inter.channel = FakeTextChannel(10, world)
+    await bot.get_cog("Lobby").new_game(inter, "fake")
+    [(thread_id, kwargs)] = world.created_threads
+    assert kwargs["type"] == discord.ChannelType.public_thread
+    game = await bot.table.game_for_channel(thread_id)
+    assert game is not None and game.host_id == HOST and game.seats == [HOST]
+    [lobby_msg] = world.in_channel(thread_id)
+    assert lobby_msg.custom_ids()[-4:] == [f"bgl:{game.id}:{op}"
+                                           for op in ("join", "leave", "start", "cancel")]
+    assert [r.kind for r in await bot.store.messages(game.id)] == ["lobby"]
+    assert inter.texts() == [t("discord.lobby.opened", "en", thread=f"<#{thread_id}>")]
+
+
+async def test_new_game_refusals(env) -> None:
+    bot, world = env
+    cog = bot.get_cog("Lobby")
+    in_thread = FakeInteraction(bot, HOST, channel_id=THREAD)
+    in_thread.channel = world.thread(THREAD)
+    await cog.new_game(in_thread, "fake")
+    assert in_thread.texts() == [t("discord.not_in_text_channel", "en")]
+    unknown = FakeInteraction(bot, HOST, channel_id=10)
+    unknown.channel = FakeTextChannel(10, world)
+    await cog.new_game(unknown, "chess")
+    assert "chess" in unknown.texts()[0] and "fake" in unknown.texts()[0]
+    no_perm = FakeInteraction(bot, HOST, channel_id=10, locale=discord.Locale.korean)
+    no_perm.channel = FakeTextChannel(10, world)
+    no_perm.channel.fail_threads = forbidden(50013)
+    await cog.new_game(no_perm, "fake")
+    assert no_perm.texts() == [t("discord.missing_permission", "ko",
+                                 permission=t("discord.perm.create_public_threads", "ko"))]
+    assert [g.status for g in await bot.store.list_games()] == ["cancelled"]
+
+
+async def test_an_archived_thread_is_unarchived_before_posting(env) -> None:
+    bot, world = env
+    world.thread(THREAD).archived = True
+    await started(bot, world)
+    assert world.thread(THREAD).unarchived == 1 and world.in_channel(THREAD)
+
+
+async def test_reminder_tick_posts_reminders_and_deadline_moves(env, monkeypatch) -> None:
+    from bot.table_types import Outcome, Reminder
+
+    bot, world = env
+    gid = await started(bot, world)
+    game = await bot.store.get_game(gid)
+    prompts = await bot.table.open_prompts(gid)
+    items = [Reminder(game=game, prompts=prompts[:1], hours=30, count=2),
+             Outcome(game=game, notice=("timeout_move", {"user": f"<@{BOB}>", "move": "pick 1"}))]
+
+    async def due():
+        return items
+
+    monkeypatch.setattr(bot.table, "tick", due)
+    cog = reminders.RemindersCog(bot)
+    assert await cog.tick() == 2
+    texts = [m.content for m in world.in_channel(THREAD)[-2:]]
+    assert "30" in texts[0] and f"<@{prompts[0].user_id}>" in texts[0]
+    assert texts[1] == t("timeout_move", "en", user=f"<@{BOB}>", move="pick 1")
+
+    async def broken():
+        raise RuntimeError("db down")
+
+    monkeypatch.setattr(bot.table, "tick", broken)
+    assert await cog.tick() == 0  # logged; the loop lives on
