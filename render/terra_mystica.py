@@ -10,10 +10,10 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from render import tm_panels, tm_pieces
+from render import tm_cult_board, tm_factions, tm_offer, tm_pieces
 from render.tm_board import draw_map, faction_colour, map_size
+from render.tm_factions import leaders
 from render.tm_geometry import HexGrid, load_layout
-from render.tm_panels import leaders, text
 from render.tm_style import (
     BACKGROUND,
     EXACT_COLOURS,
@@ -23,6 +23,7 @@ from render.tm_style import (
     MUTED,
     TERRAIN,
     font,
+    text,
 )
 from render.tm_text import faction_name, term
 
@@ -71,12 +72,12 @@ def draw_table(view: dict[str, Any], lang: str = "ko",
     factions = _faction_order(view)
     col_w = (WIDTH - 2 * MARGIN - GAP) // 2
     left_w = 1010  # the cult board needs the room; the tile lists are short lines
-    left_h = (tm_panels.cult_board_height() + GAP + tm_panels.actions_height() + GAP
-              + tm_panels.supply_height())
-    right_h = tm_panels.scoring_height() + GAP + tm_panels.bonus_height(view)
+    left_h = (tm_cult_board.cult_board_height() + GAP + tm_offer.actions_height() + GAP
+              + tm_offer.supply_height())
+    right_h = tm_offer.scoring_height() + GAP + tm_offer.bonus_height(view)
     lower_h = max(left_h, right_h)
     panel_rows = (len(factions) + 1) // 2
-    panel_h = tm_panels.faction_panel_height(view, col_w, lang)
+    panel_h = tm_factions.faction_panel_height(view, col_w, lang)
     height = (HEADER + map_h + LEGEND + GAP + lower_h + GAP
               + panel_rows * (panel_h + GAP) + MARGIN)
 
@@ -92,14 +93,14 @@ def draw_table(view: dict[str, Any], lang: str = "ko",
     left = (MARGIN, y, MARGIN + left_w, 0)
     right_x = MARGIN + left_w + GAP
     ly = y
-    for h, paint in ((tm_panels.cult_board_height(), tm_panels.draw_cult_board),
-                     (tm_panels.actions_height(), tm_panels.draw_power_actions),
-                     (tm_panels.supply_height(), tm_panels.draw_supply)):
+    for h, paint in ((tm_cult_board.cult_board_height(), tm_cult_board.draw_cult_board),
+                     (tm_offer.actions_height(), tm_offer.draw_power_actions),
+                     (tm_offer.supply_height(), tm_offer.draw_supply)):
         paint(draw, view, (left[0], ly, left[2], ly + h), lang)
         ly += h + GAP
     ry = y
-    for h, paint in ((tm_panels.scoring_height(), tm_panels.draw_scoring),
-                     (tm_panels.bonus_height(view), tm_panels.draw_bonus)):
+    for h, paint in ((tm_offer.scoring_height(), tm_offer.draw_scoring),
+                     (tm_offer.bonus_height(view), tm_offer.draw_bonus)):
         paint(draw, view, (right_x, ry, WIDTH - MARGIN, ry + h), lang)
         ry += h + GAP
     y += lower_h + GAP
@@ -111,7 +112,7 @@ def draw_table(view: dict[str, Any], lang: str = "ko",
         seat = ((view.get("factions") or {}).get(name) or {}).get("seat")
         player = _display_name((names or {}).get(seat)) if isinstance(seat, int) else None
         box = (x, top, x + col_w, top + panel_h)
-        tm_panels.draw_faction(draw, view, name, box, lang, player)
+        tm_factions.draw_faction(draw, view, name, box, lang, player)
     return image
 
 

@@ -1,11 +1,11 @@
-"""Colours and fonts of the Terra Mystica picture."""
+"""Colours, fonts and the text and card primitives of the Terra Mystica picture."""
 
 from __future__ import annotations
 
 from functools import lru_cache
 from pathlib import Path
 
-from PIL import ImageFont
+from PIL import ImageDraw, ImageFont
 
 RGB = tuple[int, int, int]
 FONT_DIR = Path(__file__).resolve().parent / "fonts"
@@ -74,3 +74,23 @@ def font(size: int, bold: bool = False) -> ImageFont.FreeTypeFont:
     name = "NanumSquareB.ttf" if bold else "NanumSquareR.ttf"
     # Hangul syllables are precomposed: basic layout draws them right, and faster.
     return ImageFont.truetype(str(FONT_DIR / name), size, layout_engine=ImageFont.Layout.BASIC)
+
+
+Box = tuple[int, int, int, int]
+
+
+def text(draw: ImageDraw.ImageDraw, xy: tuple[float, float], s: str, size: int,
+         fill: RGB = INK, bold: bool = False, anchor: str = "lm") -> float:
+    """Draw `s`; returns the x just right of it (anchor 'l*' only)."""
+    f = font(size, bold)
+    draw.text(xy, s, font=f, fill=fill, anchor=anchor)
+    return xy[0] + f.getlength(s)
+
+
+def card(draw: ImageDraw.ImageDraw, box: Box, title: str | None = None) -> int:
+    """A panel with an optional title; returns the y where content starts."""
+    draw.rounded_rectangle(box, radius=14, fill=PANEL, outline=(200, 190, 170), width=2)
+    if not title:
+        return box[1] + 14
+    text(draw, (box[0] + 20, box[1] + 28), title, 30, bold=True)
+    return box[1] + 56

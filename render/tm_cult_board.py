@@ -1,0 +1,80 @@
+"""The cult board: four tracks 0-10 with every faction's marker, and the priest spaces."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from PIL import ImageDraw
+
+from render import tm_pieces
+from render.tm_board import faction_colour
+from render.tm_style import CULT, CULTS, MUTED, Box, card, ink_on, text
+from render.tm_text import term
+
+CULT_ROW = 86
+CULT_LABEL = 96
+PRIEST_SLOT = 58
+
+
+def cult_board_height() -> int:
+    return 56 + 4 * CULT_ROW + 16
+
+
+def _slot_value(key: str) -> int:
+    digits = re.match(r"\d+", key)
+    return int(digits.group()) if digits else 0
+
+
+def draw_cult_board(draw: ImageDraw.ImageDraw, view: dict[str, Any], box: Box, lang: str) -> None:
+    y = card(draw, box, term(lang, "cult_board"))
+    x0 = box[0] + 16
+    factions: dict[str, Any] = view.get("factions") or {}
+    cults: dict[str, Any] = view.get("cults") or {}
+    cell = (box[2] - 16 - x0 - CULT_LABEL - 16 - 4 * PRIEST_SLOT) / 11
+    for i, cult in enumerate(CULTS):
+        top = y + i * CULT_ROW
+        colour = CULT[cult]
+        tint = tuple(round(c * 0.18 + 255 * 0.82) for c in colour)
+        draw.rectangle((x0, top, box[2] - 16, top + CULT_ROW - 8), fill=tint)
+        draw.rectangle((x0, top, x0 + CULT_LABEL, top + CULT_ROW - 8), fill=colour)
+        text(draw, (x0 + CULT_LABEL / 2, top + (CULT_ROW - 8) / 2), term(lang, cult), 28, ink_on(colour),
+             True, "mm")
+        at: dict[int, list[str]] = {}
+        for name, info in factions.items():
+            pos = ((info or {}).get("cults") or {}).get(cult)
+            if isinstance(pos, int):
+                at.setdefault(max(0, min(10, pos)), []).append(name)
+        for step in range(11):
+            cx = x0 + CULT_LABEL + 8 + step * cell
+            landmark = step in (3, 5, 7, 10)  # power bonus spaces
+            draw.rectangle((cx, top + 4, cx + cell - 4, top + CULT_ROW - 12),
+                           fill=(255, 255, 255) if not landmark else (236, 226, 246),
+                           outline=(190, 180, 170))
+            text(draw, (cx + 5, top + 16), str(step), 17, MUTED, landmark)
+            _markers(draw, view, at.get(step, []), cx + cell / 2 - 2, top + 46)
+        slots = (cults.get(cult) or {}).get("priests") or {}
+        if isinstance(slots, list):  # a plain list fills the spaces 3, 2, 2, 2 in order
+            slots = dict(zip(("3", "2", "2b", "2c"), slots, strict=False))
+        ordered = sorted(slots.items(), key=lambda kv: (-_slot_value(kv[0]), kv[0]))
+        sx = box[2] - 16 - 4 * PRIEST_SLOT
+        for key, who in ordered[:4]:
+            draw.ellipse((sx, top + 8, sx + 54, top + 62), fill=(255, 255, 255),
+                         outline=colour, width=3)
+            if who:
+                tm_pieces.priest(draw, sx + 27, top + 36, 18, faction_colour(view, who))
+            else:
+                text(draw, (sx + 27, top + 35), str(_slot_value(key)), 26, colour, True, "mm")
+            sx += PRIEST_SLOT
+
+
+def _markers(draw: ImageDraw.ImageDraw, view: dict[str, Any], names: list[str],
+             cx: float, cy: float) -> None:
+    per_row = 2 if len(names) <= 4 else 3
+    r = 13 if len(names) <= 4 else 10
+    for n, name in enumerate(names):
+        row, col = divmod(n, per_row)
+        count = min(per_row, len(names) - row * per_row)
+        x = cx + (col - (count - 1) / 2) * (2 * r + 3)
+        y = cy + (row - (len(names) > per_row) / 2) * (2 * r + 2)
+        tm_pieces.disc(draw, x, y, r, faction_colour(view, name))

@@ -1,0 +1,178 @@
+"""Faction panels: resources, power bowls, tracks, buildings left, tiles held."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PIL import ImageDraw
+
+from render import tm_pieces
+from render.tm_board import faction_colour
+from render.tm_style import (
+    CULT,
+    CULTS,
+    HEX_EDGE,
+    HIGHLIGHT,
+    INK,
+    PANEL,
+    POWER,
+    RGB,
+    Box,
+    font,
+    ink_on,
+    text,
+)
+from render.tm_text import FAVOR, bonus_text, faction_name, favor_text, term, town_text
+
+CHIP_TOP = 252
+CHIP_ROW = 44
+BUILDING_LIMITS = {"D": 8, "TP": 4, "TE": 3, "SH": 1, "SA": 1}
+
+
+def faction_panel_height(view: dict[str, Any], width: int, lang: str) -> int:
+    """One height for every panel: room for the longest list of held tiles."""
+    rows = 1
+    for info in (view.get("factions") or {}).values():
+        rows = max(rows, len(_chip_rows(_held_tiles(info or {}, lang), width - 32)))
+    return CHIP_TOP + rows * CHIP_ROW + 10
+
+
+def draw_faction(draw: ImageDraw.ImageDraw, view: dict[str, Any], name: str, box: Box,
+                 lang: str, player: str | None = None) -> None:
+    info: dict[str, Any] = (view.get("factions") or {}).get(name) or {}
+    colour = faction_colour(view, name)
+    draw.rounded_rectangle(box, radius=14, fill=PANEL, outline=colour, width=5)
+    x0, y0, x1, _ = box
+    draw.rounded_rectangle((x0, y0, x1, y0 + 62), radius=14, fill=colour)
+    draw.rectangle((x0, y0 + 40, x1, y0 + 62), fill=colour)
+    head_ink = ink_on(colour)
+    x = text(draw, (x0 + 20, y0 + 32), faction_name(name, info, lang), 34, head_ink, True)
+    if isinstance(info.get("seat"), int):
+        who = f"{term(lang, 'seat')} {info['seat'] + 1}"
+        if player:
+            who = _shorten(f"{who} · {player}", 22, x1 - x - 420)
+        x = text(draw, (x + 14, y0 + 34), who, 22, head_ink)
+    if isinstance(view.get("viewer"), int) and view.get("viewer") == info.get("seat"):
+        x = _badge(draw, x + 14, y0 + 31, term(lang, "you"), (40, 120, 200))
+    if view.get("phase") == "over" and name in leaders(view):
+        x = _badge(draw, x + 14, y0 + 31, term(lang, "winner"), (190, 140, 0))
+    if view.get("active") == name:
+        x = _badge(draw, x + 14, y0 + 31, term(lang, "turn"), HIGHLIGHT)
+    if info.get("passed"):
+        _badge(draw, x + 14, y0 + 31, term(lang, "passed"), (96, 96, 96))
+    text(draw, (x1 - 20, y0 + 32), f"{info.get('VP', 0)} {term(lang, 'VP')}", 36, head_ink,
+         True, "rm")
+
+    # Resources and power bowls.
+    y = y0 + 100
+    tm_pieces.coin(draw, x0 + 36, y, 17)
+    x = text(draw, (x0 + 60, y), str(info.get("C", 0)), 34, INK, True)
+    tm_pieces.worker(draw, x + 36, y, 15)
+    x = text(draw, (x + 60, y), str(info.get("W", 0)), 34, INK, True)
+    tm_pieces.priest(draw, x + 36, y, 18, colour)
+    text(draw, (x + 60, y), str(info.get("P", 0)), 34, INK, True)
+    bx = x0 + 440
+    for k, (bowl, shade) in enumerate((("P1", 0.45), ("P2", 0.7), ("P3", 1.0))):
+        fill = tuple(round(255 - (255 - c) * shade) for c in POWER)
+        cx = bx + k * 118
+        draw.ellipse((cx, y - 28, cx + 56, y + 28), fill=fill, outline=POWER, width=3)
+        text(draw, (cx + 28, y), str(info.get(bowl, 0)), 28, ink_on(fill), True, "mm")
+        text(draw, (cx + 62, y), "I" * (k + 1), 26, POWER, True)
+
+    # Tracks, keys and cult positions.
+    y = y0 + 158
+    tracks = (f"{term(lang, 'shipping')} {info.get('shipping', info.get('ship', 0))}   "
+              f"{term(lang, 'dig')} {info.get('dig', 0)}   "
+              f"{term(lang, 'keys')} {info.get('keys', 0)}")
+    text(draw, (x0 + 20, y), tracks, 26, INK, True)
+    cx = x0 + 440
+    for cult in CULTS:
+        value = (info.get("cults") or {}).get(cult, 0)
+        draw.rounded_rectangle((cx, y - 20, cx + 96, y + 20), radius=8, fill=CULT[cult])
+        text(draw, (cx + 48, y), f"{term(lang, cult)} {value}", 22, ink_on(CULT[cult]), True,
+             "mm")
+        cx += 104
+
+    # Buildings still on the faction board.
+    y = y0 + 210
+    x = x0 + 20
+    left = _buildings_left(info)
+    for kind in BUILDING_LIMITS:
+        tm_pieces.building(draw, kind, x + 20, y, 18, colour)
+        x = text(draw, (x + 46, y), f"{term(lang, kind + '_short')} {left.get(kind, 0)}",
+                 22, INK, True) + 26
+
+    # Tiles held: bonus card, favors, towns.
+    for row, chips in enumerate(_chip_rows(_held_tiles(info, lang), x1 - x0 - 32)):
+        y = y0 + CHIP_TOP + row * CHIP_ROW
+        x = x0 + 16
+        for kind, label, fill, w in chips:
+            draw.rounded_rectangle((x, y, x + w, y + 38), radius=10, fill=fill,
+                                   outline=HEX_EDGE, width=1)
+            ink = ink_on(fill)
+            end = text(draw, (x + 12, y + 19), kind, 20, ink, True)
+            text(draw, (end + 10, y + 19), label, 21, ink)
+            x += w + 10
+
+
+def _buildings_left(info: dict[str, Any]) -> dict[str, Any]:
+    if isinstance(info.get("buildings_left"), dict):
+        return info["buildings_left"]
+    built = info.get("built") if isinstance(info.get("built"), dict) else {}
+    return {k: n - int(built.get(k, 0)) for k, n in BUILDING_LIMITS.items()}
+
+
+def leaders(view: dict[str, Any]) -> set[str]:
+    """The factions with the most VP (all tied players win)."""
+    factions: dict[str, Any] = view.get("factions") or {}
+    scores = {n: (f or {}).get("VP", 0) for n, f in factions.items()}
+    best = max(scores.values(), default=None)
+    return {n for n, v in scores.items() if v == best}
+
+
+Chip = tuple[str, str, RGB]
+
+
+def _held_tiles(info: dict[str, Any], lang: str) -> list[Chip]:
+    chips: list[Chip] = []
+    if info.get("bonus"):
+        income, extra = bonus_text(str(info["bonus"]), lang)
+        label = f"{income} · {extra}" if extra else income
+        chips.append((term(lang, "bonus_one"), label, (255, 236, 150)))
+    for fav in info.get("favors") or []:
+        cult = FAVOR.get(fav, ("", 0, None))[0]
+        chips.append((term(lang, "favor"), favor_text(fav, lang), CULT.get(cult, (220,) * 3)))
+    for tw in info.get("towns") or []:
+        chips.append((term(lang, "town"), town_text(tw, lang), (255, 214, 90)))
+    return chips
+
+
+def _chip_rows(chips: list[Chip], width: float) -> list[list[tuple[str, str, RGB, float]]]:
+    rows: list[list[tuple[str, str, RGB, float]]] = [[]]
+    used = 0.0
+    for kind, label, fill in chips:
+        w = min(width, font(20, True).getlength(kind) + font(21).getlength(label) + 44)
+        if rows[-1] and used + w > width:
+            rows.append([])
+            used = 0.0
+        rows[-1].append((kind, label, fill, w))
+        used += w + 10
+    return rows
+
+
+def _shorten(s: str, size: int, width: float) -> str:
+    """`s` cut with an ellipsis to fit `width` pixels at `size`."""
+    f = font(size)
+    if f.getlength(s) <= width:
+        return s
+    while s and f.getlength(s + "…") > width:
+        s = s[:-1]
+    return s + "…"
+
+
+def _badge(draw: ImageDraw.ImageDraw, x: float, y: float, label: str, fill: RGB) -> float:
+    w = font(22, True).getlength(label) + 24
+    draw.rounded_rectangle((x, y - 18, x + w, y + 18), radius=18, fill=fill,
+                           outline=(255, 255, 255), width=2)
+    text(draw, (x + w / 2, y), label, 22, (255, 255, 255), True, "mm")
+    return x + w
