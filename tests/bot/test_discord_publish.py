@@ -403,3 +403,29 @@ async def test_reminder_tick_posts_reminders_and_deadline_moves(env, monkeypatch
 
     monkeypatch.setattr(bot.table, "tick", broken)
     assert await cog.tick() == 0  # logged; the loop lives on
+
+
+async def test_a_select_choice_applies_like_a_button(env) -> None:
+    from bot.components import ChoiceSelect, encode_select_value
+
+    bot, world = env
+    gid = await started(bot, world)
+    custom_id = f"bgs:{gid}:r1.pick.1:0"
+    match = ChoiceSelect.__discord_ui_compiled_template__.fullmatch(custom_id)
+    assert match is not None
+
+    async def pick(value: str) -> FakeInteraction:
+        inter = FakeInteraction(bot, BOB)
+        select = discord.ui.Select(custom_id=custom_id,
+                                   options=[discord.SelectOption(label="x", value=value)])
+        select._values = [value]  # what discord.py fills in from the interaction payload
+        item = await ChoiceSelect.from_custom_id(inter, select, match)
+        await item.callback(inter)
+        return inter
+
+    forged = await pick("2:zzzz")
+    assert forged.texts() == [t("stale", "en")]
+    assert (await bot.store.get_game(gid)).version == 0
+    await pick(encode_select_value(2, "pick 3"))
+    game = await bot.store.get_game(gid)
+    assert game.version == 1 and game.snapshot["seats"][1]["secret"]["pick"] == 3
