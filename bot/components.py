@@ -34,6 +34,7 @@ MORE_TEMPLATE = rf"bgm:(?P<game>\d+):{_KEY}:(?P<page>\d+)"
 LOBBY_TEMPLATE = r"bgl:(?P<game>\d+):(?P<op>join|leave|start|cancel)"
 OPTION_TEMPLATE = r"bgo:(?P<game>\d+):(?P<name>[A-Za-z0-9_]{1,60})"
 PRIVATE_TEMPLATE = r"bgp:(?P<game>\d+)"
+OPTION_MENU_TEMPLATE = r"bgq:(?P<game>\d+)"
 
 LOBBY_OPS = ("join", "leave", "start", "cancel")
 
@@ -163,6 +164,10 @@ class LobbyHandler(Protocol):
 
     async def on_option(
         self, interaction: discord.Interaction, game_id: int, name: str, value: str
+    ) -> None: ...
+
+    async def on_option_menu(
+        self, interaction: discord.Interaction, game_id: int, name: str
     ) -> None: ...
 
 
@@ -396,6 +401,45 @@ class OptionSelect(discord.ui.DynamicItem[discord.ui.Select], template=OPTION_TE
             )
 
 
+class OptionMenuSelect(discord.ui.DynamicItem[discord.ui.Select], template=OPTION_MENU_TEMPLATE):
+    """For games with many options: pick which option to change (its values come next)."""
+
+    def __init__(
+        self,
+        game_id: int,
+        options: list[tuple[str, str, str]],  # (option name, label, current value label)
+        placeholder: str,
+        *,
+        row: int | None = None,
+    ) -> None:
+        super().__init__(
+            discord.ui.Select(
+                custom_id=f"bgq:{game_id}",
+                placeholder=clip(placeholder, 150),
+                options=[
+                    discord.SelectOption(label=clip(label, OPTION_LABEL_MAX), value=name[:100],
+                                         description=clip(current, OPTION_LABEL_MAX))
+                    for name, label, current in options[:SELECT_MAX_OPTIONS]
+                ],
+            ),
+            row=row,
+        )
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Select, match: re.Match[str]
+    ) -> OptionMenuSelect:
+        self = cls.__new__(cls)
+        discord.ui.DynamicItem.__init__(self, item)
+        return self
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        match = self.template.fullmatch(self.item.custom_id or "")
+        if match is not None and self.item.values:
+            handler: LobbyHandler = _cog(interaction, LOBBY_COG)
+            await handler.on_option_menu(interaction, int(match["game"]), self.item.values[0])
+
+
 DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
     ChoiceButton,
     ChoiceSelect,
@@ -403,6 +447,7 @@ DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
     PrivateViewButton,
     LobbyButton,
     OptionSelect,
+    OptionMenuSelect,
 )
 
 

@@ -9,13 +9,20 @@ import discord
 from discord.ext import commands
 
 import rules
-from bot.components import LOBBY_OPS, MAX_ROWS, SELECT_MAX_OPTIONS, LobbyButton, OptionSelect
+from bot.components import (
+    LOBBY_OPS,
+    MAX_ROWS,
+    SELECT_MAX_OPTIONS,
+    LobbyButton,
+    OptionMenuSelect,
+    OptionSelect,
+)
 from bot.i18n import t
 from bot.table_types import OptionSpec, Refusal
 from storage.base import GameRecord, MessageRef
 
 from .publisher import game_lang, game_title
-from .replies import guard
+from .replies import guard, send_private
 
 if TYPE_CHECKING:
     from bot.app import GameBot
@@ -23,6 +30,7 @@ if TYPE_CHECKING:
 log = logging.getLogger("bot.lobby")
 
 THREAD_ARCHIVE_MINUTES = 10080  # a week: slow games go quiet for days
+LIST_ALL_OPTIONS = 8  # more options than this: the lobby text lists only changed ones
 
 
 def option_label(spec: OptionSpec, lang: str) -> str:
@@ -63,12 +71,17 @@ def lobby_text(record: GameRecord, specs: list[OptionSpec], lang: str) -> str:
         t("discord.lobby.players", lang, count=len(record.seats), min=engine.min_seats,
           max=engine.max_seats, players=players),
     ]
-    if specs:
+    # Many options (Citadels has two dozen house-rule switches): list only the changed ones.
+    shown = specs if len(specs) <= LIST_ALL_OPTIONS else [
+        s for s in specs if s.name in record.options and record.options[s.name] != s.default]
+    if shown:
         lines.append(t("discord.lobby.options", lang))
-        for spec in specs:
+        for spec in shown:
             value = record.options.get(spec.name, spec.default)
             lines.append(t("discord.lobby.option_line", lang, label=option_label(spec, lang),
                            value=value_label(spec, value, lang)))
+    if len(shown) < len(specs):
+        lines.append(t("discord.lobby.defaults", lang))
     if record.status == "lobby":
         lines.append(t("discord.lobby.hint", lang))
     elif record.status == "cancelled":
@@ -78,19 +91,32 @@ def lobby_text(record: GameRecord, specs: list[OptionSpec], lang: str) -> str:
     return "\n".join(lines)[:2000]
 
 
+def option_select(
+    record: GameRecord, spec: OptionSpec, lang: str, *, row: int | None = None
+) -> OptionSelect:
+    current = record.options.get(spec.name, spec.default)
+    values = [
+        (value_text(v), value_label(spec, v, lang), v == current) for v in option_values(spec)
+    ]
+    return OptionSelect(record.id, spec.name, values, option_label(spec, lang), row=row)
+
+
 def lobby_view(record: GameRecord, specs: list[OptionSpec], lang: str) -> discord.ui.View | None:
     if record.status != "lobby":
         return None
     view = discord.ui.View(timeout=None)
-    settable = [s for s in specs if option_values(s)][: MAX_ROWS - 1]
-    for row, spec in enumerate(settable):
-        current = record.options.get(spec.name, spec.default)
-        values = [
-            (value_text(v), value_label(spec, v, lang), v == current)
-            for v in option_values(spec)
+    settable = [s for s in specs if option_values(s)]
+    if len(settable) <= MAX_ROWS - 1:  # few options: one select of values each
+        for row, spec in enumerate(settable):
+            view.add_item(option_select(record, spec, lang, row=row))
+    else:  # many: first pick the option, then its values (host only, ephemeral)
+        menu = [
+            (s.name, option_label(s, lang),
+             value_label(s, record.options.get(s.name, s.default), lang))
+            for s in settable
         ]
-        view.add_item(OptionSelect(record.id, spec.name, values, option_label(spec, lang),
-                                   row=row))
+        view.add_item(OptionMenuSelect(record.id, menu, t("discord.lobby.option_menu", lang),
+                                       row=0))
     for op in LOBBY_OPS:
         view.add_item(LobbyButton(record.id, op, t(f"discord.button.{op}", lang)))
     return view
@@ -179,14 +205,42 @@ class LobbyCog(commands.Cog, name="Lobby"):
     ) -> None:
         async with guard(self.bot, interaction):
             await interaction.response.defer()
+            from_menu = interaction.message is not None and interaction.message.flags.ephemeral
             try:
                 record = await self.bot.table.set_option(game_id, interaction.user.id, name,
                                                          value)
             except Refusal:
-                # The select shows the refused value locally: redraw the true state first.
-                await self._refresh(interaction, await self.bot.store.get_game(game_id))
+                if not from_menu:  # the select shows the refused value: redraw the true state
+                    await self._refresh(interaction, await self.bot.store.get_game(game_id))
                 raise
-            await self._refresh(interaction, record)
+            if from_menu:  # the ephemeral value picker: confirm there, redraw the lobby itself
+                lang = await self.bot.user_lang(interaction)
+                spec = next(s for s in self.specs(record) if s.name == name)
+                await interaction.edit_original_response(
+                    content=t("option_set", lang, name=option_label(spec, lang),
+                              value=value_label(spec, record.options.get(name), lang)),
+                    view=None)
+                await self.refresh_lobby(record)
+            else:
+                await self._refresh(interaction, record)
+
+    async def on_option_menu(
+        self, interaction: discord.Interaction, game_id: int, name: str
+    ) -> None:
+        async with guard(self.bot, interaction):
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            record = await self.bot.store.get_game(game_id)
+            if record.status != "lobby":
+                raise Refusal("not_in_lobby", status=record.status)
+            if interaction.user.id != record.host_id:
+                raise Refusal("not_host", host=f"<@{record.host_id}>")
+            spec = next((s for s in self.specs(record) if s.name == name), None)
+            if spec is None or not option_values(spec):
+                raise Refusal("option_unknown", name=name)
+            lang = await self.bot.user_lang(interaction)
+            view = discord.ui.View(timeout=None)
+            view.add_item(option_select(record, spec, lang))
+            await send_private(interaction, option_label(spec, lang), view=view)
 
 
 async def setup(bot: GameBot) -> None:

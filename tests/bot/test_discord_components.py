@@ -17,6 +17,7 @@ from bot.components import (
     ChoiceSelect,
     LobbyButton,
     MoreButton,
+    OptionMenuSelect,
     OptionSelect,
     PrivateViewButton,
     choice_hash,
@@ -154,6 +155,7 @@ def test_choice_view_select_payload_with_more() -> None:
         (lambda: PrivateViewButton(1, "Open"), PrivateViewButton),
         (lambda: LobbyButton(1, "join", "Join"), LobbyButton),
         (lambda: OptionSelect(1, "rounds", [("2", "2", True)], "Rounds"), OptionSelect),
+        (lambda: OptionMenuSelect(1, [("rounds", "Rounds", "2")], "Options"), OptionMenuSelect),
     ],
 )
 def test_each_item_matches_only_its_own_template(item, cls) -> None:

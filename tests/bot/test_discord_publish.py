@@ -429,3 +429,39 @@ async def test_a_select_choice_applies_like_a_button(env) -> None:
     await pick(encode_select_value(2, "pick 3"))
     game = await bot.store.get_game(gid)
     assert game.version == 1 and game.snapshot["seats"][1]["secret"]["pick"] == 3
+
+
+async def test_many_options_use_a_menu_then_an_ephemeral_value_picker(env) -> None:
+    bot, world = env
+    game = await bot.table.new_game("citadels", guild_id=1, channel_id=10, host_id=HOST,
+                                    lang="ko")
+    game = await bot.table.attach_thread(game.id, THREAD)
+    specs = bot.table.option_specs("citadels")
+    assert len(specs) > 4
+    view = lobby.lobby_view(game, specs, "ko")
+    payload = view.to_components()
+    assert len(payload) <= 5
+    menu = payload[0]["components"][0]
+    assert menu["custom_id"] == f"bgq:{game.id}"
+    assert 4 < len(menu["options"]) <= 25
+    assert all(len(o["label"]) <= 100 for o in menu["options"])
+    assert len(lobby.lobby_text(game, specs, "ko")) < 600  # defaults are not listed one by one
+    lobby_msg = await world.thread(THREAD).send("lobby")
+    from storage.base import MessageRef
+
+    await bot.store.record_message(MessageRef(game_id=game.id, channel_id=THREAD,
+                                              message_id=lobby_msg.id, kind="lobby"))
+    cog = bot.get_cog("Lobby")
+    stranger = FakeInteraction(bot, BOB)
+    await cog.on_option_menu(stranger, game.id, "cast")
+    assert stranger.texts() == [t("not_host", "en", host=f"<@{HOST}>")]
+    host = FakeInteraction(bot, HOST)
+    await cog.on_option_menu(host, game.id, "cast")
+    [picker] = host.replies
+    assert picker.kwargs["ephemeral"] and picker.custom_ids() == [f"bgo:{game.id}:cast"]
+    choose = FakeInteraction(bot, HOST, message=picker)
+    await cog.on_option(choose, game.id, "cast", "B")
+    assert (await bot.store.get_game(game.id)).options["cast"] == "B"
+    assert choose.original_edits[-1]["view"] is None  # the picker closes with a confirmation
+    lobby_edit = [kw for cid, mid, kw in world.edits if mid == lobby_msg.id][-1]
+    assert "B" in lobby_edit["content"]  # the lobby message shows the changed option
