@@ -277,10 +277,10 @@ def draw_crown(
     return w
 
 
-def png_bytes(image: Image.Image) -> bytes:
-    """Encode as PNG; level 6 is about as fast as 3 here and clearly smaller."""
+def png_bytes(image: Image.Image, level: int = 3) -> bytes:
+    """Encode as PNG; from level 4 zlib's lazy matching doubles the time for ~12% fewer bytes."""
     out = io.BytesIO()
-    image.save(out, format="PNG", compress_level=6)
+    image.save(out, format="PNG", compress_level=level)
     return out.getvalue()
 
 
