@@ -373,6 +373,7 @@ def cmd_build(st: State, name: str, cmd: dict, events: list[Event]) -> None:
         place_dwelling(st, name, hex_id, free=True, events=events)
         return
     use_action(st, name, "build", events)
+    t = st["turn"]
     terrain = st["terrain"][hex_id]
     if terrain != home(name):
         if t["need"].get("FREE_TF"):
@@ -449,6 +450,7 @@ def cmd_upgrade(st: State, name: str, cmd: dict, events: list[Event]) -> None:
         free = True
     else:
         use_action(st, name, "upgrade", events)
+        t = st["turn"]
     if not free:
         cost = dict(FACTIONS[name].costs[new])
         if new == "TP" and not has_foreign_neighbour(st, name, hex_id):
@@ -519,6 +521,7 @@ def cmd_transform(st: State, name: str, cmd: dict, events: list[Event]) -> None:
         sandstorm(st, name, hex_id)
         return
     use_action(st, name, "transform", events)
+    t = st["turn"]
     n, result = transform_spend(name, terrain, target, t["spades"], cmd.get("color") is not None)
     if hex_id not in t["transformed"]:
         check_reach(st, name, hex_id)
@@ -552,6 +555,7 @@ def cmd_dig(st: State, name: str, cmd: dict, events: list[Event]) -> None:
     if n <= 0:
         raise RuleError("tm.bad_number")
     full = use_action(st, name, "dig", events)
+    t = st["turn"]
     fd = FACTIONS[name]
     fs = fstate(st, name)
     if fd.spade_pay:
@@ -627,6 +631,7 @@ def cmd_action(st: State, name: str, cmd: dict, events: list[Event]) -> None:
         if fs["P3"] < spec["cost"]:
             raise RuleError("tm.not_enough", resource="PW", faction=name)
         use_action(st, name, "action", events)
+        t = st["turn"]
         pay(st, name, {"PW": spec["cost"]})
         st["acts"][space] = name
         grant(st, name, spec["gain"], space)
@@ -635,6 +640,7 @@ def cmd_action(st: State, name: str, cmd: dict, events: list[Event]) -> None:
         if not fd.bridge_action:
             raise RuleError("tm.no_action", space=space)
         use_action(st, name, "action", events)
+        t = st["turn"]
         pay(st, name, {"W": 2})
         grant(st, name, {"BRIDGE": 1}, space)
         return
@@ -651,6 +657,7 @@ def cmd_action(st: State, name: str, cmd: dict, events: list[Event]) -> None:
     if kind is None:
         raise RuleError("tm.no_action", space=space)
     use_action(st, name, "action", events)
+    t = st["turn"]
     fs["used"].append(space)
     t = st["turn"]
     if kind == "spade":

@@ -16,6 +16,7 @@ from rules.terra_mystica.notation import format_command, parse_text
 from rules.terra_mystica.state import Options, State
 from rules.terra_mystica.tiles import BONUS, NOT_LATE, SCORING
 
+OUT_OF_TURN = ("leech", "cult", "spades")
 DEFAULT_OPTIONS = ("strict-leech", "strict-darkling-sh", "strict-chaosmagician-sh",
                    "errata-cultist-power")
 
@@ -164,7 +165,8 @@ def replay_text(text: str, engine: TerraMystica | None = None) -> Replay:
             log.append((seat, action))
             nxt = moves[i + 1] if i + 1 < len(moves) else None
             ends = re.search(r"\b(pass|leech|decline)\b", line.text, re.I)
-            if nxt is None or nxt.comment or nxt.prefix != line.prefix or ends:
+            own_turn = state["turn"] is not None and state["turn"]["faction"] == line.prefix
+            if nxt is None or nxt.comment or nxt.prefix != line.prefix or ends or not own_turn:
                 settle(state, [])
         except RuleError as exc:
             return Replay(state, {"line": line.number, "command": line.text, "key": exc.key,
@@ -206,12 +208,20 @@ def random_game(players: int, seed: int, max_steps: int = 20_000) -> tuple[State
         if not lines and state["phase"] != "select":
             lines = header_lines(state)
         pending = [d for d in engine.decisions(state) if d.choices]
+        t = state["turn"]
+        # Finish an open turn first, then answer offers, as the site's logs read.
+        going = [d for d in pending if t and t["taken"] and d.kind not in OUT_OF_TURN
+                 and d.params.get("faction") == t["faction"]]
         urgent = [d for d in pending if d.kind in ("leech", "cult")]
-        decision = urgent[0] if urgent else rng.choice(pending)
+        decision = (going or urgent or [rng.choice(pending)])[0]
         ch = rng.choice(decision.choices)
-        state, _ = engine.apply(state, decision.seat, ch.action)
         name = state["seats"][decision.seat]["faction"]
-        lines.append(f"{name}: {format_command(ch.action)}")
+        text = format_command(ch.action)
+        if going and lines and lines[-1].startswith(f"{name}: "):
+            lines[-1] += f". {text}"
+        else:
+            lines.append(f"{name}: {text}")
+        state, _ = engine.apply(state, decision.seat, ch.action)
     else:
         raise AssertionError("random game did not finish")
     return state, "\n".join(lines) + "\n"

@@ -43,7 +43,7 @@ _PATTERNS: list[tuple[re.Pattern[str], str]] = [
     (re.compile(r"^action (\w+)$", re.I), "action"),
     (re.compile(r"^setup (\w+)(?: for .*)?$", re.I), "setup"),
     (re.compile(r"^advance (ship|dig).*$", re.I), "advance"),
-    (re.compile(r"^wait$", re.I), "wait"),
+    (re.compile(r"^(?:wait|income)$", re.I), "wait"),  # income: legacy no-op
     (re.compile(r"^done$", re.I), "done"),
 ]
 
