@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+from pathlib import Path
 
 import pytest
 from PIL import Image, ImageDraw
@@ -134,3 +135,41 @@ def test_box_geometry() -> None:
     assert (box.width, box.height, box.center) == (100, 40, (60, 40))
     assert box.inset(5).xy() == (15, 25, 105, 55)
     assert box.inset(5, 0).xy() == (15, 20, 105, 60)
+
+
+# -- the dispatchers in render/__init__.py ------------------------------------------
+
+
+def plain_renderer(view: dict, lang: str = "ko") -> bytes:
+    return f"plain {view['n']} {lang}".encode()
+
+
+def named_renderer(view: dict, lang: str = "ko", names: dict | None = None) -> bytes:
+    return f"named {view['n']} {lang} {names}".encode()
+
+
+def test_dispatch_passes_names_only_to_renderers_that_take_them(monkeypatch) -> None:
+    import render
+
+    here = __name__
+    monkeypatch.setitem(render.TABLE_RENDERERS, "plain", f"{here}:plain_renderer")
+    monkeypatch.setitem(render.TABLE_RENDERERS, "named", f"{here}:named_renderer")
+    monkeypatch.setitem(render.PRIVATE_RENDERERS, "named", f"{here}:named_renderer")
+    assert render.render_table("plain", {"n": 1}, "en", {0: "A"}) == b"plain 1 en"
+    assert render.render_table("named", {"n": 2}, "ko", {0: "A"}) == b"named 2 ko {0: 'A'}"
+    assert render.render_private("named", {"n": 3}, "en") == b"named 3 en None"
+    assert render.has_private("named") and not render.has_private("plain")
+    with pytest.raises(KeyError):
+        render.render_private("plain", {"n": 4}, "en")
+
+
+def test_importing_render_loads_no_game_module() -> None:
+    import subprocess
+    import sys
+
+    code = "import render, sys; print(sorted(m for m in sys.modules if m.startswith('render.')))"
+    root = Path(__file__).resolve().parents[2]
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=root
+    )
+    assert out.stdout.strip() == "[]"
