@@ -77,7 +77,8 @@ def draw_table(view: dict[str, Any], lang: str = "ko",
               + tm_offer.supply_height())
     right_h = tm_offer.scoring_height() + GAP + tm_offer.bonus_height(view)
     lower_h = max(left_h, right_h)
-    panel_rows = (len(factions) + 1) // 2
+    ranking = view.get("phase") == "over" and bool(factions)
+    panel_rows = (len(factions) + ranking + 1) // 2
     panel_h = tm_factions.faction_panel_height(view, col_w, lang)
     height = (HEADER + map_h + LEGEND + GAP + lower_h + GAP
               + panel_rows * (panel_h + GAP) + MARGIN)
@@ -114,6 +115,11 @@ def draw_table(view: dict[str, Any], lang: str = "ko",
         player = _display_name((names or {}).get(seat)) if isinstance(seat, int) else None
         box = (x, top, x + col_w, top + panel_h)
         tm_factions.draw_faction(draw, view, name, box, lang, player)
+    if ranking:  # the next free panel slot holds the final order
+        row, col = divmod(len(factions), 2)
+        x = MARGIN + col * (col_w + GAP)
+        top = y + row * (panel_h + GAP)
+        tm_factions.draw_ranking(draw, view, (x, top, x + col_w, top + panel_h), lang)
     return image
 
 

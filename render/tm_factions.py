@@ -18,6 +18,7 @@ from render.tm_style import (
     POWER,
     RGB,
     Box,
+    card,
     font,
     ink_on,
     text,
@@ -113,6 +114,23 @@ def draw_faction(draw: ImageDraw.ImageDraw, view: dict[str, Any], name: str, box
             end = text(draw, (x + 12, y + 19), kind, 20, ink, True)
             text(draw, (end + 10, y + 19), label, 21, ink)
             x += w + 10
+
+
+def draw_ranking(draw: ImageDraw.ImageDraw, view: dict[str, Any], box: Box, lang: str) -> None:
+    """Final order by VP; tied factions share a place (all tied players win)."""
+    factions: dict[str, Any] = view.get("factions") or {}
+    y = card(draw, box, term(lang, "ranking"))
+    scores = sorted(((f or {}).get("VP", 0), n) for n, f in factions.items())[::-1]
+    row_h = min(56, (box[3] - y - 10) / max(1, len(scores)))
+    for i, (vp, name) in enumerate(scores):
+        place = 1 + sum(1 for v, _ in scores if v > vp)
+        cy = y + i * row_h + row_h / 2
+        text(draw, (box[0] + 40, cy), f"{place}", 32, HIGHLIGHT if place == 1 else INK, True,
+             "mm")
+        tm_pieces.disc(draw, box[0] + 86, cy, 16, faction_colour(view, name))
+        text(draw, (box[0] + 116, cy), faction_name(name, factions.get(name), lang), 30, INK,
+             True)
+        text(draw, (box[2] - 24, cy), f"{vp} {term(lang, 'VP')}", 32, INK, True, "rm")
 
 
 def _buildings_left(info: dict[str, Any]) -> dict[str, Any]:
