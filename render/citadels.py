@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any, Literal, NamedTuple
 
 from PIL import Image, ImageDraw
@@ -327,9 +327,10 @@ def score_words(breakdown: dict[str, int], city: list[Card], lang: Lang) -> list
     return parts
 
 
-def seat_name(seat: int, lang: Lang, names: dict[int, str] | None) -> str:
+def seat_name(seat: int, lang: Lang, names: Mapping[Any, str] | None) -> str:
     """The caller's display name for a seat, else "Seat N" counted from 1."""
-    given = (names or {}).get(seat)
+    names = names or {}
+    given = names.get(seat) or names.get(str(seat))  # str keys: names that went through JSON
     if given:
         return clean_text(given)
     return label("seat", lang, n=seat + 1)

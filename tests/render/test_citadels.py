@@ -174,6 +174,7 @@ def test_seat_names_fall_back_and_lose_emoji() -> None:
     assert seat_name(0, "ko", None) == "1번 자리"
     assert seat_name(2, "en", {0: "x"}) == "Seat 3"
     assert seat_name(1, "en", {1: "🎲 Hana"}) == "Hana"
+    assert seat_name(1, "en", {"1": "Hana"}) == "Hana"  # names that went through JSON
     view = load("4p")
     named, regions = table_image(view, "en", {0: "A much longer display name than fits " * 3})
     plain, _ = table_image(view, "en")
