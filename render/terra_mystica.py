@@ -35,8 +35,9 @@ LEGEND = 64
 GAP = 20
 
 
-def render_map(view: dict[str, Any], lang: str = "ko",
-               names: dict[int, str] | None = None) -> bytes:
+def render_map(
+    view: dict[str, Any], lang: str = "ko", names: dict[int, str] | None = None
+) -> bytes:
     """The whole table as a PNG: map, cult board, scoring and bonus tiles, faction panels.
 
     `names` maps seats to players' display names, shown on their faction panels.
@@ -55,33 +56,48 @@ def to_palette(image: Image.Image) -> Image.Image:
     """
     exact = list(dict.fromkeys(EXACT_COLOURS))
     # The text-edge shades are chosen on a half-size copy: same shades, a third of the time.
-    approx = image.reduce(2).quantize(colors=256 - len(exact), method=Image.Quantize.FASTOCTREE,
-                                      dither=Image.Dither.NONE).getpalette() or []
-    extra = [tuple(approx[i:i + 3]) for i in range(0, 3 * (256 - len(exact)), 3)]
+    approx = (
+        image.reduce(2)
+        .quantize(
+            colors=256 - len(exact), method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE
+        )
+        .getpalette()
+        or []
+    )
+    extra = [tuple(approx[i : i + 3]) for i in range(0, 3 * (256 - len(exact)), 3)]
     # Pillow maps colours through a coarse cache: a near twin would steal an exact colour.
-    extra = [c for c in extra if len(c) == 3 and all(
-        max(abs(a - b) for a, b in zip(c, e, strict=True)) > 6 for e in exact)]
+    extra = [
+        c
+        for c in extra
+        if len(c) == 3
+        and all(max(abs(a - b) for a, b in zip(c, e, strict=True)) > 6 for e in exact)
+    ]
     palette = Image.new("P", (1, 1))
     palette.putpalette([v for rgb in exact + extra for v in rgb])
     return image.quantize(palette=palette, dither=Image.Dither.NONE)
 
 
-def draw_table(view: dict[str, Any], lang: str = "ko",
-               names: dict[int, str] | None = None) -> Image.Image:
+def draw_table(
+    view: dict[str, Any], lang: str = "ko", names: dict[int, str] | None = None
+) -> Image.Image:
     """The picture before PNG encoding (tests and previews read its pixels)."""
     map_w, map_h = map_size(view, HEX_RADIUS)
     factions = _faction_order(view)
     col_w = (WIDTH - 2 * MARGIN - GAP) // 2
     left_w = 1010  # the cult board needs the room; the tile lists are short lines
-    left_h = (tm_cult_board.cult_board_height() + GAP + tm_offer.actions_height() + GAP
-              + tm_offer.supply_height())
+    left_h = (
+        tm_cult_board.cult_board_height()
+        + GAP
+        + tm_offer.actions_height()
+        + GAP
+        + tm_offer.supply_height()
+    )
     right_h = tm_offer.scoring_height() + GAP + tm_offer.bonus_height(view)
     lower_h = max(left_h, right_h)
     ranking = view.get("phase") == "over" and bool(factions)
     panel_rows = (len(factions) + ranking + 1) // 2
     panel_h = tm_factions.faction_panel_height(view, col_w, lang)
-    height = (HEADER + map_h + LEGEND + GAP + lower_h + GAP
-              + panel_rows * (panel_h + GAP) + MARGIN)
+    height = HEADER + map_h + LEGEND + GAP + lower_h + GAP + panel_rows * (panel_h + GAP) + MARGIN
 
     image = Image.new("RGB", (WIDTH, height), BACKGROUND)
     draw = ImageDraw.Draw(image)
@@ -95,14 +111,18 @@ def draw_table(view: dict[str, Any], lang: str = "ko",
     left = (MARGIN, y, MARGIN + left_w, 0)
     right_x = MARGIN + left_w + GAP
     ly = y
-    for h, paint in ((tm_cult_board.cult_board_height(), tm_cult_board.draw_cult_board),
-                     (tm_offer.actions_height(), tm_offer.draw_power_actions),
-                     (tm_offer.supply_height(), tm_offer.draw_supply)):
+    for h, paint in (
+        (tm_cult_board.cult_board_height(), tm_cult_board.draw_cult_board),
+        (tm_offer.actions_height(), tm_offer.draw_power_actions),
+        (tm_offer.supply_height(), tm_offer.draw_supply),
+    ):
         paint(draw, view, (left[0], ly, left[2], ly + h), lang)
         ly += h + GAP
     ry = y
-    for h, paint in ((tm_offer.scoring_height(), tm_offer.draw_scoring),
-                     (tm_offer.bonus_height(view), tm_offer.draw_bonus)):
+    for h, paint in (
+        (tm_offer.scoring_height(), tm_offer.draw_scoring),
+        (tm_offer.bonus_height(view), tm_offer.draw_bonus),
+    ):
         paint(draw, view, (right_x, ry, WIDTH - MARGIN, ry + h), lang)
         ry += h + GAP
     y += lower_h + GAP
@@ -112,7 +132,7 @@ def draw_table(view: dict[str, Any], lang: str = "ko",
         x = MARGIN + col * (col_w + GAP)
         top = y + row * (panel_h + GAP)
         seat = ((view.get("factions") or {}).get(name) or {}).get("seat")
-        player = _display_name((names or {}).get(seat)) if isinstance(seat, int) else None
+        player = _player_name(names, seat)
         box = (x, top, x + col_w, top + panel_h)
         tm_factions.draw_faction(draw, view, name, box, lang, player)
     if ranking:  # the next free panel slot holds the final order
@@ -128,9 +148,17 @@ def hex_centre(hex_id: str, map_id: str = "base") -> tuple[float, float]:
     layout = load_layout(map_id)
     slot = layout.by_id()[hex_id]
     map_w, _ = map_size({"map": {"id": map_id}}, HEX_RADIUS)
-    grid = HexGrid(radius=HEX_RADIUS, origin_x=(WIDTH - map_w) / 2, origin_y=HEADER,
-                   first_row=layout.first_row)
+    grid = HexGrid(
+        radius=HEX_RADIUS, origin_x=(WIDTH - map_w) / 2, origin_y=HEADER, first_row=layout.first_row
+    )
     return grid.centre(slot.row, slot.col)
+
+
+def _player_name(names: dict[Any, str] | None, seat: object) -> str | None:
+    """The seat's display name; keys may be ints or, after a JSON round trip, strings."""
+    if not names or not isinstance(seat, int):
+        return None
+    return _display_name(names.get(seat, names.get(str(seat))))
 
 
 def _display_name(name: object) -> str | None:
@@ -147,8 +175,10 @@ def _faction_order(view: dict[str, Any]) -> list[str]:
     """Turn order first, then any other faction in the view (by seat)."""
     factions: dict[str, Any] = view.get("factions") or {}
     order = [f for f in view.get("turn_order") or [] if f in factions]
-    rest = sorted((f for f in factions if f not in order),
-                  key=lambda f: ((factions[f] or {}).get("seat", 99), f))
+    rest = sorted(
+        (f for f in factions if f not in order),
+        key=lambda f: ((factions[f] or {}).get("seat", 99), f),
+    )
     return order + rest
 
 
@@ -169,24 +199,30 @@ def _header(draw: ImageDraw.ImageDraw, view: dict[str, Any], lang: str) -> None:
     if active:
         x = text(draw, (x + 40, y), f"{term(lang, 'turn')}:", 32, MUTED)
         tm_pieces.disc(draw, x + 26, y, 16, faction_colour(view, active))
-        x = text(draw, (x + 50, y), faction_name(active, factions.get(active), lang), 34,
-                 HIGHLIGHT, True)
+        x = text(
+            draw, (x + 50, y), faction_name(active, factions.get(active), lang), 34, HIGHLIGHT, True
+        )
     if phase == "over":
         x = text(draw, (x + 40, y), f"{term(lang, 'winner')}:", 32, MUTED)
         for name in sorted(leaders(view)):
             tm_pieces.disc(draw, x + 26, y, 16, faction_colour(view, name))
-            label = f"{faction_name(name, factions.get(name), lang)} " \
-                    f"{factions[name].get('VP', 0)} {term(lang, 'VP')}"
+            label = (
+                f"{faction_name(name, factions.get(name), lang)} "
+                f"{factions[name].get('VP', 0)} {term(lang, 'VP')}"
+            )
             x = text(draw, (x + 50, y), label, 34, HIGHLIGHT, True)
-    pending = [p for p in view.get("pending") or []
-               if isinstance(p, dict) and p.get("kind") == "leech"]
+    pending = [
+        p for p in view.get("pending") or [] if isinstance(p, dict) and p.get("kind") == "leech"
+    ]
     if pending:
         x = text(draw, (x + 40, y), f"{term(lang, 'waiting')}:", 26, MUTED)
         for n, offer in enumerate(pending):
             who = offer.get("faction")
             label = term(lang, "leech_offer").format(
                 faction=faction_name(str(who), factions.get(who), lang),
-                amount=offer.get("amount", "?"), vp=offer.get("vp_cost", 0))
+                amount=offer.get("amount", "?"),
+                vp=offer.get("vp_cost", 0),
+            )
             # Keep the line inside the picture: what does not fit is counted, not drawn.
             if x + 60 + font(24).getlength(label) > WIDTH - MARGIN - 60:
                 text(draw, (x + 16, y), f"+{len(pending) - n}", 26, MUTED, True)

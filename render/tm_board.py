@@ -34,8 +34,9 @@ def faction_colour(view: dict[str, Any], faction: object) -> tuple[int, int, int
     return faction_rgb((info or {}).get("color"))
 
 
-def draw_map(draw: ImageDraw.ImageDraw, view: dict[str, Any], x0: float, y0: float,
-             radius: float) -> None:
+def draw_map(
+    draw: ImageDraw.ImageDraw, view: dict[str, Any], x0: float, y0: float, radius: float
+) -> None:
     layout = load_layout(_map_id(view))
     grid = HexGrid(radius=radius, origin_x=x0, origin_y=y0, first_row=layout.first_row)
     board = view.get("map") or {}
@@ -68,20 +69,37 @@ def draw_map(draw: ImageDraw.ImageDraw, view: dict[str, Any], x0: float, y0: flo
         state = hexes.get(slot.id) or {}
         terrain = state.get("terrain", slot.terrain)
         fill = terrain_rgb(terrain)
-        draw.text((cx, cy - radius * 0.52), slot.id, font=label_font, fill=ink_on(fill),
-                  anchor="mm")
+        draw.text(
+            (cx, cy - radius * 0.52), slot.id, font=label_font, fill=ink_on(fill), anchor="mm"
+        )
         if terrain not in TERRAIN:
-            draw.text((cx, cy + radius * 0.15), "?", font=font(round(radius * 0.5), True),
-                      fill=ink_on(fill), anchor="mm")
+            draw.text(
+                (cx, cy + radius * 0.15),
+                "?",
+                font=font(round(radius * 0.5), True),
+                fill=ink_on(fill),
+                anchor="mm",
+            )
         if state.get("building"):
-            tm_pieces.building(draw, str(state["building"]), cx, cy + radius * 0.2,
-                               radius * 0.46, faction_colour(view, state.get("faction")))
+            tm_pieces.building(
+                draw,
+                str(state["building"]),
+                cx,
+                cy + radius * 0.2,
+                radius * 0.46,
+                faction_colour(view, state.get("faction")),
+            )
         if state.get("town"):
             tm_pieces.star(draw, cx + radius * 0.62, cy - radius * 0.1, radius * 0.2, GOLD)
 
 
-def _bridge(draw: ImageDraw.ImageDraw, a: tuple[float, float], b: tuple[float, float],
-            colour: tuple[int, int, int], radius: float) -> None:
+def _bridge(
+    draw: ImageDraw.ImageDraw,
+    a: tuple[float, float],
+    b: tuple[float, float],
+    colour: tuple[int, int, int],
+    radius: float,
+) -> None:
     # Run from edge to edge of the two land hexes, over the river between them.
     (ax, ay), (bx, by) = a, b
     t = radius * 0.72 / max(1.0, ((bx - ax) ** 2 + (by - ay) ** 2) ** 0.5)

@@ -38,8 +38,15 @@ def draw_cult_board(draw: ImageDraw.ImageDraw, view: dict[str, Any], box: Box, l
         tint = tuple(round(c * 0.18 + 255 * 0.82) for c in colour)
         draw.rectangle((x0, top, box[2] - 16, top + CULT_ROW - 8), fill=tint)
         draw.rectangle((x0, top, x0 + CULT_LABEL, top + CULT_ROW - 8), fill=colour)
-        text(draw, (x0 + CULT_LABEL / 2, top + (CULT_ROW - 8) / 2), term(lang, cult), 28, ink_on(colour),
-             True, "mm")
+        text(
+            draw,
+            (x0 + CULT_LABEL / 2, top + (CULT_ROW - 8) / 2),
+            term(lang, cult),
+            28,
+            ink_on(colour),
+            True,
+            "mm",
+        )
         at: dict[int, list[str]] = {}
         for name, info in factions.items():
             pos = ((info or {}).get("cults") or {}).get(cult)
@@ -48,9 +55,11 @@ def draw_cult_board(draw: ImageDraw.ImageDraw, view: dict[str, Any], box: Box, l
         for step in range(11):
             cx = x0 + CULT_LABEL + 8 + step * cell
             landmark = step in (3, 5, 7, 10)  # power bonus spaces
-            draw.rectangle((cx, top + 4, cx + cell - 4, top + CULT_ROW - 12),
-                           fill=(255, 255, 255) if not landmark else (236, 226, 246),
-                           outline=(190, 180, 170))
+            draw.rectangle(
+                (cx, top + 4, cx + cell - 4, top + CULT_ROW - 12),
+                fill=(255, 255, 255) if not landmark else (236, 226, 246),
+                outline=(190, 180, 170),
+            )
             text(draw, (cx + 5, top + 16), str(step), 17, MUTED, landmark)
             _markers(draw, view, at.get(step, []), cx + cell / 2 - 2, top + 46)
         slots = (cults.get(cult) or {}).get("priests") or {}
@@ -59,8 +68,9 @@ def draw_cult_board(draw: ImageDraw.ImageDraw, view: dict[str, Any], box: Box, l
         ordered = sorted(slots.items(), key=lambda kv: (-_slot_value(kv[0]), kv[0]))
         sx = box[2] - 16 - 4 * PRIEST_SLOT
         for key, who in ordered[:4]:
-            draw.ellipse((sx, top + 8, sx + 54, top + 62), fill=(255, 255, 255),
-                         outline=colour, width=3)
+            draw.ellipse(
+                (sx, top + 8, sx + 54, top + 62), fill=(255, 255, 255), outline=colour, width=3
+            )
             if who:
                 tm_pieces.priest(draw, sx + 27, top + 36, 18, faction_colour(view, who))
             else:
@@ -68,8 +78,9 @@ def draw_cult_board(draw: ImageDraw.ImageDraw, view: dict[str, Any], box: Box, l
             sx += PRIEST_SLOT
 
 
-def _markers(draw: ImageDraw.ImageDraw, view: dict[str, Any], names: list[str],
-             cx: float, cy: float) -> None:
+def _markers(
+    draw: ImageDraw.ImageDraw, view: dict[str, Any], names: list[str], cx: float, cy: float
+) -> None:
     per_row = 2 if len(names) <= 4 else 3
     r = 13 if len(names) <= 4 else 10
     for n, name in enumerate(names):

@@ -38,8 +38,14 @@ def faction_panel_height(view: dict[str, Any], width: int, lang: str) -> int:
     return CHIP_TOP + rows * CHIP_ROW + 10
 
 
-def draw_faction(draw: ImageDraw.ImageDraw, view: dict[str, Any], name: str, box: Box,
-                 lang: str, player: str | None = None) -> None:
+def draw_faction(
+    draw: ImageDraw.ImageDraw,
+    view: dict[str, Any],
+    name: str,
+    box: Box,
+    lang: str,
+    player: str | None = None,
+) -> None:
     info: dict[str, Any] = (view.get("factions") or {}).get(name) or {}
     colour = faction_colour(view, name)
     draw.rounded_rectangle(box, radius=14, fill=PANEL, outline=colour, width=5)
@@ -61,8 +67,15 @@ def draw_faction(draw: ImageDraw.ImageDraw, view: dict[str, Any], name: str, box
         x = _badge(draw, x + 14, y0 + 31, term(lang, "turn"), HIGHLIGHT)
     if info.get("passed"):
         _badge(draw, x + 14, y0 + 31, term(lang, "passed"), (96, 96, 96))
-    text(draw, (x1 - 20, y0 + 32), f"{info.get('VP', 0)} {term(lang, 'VP')}", 36, head_ink,
-         True, "rm")
+    text(
+        draw,
+        (x1 - 20, y0 + 32),
+        f"{info.get('VP', 0)} {term(lang, 'VP')}",
+        36,
+        head_ink,
+        True,
+        "rm",
+    )
 
     # Resources and power bowls.
     y = y0 + 100
@@ -82,16 +95,17 @@ def draw_faction(draw: ImageDraw.ImageDraw, view: dict[str, Any], name: str, box
 
     # Tracks, keys and cult positions.
     y = y0 + 158
-    tracks = (f"{term(lang, 'shipping')} {info.get('shipping', info.get('ship', 0))}   "
-              f"{term(lang, 'dig')} {info.get('dig', 0)}   "
-              f"{term(lang, 'keys')} {info.get('keys', 0)}")
+    tracks = (
+        f"{term(lang, 'shipping')} {info.get('shipping', info.get('ship', 0))}   "
+        f"{term(lang, 'dig')} {info.get('dig', 0)}   "
+        f"{term(lang, 'keys')} {info.get('keys', 0)}"
+    )
     text(draw, (x0 + 20, y), tracks, 26, INK, True)
     cx = x0 + 440
     for cult in CULTS:
         value = (info.get("cults") or {}).get(cult, 0)
         draw.rounded_rectangle((cx, y - 20, cx + 96, y + 20), radius=8, fill=CULT[cult])
-        text(draw, (cx + 48, y), f"{term(lang, cult)} {value}", 22, ink_on(CULT[cult]), True,
-             "mm")
+        text(draw, (cx + 48, y), f"{term(lang, cult)} {value}", 22, ink_on(CULT[cult]), True, "mm")
         cx += 104
 
     # Buildings still on the faction board.
@@ -100,16 +114,26 @@ def draw_faction(draw: ImageDraw.ImageDraw, view: dict[str, Any], name: str, box
     left = _buildings_left(info)
     for kind in BUILDING_LIMITS:
         tm_pieces.building(draw, kind, x + 20, y, 18, colour)
-        x = text(draw, (x + 46, y), f"{term(lang, kind + '_short')} {left.get(kind, 0)}",
-                 22, INK, True) + 26
+        x = (
+            text(
+                draw,
+                (x + 46, y),
+                f"{term(lang, kind + '_short')} {left.get(kind, 0)}",
+                22,
+                INK,
+                True,
+            )
+            + 26
+        )
 
     # Tiles held: bonus card, favors, towns.
     for row, chips in enumerate(_chip_rows(_held_tiles(info, lang), x1 - x0 - 32)):
         y = y0 + CHIP_TOP + row * CHIP_ROW
         x = x0 + 16
         for kind, label, fill, w in chips:
-            draw.rounded_rectangle((x, y, x + w, y + 38), radius=10, fill=fill,
-                                   outline=HEX_EDGE, width=1)
+            draw.rounded_rectangle(
+                (x, y, x + w, y + 38), radius=10, fill=fill, outline=HEX_EDGE, width=1
+            )
             ink = ink_on(fill)
             end = text(draw, (x + 12, y + 19), kind, 20, ink, True)
             text(draw, (end + 10, y + 19), label, 21, ink)
@@ -125,11 +149,9 @@ def draw_ranking(draw: ImageDraw.ImageDraw, view: dict[str, Any], box: Box, lang
     for i, (vp, name) in enumerate(scores):
         place = 1 + sum(1 for v, _ in scores if v > vp)
         cy = y + i * row_h + row_h / 2
-        text(draw, (box[0] + 40, cy), f"{place}", 32, HIGHLIGHT if place == 1 else INK, True,
-             "mm")
+        text(draw, (box[0] + 40, cy), f"{place}", 32, HIGHLIGHT if place == 1 else INK, True, "mm")
         tm_pieces.disc(draw, box[0] + 86, cy, 16, faction_colour(view, name))
-        text(draw, (box[0] + 116, cy), faction_name(name, factions.get(name), lang), 30, INK,
-             True)
+        text(draw, (box[0] + 116, cy), faction_name(name, factions.get(name), lang), 30, INK, True)
         text(draw, (box[2] - 24, cy), f"{vp} {term(lang, 'VP')}", 32, INK, True, "rm")
 
 
@@ -190,7 +212,8 @@ def _shorten(s: str, size: int, width: float) -> str:
 
 def _badge(draw: ImageDraw.ImageDraw, x: float, y: float, label: str, fill: RGB) -> float:
     w = font(22, True).getlength(label) + 24
-    draw.rounded_rectangle((x, y - 18, x + w, y + 18), radius=18, fill=fill,
-                           outline=(255, 255, 255), width=2)
+    draw.rounded_rectangle(
+        (x, y - 18, x + w, y + 18), radius=18, fill=fill, outline=(255, 255, 255), width=2
+    )
     text(draw, (x + w / 2, y), label, 22, (255, 255, 255), True, "mm")
     return x + w

@@ -17,15 +17,24 @@ from pydantic import BaseModel
 MAPS_FILE = Path(__file__).resolve().parent / "data" / "tm_base_map.json"
 SHARED_MAPS = (
     Path(__file__).resolve().parents[1].parent
-    / "shared" / "data" / "terra-mystica-merchants" / "maps.json"
+    / "shared"
+    / "data"
+    / "terra-mystica-merchants"
+    / "maps.json"
 )
 DEFAULT_MAP = "base"
 RIVER = "river"
 
 # Terrain names in the shared data set -> the colour names the engine's view uses.
 TERRAIN_COLOUR = {
-    "desert": "yellow", "plains": "brown", "swamp": "black", "lakes": "blue",
-    "forest": "green", "mountains": "gray", "wasteland": "red", "river": RIVER,
+    "desert": "yellow",
+    "plains": "brown",
+    "swamp": "black",
+    "lakes": "blue",
+    "forest": "green",
+    "mountains": "gray",
+    "wasteland": "red",
+    "river": RIVER,
 }
 
 
@@ -63,23 +72,26 @@ class BoardLayout(BaseModel):
         return {s.id: s for s in self.slots}
 
 
-def compact_maps(source: Path = SHARED_MAPS, keys: tuple[str, ...] = (DEFAULT_MAP,)) -> dict[str, Any]:
+def compact_maps(
+    source: Path = SHARED_MAPS, keys: tuple[str, ...] = (DEFAULT_MAP,)
+) -> dict[str, Any]:
     """The compact form of the chosen maps of the shared maps.json (what a picture needs)."""
     data = json.loads(source.read_text(encoding="utf-8"))
     maps = {
         key: {
             "title": m["title"],
-            "hexes": [[h["id"], h["row"], h["col"], TERRAIN_COLOUR[h["terrain"]]]
-                      for h in m["hexes"]],
+            "hexes": [
+                [h["id"], h["row"], h["col"], TERRAIN_COLOUR[h["terrain"]]] for h in m["hexes"]
+            ],
         }
         for key, m in data["maps"].items()
         if key in keys
     }
     meta = {
         "source": "shared/data/terra-mystica-merchants/maps.json (snellman hex ids, verified "
-                  "by map-id SHA-1; see its _meta and REPORT.md)",
+        "by map-id SHA-1; see its _meta and REPORT.md)",
         "format": "hexes: [id, row, col, printed terrain colour or 'river']; odd rows are "
-                  "shifted half a hex to the right",
+        "shifted half a hex to the right",
         "regenerate": "python -m render.tm_geometry",
     }
     return {"_meta": meta, "maps": maps}
@@ -113,8 +125,10 @@ class HexGrid(BaseModel):
 
     def polygon(self, cx: float, cy: float, scale: float = 1.0) -> list[tuple[float, float]]:
         r = self.radius * scale
-        return [(cx + r * math.cos(math.radians(a)), cy + r * math.sin(math.radians(a)))
-                for a in range(-90, 270, 60)]
+        return [
+            (cx + r * math.cos(math.radians(a)), cy + r * math.sin(math.radians(a)))
+            for a in range(-90, 270, 60)
+        ]
 
     def size(self, layout: BoardLayout) -> tuple[int, int]:
         w = self.width * max(s.col + 1 + 0.5 * (s.row % 2) for s in layout.slots)
@@ -124,6 +138,7 @@ class HexGrid(BaseModel):
 
 if __name__ == "__main__":
     MAPS_FILE.parent.mkdir(exist_ok=True)
-    MAPS_FILE.write_text(json.dumps(compact_maps(), ensure_ascii=False, separators=(",", ":")),
-                         encoding="utf-8")
+    MAPS_FILE.write_text(
+        json.dumps(compact_maps(), ensure_ascii=False, separators=(",", ":")), encoding="utf-8"
+    )
     print(f"wrote {MAPS_FILE}")

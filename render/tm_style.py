@@ -12,24 +12,38 @@ FONT_DIR = Path(__file__).resolve().parent / "fonts"
 
 # Terrain tints are lighter than the matching faction colours so a piece stands out on home.
 TERRAIN: dict[str, RGB] = {
-    "yellow": (236, 211, 96), "brown": (150, 112, 70), "black": (66, 66, 70),
-    "blue": (92, 160, 222), "green": (88, 160, 78), "gray": (170, 172, 176),
-    "red": (214, 92, 78), "river": (178, 220, 240),
+    "yellow": (236, 211, 96),
+    "brown": (150, 112, 70),
+    "black": (66, 66, 70),
+    "blue": (92, 160, 222),
+    "green": (88, 160, 78),
+    "gray": (170, 172, 176),
+    "red": (214, 92, 78),
+    "river": (178, 220, 240),
 }
 UNKNOWN_TERRAIN: RGB = (236, 120, 236)  # loud on purpose: a terrain we cannot name
 
 FACTION: dict[str, RGB] = {
-    "yellow": (250, 200, 0), "brown": (110, 66, 26), "black": (18, 18, 22),
-    "blue": (24, 84, 200), "green": (20, 110, 36), "gray": (112, 114, 120),
+    "yellow": (250, 200, 0),
+    "brown": (110, 66, 26),
+    "black": (18, 18, 22),
+    "blue": (24, 84, 200),
+    "green": (20, 110, 36),
+    "gray": (112, 114, 120),
     "red": (196, 24, 24),
     # Fire & Ice colours, so their pieces still look like something.
-    "white": (245, 245, 245), "ice": (210, 235, 250), "volcano": (240, 120, 20),
+    "white": (245, 245, 245),
+    "ice": (210, 235, 250),
+    "volcano": (240, 120, 20),
     "orange": (240, 120, 20),
 }
 UNKNOWN_FACTION: RGB = (230, 0, 200)
 
 CULT: dict[str, RGB] = {
-    "FIRE": (214, 64, 40), "WATER": (40, 110, 200), "EARTH": (130, 90, 50), "AIR": (150, 160, 175),
+    "FIRE": (214, 64, 40),
+    "WATER": (40, 110, 200),
+    "EARTH": (130, 90, 50),
+    "AIR": (150, 160, 175),
 }
 CULTS = ("FIRE", "WATER", "EARTH", "AIR")
 
@@ -43,9 +57,22 @@ POWER: RGB = (128, 70, 170)
 HIGHLIGHT: RGB = (230, 90, 20)
 
 EXACT_COLOURS: list[RGB] = [
-    *TERRAIN.values(), UNKNOWN_TERRAIN, *FACTION.values(), UNKNOWN_FACTION, *CULT.values(),
-    BACKGROUND, PANEL, INK, MUTED, HEX_EDGE, GOLD, POWER, HIGHLIGHT, (255, 255, 255),
-    (250, 250, 250), (10, 10, 10),
+    *TERRAIN.values(),
+    UNKNOWN_TERRAIN,
+    *FACTION.values(),
+    UNKNOWN_FACTION,
+    *CULT.values(),
+    BACKGROUND,
+    PANEL,
+    INK,
+    MUTED,
+    HEX_EDGE,
+    GOLD,
+    POWER,
+    HIGHLIGHT,
+    (255, 255, 255),
+    (250, 250, 250),
+    (10, 10, 10),
 ]
 
 
@@ -79,8 +106,15 @@ def font(size: int, bold: bool = False) -> ImageFont.FreeTypeFont:
 Box = tuple[int, int, int, int]
 
 
-def text(draw: ImageDraw.ImageDraw, xy: tuple[float, float], s: str, size: int,
-         fill: RGB = INK, bold: bool = False, anchor: str = "lm") -> float:
+def text(
+    draw: ImageDraw.ImageDraw,
+    xy: tuple[float, float],
+    s: str,
+    size: int,
+    fill: RGB = INK,
+    bold: bool = False,
+    anchor: str = "lm",
+) -> float:
     """Draw `s`; returns the x just right of it (anchor 'l*' only)."""
     f = font(size, bold)
     draw.text(xy, s, font=f, fill=fill, anchor=anchor)

@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 from PIL import Image
 
+import render
 from render.terra_mystica import HEX_RADIUS, WIDTH, draw_table, hex_centre, render_map
 from render.tm_geometry import MAPS_FILE, SHARED_MAPS, compact_maps, load_layout
 from render.tm_style import (
@@ -78,8 +79,16 @@ def test_map_is_at_least_1600_px_wide() -> None:
 
 def test_printed_terrain_at_empty_hexes(pictures: dict[str, tuple[bytes, Image.Image]]) -> None:
     _, image = pictures["ko"]
-    expected = {"A1": "brown", "A2": "gray", "A3": "green", "A4": "blue", "A5": "yellow",
-                "A6": "red", "E1": "black", "I12": "red"}
+    expected = {
+        "A1": "brown",
+        "A2": "gray",
+        "A3": "green",
+        "A4": "blue",
+        "A5": "yellow",
+        "A6": "red",
+        "E1": "black",
+        "I12": "red",
+    }
     for hex_id, colour in expected.items():
         assert pixel(image, hex_centre(hex_id)) == TERRAIN[colour], hex_id
 
@@ -114,8 +123,7 @@ def test_building_shapes_differ() -> None:
         hexes["A1"].update(building=kind, faction="witches")
         image = decode(render_map(view, "en"))
         x, y = hex_centre("A1")
-        shots.append(image.crop((round(x - R), round(y - R), round(x + R), round(y + R)))
-                     .tobytes())
+        shots.append(image.crop((round(x - R), round(y - R), round(x + R), round(y + R))).tobytes())
     assert len(set(shots)) == 5
 
 
@@ -150,8 +158,10 @@ def test_cult_position_moves_a_marker() -> None:
     view["factions"]["witches"]["cults"]["AIR"] = 9
     after = draw_table(view, "ko")
     map_bottom = round(hex_centre("I1")[1] + R)
-    assert before.crop((0, 0, WIDTH, map_bottom)).tobytes() == \
-        after.crop((0, 0, WIDTH, map_bottom)).tobytes()
+    assert (
+        before.crop((0, 0, WIDTH, map_bottom)).tobytes()
+        == after.crop((0, 0, WIDTH, map_bottom)).tobytes()
+    )
     assert before.tobytes() != after.tobytes()
 
 
@@ -177,9 +187,18 @@ def test_unknown_faction_terrain_and_tiles_do_not_crash() -> None:
 
 
 def test_bare_and_setup_views_render() -> None:
-    for view in ({}, {"game": "terra_mystica", "round": 0, "phase": "setup",
-                      "map": {"id": "nonexistent", "hexes": {}, "bridges": []},
-                      "factions": {}, "bonus_tiles": [], "pending": None}):
+    for view in (
+        {},
+        {
+            "game": "terra_mystica",
+            "round": 0,
+            "phase": "setup",
+            "map": {"id": "nonexistent", "hexes": {}, "bridges": []},
+            "factions": {},
+            "bonus_tiles": [],
+            "pending": None,
+        },
+    ):
         image = decode(render_map(view, "ko"))
         assert image.width == WIDTH
         # With no hex states, the printed map shows.
@@ -190,12 +209,20 @@ def test_five_factions_and_player_names() -> None:
     view = load_view()
     four = decode(render_map(view, "ko"))
     view["factions"]["giants"] = copy.deepcopy(view["factions"]["nomads"]) | {
-        "seat": 4, "color": "red", "name": {"en": "Giants", "ko": "거인족"}}
+        "seat": 4,
+        "color": "red",
+        "name": {"en": "Giants", "ko": "거인족"},
+    }
     view["turn_order"].append("giants")
     five = decode(render_map(view, "ko"))
     assert five.height > four.height
     named = decode(render_map(view, "ko", names={0: "Alice", 4: "거인 플레이어 🎲"}))
     assert named.size == five.size and named.tobytes() != five.tobytes()
+    # Names that went through JSON have string keys; the dispatcher passes them on.
+    via_json = render.render_table(
+        "terra_mystica", view, "ko", {"0": "Alice", "4": "거인 플레이어 🎲"}
+    )
+    assert decode(via_json).tobytes() == named.tobytes()
 
 
 def test_map_data_geometry() -> None:
@@ -221,8 +248,10 @@ def test_map_data_matches_shared_source() -> None:
 def test_priest_spaces_as_dict_or_list() -> None:
     view = load_view()
     as_dict = draw_table(view, "en")
-    view["cults"] = {c: {"priests": [v["priests"]["3"], v["priests"]["2"], None, None]}
-                     for c, v in view["cults"].items()}
+    view["cults"] = {
+        c: {"priests": [v["priests"]["3"], v["priests"]["2"], None, None]}
+        for c, v in view["cults"].items()
+    }
     assert draw_table(view, "en").tobytes() == as_dict.tobytes()
     view["cults"]["EARTH"]["priests"][3] = "engineers"
     assert draw_table(view, "en").tobytes() != as_dict.tobytes()
@@ -262,8 +291,10 @@ def test_every_fixture_renders_in_budget(fixture: Path) -> None:
 
 def test_many_power_offers_stay_inside_the_header() -> None:
     view = load_view()
-    view["pending"] = [{"faction": f, "kind": "leech", "amount": 5, "vp_cost": 4}
-                       for f in ("engineers", "nomads", "darklings", "engineers")]
+    view["pending"] = [
+        {"faction": f, "kind": "leech", "amount": 5, "vp_cost": 4}
+        for f in ("engineers", "nomads", "darklings", "engineers")
+    ]
     image = draw_table(view, "en")
     strip = image.crop((WIDTH - 20, 0, WIDTH, 80))
     assert [colour for _, colour in strip.getcolors()] == [BACKGROUND]
@@ -275,5 +306,7 @@ def test_unknown_map_id_is_said_in_the_header() -> None:
     view["map"]["id"] = "atlantis"
     unknown = draw_table(view, "en")
     assert known.crop((0, 0, WIDTH, 80)).tobytes() != unknown.crop((0, 0, WIDTH, 80)).tobytes()
-    assert known.crop((0, 80, WIDTH, known.height)).tobytes() == \
-        unknown.crop((0, 80, WIDTH, unknown.height)).tobytes()
+    assert (
+        known.crop((0, 80, WIDTH, known.height)).tobytes()
+        == unknown.crop((0, 80, WIDTH, unknown.height)).tobytes()
+    )
