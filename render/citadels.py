@@ -19,6 +19,7 @@ from render.common import (
     PANEL_DIM,
     RGB,
     Box,
+    Fitted,
     clean_text,
     draw_card_icon,
     draw_coin,
@@ -361,9 +362,36 @@ EMPTY_CITY_H = 44
 PANEL_PAD = 12
 
 
-def _token_height(view: CitadelsView) -> int:
-    most = max((len(shown_markers(c.markers)) for c in view.characters), default=0)
-    return TOKEN_BASE_H + MARKER_H * most
+def _token_width(view: CitadelsView) -> int:
+    n = max(1, len(view.characters))
+    return (WIDTH - 2 * MARGIN - (n - 1) * TOKEN_GAP) // n
+
+
+def _marker(key: str) -> Marker:
+    return MARKERS.get(key, Marker((90, 90, 90), key, key))
+
+
+def _marker_text(key: str, lang: Lang, token_w: int) -> Fitted:
+    """A marker's words on a chip: one line if it fits at a readable size, else two."""
+    marker = _marker(key)
+    text = marker.ko if lang == "ko" else marker.en
+    return fit_text(text, token_w - 18, 20, 17, bold=True, max_lines=2)
+
+
+def _chip_height(fitted: Fitted) -> int:
+    return max(MARKER_H - 4, fitted.height + 4)
+
+
+def _token_height(view: CitadelsView, lang: Lang) -> int:
+    token_w = _token_width(view)
+    most = max(
+        (
+            sum(_chip_height(_marker_text(k, lang, token_w)) + 4 for k in shown_markers(c.markers))
+            for c in view.characters
+        ),
+        default=0,
+    )
+    return TOKEN_BASE_H + most
 
 
 def _seat_height(seat: Seat) -> int:
@@ -386,7 +414,7 @@ class _Table:
         self.lang = lang
         self.names = names
         self.regions: Regions = {}
-        token_h = _token_height(view)
+        token_h = _token_height(view, lang)
         height = (
             MARGIN
             + HEADER_H
@@ -487,8 +515,7 @@ class _Table:
     def characters(self, y: int, token_h: int) -> int:
         v = self.view
         chars = sorted(v.characters, key=lambda c: c.rank)
-        n = max(1, len(chars))
-        token_w = (WIDTH - 2 * MARGIN - (n - 1) * TOKEN_GAP) // n
+        token_w = _token_width(v)
         current = v.current.character if v.current and v.phase == "turns" else None
         for i, ch in enumerate(chars):
             x = MARGIN + i * (token_w + TOKEN_GAP)
@@ -529,15 +556,13 @@ class _Table:
             )
         my = box.y0 + TOKEN_BASE_H - 2
         for key in shown_markers(ch.markers):
-            marker = MARKERS.get(key, Marker((90, 90, 90), key, key))
-            chip = Box(box.x0 + 6, my, box.x1 - 6, my + MARKER_H - 4)
+            marker = _marker(key)
+            text = _marker_text(key, lang, box.width)
+            chip = Box(box.x0 + 6, my, box.x1 - 6, my + _chip_height(text))
             d.rounded_rectangle(chip.xy(), 6, fill=marker.colour)
-            text = fit_text(
-                marker.ko if lang == "ko" else marker.en, chip.width - 6, 20, 14, bold=True
-            )
             draw_fitted(d, chip, text, ink_on(marker.colour))
             self.regions[f"char.{ch.id}.{key}"] = chip
-            my += MARKER_H
+            my = chip.y1 + 4
 
     # -- seats ----------------------------------------------------------------
     def seat(self, seat: Seat, y: int) -> int:

@@ -349,9 +349,21 @@ def test_later_markers_replace_earlier_ones() -> None:
     assert shown_markers(["threat", "threat_revealed", "killed"]) == ["threat_revealed", "killed"]
     view = load("4p")
     view["characters"][6]["markers"] = ["warrant", "warrant_revealed", "signed"]
-    image, regions = table_image(view, "en")
+    image, regions = table_image(view, "ko")
     assert "char.architect.signed" in regions and "char.architect.warrant" not in regions
-    assert image.height == table_image(load("4p"), "en")[0].height  # still two chips at most
+    assert image.height == table_image(load("4p"), "ko")[0].height  # one chip, one line
+
+
+def test_long_marker_words_wrap_inside_a_taller_token() -> None:
+    view = load("8p")  # nine narrow tokens
+    view["characters"][5]["markers"] = ["warrant", "warrant_revealed", "signed", "killed"]
+    image, regions = table_image(view, "en")
+    chip, token = regions["char.trader.signed"], regions["char.trader"]
+    assert chip.height > 40  # "Signed warrant" on two lines rather than in tiny type
+    assert (
+        regions["char.trader.killed"].y0 > chip.y1 and regions["char.trader.killed"].y1 < token.y1
+    )
+    assert image.height > table_image(load("8p"), "en")[0].height
 
 
 def test_score_words_name_every_item() -> None:
