@@ -162,6 +162,7 @@ class Store(ABC):
         Raise DuplicateInteraction if interaction_id was recorded before (nothing written),
         VersionConflict if the stored version is not expected_version (nothing written).
         `status` optionally changes the status in the same transaction (e.g. 'finished').
+        Only a running game takes actions: any other status raises VersionConflict.
         """
 
     @abstractmethod
@@ -171,10 +172,17 @@ class Store(ABC):
     async def pop_action(
         self, game_id: int, *, expected_version: int, snapshot: dict[str, Any]
     ) -> GameRecord:
-        """Undo: delete the last action, version-1, write the rebuilt snapshot (CAS)."""
+        """Undo: delete the last action, version-1, write the rebuilt snapshot (CAS).
+
+        Running games only. The undone click's interaction id stays recorded.
+        """
 
     @abstractmethod
     async def seen_interaction(self, interaction_id: int) -> bool: ...
+
+    @abstractmethod
+    async def forget_interactions(self, before: datetime) -> int:
+        """Drop interaction ids recorded before `before` (Discord retries within minutes)."""
 
     # -- timers ------------------------------------------------------------
     @abstractmethod
