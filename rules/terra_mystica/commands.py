@@ -117,6 +117,14 @@ def use_action(st: State, name: str, kind: str, events: list[Event]) -> bool:
     return True
 
 
+def check_slot(st: State, name: str, kind: str) -> None:
+    """Refuse a second full action before looking at its cost (as snellman does)."""
+    t = require_active(st, name)
+    if t["allow"].get(kind, 0) <= 0 and t["actions"] <= 0:
+        if turn_open(st) or next_player(st, name) != name:
+            raise RuleError("tm.multiple_actions", faction=name)
+
+
 # ---------------------------------------------------------------------------
 # Reach
 
@@ -191,7 +199,7 @@ def create_offers(st: State, builder: str, hex_id: str) -> None:
     positive = 0
     for k in range(1, len(order)):
         to = order[(i + k) % len(order)]
-        if to in amounts:
+        if to in amounts and not fstate(st, to).get("dropped"):
             st["offer_seq"] += 1
             st["offers"].append({"id": st["offer_seq"], "to": to, "from": builder,
                                  "amount": amounts[to], "marked": False})
@@ -269,8 +277,19 @@ def cmd_decline(st: State, name: str, cmd: dict, events: list[Event]) -> None:
 # Towns
 
 
+def river_links(st: State, name: str) -> dict[str, set[str]]:
+    """Mermaids' towns may skip the river hexes they named with `connect`."""
+    links: dict[str, set[str]] = {}
+    for river in st.get("connected", {}).get(name, []):
+        shore = [h for h in board.ADJ[river] if not h.startswith("r")]
+        for h in shore:
+            links.setdefault(h, set()).update(x for x in shore if x != h)
+    return links
+
+
 def components(st: State, name: str, bridges: dict[str, set[str]]) -> list[set[str]]:
     locs = set(owner_buildings(st, name))
+    links = river_links(st, name)
     seen: set[str] = set()
     out = []
     for start in locs:
@@ -280,7 +299,7 @@ def components(st: State, name: str, bridges: dict[str, set[str]]) -> list[set[s
         stack = [start]
         while stack:
             h = stack.pop()
-            for n in direct_neighbours(st, h, bridges):
+            for n in direct_neighbours(st, h, bridges) | links.get(h, set()):
                 if n in locs and n not in comp:
                     comp.add(n)
                     stack.append(n)
@@ -576,9 +595,7 @@ def cmd_send(st: State, name: str, cmd: dict, events: list[Event]) -> None:
     if cult not in CULTS:
         raise RuleError("tm.unknown_cult", cult=cult)
     fs = fstate(st, name)
-    require_active(st, name)
-    if fs["P"] < 1:
-        raise RuleError("tm.not_enough", resource="P", faction=name)
+    check_slot(st, name, "send")
     spaces = st["cult_spaces"][cult]
     want = cmd.get("amount")
     slot = None
@@ -589,6 +606,8 @@ def cmd_send(st: State, name: str, cmd: dict, events: list[Event]) -> None:
                 break
         if want is not None and slot is None:
             raise RuleError("tm.no_cult_space", cult=cult, n=want)
+    if fs["P"] < 1:
+        raise RuleError("tm.not_enough", resource="P", faction=name)
     use_action(st, name, "send", events)
     fs["P"] -= 1
     if slot is None:
@@ -623,7 +642,7 @@ def cmd_action(st: State, name: str, cmd: dict, events: list[Event]) -> None:
     space = cmd["space"]
     fs = fstate(st, name)
     fd = FACTIONS[name]
-    require_active(st, name)
+    check_slot(st, name, "action")
     if space in POWER_ACTIONS:
         if space in st["acts"]:
             raise RuleError("tm.action_taken", space=space)
@@ -729,6 +748,7 @@ def cmd_pass(st: State, name: str, cmd: dict, events: list[Event]) -> None:
         if tile not in st["bonus_pool"]:
             raise RuleError("tm.bonus_unavailable", tile=tile)
     use_action(st, name, "pass", events)
+    st["turn"]["actions"] = 0  # extra Chaos Magician actions lapse on passing
     fs["VP"] += pass_vp(st, name)
     old = fs["bonus"]
     if st["round"] < 6:
@@ -902,6 +922,39 @@ def take_cult(st: State, name: str, cult: str, n: int, t: dict | None, pend: dic
     advance_cult(st, name, cult, n)
 
 
+def cmd_connect(st: State, name: str, cmd: dict, events: list[Event]) -> None:
+    if not FACTIONS[name].town_river_skip:
+        raise RuleError("tm.connect_not_allowed", faction=name)
+    t = require_active(st, name)
+    river = cmd.get("river")
+    if river is None:
+        shores = [h for h in cmd["hexes"] if h in board.START_TERRAIN]
+        fits = [r for r in board.RIVERS if all(h in board.ADJ[r] for h in shores)]
+        river = fits[0] if fits and shores else None
+    if river not in board.RIVERS:
+        raise RuleError("tm.connect_no_town")
+    before = t["need"].get("TOWN", 0)
+    st.setdefault("connected", {}).setdefault(name, []).append(river)
+    check_towns(st, name, events)
+    if t["need"].get("TOWN", 0) <= before:
+        raise RuleError("tm.connect_no_town")
+
+
+def cmd_resign(st: State, name: str, cmd: dict, events: list[Event]) -> None:
+    """The faction leaves: no more turns or offers; its buildings stay on the map."""
+    fs = fstate(st, name)
+    fs["dropped"] = True
+    fs["passed"] = True
+    if fs["bonus"]:
+        st["bonus_pool"][fs["bonus"]] = 0
+        fs["bonus"] = None
+    decline_all(st, name, events)
+    st["pending"].pop(name, None)
+    if st["turn"] is not None and st["turn"]["faction"] == name:
+        end_turn(st, events)
+    events.append(Event(key="tm.resigned", params={"faction": name}))
+
+
 def cmd_noop(st: State, name: str, cmd: dict, events: list[Event]) -> None:
     return None
 
@@ -916,7 +969,8 @@ HANDLERS: dict[str, Callable[[State, str, dict, list[Event]], None]] = {
     "build": cmd_build, "upgrade": cmd_upgrade, "transform": cmd_transform, "dig": cmd_dig,
     "send": cmd_send, "advance": cmd_advance, "action": cmd_action, "bridge": cmd_bridge,
     "pass": cmd_pass, "burn": cmd_burn, "convert": cmd_convert, "leech": cmd_leech,
-    "decline": cmd_decline, "gain": cmd_gain, "wait": cmd_noop, "done": cmd_done,
+    "decline": cmd_decline, "gain": cmd_gain, "connect": cmd_connect,
+    "resign": cmd_resign, "wait": cmd_noop, "done": cmd_done,
 }
 
 

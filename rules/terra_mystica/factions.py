@@ -59,6 +59,7 @@ class Faction:
     spade_pay: Res | None = None  # Darklings pay spades with priests (+VP) instead of workers
     fixed_terraform: int = 0  # Giants: every transform costs exactly this many spades
     bridge_action: bool = False  # Engineers: bridge for 2 workers as an action
+    town_river_skip: bool = False  # Mermaids: a town may skip one river hex (`connect`)
 
 
 def _costs(**over: Res) -> dict[str, Res]:
@@ -102,7 +103,7 @@ FACTIONS: dict[str, Faction] = {f.name: f for f in (
     Faction("mermaids", "Mermaids", "인어", "blue", {"W": 3, "C": 15, "P": 0, "P1": 3, "P2": 9},
             (0, 2, 0, 0), costs=_costs(SA={"W": 4, "C": 8}), sh_income={"PW": 4},
             ship={"start": 1, "max": 5, "vp": {2: 2, 3: 3, 4: 4, 5: 5}},
-            sh_bonus={"SHIP": 1}),
+            sh_bonus={"SHIP": 1}, town_river_skip=True),
     Faction("swarmlings", "Swarmlings", "군집어인", "blue",
             {"W": 8, "C": 20, "P": 0, "P1": 3, "P2": 9}, (1, 1, 1, 1),
             costs={"D": {"W": 2, "C": 3}, "TP": {"W": 3, "C": 4}, "TE": {"W": 3, "C": 6},

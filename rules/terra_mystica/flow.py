@@ -73,12 +73,16 @@ def start_round(st: State, events: list[Event]) -> None:
     i = order.index(start)
     st["turn_order"] = order[i:] + order[:i]
     st["next_start"] = None
+    live = [n for n in st["turn_order"] if not st["factions"][n].get("dropped")]
     for fs in st["factions"].values():
-        fs["passed"] = False
+        fs["passed"] = bool(fs.get("dropped"))
         fs["used"] = []
     income(st)
     events.append(Event(key="tm.round_start", params={"round": st["round"]}))
-    new_turn(st, st["turn_order"][0])
+    if live:
+        new_turn(st, live[0])
+    else:
+        st["turn"] = st["active"] = None
 
 
 def next_player(st: State, current: str) -> str | None:

@@ -40,11 +40,14 @@ _PATTERNS: list[tuple[re.Pattern[str], str]] = [
     (re.compile(r"^dig (\d+).*$", re.I), "dig"),
     (re.compile(rf"^bridge {_HEX}:{_HEX}(?: allow_illegal)?$", re.I), "bridge"),
     (re.compile(r"^pass(?: (bon\d+))?$", re.I), "pass"),
+    (re.compile(rf"^connect {_HEX}:{_HEX}(?::{_HEX})?$", re.I), "connect_hexes"),
+    (re.compile(r"^connect (r\d+)$", re.I), "connect"),
     (re.compile(r"^action (\w+)$", re.I), "action"),
     (re.compile(r"^setup (\w+)(?: for .*)?$", re.I), "setup"),
     (re.compile(r"^advance (ship|dig).*$", re.I), "advance"),
     (re.compile(r"^(?:wait|income)$", re.I), "wait"),  # income: legacy no-op
     (re.compile(r"^done$", re.I), "done"),
+    (re.compile(r"^resign$", re.I), "resign"),
 ]
 
 
@@ -146,6 +149,10 @@ def _build(kind: str, g: tuple[Any, ...], text: str) -> Cmd:
         return {"type": "pass", "bonus": g[0].upper()} if g[0] else {"type": "pass"}
     if kind == "action":
         return {"type": "action", "space": g[0].upper()}
+    if kind == "connect":
+        return {"type": "connect", "river": g[0].lower()}
+    if kind == "connect_hexes":
+        return {"type": "connect", "hexes": [h.upper() for h in g if h]}
     if kind == "setup":
         return {"type": "setup", "faction": g[0].lower()}
     if kind == "advance":
@@ -206,7 +213,10 @@ def _format_en(cmd: Cmd) -> str:
         return f"{cmd['sign']}{n if n != 1 else ''}{cmd['what']}"
     if k == "setup":
         return f"setup {cmd['faction']}"
-    if k in ("wait", "done"):
+    if k == "connect":
+        return f"connect {cmd['river']}" if cmd.get("river") else "connect " + ":".join(
+            cmd["hexes"])
+    if k in ("wait", "done", "resign"):
         return k
     raise RuleError("tm.unknown_command", text=str(k))
 

@@ -124,6 +124,7 @@ def setup_state(opts: Options, seats: int, seed: int) -> State:
         "offers": [],
         "offer_seq": 0,
         "leech_groups": [],
+        "connected": {},
         "pending": {},
         "factions": {},
         "final": None,
