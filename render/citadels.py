@@ -35,6 +35,7 @@ from render.common import (
 
 Lang = str
 Regions = dict[str, Box]
+Names = Mapping[Any, str] | None  # seat -> display name (int keys, or str after JSON)
 
 # ---------------------------------------------------------------------------
 # The view, as agreed between the engine, render/ and bot/ (extra keys are ignored).
@@ -328,7 +329,26 @@ def score_words(breakdown: dict[str, int], city: list[Card], lang: Lang) -> list
     return parts
 
 
-def seat_name(seat: int, lang: Lang, names: Mapping[Any, str] | None) -> str:
+def secret_words(markers: dict[str, Any], view: CitadelsView, lang: Lang) -> list[str]:
+    """One line per secret marker the viewer holds, character ids shown as names."""
+
+    def shown(value: Any) -> str:
+        if isinstance(value, list):
+            return ", ".join(shown(v) for v in value)
+        if isinstance(value, str) and any(c.id == value for c in view.characters):
+            return _pick(view.character(value).name, lang)
+        return str(value)
+
+    lines = []
+    for key, value in markers.items():
+        if value in (None, False, [], {}):
+            continue
+        name = _pick(SECRET_MARKERS.get(key, {"en": key.replace("_", " ")}), lang)
+        lines.append(f"{name}: {shown(value)}")
+    return lines
+
+
+def seat_name(seat: int, lang: Lang, names: Names) -> str:
     """The caller's display name for a seat, else "Seat N" counted from 1."""
     names = names or {}
     given = names.get(seat) or names.get(str(seat))  # str keys: names that went through JSON
@@ -409,7 +429,7 @@ def _scores_height(view: CitadelsView) -> int:
 class _Table:
     """Paints the table picture; records named regions so tests can find things."""
 
-    def __init__(self, view: CitadelsView, lang: Lang, names: dict[int, str] | None) -> None:
+    def __init__(self, view: CitadelsView, lang: Lang, names: Names) -> None:
         self.view = view
         self.lang = lang
         self.names = names
@@ -436,9 +456,6 @@ class _Table:
 
     def name(self, seat: int) -> str:
         return seat_name(seat, self.lang, self.names)
-
-    def char_name(self, cid: str) -> str:
-        return _pick(self.view.character(cid).name, self.lang)
 
     # -- header ---------------------------------------------------------------
     def header(self, y: int) -> int:
@@ -705,16 +722,14 @@ class _Table:
 
 
 def table_image(
-    view: dict[str, Any], lang: Lang = "ko", names: dict[int, str] | None = None
+    view: dict[str, Any], lang: Lang = "ko", names: Names = None
 ) -> tuple[Image.Image, Regions]:
     """The table picture and its named regions (for tests and image maps)."""
     painter = _Table(CitadelsView.model_validate(view), lang, names)
     return painter.image, painter.regions
 
 
-def table_png(
-    view: dict[str, Any], lang: Lang = "ko", names: dict[int, str] | None = None
-) -> bytes:
+def table_png(view: dict[str, Any], lang: Lang = "ko", names: Names = None) -> bytes:
     """PNG of the whole table as anyone at it (or a spectator) may see it."""
     return png_bytes(table_image(view, lang, names)[0])
 
@@ -732,7 +747,7 @@ HAND_HEADER_H = 100
 
 
 class _Hand:
-    def __init__(self, view: CitadelsView, lang: Lang, names: dict[int, str] | None) -> None:
+    def __init__(self, view: CitadelsView, lang: Lang, names: Names) -> None:
         if view.me is None:
             raise ValueError("hand_png needs a seat's own view (view['me'] is null)")
         self.view, self.me, self.lang, self.names = view, view.me, lang, names
@@ -750,7 +765,7 @@ class _Hand:
         sections.append(("hand", label("hand.section", lang, n=len(me.hand)), me.hand))
         if me.museum:
             sections.append(("museum", label("museum.section", lang), me.museum))
-        secrets = self.secret_lines()
+        secrets = secret_words(me.secret_markers, view, lang)
         height = (
             MARGIN + HAND_HEADER_H + sum(self.section_height(k, items) for k, _, items in sections)
         )
@@ -871,27 +886,6 @@ class _Hand:
         name = fit_text(_pick(ch.name, lang), box.width - 20, 32, 20, bold=True, max_lines=2)
         draw_fitted(d, Box(box.x0 + 10, box.y0 + 64, box.x1 - 10, box.y1 - 10), name, INK)
 
-    def secret_lines(self) -> list[str]:
-        lines = []
-        for key, value in self.me.secret_markers.items():
-            if value in (None, False, [], {}):
-                continue
-            name = _pick(SECRET_MARKERS.get(key, {"en": key.replace("_", " ")}), self.lang)
-            if isinstance(value, str):
-                shown = self.char_name(value)
-            elif isinstance(value, list):
-                shown = ", ".join(
-                    self.char_name(v) if isinstance(v, str) else str(v) for v in value
-                )
-            else:
-                shown = str(value)
-            lines.append(f"{name}: {shown}")
-        return lines
-
-    def char_name(self, cid: str) -> str:
-        known = {c.id for c in self.view.characters}
-        return _pick(self.view.character(cid).name, self.lang) if cid in known else cid
-
     def secrets(self, lines: list[str], y: int) -> None:
         d = self.draw
         d.text(
@@ -906,13 +900,13 @@ class _Hand:
 
 
 def hand_image(
-    view: dict[str, Any], lang: Lang = "ko", names: dict[int, str] | None = None
+    view: dict[str, Any], lang: Lang = "ko", names: Names = None
 ) -> tuple[Image.Image, Regions]:
     """The private picture and its named regions."""
     painter = _Hand(CitadelsView.model_validate(view), lang, names)
     return painter.image, painter.regions
 
 
-def hand_png(view: dict[str, Any], lang: Lang = "ko", names: dict[int, str] | None = None) -> bytes:
+def hand_png(view: dict[str, Any], lang: Lang = "ko", names: Names = None) -> bytes:
     """PNG of the viewer's own hand, held characters, draft offer and drawn cards."""
     return png_bytes(hand_image(view, lang, names)[0])

@@ -19,10 +19,12 @@ from render.citadels import (
     TYPE_COLOURS,
     WIDTH,
     Card,
+    CitadelsView,
     hand_image,
     hand_png,
     score_words,
     seat_name,
+    secret_words,
     shown_markers,
     table_image,
     table_png,
@@ -264,13 +266,26 @@ def test_hand_shows_drawn_cards_and_secrets_when_present() -> None:
     view = load("hand")
     view["me"]["draft"] = None
     view["me"]["drawn"] = view["me"]["hand"][:2]
-    view["me"]["secret_markers"] = {"signed_warrant": "architect"}
+    view["me"]["secret_markers"] = {"signed": "architect"}
     image, regions = hand_image(view, "en")
     assert "drawn0" in regions and "drawn1" in regions and "drawn2" not in regions
     assert regions["drawn1"].y1 < regions["hand0"].y0
     assert "secret" in regions and not any(k.startswith("offer.") for k in regions)
     plain, _ = hand_image(load("hand"), "en")
     assert image.height != plain.height
+
+
+def test_secret_markers_read_as_words() -> None:
+    view = CitadelsView.model_validate(load("hand"))
+    markers = {"signed": "architect", "flower": "king", "odd_thing": 2, "unused": None}
+    assert secret_words(markers, view, "ko") == [
+        "인장이 찍힌 영장: 건축가",
+        "꽃 자수 협박: 왕",
+        "odd thing: 2",
+    ]
+    assert secret_words({"flower": ["king", "nobody"]}, view, "en") == [
+        "Flowered threat: King, nobody"
+    ]
 
 
 def test_empty_hand_and_spectator() -> None:
