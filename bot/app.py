@@ -11,6 +11,7 @@ import inspect
 import logging
 from collections.abc import Callable
 from datetime import UTC, datetime
+from typing import Any
 
 import discord
 import yarl
@@ -70,13 +71,15 @@ class GameBot(commands.Bot):
         *,
         store: Store | None = None,
         clock: Callable[[], datetime] | None = None,
+        **client_options: Any,
     ) -> None:
-        super().__init__(
-            command_prefix=commands.when_mentioned,  # no text commands: slash only
-            intents=bot_intents(),
-            help_command=None,
-            allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=True),
-        )
+        options: dict[str, Any] = {
+            "command_prefix": commands.when_mentioned,  # no text commands: slash only
+            "intents": bot_intents(),
+            "help_command": None,
+            "allowed_mentions": discord.AllowedMentions(everyone=False, roles=False, users=True),
+        }
+        super().__init__(**(options | client_options))
         self.settings = settings
         self.clock: Callable[[], datetime] = clock or (lambda: datetime.now(UTC))
         self._given_store = store
@@ -85,6 +88,7 @@ class GameBot(commands.Bot):
         self.publisher: Publisher = None  # type: ignore[assignment]  # set in setup_hook
         self._user_langs: dict[int, str] = {}
         self._background: set[asyncio.Task[None]] = set()
+        self._game_locks: dict[int, asyncio.Lock] = {}
 
     # -- start-up -------------------------------------------------------------
     async def login(self, token: str) -> None:
@@ -137,6 +141,14 @@ class GameBot(commands.Bot):
                  len(self.guilds))
 
     # -- helpers for the cogs ----------------------------------------------------
+    def game_lock(self, game_id: int) -> asyncio.Lock:
+        """One game's changes and their messages run one at a time, in order (this process).
+
+        The lobby's read-modify-write has no compare-and-swap, and a move's messages must
+        not interleave with the next move's.
+        """
+        return self._game_locks.setdefault(game_id, asyncio.Lock())
+
     async def user_lang(self, interaction: discord.Interaction) -> str:
         """The clicking user's language (their Discord locale), remembered for DMs."""
         lang = lang_from_locale(str(interaction.locale) if interaction.locale else None)
@@ -177,13 +189,15 @@ def create_bot(
     *,
     store: Store | None = None,
     clock: Callable[[], datetime] | None = None,
+    **client_options: Any,
 ) -> GameBot:
     """A configured bot, not yet connected: `await bot.start(settings.token)` runs it.
 
     A `store` passed in is used as is (already open) and left open on close; otherwise the
     SQLite store at settings.database_path is opened in setup_hook and closed on close.
+    `client_options` go to discord.py's Bot (e.g. guild_ready_timeout=0.1 in tests).
     """
-    return GameBot(settings, store=store, clock=clock)
+    return GameBot(settings, store=store, clock=clock, **client_options)
 
 
 async def run_bot(settings: Settings) -> None:

@@ -466,10 +466,14 @@ def choice_view(
     layout = plan_choices([label for _, label in choices], page)
     for spec in layout.buttons:
         text = choices[spec.index][0]
-        view.add_item(ChoiceButton(game_id, decision_key, spec.index, text, spec.label, row=spec.row))
+        view.add_item(
+            ChoiceButton(game_id, decision_key, spec.index, text, spec.label, row=spec.row)
+        )
     for sel in layout.selects:
         opts = [(i, choices[i][0], label) for i, label in sel.options]
-        view.add_item(ChoiceSelect(game_id, decision_key, sel.start, opts, placeholder, row=sel.row))
+        view.add_item(
+            ChoiceSelect(game_id, decision_key, sel.start, opts, placeholder, row=sel.row)
+        )
     if layout.more_page is not None:
         view.add_item(MoreButton(game_id, decision_key, layout.more_page, more_label))
     for item in extra or []:

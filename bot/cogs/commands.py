@@ -45,7 +45,9 @@ class GameCommands(commands.GroupCog, group_name="game",
     async def new(self, interaction: discord.Interaction, game: str) -> None:
         await _cog(self.bot, "Lobby").new_game(interaction, game.strip().lower())
 
-    @app_commands.command(name="status", description="Whose turn it is and what the game waits for")
+    @app_commands.command(
+        name="status", description="Whose turn it is and what the game waits for"
+    )
     async def status(self, interaction: discord.Interaction) -> None:
         await _cog(self.bot, "Play").status(interaction)
 
@@ -111,7 +113,9 @@ class TopCommands(commands.Cog, name="TopCommands"):
     ) -> list[app_commands.Choice[str]]:
         return await _cog(self.bot, "Play").play_autocomplete(interaction, current)
 
-    @app_commands.command(name="games", description="Every game, in every server, that waits on you")
+    @app_commands.command(
+        name="games", description="Every game, in every server, that waits on you"
+    )
     async def games(self, interaction: discord.Interaction) -> None:
         await _cog(self.bot, "Info").games(interaction)
 

@@ -187,18 +187,19 @@ class LobbyCog(commands.Cog, name="Lobby"):
         async with guard(self.bot, interaction):
             await interaction.response.defer()
             table, uid = self.bot.table, interaction.user.id
-            if op == "join":
-                record = await table.join(game_id, uid)
-            elif op == "leave":
-                record = await table.leave(game_id, uid)
-            elif op == "cancel":
-                record = await table.cancel(game_id, uid)
-            else:
-                outcome = await table.start(game_id, uid)
-                await self._refresh(interaction, outcome.game)
-                await self.bot.publisher.publish(outcome, interaction=interaction)
-                return
-            await self._refresh(interaction, record)
+            async with self.bot.game_lock(game_id):
+                if op == "join":
+                    record = await table.join(game_id, uid)
+                elif op == "leave":
+                    record = await table.leave(game_id, uid)
+                elif op == "cancel":
+                    record = await table.cancel(game_id, uid)
+                else:
+                    outcome = await table.start(game_id, uid)
+                    await self._refresh(interaction, outcome.game)
+                    await self.bot.publisher.publish(outcome, interaction=interaction)
+                    return
+                await self._refresh(interaction, record)
 
     async def on_option(
         self, interaction: discord.Interaction, game_id: int, name: str, value: str
@@ -207,8 +208,9 @@ class LobbyCog(commands.Cog, name="Lobby"):
             await interaction.response.defer()
             from_menu = interaction.message is not None and interaction.message.flags.ephemeral
             try:
-                record = await self.bot.table.set_option(game_id, interaction.user.id, name,
-                                                         value)
+                async with self.bot.game_lock(game_id):
+                    record = await self.bot.table.set_option(game_id, interaction.user.id, name,
+                                                             value)
             except Refusal:
                 if not from_menu:  # the select shows the refused value: redraw the true state
                     await self._refresh(interaction, await self.bot.store.get_game(game_id))

@@ -73,22 +73,23 @@ class PlayCog(commands.Cog, name="Play"):
         async with guard(self.bot, interaction):
             lang = await self.bot.user_lang(interaction)
             await interaction.response.defer()
-            try:
-                prompts = await self.bot.table.open_prompts(ref.game_id)
-            except Refusal:
-                raise Refusal("stale") from None  # a forged or deleted game id
-            prompt = match_prompt(prompts, ref, interaction.user.id)
-            choice = (prompt.decision.choices or [])[ref.index]
-            log.info("click by %s in game %s: %s on %s", interaction.user.id, ref.game_id,
-                     choice.text, prompt.decision.key)
-            outcome = await self.bot.table.act(
-                ref.game_id, interaction.user.id, choice.action, interaction_id=interaction.id,
-                decision_key=prompt.decision.key, lang=lang,
-            )
-            message = interaction.message
-            if message is not None and message.flags.ephemeral:
-                await interaction.edit_original_response(view=None)  # not recorded: close here
-            await self.bot.publisher.publish(outcome, interaction=interaction)
+            async with self.bot.game_lock(ref.game_id):
+                try:
+                    prompts = await self.bot.table.open_prompts(ref.game_id)
+                except Refusal:
+                    raise Refusal("stale") from None  # a forged or deleted game id
+                prompt = match_prompt(prompts, ref, interaction.user.id)
+                choice = (prompt.decision.choices or [])[ref.index]
+                log.info("click by %s in game %s: %s on %s", interaction.user.id, ref.game_id,
+                         choice.text, prompt.decision.key)
+                outcome = await self.bot.table.act(
+                    ref.game_id, interaction.user.id, choice.action,
+                    interaction_id=interaction.id, decision_key=prompt.decision.key, lang=lang,
+                )
+                message = interaction.message
+                if message is not None and message.flags.ephemeral:
+                    await interaction.edit_original_response(view=None)  # not recorded
+                await self.bot.publisher.publish(outcome, interaction=interaction)
 
     async def on_more(
         self, interaction: discord.Interaction, game_id: int, key: str, page: int
@@ -121,11 +122,12 @@ class PlayCog(commands.Cog, name="Play"):
             lang = await self.bot.user_lang(interaction)
             game = await self.game_here(interaction)
             await interaction.response.defer(ephemeral=True, thinking=True)
-            outcome = await self.bot.table.act(
-                game.id, interaction.user.id, move, interaction_id=interaction.id, lang=lang)
-            log.info("/play by %s in game %s: %r", interaction.user.id, game.id, move)
-            await send_private(interaction, t("discord.play.sent", lang, move=move))
-            await self.bot.publisher.publish(outcome, interaction=interaction)
+            async with self.bot.game_lock(game.id):
+                outcome = await self.bot.table.act(
+                    game.id, interaction.user.id, move, interaction_id=interaction.id, lang=lang)
+                log.info("/play by %s in game %s: %r", interaction.user.id, game.id, move)
+                await send_private(interaction, t("discord.play.sent", lang, move=move))
+                await self.bot.publisher.publish(outcome, interaction=interaction)
 
     async def play_autocomplete(
         self, interaction: discord.Interaction, current: str
@@ -210,27 +212,30 @@ class PlayCog(commands.Cog, name="Play"):
             lang = await self.bot.user_lang(interaction)
             game = await self.game_here(interaction)
             await interaction.response.defer(ephemeral=True, thinking=True)
-            outcome = await self.bot.table.undo(game.id, interaction.user.id, lang)
-            await send_private(interaction, t("discord.undo.done", lang))
-            await self.bot.publisher.publish(outcome, interaction=interaction)
+            async with self.bot.game_lock(game.id):
+                outcome = await self.bot.table.undo(game.id, interaction.user.id, lang)
+                await send_private(interaction, t("discord.undo.done", lang))
+                await self.bot.publisher.publish(outcome, interaction=interaction)
 
     async def leave(self, interaction: discord.Interaction) -> None:
         async with guard(self.bot, interaction):
             game = await self.game_here(interaction)
             await interaction.response.defer(ephemeral=True, thinking=True)
             if game.status == "lobby":
-                record = await self.bot.table.leave(game.id, interaction.user.id)
+                async with self.bot.game_lock(game.id):
+                    record = await self.bot.table.leave(game.id, interaction.user.id)
                 lang = await self.bot.user_lang(interaction)
                 await send_private(interaction, t("lobby_left", lang,
                                                   user=f"<@{interaction.user.id}>"))
                 await self.bot.get_cog("Lobby").refresh_lobby(record)  # type: ignore[union-attr]
                 return
-            outcome = await self.bot.table.vote_abandon(game.id, interaction.user.id)
-            if outcome.notice is not None:
-                lang = await self.bot.user_lang(interaction)
-                key, params = outcome.notice
-                await send_private(interaction, t(key, lang, **params))
-            await self.bot.publisher.publish(outcome, interaction=interaction)
+            async with self.bot.game_lock(game.id):
+                outcome = await self.bot.table.vote_abandon(game.id, interaction.user.id)
+                if outcome.notice is not None:
+                    lang = await self.bot.user_lang(interaction)
+                    key, params = outcome.notice
+                    await send_private(interaction, t(key, lang, **params))
+                await self.bot.publisher.publish(outcome, interaction=interaction)
 
 
 async def setup(bot: GameBot) -> None:

@@ -231,12 +231,15 @@ class Publisher:
             r.decision_key for r in await self.bot.store.messages(game.id)
             if r.decision_key is not None and r.kind in OPEN_KINDS
         }
-        fresh = [p for p in outcome.prompts if p.decision.key not in posted]
+        # The table's current decisions, not the outcome's: an outcome may be shown after a
+        # later one (a deadline tick), and must neither repost nor close the newer prompts.
+        open_now = await self.bot.table.open_prompts(game.id)
+        fresh = [p for p in open_now if p.decision.key not in posted]
         for prompt in fresh:
             if not prompt.private and thread is not None:
                 await self._post_public_prompt(game, thread, prompt, lang)
         await self._post_private(outcome, fresh, thread, interaction)
-        await self.close_stale_prompts(game.id, {p.decision.key for p in outcome.prompts})
+        await self.close_stale_prompts(game.id, {p.decision.key for p in open_now})
 
     async def _send(
         self, channel: discord.abc.Messageable, game: GameRecord, texts: list[str], **kwargs: Any

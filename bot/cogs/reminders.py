@@ -41,7 +41,8 @@ class RemindersCog(commands.Cog, name="Reminders"):
             try:
                 if isinstance(item, Outcome):
                     log.info("deadline move in game %s", item.game.id)
-                    await self.bot.publisher.publish(item)
+                    async with self.bot.game_lock(item.game.id):
+                        await self.bot.publisher.publish(item)
                 elif isinstance(item, Reminder):
                     log.info("reminder for game %s to %s", item.game.id, item.user_ids)
                     await self.bot.publisher.remind(item)

@@ -167,8 +167,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "discord.games.none": "당신을 기다리는 게임이 없습니다.",
         "discord.games.header": "당신을 기다리는 게임:",
         "discord.games.line": "• {link} — {game}: {decisions}",
-        "discord.settings.saved": "설정을 저장했습니다. 알림: {after}시간 후, 이후 {every}시간마다; "
-        "제한 시간: {deadline}; 언어: {lang}.",
+        "discord.settings.saved": "설정을 저장했습니다. 알림: {after}시간 후, "
+        "이후 {every}시간마다; 제한 시간: {deadline}; 언어: {lang}.",
         "discord.settings.hours": "{hours}시간",
         "discord.play.sent": "행동: {move}",
         "discord.undo.done": "되돌렸습니다.",
@@ -214,7 +214,8 @@ COMMANDS: dict[str, dict[str, str]] = {
         "play": "행동",
         "Make a move in this game's notation": "이 게임의 표기법으로 행동합니다",
         "move": "내용",
-        "Your move (autocomplete lists the legal ones)": "행동 (자동 완성이 가능한 행동을 보여 줍니다)",
+        "Your move (autocomplete lists the legal ones)":
+            "행동 (자동 완성이 가능한 행동을 보여 줍니다)",
         "status": "상태",
         "Whose turn it is and what the game waits for": "누구의 차례이고 무엇을 기다리는지",
         "board": "보드",

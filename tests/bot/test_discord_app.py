@@ -24,7 +24,9 @@ GUILD = 77
 
 def _json(data: object) -> web.Response:
     # discord.py reads JSON only when Content-Type is exactly "application/json" (no charset).
-    return web.Response(body=json.dumps(data).encode(), headers={"Content-Type": "application/json"})
+    return web.Response(
+        body=json.dumps(data).encode(), headers={"Content-Type": "application/json"}
+    )
 
 
 @pytest.fixture

@@ -22,7 +22,8 @@ async def _translate(text: str, locale: discord.Locale) -> str | None:
 
 
 @pytest.mark.parametrize(
-    ("english", "korean"), [("game", "게임"), ("new", "새게임"), ("games", "내게임"), ("play", "행동")]
+    ("english", "korean"),
+    [("game", "게임"), ("new", "새게임"), ("games", "내게임"), ("play", "행동")],
 )
 async def test_korean_names(english: str, korean: str) -> None:
     assert await _translate(english, discord.Locale.korean) == korean
