@@ -465,3 +465,13 @@ async def test_many_options_use_a_menu_then_an_ephemeral_value_picker(env) -> No
     assert choose.original_edits[-1]["view"] is None  # the picker closes with a confirmation
     lobby_edit = [kw for cid, mid, kw in world.edits if mid == lobby_msg.id][-1]
     assert "B" in lobby_edit["content"]  # the lobby message shows the changed option
+
+
+async def test_simultaneous_joins_all_get_a_seat(env) -> None:
+    import asyncio
+
+    bot, world = env
+    gid = await new_game(bot)
+    players = [BOB, 503, 504]
+    await asyncio.gather(*(click(bot, uid, f"bgl:{gid}:join") for uid in players))
+    assert sorted((await bot.store.get_game(gid)).seats) == sorted([HOST, *players])
