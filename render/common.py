@@ -30,7 +30,11 @@ Font = ImageFont.FreeTypeFont
 
 @lru_cache(maxsize=128)
 def font(size: int, bold: bool = False) -> Font:
-    """The vendored NanumSquare (Hangul and Latin) at a pixel size."""
+    """The vendored NanumSquare (Hangul and Latin) at a pixel size.
+
+    Shared between threads: Pillow keeps the GIL while FreeType draws, so this is safe on
+    a GIL build; a free-threaded Python would need a lock (Pillow issue 9497).
+    """
     # Basic layout: Hangul syllables are precomposed, so shaping buys nothing but time.
     return ImageFont.truetype(
         str(FONT_DIR / FONT_FILES[bold]), size, layout_engine=ImageFont.Layout.BASIC
