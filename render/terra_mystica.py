@@ -25,7 +25,7 @@ from render.tm_style import (
     font,
     text,
 )
-from render.tm_text import faction_name, term
+from render.tm_text import TERMS, faction_name, term
 
 WIDTH = 1800
 MARGIN = 24
@@ -212,16 +212,21 @@ def _header(draw: ImageDraw.ImageDraw, view: dict[str, Any], lang: str) -> None:
             )
             x = text(draw, (x + 50, y), label, 34, HIGHLIGHT, True)
     pending = [
-        p for p in view.get("pending") or [] if isinstance(p, dict) and p.get("kind") == "leech"
+        p
+        for p in view.get("pending") or []
+        if isinstance(p, dict) and f"pending_{p.get('kind')}" in TERMS["en"]
     ]
     if pending:
         x = text(draw, (x + 40, y), f"{term(lang, 'waiting')}:", 26, MUTED)
-        for n, offer in enumerate(pending):
-            who = offer.get("faction")
-            label = term(lang, "leech_offer").format(
+        for n, item in enumerate(pending):
+            who = item.get("faction")
+            key = f"pending_{item.get('kind')}"
+            if key == "pending_leech" and not item.get("vp_cost"):
+                key = "pending_leech_free"  # "(-0 VP)" reads like a mistake
+            label = term(lang, key).format(
                 faction=faction_name(str(who), factions.get(who), lang),
-                amount=offer.get("amount", "?"),
-                vp=offer.get("vp_cost", 0),
+                amount=item.get("actual", item.get("amount", "?")),
+                vp=item.get("vp_cost", 0),
             )
             # Keep the line inside the picture: what does not fit is counted, not drawn.
             if x + 60 + font(24).getlength(label) > WIDTH - MARGIN - 60:

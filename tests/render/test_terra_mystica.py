@@ -296,6 +296,9 @@ def test_many_power_offers_stay_inside_the_header() -> None:
         for f in ("engineers", "nomads", "darklings", "engineers")
     ]
     image = draw_table(view, "en")
+    view["pending"] = []
+    quiet = draw_table(view, "en")
+    assert image.crop((0, 0, WIDTH, 80)).tobytes() != quiet.crop((0, 0, WIDTH, 80)).tobytes()
     strip = image.crop((WIDTH - 20, 0, WIDTH, 80))
     assert [colour for _, colour in strip.getcolors()] == [BACKGROUND]
 
@@ -310,3 +313,12 @@ def test_unknown_map_id_is_said_in_the_header() -> None:
         known.crop((0, 80, WIDTH, known.height)).tobytes()
         == unknown.crop((0, 80, WIDTH, unknown.height)).tobytes()
     )
+
+
+def test_every_pending_kind_has_words_in_both_languages() -> None:
+    from render.tm_text import TERMS
+
+    for kind in ("leech", "leech_free", "cult", "spade"):
+        for lang in ("ko", "en"):
+            words = TERMS[lang][f"pending_{kind}"].format(faction="x", amount=2, vp=1)
+            assert "x" in words and "2" in words
