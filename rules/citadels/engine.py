@@ -70,7 +70,7 @@ class Citadels:
         return st
 
     def decisions(self, state: State) -> list[Decision]:
-        p = stages.prompt(Ctx(state))
+        p = _prompt(state)
         if p is None:
             return []
         t = state["turn"]
@@ -86,9 +86,10 @@ class Citadels:
     def apply(self, state: State, seat: int, action: Action) -> tuple[State, list[Event]]:
         if not isinstance(action, dict) or not isinstance(action.get("type"), str):
             raise RuleError("err.illegal")
+        known = _prompt(state)
         st = copy_state(state)
         cx = Ctx(st)
-        stages.apply_action(cx, seat, action)
+        stages.apply_action(cx, seat, action, known)
         st["step"] += 1
         cx.finish()
         return st, cx.events
@@ -107,6 +108,19 @@ class Citadels:
 
     def format(self, state: State, action: Action, lang: str = "en") -> str:
         return notation.format_action(state, action, lang)
+
+
+_LAST: list[Any] = [None, None]
+
+
+def _prompt(state: State) -> stages.Prompt | None:
+    """The prompt of a state, remembered for the last state asked about (decisions() and
+    then apply() on the same, never-mutated state object compute it once)."""
+    if _LAST[0] is state and _LAST[1][0] == state["step"]:
+        return _LAST[1][1]
+    p = stages.prompt(Ctx(state))
+    _LAST[0], _LAST[1] = state, (state["step"], p)
+    return p
 
 
 _CHOICES: dict[tuple[Any, ...], Choice] = {}

@@ -113,8 +113,7 @@ def _targets(cx: Ctx, strict: bool = False) -> list[str]:
     return char_targets(cx, strict)
 
 
-def apply_action(cx: Ctx, seat: int, a: Action) -> None:
-    p = prompt(cx)
+def apply_action(cx: Ctx, seat: int, a: Action, p: Prompt | None) -> None:
     if p is None:
         raise RuleError("err.game_over")
     if seat != p.seat:

@@ -13,9 +13,16 @@ from rules.core import Event, Rng, State
 LOG_TAIL = 12
 
 
+# parts of the state that never change after setup: shared between versions, not copied
+FROZEN = frozenset({"game", "options", "cast", "uniques", "n"})
+
+
 def copy_state(state: State) -> State:
     # marshal round-trips JSON-ready data an order of magnitude faster than deepcopy
-    return marshal.loads(marshal.dumps(state))
+    new = marshal.loads(marshal.dumps({k: v for k, v in state.items() if k not in FROZEN}))
+    for k in FROZEN:
+        new[k] = state[k]
+    return new
 
 
 class Ctx:

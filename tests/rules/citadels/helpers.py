@@ -79,7 +79,7 @@ def force_turn(st: dict[str, Any], seat: int, char: str, *, gold: int | None = N
     st["chars"][char] = {"status": "revealed", "seat": seat, "markers": []}
     st["call"] = st["cast"].index(char) + 1
     set_seat(st, seat, gold=gold, hand=hand, city=city)
-    t = new_turn(seat, char, "normal")
+    t = new_turn(seat, char, "witch_first" if char == "witch" else "normal")
     t["stage"] = stage
     t["gathered"] = stage != "gather"
     st["turn"] = t
