@@ -65,7 +65,14 @@ def draw_cult_board(draw: ImageDraw.ImageDraw, view: dict[str, Any], box: Box, l
         slots = (cults.get(cult) or {}).get("priests") or {}
         if isinstance(slots, list):  # a plain list fills the spaces 3, 2, 2, 2 in order
             slots = dict(zip(("3", "2", "2b", "2c"), slots, strict=False))
-        ordered = sorted(slots.items(), key=lambda kv: (-_slot_value(kv[0]), kv[0]))
+        given = (cults.get(cult) or {}).get("steps")
+        steps = {
+            k: given.get(k)
+            if isinstance(given, dict) and isinstance(given.get(k), int)
+            else _slot_value(k)
+            for k in slots
+        }
+        ordered = sorted(slots.items(), key=lambda kv: (-steps[kv[0]], kv[0]))
         sx = box[2] - 16 - 4 * PRIEST_SLOT
         for key, who in ordered[:4]:
             draw.ellipse(
@@ -74,7 +81,7 @@ def draw_cult_board(draw: ImageDraw.ImageDraw, view: dict[str, Any], box: Box, l
             if who:
                 tm_pieces.priest(draw, sx + 27, top + 36, 18, faction_colour(view, who))
             else:
-                text(draw, (sx + 27, top + 35), str(_slot_value(key)), 26, colour, True, "mm")
+                text(draw, (sx + 27, top + 35), str(steps[key]), 26, colour, True, "mm")
             sx += PRIEST_SLOT
 
 

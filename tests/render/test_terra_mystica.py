@@ -255,6 +255,13 @@ def test_priest_spaces_as_dict_or_list() -> None:
     assert draw_table(view, "en").tobytes() == as_dict.tobytes()
     view["cults"]["EARTH"]["priests"][3] = "engineers"
     assert draw_table(view, "en").tobytes() != as_dict.tobytes()
+    # Spaces named freely show the steps the view gives them.
+    view = load_view()
+    view["cults"]["FIRE"] = {
+        "priests": {"a": None, "b": "nomads", "c": None, "d": None},
+        "steps": {"a": 3, "b": 2, "c": 2, "d": 2},
+    }
+    assert draw_table(view, "en").tobytes() == as_dict.tobytes()
 
 
 def test_more_tiles_make_taller_panels_and_game_over_renders() -> None:
