@@ -37,3 +37,48 @@ def status_lines(view: dict[str, Any], lang: str, names: list[str]) -> list[str]
             flags=_m("completed", lang) if seat.get("completed") else "",
         ))
     return lines
+
+
+# The engine's message params that name seats, characters or districts by index or id
+# (rules/citadels/messages.py): shown as player names and localised names.
+SEAT_PARAMS = frozenset({"s", "target", "by", "victims", "winners"})
+CHARACTER_PARAMS = frozenset({"character"})
+CARD_PARAMS = frozenset({"card", "mine", "cards"})
+
+
+def _card_names(view: dict[str, Any]) -> dict[str, Any]:
+    """District id -> bilingual name, from every card the view shows."""
+    cards: list[dict[str, Any]] = []
+    for seat in view.get("seats", []):
+        cards += seat.get("city", [])
+    me = view.get("me") or {}
+    cards += me.get("hand", []) + (me.get("drawn") or [])
+    return {c["id"]: c.get("name", c["id"]) for c in cards if isinstance(c, dict) and "id" in c}
+
+
+def event_params(
+    params: dict[str, Any], view: dict[str, Any], names: list[str]
+) -> dict[str, Any]:
+    """Seat indexes → player names, character and district ids → {"en", "ko"} names."""
+    characters = {c.get("id"): c.get("name", c.get("id")) for c in view.get("characters", [])}
+    cards = _card_names(view)
+
+    def seat(value: Any) -> Any:
+        if isinstance(value, int) and not isinstance(value, bool) and 0 <= value < len(names):
+            return names[value]
+        return value
+
+    def each(value: Any, one: Any) -> Any:
+        return [one(v) for v in value] if isinstance(value, list) else one(value)
+
+    out: dict[str, Any] = {}
+    for key, value in params.items():
+        if key in SEAT_PARAMS:
+            out[key] = each(value, seat)
+        elif key in CHARACTER_PARAMS:
+            out[key] = each(value, lambda v: characters.get(v, v) if isinstance(v, str) else v)
+        elif key in CARD_PARAMS:
+            out[key] = each(value, lambda v: cards.get(v, v) if isinstance(v, str) else v)
+        else:
+            out[key] = value
+    return out

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 import discord
 from discord.ext import commands
 
-from bot.i18n import describe_decision, t
+from bot.i18n import t
 from bot.table_types import Refusal, TimerSettings
 from storage.base import GameRecord
 
@@ -44,8 +44,8 @@ class InfoCog(commands.Cog, name="Info"):
                 return
             lines = [t("discord.games.header", lang)]
             for game, prompts in waiting:
-                decisions = "; ".join(
-                    dict.fromkeys(describe_decision(p.decision, lang) for p in prompts))
+                texts = await self.bot.publisher.texts(game, lang, interaction.user.id)
+                decisions = "; ".join(dict.fromkeys(texts.decision(p.decision) for p in prompts))
                 lines.append(t("discord.games.line", lang, link=thread_link(game),
                                game=f"{game_title(game, lang)} #{game.id}", decisions=decisions))
             for text in chunk_lines(lines):

@@ -13,7 +13,7 @@ from discord.ext import commands
 
 from bot import citadels_ui
 from bot.components import OPTION_LABEL_MAX, ChoiceRef, choice_hash, clip, key_matches
-from bot.i18n import describe_decision, t
+from bot.i18n import t
 from bot.table_types import Prompt, Refusal
 from storage.base import GameRecord
 
@@ -104,8 +104,10 @@ class PlayCog(commands.Cog, name="Play"):
             if not prompts:
                 raise Refusal("stale")
             decision = prompts[0].decision
-            await send_private(interaction, describe_decision(decision, lang),
-                               view=decision_view(game_id, decision, lang, page=page))
+            game = await self.bot.store.get_game(game_id)
+            texts = await self.bot.publisher.texts(game, lang, interaction.user.id)
+            await send_private(interaction, texts.decision(decision),
+                               view=decision_view(texts, decision, page=page))
 
     async def on_private_view(self, interaction: discord.Interaction, game_id: int) -> None:
         async with guard(self.bot, interaction):
@@ -157,10 +159,11 @@ class PlayCog(commands.Cog, name="Play"):
                 view = await self.bot.table.view(game.id, None)
                 lines += STATUS_LINES.get(game.game, lambda *_: [])(view, lang, names)
                 prompts = await self.bot.table.open_prompts(game.id)
+                texts = await self.bot.publisher.texts(game, lang)
                 if prompts:
                     lines.append(t("discord.status.waiting", lang, waiting=""))
                     lines += [t("discord.status.waiting_line", lang, user=f"<@{p.user_id}>",
-                                decision=describe_decision(p.decision, lang)) for p in prompts]
+                                decision=texts.decision(p.decision)) for p in prompts]
                 else:
                     lines.append(t("discord.status.nothing", lang))
             for text in chunk_lines(lines):

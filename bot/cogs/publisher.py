@@ -13,6 +13,7 @@ import asyncio
 import io
 import logging
 from collections import defaultdict
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import TYPE_CHECKING, Any
@@ -20,10 +21,12 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 import render
+import rules
+from bot import citadels_ui
 from bot.components import PrivateViewButton, choice_view
 from bot.i18n import describe_choice, describe_decision, describe_event, t
 from bot.table_types import Outcome, Prompt, Reminder
-from rules.core import Decision, Event, Result
+from rules.core import Choice, Decision, Event, Result
 from storage.base import GameRecord, MessageRef
 
 from .replies import chunk_lines, send_private
@@ -42,6 +45,11 @@ OPEN_KINDS = (*PROMPT_KINDS, NOTICE_KIND)
 RECENT_PROMPTS = 50  # only the latest prompt messages are checked for closing
 
 
+# Per game: the engine's message params that name seats/cards, filled from a view.
+ParamFiller = Callable[[dict[str, Any], dict[str, Any], list[str]], dict[str, Any]]
+PARAM_FILLERS: dict[str, ParamFiller] = {"citadels": citadels_ui.event_params}
+
+
 def game_lang(game: GameRecord) -> str:
     """The thread's language: /game settings may override it after the lobby."""
     return str(game.settings.get("lang") or game.lang)
@@ -56,23 +64,52 @@ def game_title(game: GameRecord, lang: str) -> str:
     return t(f"discord.game.{game.game}", lang)
 
 
-def decision_view(game_id: int, decision: Decision, lang: str, page: int = 0) -> discord.ui.View:
-    choices = [(c.text, describe_choice(c, lang)) for c in decision.choices or []]
+@dataclass
+class Texts:
+    """Localised text for one reader of one game: names filled in from their view."""
+
+    game: GameRecord
+    lang: str
+    view: dict[str, Any] = field(default_factory=dict)
+    names: list[str] = field(default_factory=list)
+
+    def params(self, params: dict[str, Any]) -> dict[str, Any]:
+        filler = PARAM_FILLERS.get(self.game.game)
+        return filler(params, self.view, self.names) if filler else params
+
+    def event(self, event: Event) -> str:
+        return describe_event(event.model_copy(update={"params": self.params(event.params)}),
+                              self.lang)
+
+    def decision(self, decision: Decision) -> str:
+        filled = decision.model_copy(update={"params": self.params(decision.params)})
+        text = describe_decision(filled, self.lang)
+        if not decision.choices:
+            text += "\n" + t("discord.prompt.notation", self.lang)
+        return text
+
+    def choice(self, choice: Choice) -> str:
+        """The engine's label if it has one, else the notation in the reader's language."""
+        label = describe_choice(choice, self.lang)
+        if label == choice.text and self.lang != "en" and self.game.snapshot is not None:
+            try:
+                return rules.get_engine(self.game.game).format(
+                    self.game.snapshot, choice.action, self.lang)
+            except Exception:  # a label is not worth a failed prompt
+                return label
+        return label
+
+
+def decision_view(texts: Texts, decision: Decision, page: int = 0) -> discord.ui.View:
+    choices = [(c.text, texts.choice(c)) for c in decision.choices or []]
     return choice_view(
-        game_id,
+        texts.game.id,
         decision.key,
         choices,
         page=page,
-        placeholder=t("discord.select.placeholder", lang),
-        more_label=t("discord.button.more", lang),
+        placeholder=t("discord.select.placeholder", texts.lang),
+        more_label=t("discord.button.more", texts.lang),
     )
-
-
-def decision_text(decision: Decision, lang: str) -> str:
-    text = describe_decision(decision, lang)
-    if not decision.choices:
-        text += "\n" + t("discord.prompt.notation", lang)
-    return text
 
 
 def score_lines(result: Result, names: list[str], lang: str) -> list[str]:
@@ -164,31 +201,41 @@ class Publisher:
             log.exception("render_private failed for game %s", game.id)
             return None
 
+    async def texts(self, game: GameRecord, lang: str, user_id: int | None = None) -> Texts:
+        """Text helpers for a reader: the public view, or a seated user's own view."""
+        try:
+            view = await self.bot.table.view(game.id, user_id) if game.snapshot else {}
+        except Exception:  # names then stay as the engine gave them
+            log.exception("view failed for game %s", game.id)
+            view = {}
+        return Texts(game, lang, view, await self.names(game))
+
     # -- the private view --------------------------------------------------------
     async def private_payload(
-        self, game: GameRecord, user_id: int, lang: str, events: list[Event] | None = None
-    ) -> PrivatePayload:
+        self, game: GameRecord, user_id: int, lang: str
+    ) -> tuple[PrivatePayload, Texts]:
         prompts = [
             p for p in await self.bot.table.open_prompts(game.id)
             if p.user_id == user_id and p.private
         ]
+        texts = await self.texts(game, lang, user_id)
         lines = [t("discord.private.header", lang, game=game_title(game, lang), id=game.id)]
-        lines += [describe_event(e, lang) for e in events or []]
         if not prompts:
             lines.append(t("discord.hand.no_decisions", lang))
         payload = PrivatePayload("\n".join(lines), await self.private_picture(game, user_id, lang))
-        payload.decisions = [(p.decision, decision_text(p.decision, lang)) for p in prompts]
-        return payload
+        payload.decisions = [(p.decision, texts.decision(p.decision)) for p in prompts]
+        return payload, texts
 
     async def send_private_view(
         self, interaction: discord.Interaction, game: GameRecord, lang: str
     ) -> None:
         """The private view as ephemeral messages (its choice buttons work there too)."""
-        payload = await self.private_payload(game, interaction.user.id, lang)
+        game = await self.bot.store.get_game(game.id)  # the latest snapshot for the labels
+        payload, texts = await self.private_payload(game, interaction.user.id, lang)
         file = png_file(payload.picture, "private.png")
         await send_private(interaction, payload.text, **({"file": file} if file else {}))
         for decision, text in payload.decisions:
-            await send_private(interaction, text, view=decision_view(game.id, decision, lang))
+            await send_private(interaction, text, view=decision_view(texts, decision))
 
     # -- outcomes ------------------------------------------------------------------
     async def publish(
@@ -213,14 +260,15 @@ class Publisher:
             log.info("could not tell user %s about a missing permission", interaction.user.id)
 
     async def _publish(self, outcome: Outcome, interaction: discord.Interaction | None) -> None:
-        game = outcome.game
+        game = await self.bot.store.get_game(outcome.game.id)  # now, for views and labels
         lang = game_lang(game)
         thread = await self.thread_for(game)
+        public = await self.texts(game, lang)
         lines: list[str] = []
         if outcome.notice is not None:
             key, params = outcome.notice
             lines.append(t(key, lang, **params))
-        lines += [describe_event(e, lang) for e in outcome.events if e.seat is None]
+        lines += [public.event(e) for e in outcome.events if e.seat is None]
         picture = await self.table_picture(game, lang) if outcome.board_changed else None
         if thread is not None:
             await self._post_public(game, thread, lines, picture)
@@ -237,8 +285,8 @@ class Publisher:
         fresh = [p for p in open_now if p.decision.key not in posted]
         for prompt in fresh:
             if not prompt.private and thread is not None:
-                await self._post_public_prompt(game, thread, prompt, lang)
-        await self._post_private(outcome, fresh, thread, interaction)
+                await self._post_public_prompt(thread, prompt, public)
+        await self._post_private(game, outcome.events, fresh, thread, interaction)
         await self.close_stale_prompts(game.id, {p.decision.key for p in open_now})
 
     async def _send(
@@ -274,12 +322,13 @@ class Publisher:
                 kind="board"))
 
     async def _post_public_prompt(
-        self, game: GameRecord, thread: discord.abc.Messageable, prompt: Prompt, lang: str
+        self, thread: discord.abc.Messageable, prompt: Prompt, texts: Texts
     ) -> None:
-        text = t("discord.prompt.public", lang, user=f"<@{prompt.user_id}>",
-                 decision=decision_text(prompt.decision, lang))
+        game = texts.game
+        text = t("discord.prompt.public", texts.lang, user=f"<@{prompt.user_id}>",
+                 decision=texts.decision(prompt.decision))
         message = await self._send(
-            thread, game, [text[:2000]], view=decision_view(game.id, prompt.decision, lang),
+            thread, game, [text[:2000]], view=decision_view(texts, prompt.decision),
             allowed_mentions=discord.AllowedMentions(users=[discord.Object(prompt.user_id)]),
         )
         if message is not None:
@@ -289,18 +338,18 @@ class Publisher:
 
     async def _post_private(
         self,
-        outcome: Outcome,
+        game: GameRecord,
+        events: list[Event],
         fresh: list[Prompt],
         thread: discord.abc.Messageable | None,
         interaction: discord.Interaction | None,
     ) -> None:
-        game = outcome.game
         by_user: dict[int, list[Prompt]] = defaultdict(list)
         for prompt in fresh:
             if prompt.private:
                 by_user[prompt.user_id].append(prompt)
         seat_events: dict[int, list[Event]] = defaultdict(list)
-        for event in outcome.events:
+        for event in events:
             if event.seat is not None and event.seat < len(game.seats):
                 seat_events[game.seats[event.seat]].append(event)
         closed: list[int] = []
@@ -342,7 +391,8 @@ class Publisher:
         try:
             user = self.bot.get_user(user_id) or await self.bot.fetch_user(user_id)
             channel = await user.create_dm()
-            payload_lines = [describe_event(e, lang) for e in events]
+            texts = await self.texts(game, lang, user_id)
+            payload_lines = [texts.event(e) for e in events]
             if prompts or events:
                 picture = await self.private_picture(game, user_id, lang)
                 head = t("discord.prompt.jump", lang, link=thread_link(game))
@@ -351,9 +401,9 @@ class Publisher:
                                    **({"file": file} if file else {}))
             for prompt in prompts:
                 text = t("discord.prompt.private", lang, game=game_title(game, lang),
-                         id=game.id, decision=decision_text(prompt.decision, lang))
+                         id=game.id, decision=texts.decision(prompt.decision))
                 message = await channel.send(text[:2000],
-                                             view=decision_view(game.id, prompt.decision, lang))
+                                             view=decision_view(texts, prompt.decision))
                 log.info("DM to %s for game %s: %r", user_id, game.id, text[:200])
                 await self.bot.store.record_message(MessageRef(
                     game_id=game.id, channel_id=channel.id, message_id=message.id,
@@ -404,8 +454,8 @@ class Publisher:
         thread = await self.thread_for(game)
         if thread is None:
             return
-        decisions = "; ".join(
-            dict.fromkeys(describe_decision(p.decision, lang) for p in reminder.prompts))
+        texts = await self.texts(game, lang)
+        decisions = "; ".join(dict.fromkeys(texts.decision(p.decision) for p in reminder.prompts))
         mentions = ", ".join(f"<@{uid}>" for uid in reminder.user_ids)
         text = t("discord.reminder", lang, users=mentions, hours=reminder.hours,
                  decisions=decisions)

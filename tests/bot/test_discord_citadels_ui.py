@@ -1,0 +1,58 @@
+"""Citadels text from the engine's view: names for seat/character/district params, status."""
+
+from __future__ import annotations
+
+from bot.citadels_ui import event_params, status_lines
+from bot.i18n import fill
+
+VIEW = {
+    "round": 3,
+    "phase": "turns",
+    "crown": 1,
+    "deck_count": 41,
+    "current": {"seat": 0, "character": "thief"},
+    "characters": [
+        {"id": "assassin", "rank": 1, "name": {"en": "Assassin", "ko": "암살자"}},
+        {"id": "thief", "rank": 2, "name": {"en": "Thief", "ko": "도둑"}},
+    ],
+    "seats": [
+        {"seat": 0, "gold": 4, "hand_count": 2, "score_public": 7, "completed": False,
+         "city": [{"id": "temple", "name": {"en": "Temple", "ko": "신전"}}]},
+        {"seat": 1, "gold": 0, "hand_count": 5, "score_public": 12, "completed": True,
+         "city": []},
+    ],
+    "me": {"hand": [{"id": "castle", "name": {"en": "Castle", "ko": "성"}}], "drawn": None},
+}
+NAMES = ["alice", "bob"]
+
+
+def test_seat_character_and_card_params_become_names() -> None:
+    params = event_params(
+        {"s": 0, "target": 1, "character": "thief", "card": "castle", "mine": "temple",
+         "victims": [1, 0], "gold": 2, "cards": 3},
+        VIEW, NAMES,
+    )
+    assert params["s"] == "alice" and params["target"] == "bob"
+    assert params["victims"] == ["bob", "alice"]
+    assert params["character"] == {"en": "Thief", "ko": "도둑"}
+    assert params["card"] == {"en": "Castle", "ko": "성"}
+    assert params["mine"] == {"en": "Temple", "ko": "신전"}
+    assert params["gold"] == 2 and params["cards"] == 3  # counts stay numbers
+    text = fill("{s}이(가) {target}의 {character}을(를) 노립니다: {victims}", "ko", params)
+    assert text == "alice이(가) bob의 도둑을(를) 노립니다: bob, alice"
+
+
+def test_unknown_ids_and_out_of_range_seats_stay_as_given() -> None:
+    params = event_params({"s": 7, "character": "queen", "cards": ["nowhere"]}, VIEW, NAMES)
+    assert params == {"s": 7, "character": "queen", "cards": ["nowhere"]}
+
+
+def test_status_lines_in_both_languages() -> None:
+    en = status_lines(VIEW, "en", NAMES)
+    assert en[0] == "Round 3 — turns. Crown: bob. District deck: 41 cards."
+    assert en[1] == "Now called: Thief (alice)."
+    assert en[2].startswith("alice: 4 gold, 2 cards in hand, 1 districts, 7 points")
+    assert en[3].endswith("city completed")
+    ko = status_lines(VIEW, "ko", NAMES)
+    assert ko[0].startswith("3라운드 — 행동 단계. 왕관: bob")
+    assert "도둑" in ko[1] and "금화 4닢" in ko[2]
