@@ -23,7 +23,16 @@ from render.tm_style import (
     ink_on,
     text,
 )
-from render.tm_text import FAVOR, bonus_text, faction_name, favor_text, term, town_text
+from render.tm_text import (
+    FAVOR,
+    SPECIAL_ACTIONS,
+    bonus_text,
+    faction_name,
+    favor_text,
+    pick,
+    term,
+    town_text,
+)
 
 CHIP_TOP = 252
 CHIP_ROW = 44
@@ -174,16 +183,25 @@ Chip = tuple[str, str, RGB]
 
 
 def _held_tiles(info: dict[str, Any], lang: str) -> list[Chip]:
+    """Chips for the bonus card, favors and towns held, and special actions used this round."""
+    used = [a for a in info.get("used_actions") or [] if isinstance(a, str)]
+    mark = f" ({term(lang, 'used')})"
     chips: list[Chip] = []
-    if info.get("bonus"):
-        income, extra = bonus_text(str(info["bonus"]), lang)
+    bonus = info.get("bonus")
+    if bonus:
+        income, extra = bonus_text(str(bonus), lang)
         label = f"{income} · {extra}" if extra else income
-        chips.append((term(lang, "bonus_one"), label, (255, 236, 150)))
+        chips.append((term(lang, "bonus_one"), label + mark * (bonus in used), (255, 236, 150)))
     for fav in info.get("favors") or []:
         cult = FAVOR.get(fav, ("", 0, None))[0]
-        chips.append((term(lang, "favor"), favor_text(fav, lang), CULT.get(cult, (220,) * 3)))
+        label = favor_text(fav, lang) + mark * (fav in used)
+        chips.append((term(lang, "favor"), label, CULT.get(cult, (220,) * 3)))
     for tw in info.get("towns") or []:
         chips.append((term(lang, "town"), town_text(tw, lang), (255, 214, 90)))
+    for action in used:
+        if action != bonus and action not in (info.get("favors") or []):
+            name = pick(SPECIAL_ACTIONS.get(action), lang) or action
+            chips.append((term(lang, "special"), name + mark, (214, 210, 204)))
     return chips
 
 

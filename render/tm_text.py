@@ -51,6 +51,8 @@ TERMS: dict[str, dict[str, str]] = {
         "now": "이번",
         "pending_leech": "{faction}: 파워 {amount} (승점 -{vp})",
         "pending_leech_free": "{faction}: 파워 {amount}",
+        "used": "사용함",
+        "special": "특수 액션",
         "pending_cult": "{faction}: 신앙 +{amount}",
         "pending_spade": "{faction}: 삽 {amount}",
         "spades": "신앙 보너스 삽",
@@ -117,6 +119,8 @@ TERMS: dict[str, dict[str, str]] = {
         "now": "now",
         "pending_leech": "{faction}: {amount} power (-{vp} VP)",
         "pending_leech_free": "{faction}: {amount} power",
+        "used": "used",
+        "special": "Special",
         "pending_cult": "{faction}: cult +{amount}",
         "pending_spade": "{faction}: {amount} spade",
         "spades": "Cult spades",
@@ -217,6 +221,18 @@ POWER_ACTIONS: dict[str, tuple[int, tuple[str, str]]] = {
     "ACT4": (4, ("동전 7", "7 C")),
     "ACT5": (4, ("삽 1", "1 spade")),
     "ACT6": (6, ("삽 2", "2 spades")),
+}
+
+
+# Stronghold special actions (snellman ids): what each does, in a few words.
+SPECIAL_ACTIONS: dict[str, tuple[str, str]] = {
+    "ACTW": ("마녀의 비행", "Witches' Ride"),
+    "ACTA": ("신앙 +2", "cult +2"),
+    "ACTS": ("주택 → 교역소", "D → TP"),
+    "ACTG": ("삽 2", "2 spades"),
+    "ACTN": ("모래 폭풍", "sandstorm"),
+    "ACTC": ("액션 두 번", "double turn"),
+    "ACTE": ("다리", "bridge"),
 }
 
 

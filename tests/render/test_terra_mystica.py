@@ -329,3 +329,13 @@ def test_every_pending_kind_has_words_in_both_languages() -> None:
         for lang in ("ko", "en"):
             words = TERMS[lang][f"pending_{kind}"].format(faction="x", amount=2, vp=1)
             assert "x" in words and "2" in words
+
+
+def test_used_special_actions_are_marked() -> None:
+    view = load_view()
+    fresh = draw_table(view, "ko")
+    view["factions"]["witches"]["used_actions"] = ["BON2"]
+    used_bonus = draw_table(view, "ko")
+    assert used_bonus.tobytes() != fresh.tobytes()
+    view["factions"]["witches"]["used_actions"] = ["BON2", "ACTW", "ACT_UNKNOWN"]
+    assert draw_table(view, "ko").tobytes() != used_bonus.tobytes()
