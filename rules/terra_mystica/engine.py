@@ -195,10 +195,11 @@ class TerraMystica:
     def parse(self, state: State, seat: int, text: str) -> Action:
         name = state["seats"][seat]["faction"] if 0 <= seat < len(state["seats"]) else None
         text = text.strip()
-        if ":" in text:
-            prefix, text = text.split(":", 1)
-            if name is not None and prefix.strip().lower() != name:
-                raise RuleError("tm.wrong_prefix", prefix=prefix.strip())
+        head, sep, rest = text.partition(":")
+        if sep and head.strip().lower() in FACTIONS:
+            if name is not None and head.strip().lower() != name:
+                raise RuleError("tm.wrong_prefix", prefix=head.strip())
+            text = rest
         return parse_text(text, name)
 
     def format(self, state: State, action: Action, lang: str = "en") -> str:

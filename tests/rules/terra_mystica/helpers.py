@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import pytest
@@ -69,4 +70,18 @@ def pass_all(st: dict) -> dict:
         st = play(st, name, f"pass {tile}" if tile else "pass")
         for offer in list(st["offers"]):
             st = play(st, offer["to"], f"decline {offer['amount']} from {offer['from']}")
+    return st
+
+
+def put(st: dict, faction: str, hex_id: str, kind: str = "D") -> dict:
+    """A copy with `faction`'s building `kind` on hex_id (terrain made home; test setup)."""
+    from rules.terra_mystica.factions import FACTIONS
+
+    st = json.loads(json.dumps(st))
+    old = st["buildings"].get(hex_id)
+    if old:
+        st["factions"][old[0]]["built"][old[1]] -= 1
+    st["buildings"][hex_id] = [faction, kind]
+    st["factions"][faction]["built"][kind] += 1
+    st["terrain"][hex_id] = FACTIONS[faction].color
     return st
