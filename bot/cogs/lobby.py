@@ -156,7 +156,8 @@ class LobbyCog(commands.Cog, name="Lobby"):
             record = await self.bot.table.attach_thread(record.id, thread.id)
             specs = self.specs(record)
             message = await thread.send(lobby_text(record, specs, lang),
-                                        view=lobby_view(record, specs, lang))
+                                        view=lobby_view(record, specs, lang),
+                                        allowed_mentions=discord.AllowedMentions.none())
             await self.bot.store.record_message(MessageRef(
                 game_id=record.id, channel_id=thread.id, message_id=message.id, kind="lobby"))
             log.info("game %s (%s) opened in thread %s by %s", record.id, game, thread.id,

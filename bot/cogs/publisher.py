@@ -290,15 +290,25 @@ class Publisher:
         await self.close_stale_prompts(game.id, {p.decision.key for p in open_now})
 
     async def _send(
-        self, channel: discord.abc.Messageable, game: GameRecord, texts: list[str], **kwargs: Any
+        self,
+        channel: discord.abc.Messageable,
+        game: GameRecord,
+        texts: list[str],
+        *,
+        allowed_mentions: discord.AllowedMentions | None = None,
+        **last: Any,
     ) -> discord.Message | None:
+        """Post texts in order; `last` (file, view) rides on the last one. Pings nobody
+        unless `allowed_mentions` says whom: mentions in events are names, not calls."""
+        mentions = allowed_mentions or discord.AllowedMentions.none()
+        texts = texts or [""]
         message = None
-        for i, text in enumerate(texts or [""]):
-            extra = kwargs if i == len(texts or [""]) - 1 else {}
+        for i, text in enumerate(texts):
+            extra = last if i == len(texts) - 1 else {}
             if not text and not extra:
                 continue
             try:
-                message = await channel.send(text or None, **extra)
+                message = await channel.send(text or None, allowed_mentions=mentions, **extra)
                 log.info("posted to %s for game %s: %r", getattr(channel, "id", "?"), game.id,
                          text[:200])
             except discord.NotFound:

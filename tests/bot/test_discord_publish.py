@@ -87,7 +87,9 @@ async def test_start_sends_private_prompts_by_dm_and_the_picture_to_the_thread(e
     gid = await started(bot, world)
     thread = world.in_channel(THREAD)
     assert any("file" in m.kwargs for m in thread)  # the table picture
-    assert any(m.content and "begins" in m.content for m in thread)  # the "started" notice
+    [notice] = [m for m in thread if m.content and "begins" in m.content]  # "started"
+    assert f"<@{BOB}>" in notice.content
+    assert notice.kwargs["allowed_mentions"].users is False  # named, not pinged
     for uid in (HOST, BOB):
         prompts = dm_prompts(world, uid)
         assert len(prompts) == 1
