@@ -104,12 +104,16 @@ def draw_faction(
 
     # Tracks, keys and cult positions.
     y = y0 + 158
-    tracks = (
-        f"{term(lang, 'shipping')} {info.get('shipping', info.get('ship', 0))}   "
-        f"{term(lang, 'dig')} {info.get('dig', 0)}   "
-        f"{term(lang, 'keys')} {info.get('keys', 0)}"
-    )
-    text(draw, (x0 + 20, y), tracks, 26, INK, True)
+    tracks = [
+        ("shipping", info.get("shipping", info.get("ship", 0))),
+        ("dig", info.get("dig", 0)),
+        ("keys", info.get("keys", 0)),
+    ]
+    if isinstance(info.get("bridges_left"), int):
+        tracks.append(("bridges", info["bridges_left"]))
+    line = "  ".join(f"{term(lang, key)} {value}" for key, value in tracks)
+    size = 26 if font(26, True).getlength(line) <= 405 else 22  # stay clear of the cult boxes
+    text(draw, (x0 + 20, y), line, size, INK, True)
     cx = x0 + 440
     for cult in CULTS:
         value = (info.get("cults") or {}).get(cult, 0)

@@ -339,3 +339,10 @@ def test_used_special_actions_are_marked() -> None:
     assert used_bonus.tobytes() != fresh.tobytes()
     view["factions"]["witches"]["used_actions"] = ["BON2", "ACTW", "ACT_UNKNOWN"]
     assert draw_table(view, "ko").tobytes() != used_bonus.tobytes()
+
+
+def test_bridges_left_shown_when_the_view_has_them() -> None:
+    view = load_view()
+    without = draw_table(view, "en")
+    view["factions"]["engineers"]["bridges_left"] = 1
+    assert draw_table(view, "en").tobytes() != without.tobytes()
