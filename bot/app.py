@@ -19,6 +19,7 @@ from discord import app_commands
 from discord.ext import commands
 from discord.gateway import DiscordWebSocket
 
+import rules
 from bot.cogs.publisher import Publisher
 from bot.components import DYNAMIC_ITEMS
 from bot.i18n import lang_from_locale
@@ -89,6 +90,7 @@ class GameBot(commands.Bot):
         self._user_langs: dict[int, str] = {}
         self._background: set[asyncio.Task[None]] = set()
         self._game_locks: dict[int, asyncio.Lock] = {}
+        self.games: list[str] = []  # engine names offered by /game new
 
     # -- start-up -------------------------------------------------------------
     async def login(self, token: str) -> None:
@@ -105,6 +107,7 @@ class GameBot(commands.Bot):
         if self.store is None:
             self.store = await _open_default_store(self.settings)
         self.table = TableService(self.store, clock=self.clock, settings=self.timer_defaults())
+        self.games = rules.available()  # imports the engines now, not inside a 3 s window
         self.publisher = Publisher(self)
         for module in COG_MODULES:
             await self.load_extension(module)

@@ -12,8 +12,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-import rules
-from bot.i18n import t
+from bot.i18n import lang_from_locale, t
 
 if TYPE_CHECKING:
     from bot.app import GameBot
@@ -26,8 +25,8 @@ def _cog(bot: GameBot, name: str) -> Any:
 async def game_name_autocomplete(
     interaction: discord.Interaction, current: str
 ) -> list[app_commands.Choice[str]]:
-    lang = "ko" if str(interaction.locale).startswith("ko") else "en"
-    names = [n for n in rules.available() if current.lower() in n]
+    lang = lang_from_locale(str(interaction.locale))
+    names = [n for n in interaction.client.games if current.lower() in n]  # type: ignore[attr-defined]
     return [app_commands.Choice(name=f"{t(f'discord.game.{n}', lang)} ({n})", value=n)
             for n in names[:25]]
 

@@ -12,6 +12,7 @@ import discord
 import pytest
 
 import render
+import rules
 from bot.app import GameBot
 from bot.cogs import info, lobby, play, reminders
 from bot.cogs.publisher import Publisher
@@ -39,6 +40,7 @@ async def env(tmp_path, monkeypatch):
     bot = GameBot(Settings(default_lang="en"), store=store)
     bot.table = TableService(store)
     bot.publisher = Publisher(bot)
+    bot.games = rules.available()
     for module in (lobby, play, info, reminders):
         if module is reminders:
             continue  # its loop needs a running client
