@@ -64,7 +64,8 @@ def res(st: dict, faction: str) -> tuple[int, ...]:
 
 def pass_all(st: dict) -> dict:
     """Everyone still active in this round passes with the first free bonus tile."""
-    while st["phase"] == "actions" and st["active"]:
+    rnd = st["round"]
+    while st["phase"] == "actions" and st["active"] and st["round"] == rnd:
         name = st["active"]
         tile = sorted(st["bonus_pool"])[0] if st["round"] < 6 else None
         st = play(st, name, f"pass {tile}" if tile else "pass")
