@@ -103,7 +103,10 @@ def draw_table(
     draw = ImageDraw.Draw(image)
     _header(draw, view, lang)
     y = HEADER
-    draw_map(draw, view, (WIDTH - map_w) / 2, y, HEX_RADIUS)
+    # The map is drawn at twice the size and halved: smooth hex edges and pieces.
+    big = Image.new("RGB", (2 * WIDTH, 2 * map_h), BACKGROUND)
+    draw_map(ImageDraw.Draw(big), view, WIDTH - map_w, 0, 2 * HEX_RADIUS)
+    image.paste(big.reduce(2), (0, y))
     y += map_h
     _legend(draw, view, y + LEGEND / 2, lang)
     y += LEGEND + GAP

@@ -52,9 +52,12 @@ def draw_map(
             continue
         state = hexes.get(slot.id) or {}
         fill = terrain_rgb(state.get("terrain", slot.terrain))
-        draw.polygon(grid.polygon(*centres[slot.id]), fill=fill, outline=HEX_EDGE, width=3)
+        draw.polygon(
+            grid.polygon(*centres[slot.id]), fill=fill, outline=HEX_EDGE, width=round(radius / 25)
+        )
         if state.get("town"):
-            draw.polygon(grid.polygon(*centres[slot.id], 0.84), outline=GOLD, width=7)
+            ring = grid.polygon(*centres[slot.id], 0.84)
+            draw.polygon(ring, outline=GOLD, width=round(radius * 0.09))
 
     for bridge in board.get("bridges") or []:
         ends = [centres.get(bridge.get("from")), centres.get(bridge.get("to"))]
@@ -106,6 +109,6 @@ def _bridge(
     p = (ax + (bx - ax) * t, ay + (by - ay) * t)
     q = (bx - (bx - ax) * t, by - (by - ay) * t)
     width = round(radius * 0.3)
-    draw.line([p, q], fill=HEX_EDGE, width=width + 8)
+    draw.line([p, q], fill=HEX_EDGE, width=width + round(radius * 0.1))
     draw.line([p, q], fill=colour, width=width)
     draw.line([p, q], fill=ink_on(colour), width=max(2, width // 6))
