@@ -78,7 +78,8 @@ class InfoCog(commands.Cog, name="Info"):
             timers = TimerSettings.for_game(self.bot.timer_defaults(), game.settings)
             await send_private(interaction, t(
                 "discord.settings.saved", lang,
-                after=timers.remind_after_hours, every=timers.remind_every_hours,
+                after=hours_text(timers.remind_after_hours, lang),
+                every=hours_text(timers.remind_every_hours, lang),
                 deadline=hours_text(timers.deadline_hours, lang),
                 lang=t(f"discord.lang.{game_lang(game)}", lang),
             ))

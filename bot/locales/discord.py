@@ -72,8 +72,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "discord.games.none": "No game is waiting on you.",
         "discord.games.header": "Games waiting on you:",
         "discord.games.line": "• {link} — {game}: {decisions}",
-        "discord.settings.saved": "Settings saved. Reminders after {after} h, then every "
-        "{every} h; deadline: {deadline}; language: {lang}.",
+        "discord.settings.saved": "Settings saved. Reminders after {after}, then every "
+        "{every}; deadline: {deadline}; language: {lang}.",
         "discord.settings.hours": "{hours} h",
         "discord.play.sent": "Played: {move}",
         "discord.undo.done": "Undone.",
@@ -167,8 +167,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "discord.games.none": "당신을 기다리는 게임이 없습니다.",
         "discord.games.header": "당신을 기다리는 게임:",
         "discord.games.line": "• {link} — {game}: {decisions}",
-        "discord.settings.saved": "설정을 저장했습니다. 알림: {after}시간 후, "
-        "이후 {every}시간마다; 제한 시간: {deadline}; 언어: {lang}.",
+        "discord.settings.saved": "설정을 저장했습니다. 알림: {after} 후, 이후 {every}마다; "
+        "제한 시간: {deadline}; 언어: {lang}.",
         "discord.settings.hours": "{hours}시간",
         "discord.play.sent": "행동: {move}",
         "discord.undo.done": "되돌렸습니다.",
