@@ -31,6 +31,8 @@ from storage.base import Store
 
 log = logging.getLogger("bot")
 
+CLOSE_GRACE_SECONDS = 5.0
+
 COG_MODULES = (
     "bot.cogs.lobby",
     "bot.cogs.play",
@@ -91,6 +93,7 @@ class GameBot(commands.Bot):
         self._background: set[asyncio.Task[None]] = set()
         self._game_locks: dict[int, asyncio.Lock] = {}
         self.games: list[str] = []  # engine names offered by /game new
+        self.inflight: set[asyncio.Task[Any]] = set()  # interaction handlers now running
 
     # -- start-up -------------------------------------------------------------
     async def login(self, token: str) -> None:
@@ -135,6 +138,9 @@ class GameBot(commands.Bot):
         return synced
 
     async def close(self) -> None:
+        running = self.inflight - {asyncio.current_task()}
+        if running:  # handlers mid-way (a move being posted) finish first, briefly
+            await asyncio.wait(running, timeout=CLOSE_GRACE_SECONDS)
         await super().close()
         if self._given_store is None and self.store is not None:
             await self.store.close()

@@ -185,6 +185,9 @@ class Publisher:
             view = await self.bot.table.view(game.id, None)
             names = await self.names(game)
             return await asyncio.to_thread(draw, game.game, view, lang, dict(enumerate(names)))
+        except KeyError:  # render/ has no picture for this game
+            log.debug("no table picture for game %s (%s)", game.id, game.game)
+            return None
         except Exception:  # a picture is worth a log line, never a lost move
             log.exception("render_table failed for game %s", game.id)
             return None

@@ -7,6 +7,7 @@ other exception are logged and answered with a generic error; the game is unchan
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
@@ -72,10 +73,15 @@ async def guard(
     bot: GameBot, interaction: discord.Interaction, permission: str = "send_messages"
 ) -> AsyncIterator[None]:
     """Run a handler body; turn any exception into an ephemeral answer and a log line."""
+    task = asyncio.current_task()
+    if task is not None:
+        bot.inflight.add(task)  # close() lets running handlers finish before the store closes
     try:
         yield
-    except Exception as error:  # noqa: BLE001 - every failure gets an answer, none a crash
+    except Exception as error:  # every failure gets an answer, none a crash
         await report_error(bot, interaction, error, permission)
+    finally:
+        bot.inflight.discard(task)  # type: ignore[arg-type]
 
 
 def chunk_lines(lines: list[str], limit: int = MESSAGE_MAX) -> list[str]:
