@@ -535,20 +535,28 @@ class TableService:
         self, record: GameRecord, open_map: timers_.OpenMap | None = None
     ) -> None:
         """Set the game's reminder and deadline timers from its open decisions."""
+        existing = {s.kind: s for s in await self.store.schedules(record.id)}
         decisions = self._decisions(record)
         if not decisions:
-            await self.store.clear_schedule(record.id)
+            if existing:
+                await self.store.clear_schedule(record.id)
             return
         timers = TimerSettings.for_game(self.timers, record.settings)
-        previous = open_map if open_map is not None else await self._open_map(record.id)
-        tracked = timers_.track(previous, decisions, self.clock())
+        if open_map is None:
+            open_map = existing["reminder"].data.get("open", {}) if "reminder" in existing else {}
+        tracked = timers_.track(open_map, decisions, self.clock())
         remind_at = timers_.reminder_due(tracked, timers)
         assert remind_at is not None
-        await self.store.set_schedule(record.id, "reminder", remind_at, {"open": tracked})
+        old = existing.get("reminder")
+        data = {"open": tracked}
+        if old is None or timers_.aware(old.due_at) != remind_at or old.data != data:
+            await self.store.set_schedule(record.id, "reminder", remind_at, data)
         deadline_at = timers_.deadline_due(tracked, decisions, timers)
+        old = existing.get("deadline")
         if deadline_at is None:
-            await self.store.clear_schedule(record.id, "deadline")
-        else:
+            if old is not None:
+                await self.store.clear_schedule(record.id, "deadline")
+        elif old is None or timers_.aware(old.due_at) != deadline_at:
             await self.store.set_schedule(record.id, "deadline", deadline_at, {})
 
     async def tick(self) -> list[Outcome | Reminder]:
