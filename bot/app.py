@@ -188,8 +188,11 @@ class GameBot(commands.Bot):
     async def on_app_command_error(
         self, interaction: discord.Interaction, error: app_commands.AppCommandError
     ) -> None:
-        from bot.cogs.replies import report_error  # the cogs' shared reply helpers
+        from bot.cogs.replies import refuse, report_error  # the cogs' shared reply helpers
 
+        if isinstance(error, app_commands.NoPrivateMessage):
+            await refuse(self, interaction, "discord.not_in_text_channel")
+            return
         await report_error(self, interaction, getattr(error, "original", error))
 
 

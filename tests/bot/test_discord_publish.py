@@ -479,3 +479,29 @@ async def test_simultaneous_joins_all_get_a_seat(env) -> None:
     players = [BOB, 503, 504]
     await asyncio.gather(*(click(bot, uid, f"bgl:{gid}:join") for uid in players))
     assert sorted((await bot.store.get_game(gid)).seats) == sorted([HOST, *players])
+
+
+async def test_more_page_only_for_the_decider(env) -> None:
+    bot, world = env
+    gid = await started(bot, world)
+    cog = bot.get_cog("Play")
+    mine = FakeInteraction(bot, BOB)
+    await cog.on_more(mine, gid, "r1.pick.1", 1)
+    [page] = mine.replies
+    assert page.kwargs["ephemeral"] and len(page.custom_ids()) == 3
+    other = FakeInteraction(bot, HOST)
+    await cog.on_more(other, gid, "r1.pick.1", 1)
+    assert other.texts() == [t("stale", "en")]
+
+
+async def test_app_command_errors_are_answered(env) -> None:
+    from discord import app_commands
+
+    bot, world = env
+    dm = FakeInteraction(bot, HOST, locale=discord.Locale.korean)
+    await bot.on_app_command_error(dm, app_commands.NoPrivateMessage())
+    assert dm.texts() == [t("discord.not_in_text_channel", "ko")]
+    crash = FakeInteraction(bot, HOST)
+    await bot.on_app_command_error(crash, app_commands.CommandInvokeError(
+        type("Cmd", (), {"name": "play"})(), RuntimeError("x")))
+    assert crash.texts() == [t("discord.error", "en")]
