@@ -12,8 +12,8 @@ from bot.i18n import t
 from bot.table_types import Refusal, TimerSettings
 from storage.base import GameRecord
 
-from .publisher import game_lang, game_title, thread_link
 from .replies import chunk_lines, guard, send_private
+from .texts import game_lang, game_title, thread_link
 
 if TYPE_CHECKING:
     from bot.app import GameBot

@@ -21,8 +21,8 @@ from bot.i18n import t
 from bot.table_types import OptionSpec, Refusal
 from storage.base import GameRecord, MessageRef
 
-from .publisher import game_lang, game_title
 from .replies import guard, send_private
+from .texts import game_lang, game_title
 
 if TYPE_CHECKING:
     from bot.app import GameBot

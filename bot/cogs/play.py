@@ -17,8 +17,9 @@ from bot.i18n import t
 from bot.table_types import Prompt, Refusal
 from storage.base import GameRecord
 
-from .publisher import decision_view, game_lang, game_title, png_file
+from .publisher import png_file
 from .replies import chunk_lines, guard, send_private
+from .texts import decision_view, game_lang, game_title
 
 if TYPE_CHECKING:
     from bot.app import GameBot
