@@ -1,7 +1,7 @@
 """Outcome → Discord messages, and clicks through the real DynamicItems and cogs.
 
 A fake engine (tests/bot/fake_engine.py) runs behind the real table service and SQLite
-store; discord objects are the recording fakes of tests/bot/discord_fakes.py.
+store; discord objects are the recording fakes of tests/bot/test_discord_fakes.py.
 """
 
 from __future__ import annotations
@@ -21,8 +21,8 @@ from bot.i18n import t
 from bot.settings import Settings
 from bot.table import TableService
 from storage import open_store
-from tests.bot.discord_fakes import FakeInteraction, FakeTextChannel, World, forbidden
 from tests.bot.fake_engine import register_fake
+from tests.bot.test_discord_fakes import FakeInteraction, FakeTextChannel, World, forbidden
 
 HOST, BOB, EVE = 501, 502, 599
 THREAD = 7001

@@ -1,4 +1,4 @@
-"""Just enough of discord.py's objects to drive the adapter's cogs without a network.
+"""Just enough of discord.py's objects to drive the adapter's cogs offline (no tests here).
 
 End-to-end tests against a loopback Discord live in tests/twin/; these fakes only record
 what the adapter sends, edits and answers, so unit tests can assert on it.
