@@ -6,7 +6,11 @@ messages. Every refusal is a Refusal(key, **params) raised before anything is wr
 
 from __future__ import annotations
 
+import asyncio
+import functools
+import logging
 import secrets
+from collections import defaultdict
 from collections.abc import Callable
 from datetime import UTC, datetime
 from typing import Any
@@ -47,6 +51,8 @@ __all__ = [
 # Settings keys kept in GameRecord.settings besides the timer fields.
 VOTES = "abandon_votes"
 
+log = logging.getLogger(__name__)
+
 
 def _utcnow() -> datetime:
     return datetime.now(UTC)
@@ -80,6 +86,17 @@ def _timer_defaults(settings: Any) -> TimerSettings:
     return TimerSettings.model_validate(data)
 
 
+def _serialised(method):
+    """Run a read-modify-write service call under the game's lock (within this process)."""
+
+    @functools.wraps(method)
+    async def run(self: TableService, game_id: int, *args: Any, **kwargs: Any) -> Any:
+        async with self._locks[game_id]:
+            return await method(self, game_id, *args, **kwargs)
+
+    return run
+
+
 def _mentions(user_ids: list[int]) -> str:
     return ", ".join(f"<@{uid}>" for uid in dict.fromkeys(user_ids))
 
@@ -95,6 +112,8 @@ class TableService:
         self.store = store
         self.clock = clock
         self.timers = _timer_defaults(settings)
+        # Lobby seats and votes are read-modify-write in the store: serialise them per game.
+        self._locks: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
 
     # -- helpers ------------------------------------------------------------
     @staticmethod
@@ -185,6 +204,7 @@ class TableService:
         await self._lobby(game_id)
         return await self.store.update_lobby(game_id, thread_id=thread_id)
 
+    @_serialised
     async def join(self, game_id: int, user_id: int) -> GameRecord:
         record = await self._lobby(game_id)
         if user_id in record.seats:
@@ -194,6 +214,7 @@ class TableService:
             raise Refusal("table_full", max=engine.max_seats)
         return await self.store.update_lobby(game_id, seats=[*record.seats, user_id])
 
+    @_serialised
     async def leave(self, game_id: int, user_id: int) -> GameRecord:
         record = await self._lobby(game_id)
         if user_id not in record.seats:
@@ -203,6 +224,7 @@ class TableService:
         seats = [uid for uid in record.seats if uid != user_id]
         return await self.store.update_lobby(game_id, seats=seats)
 
+    @_serialised
     async def set_option(self, game_id: int, user_id: int, name: str, value: Any) -> GameRecord:
         record = await self._lobby(game_id)
         self._host_only(record, user_id)
@@ -423,6 +445,7 @@ class TableService:
             notice=("undone", {"user": f"<@{user_id}>", "move": move}),
         )
 
+    @_serialised
     async def vote_abandon(self, game_id: int, user_id: int) -> Outcome:
         record = await self._running(game_id)
         seats = self.seats_of(record, user_id)
@@ -445,6 +468,7 @@ class TableService:
         await self.store.clear_schedule(game_id)
         return Outcome(game=record, notice=("abandoned", {"votes": len(votes), "seats": total}))
 
+    @_serialised
     async def withdraw_vote(self, game_id: int, user_id: int) -> Outcome:
         record = await self._running(game_id)
         seats = set(self.seats_of(record, user_id))
@@ -573,9 +597,13 @@ class TableService:
             if record.status != "running":
                 await self.store.clear_schedule(game_id)
                 continue
-            out.extend(await self._timeouts(record, now))
-            record = await self.store.get_game(game_id)
-            reminder = await self._remind(record, now)
+            try:
+                out.extend(await self._timeouts(record, now))
+                record = await self.store.get_game(game_id)
+                reminder = await self._remind(record, now)
+            except Exception:  # one broken game must not stop the other games' timers
+                log.exception("tick failed for game %s", game_id)
+                continue
             if reminder is not None:
                 out.append(reminder)
         return out

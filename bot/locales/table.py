@@ -66,7 +66,6 @@ EN: dict[str, str] = {
     "abandoned": "The players voted to abandon this game ({votes} of {seats}).",
     "timeout_move": "Time ran out for {user}; the default move was played: {move}",
     "reminder": "{users}: this game has been waiting on you for {hours} hours.",
-    "deadline_warning": "{users}: the turn deadline passes in {hours} hours.",
     # log
     "log_line": "{n}. P{seat}: {move}",
     "log_line_auto": "{n}. P{seat}: {move} (automatic)",
@@ -139,7 +138,6 @@ KO: dict[str, str] = {
     "abandoned": "플레이어들의 투표로 게임이 중단되었습니다({votes}/{seats}).",
     "timeout_move": "{user} 님의 제한 시간이 지나 기본 행동을 했습니다: {move}",
     "reminder": "{users}: 이 게임이 {hours}시간째 기다리고 있습니다.",
-    "deadline_warning": "{users}: 차례 제한 시간이 {hours}시간 남았습니다.",
     "log_line": "{n}. P{seat}: {move}",
     "log_line_auto": "{n}. P{seat}: {move} (자동)",
     "log_private": "(비공개 선택)",

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import asyncio
+
 import pytest
 
 from bot.table import Refusal, TableService
@@ -155,3 +157,9 @@ async def test_lobby_view(svc):
     gid = await new(svc, BOB)
     view = await svc.view(gid, None)
     assert view["status"] == "lobby" and view["players"] == [HOST, BOB]
+
+
+async def test_simultaneous_joins_all_take_a_seat(svc):
+    gid = await new(svc)
+    await asyncio.gather(*(svc.join(gid, u) for u in (BOB, CAROL, DAVE)))
+    assert sorted((await svc.store.get_game(gid)).seats) == sorted([HOST, BOB, CAROL, DAVE])
