@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 from rules.core import Choice
@@ -15,9 +16,16 @@ from rules.terra_mystica.state import State, bridge_adj, owner_buildings
 from rules.terra_mystica.tiles import FAVOR, POWER_ACTIONS, TOWN
 
 
+@lru_cache(maxsize=65536)
+def _parsed(text: str) -> tuple[dict, str]:
+    action = parse_text(text)
+    return action, format_command(action)
+
+
 def choice(text: str, faction: str | None = None) -> Choice:
-    action = parse_text(text, faction)
-    return Choice.model_construct(action=action, text=format_command(action))
+    """A choice from its notation (parsed once per distinct text; actions are read-only)."""
+    action, canonical = _parsed(text)
+    return Choice.model_construct(action=action, text=canonical)
 
 
 def affords(fs: dict[str, Any], *costs: dict[str, int]) -> bool:

@@ -1,0 +1,158 @@
+"""Random legal games finish and keep the invariants; replays are deterministic."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from rules import get_engine
+from rules.core import Rng, dump_state, random_playout, replay
+from rules.terra_mystica.factions import BUILDING_LIMITS
+from rules.terra_mystica.gamefile import random_game, replay_text, summary
+from rules.terra_mystica.notation import commands_of
+from rules.terra_mystica.power import total_tokens
+from tests.rules.terra_mystica.helpers import E
+
+GAMES_PER_COUNT = 110  # x 4 player counts with plain random play
+LONG_GAMES = 60  # play that rarely passes, to reach towns, sanctuaries, round 6
+
+
+def check_invariants(before: dict, after: dict, seat: int, action: dict) -> None:
+    for name, f in after["factions"].items():
+        for key in ("VP", "C", "W", "P", "P1", "P2", "P3"):
+            assert f[key] >= 0, (name, key)
+        assert f["P"] + f["priests_out"] <= 7
+        on_map = {k: 0 for k in BUILDING_LIMITS}
+        for owner, kind in after["buildings"].values():
+            if owner == name:
+                on_map[kind] += 1
+        assert on_map == f["built"]
+        assert all(on_map[k] <= BUILDING_LIMITS[k] for k in on_map)
+        if after["phase"] == "over" or name not in before["factions"]:
+            continue
+        burned = sum(c["n"] for c in commands_of(action) if c["type"] == "burn")
+        mine = before["factions"][name]["seat"] == seat
+        assert total_tokens(f) == total_tokens(before["factions"][name]) - (
+            burned if mine else 0), (name, action)
+
+
+def play_game(players: int, seed: int, pass_rate: int | None) -> tuple[dict, list]:
+    """pass_rate None: rules.core.random_playout; else pass/drop only pass_rate % of the time."""
+    if pass_rate is None:
+        prev: dict = {}
+
+        def on_step(state, decision, choice, events):
+            check_invariants(prev["s"], state, decision.seat, choice.action)
+            prev["s"] = state
+
+        prev["s"] = E.setup({"random_factions": True}, players, seed)
+        return random_playout(E, {"random_factions": True}, players, seed, on_step=on_step)
+    st = E.setup({"random_factions": True}, players, seed)
+    rng = Rng(seed)
+    log = []
+    for _ in range(5000):
+        if st["phase"] == "over":
+            return st, log
+        pending = [d for d in E.decisions(st) if d.choices]
+        decision = rng.choice(pending)
+        choices = decision.choices
+        keep = [c for c in choices if not c.text.startswith(("pass", "-"))]
+        if keep and rng.below(100) >= pass_rate:
+            choices = keep
+        choice = rng.choice(choices)
+        new, _ = E.apply(st, decision.seat, choice.action)
+        check_invariants(st, new, decision.seat, choice.action)
+        log.append((decision.seat, choice.action))
+        st = new
+    raise AssertionError("game did not finish")
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+def test_random_games_finish_with_a_result(players: int) -> None:
+    for seed in range(GAMES_PER_COUNT):
+        st, log = play_game(players, seed * 10 + players, None)
+        result = E.result(st)
+        assert result is not None and len(result.scores) == players
+        assert st["round"] == 6 and st["phase"] == "over"
+        assert result.scores[0].rank == 1
+
+
+def test_long_random_games_reach_deep_features() -> None:
+    seen = {"towns": 0, "SA": 0, "SH": 0, "bridges": 0, "favors": 0}
+    for seed in range(LONG_GAMES):
+        st, log = play_game(2 + seed % 4, 1000 + seed, pass_rate=10)
+        assert E.result(st) is not None
+        for f in st["factions"].values():
+            seen["towns"] += len(f["towns"])
+            seen["SA"] += f["built"]["SA"]
+            seen["SH"] += f["built"]["SH"]
+            seen["favors"] += len(f["favors"])
+        seen["bridges"] += len(st["bridges"])
+    assert all(v > 0 for v in seen.values()), seen
+
+
+def test_replay_is_deterministic_byte_for_byte() -> None:
+    engine = get_engine("terra_mystica")
+    for seed in (3, 4, 5):
+        st, log = play_game(2 + seed % 4, seed, pass_rate=20)
+        again = replay(engine, {"random_factions": True}, 2 + seed % 4, seed, log)
+        assert dump_state(again) == dump_state(st)
+
+
+def test_format_then_parse_round_trips_every_listed_choice() -> None:
+    st = E.setup({"random_factions": True}, 4, 11)
+    rng = Rng(11)
+    seen = 0
+    while st["phase"] != "over":
+        decisions = [d for d in E.decisions(st) if d.choices]
+        for d in decisions:
+            for c in d.choices:
+                text = E.format(st, c.action)
+                assert text == c.text
+                assert E.parse(st, d.seat, text) == c.action
+                seen += 1
+        d = rng.choice(decisions)
+        st, _ = E.apply(st, d.seat, rng.choice(d.choices).action)
+    assert seen > 1000
+
+
+def test_export_import_keeps_the_state_and_its_future() -> None:
+    st, log = play_game(3, 21, pass_rate=30)
+    mid = E.setup({"random_factions": True}, 3, 21)
+    for seat, action in log[: len(log) // 2]:
+        mid, _ = E.apply(mid, seat, action)
+    imported = json.loads(dump_state(mid))
+    assert imported == mid
+    a, b = mid, imported
+    for seat, action in log[len(log) // 2:]:
+        a, _ = E.apply(a, seat, action)
+        b, _ = E.apply(b, seat, action)
+    assert dump_state(a) == dump_state(b) == dump_state(st)
+
+
+def test_apply_never_mutates_its_input() -> None:
+    st = E.setup({"random_factions": True}, 3, 8)
+    rng = Rng(8)
+    for _ in range(150):
+        if st["phase"] == "over":
+            break
+        d = rng.choice([d for d in E.decisions(st) if d.choices])
+        frozen = dump_state(st)
+        new, _ = E.apply(st, d.seat, rng.choice(d.choices).action)
+        assert dump_state(st) == frozen
+        st = new
+
+
+@pytest.mark.parametrize("players", [2, 5])
+def test_random_game_file_replays_to_the_same_numbers(players: int) -> None:
+    for seed in range(8):
+        st, text = random_game(players, seed)
+        assert text.startswith("option strict-leech\n")
+        rep = replay_text(text)
+        assert rep.error is None, rep.error
+        out = summary(rep)
+        assert out["finished"] and out["round"] == 6
+        for name, f in st["factions"].items():
+            assert out["factions"][name]["VP"] == f["VP"]
+            assert out["factions"][name]["cults"] == f["cults"]
