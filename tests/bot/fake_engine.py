@@ -111,8 +111,7 @@ class FakeEngine:
                     key=f"r{r}.pick.{i}",
                     private=True,
                     choices=[
-                        Choice(action={"type": "pick", "value": v}, text=f"pick {v}")
-                        for v in PICKS
+                        Choice(action={"type": "pick", "value": v}, text=f"pick {v}") for v in PICKS
                     ],
                     timeout=Choice(action={"type": "pick", "value": 1}, text="pick 1"),
                     params={"round": r},

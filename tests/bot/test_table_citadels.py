@@ -49,7 +49,10 @@ async def check_refusals(svc: TableService, gid: int, users: list[int]) -> set[s
             await call
         keys.add(info.value.key)
     after = await svc.store.get_game(gid)
-    assert (after.version, dump_state(after.snapshot)) == (before.version, dump_state(before.snapshot))
+    assert (after.version, dump_state(after.snapshot)) == (
+        before.version,
+        dump_state(before.snapshot),
+    )
     return keys
 
 

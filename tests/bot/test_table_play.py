@@ -72,9 +72,7 @@ async def test_button_and_text_paths(svc):
     out = await svc.act(gid, HOST, "고르기 1")  # Korean notation
     assert [e.key for e in out.events] == ["fake_picked", "fake_all_picked"]
     assert out.board_changed
-    assert [(p.user_id, p.private, p.decision.kind) for p in out.prompts] == [
-        (HOST, False, "play")
-    ]
+    assert [(p.user_id, p.private, p.decision.kind) for p in out.prompts] == [(HOST, False, "play")]
     actions = await svc.store.actions(gid)
     assert [(a.seat, a.action, a.user_id) for a in actions] == [
         (1, {"type": "pick", "value": 3}, BOB),

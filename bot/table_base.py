@@ -1,0 +1,229 @@
+"""The table service's shared core: store and engine lookups, prompts, committing an action
+and keeping the timers in step. The public methods live in the mixins of bot/table_*.py."""
+
+from __future__ import annotations
+
+import asyncio
+import functools
+import logging
+from collections import defaultdict
+from collections.abc import Callable
+from datetime import UTC, datetime
+from typing import Any
+
+from pydantic import BaseModel, ValidationError
+
+import rules
+from bot import table_timers as timers_
+from bot.table_types import (
+    Outcome,
+    Prompt,
+    Refusal,
+    TimerSettings,
+)
+from rules.core import Action, Decision, Engine, Event, State
+from storage.base import (
+    DuplicateInteraction,
+    GameNotFound,
+    GameRecord,
+    Store,
+)
+
+# Settings keys kept in GameRecord.settings besides the timer fields.
+VOTES = "abandon_votes"
+
+log = logging.getLogger(__name__)
+
+
+def _utcnow() -> datetime:
+    return datetime.now(UTC)
+
+
+# Names the adapter's Settings (bot/settings.py) uses for the same timer defaults.
+_SETTINGS_ALIASES = {
+    "remind_after_hours": ("remind_after_hours", "reminder_after_hours"),
+    "remind_every_hours": ("remind_every_hours", "reminder_every_hours"),
+    "deadline_hours": ("deadline_hours", "turn_deadline_hours"),
+}
+
+
+def _timer_defaults(settings: Any) -> TimerSettings:
+    """Accept None, TimerSettings, a dict, or any settings object carrying the timer fields."""
+    if settings is None:
+        return TimerSettings()
+    if isinstance(settings, TimerSettings):
+        return settings
+    data: dict[str, Any] = {}
+    for name, aliases in _SETTINGS_ALIASES.items():
+        for alias in aliases:
+            value = (
+                settings.get(alias)
+                if isinstance(settings, dict)
+                else getattr(settings, alias, None)
+            )
+            if value is not None:
+                data[name] = value
+                break
+    if not data.get("deadline_hours"):  # 0 means "no deadline" in the environment settings
+        data["deadline_hours"] = None
+    return TimerSettings.model_validate(data)
+
+
+def serialised(method):
+    """Run a read-modify-write service call under the game's lock (within this process)."""
+
+    @functools.wraps(method)
+    async def run(self: TableBase, game_id: int, *args: Any, **kwargs: Any) -> Any:
+        async with self._locks[game_id]:
+            return await method(self, game_id, *args, **kwargs)
+
+    return run
+
+
+def mentions(user_ids: list[int]) -> str:
+    return ", ".join(f"<@{uid}>" for uid in dict.fromkeys(user_ids))
+
+
+class TableBase:
+    def __init__(
+        self,
+        store: Store,
+        *,
+        clock: Callable[[], datetime] = _utcnow,
+        settings: Any = None,
+    ) -> None:
+        self.store = store
+        self.clock = clock
+        self.timers = _timer_defaults(settings)
+        # Lobby seats and votes are read-modify-write in the store: serialise them per game.
+        self._locks: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
+
+    # -- helpers ------------------------------------------------------------
+    @staticmethod
+    def engine(game: str) -> Engine:
+        try:
+            return rules.get_engine(game)
+        except (KeyError, ImportError):
+            raise Refusal("unknown_game_type", game=game) from None
+
+    async def _load(self, game_id: int) -> GameRecord:
+        try:
+            return await self.store.get_game(game_id)
+        except GameNotFound:
+            raise Refusal("unknown_game", game_id=game_id) from None
+
+    async def _lobby(self, game_id: int) -> GameRecord:
+        record = await self._load(game_id)
+        if record.status != "lobby":
+            raise Refusal("not_in_lobby", status=record.status)
+        return record
+
+    async def _running(self, game_id: int) -> GameRecord:
+        record = await self._load(game_id)
+        if record.status == "lobby":
+            raise Refusal("not_started")
+        if record.status != "running":
+            raise Refusal("game_over", status=record.status)
+        return record
+
+    @staticmethod
+    def _host_only(record: GameRecord, user_id: int) -> None:
+        if record.host_id != user_id:
+            raise Refusal("not_host", host=f"<@{record.host_id}>")
+
+    @staticmethod
+    def seats_of(record: GameRecord, user_id: int) -> list[int]:
+        return [i for i, uid in enumerate(record.seats) if uid == user_id]
+
+    def _options(self, record: GameRecord, engine: Engine) -> BaseModel:
+        try:
+            return engine.Options.model_validate(record.options)
+        except ValidationError:
+            raise Refusal("option_invalid", name="*", value="") from None
+
+    def _prompts(self, record: GameRecord, decisions: list[Decision]) -> list[Prompt]:
+        return [
+            Prompt(
+                game_id=record.id,
+                seat=d.seat,
+                user_id=record.seats[d.seat],
+                decision=d,
+                private=d.private,
+            )
+            for d in decisions
+        ]
+
+    def _decisions(self, record: GameRecord) -> list[Decision]:
+        if record.status != "running" or record.snapshot is None:
+            return []
+        return self.engine(record.game).decisions(record.snapshot)
+
+    async def _commit(
+        self,
+        record: GameRecord,
+        seat: int,
+        action: Action,
+        new_state: State,
+        events: list[Event],
+        user_id: int | None,
+        interaction_id: int | None,
+    ) -> Outcome:
+        engine = self.engine(record.game)
+        result = engine.result(new_state)
+        try:
+            saved = await self.store.append_action(
+                record.id,
+                expected_version=record.version,
+                seat=seat,
+                action=action,
+                snapshot=new_state,
+                user_id=user_id,
+                interaction_id=interaction_id,
+                status="finished" if result is not None else None,
+            )
+        except DuplicateInteraction:
+            raise Refusal("already_applied") from None
+        await self._reschedule(saved)
+        return Outcome(
+            game=saved,
+            events=events,
+            prompts=self._prompts(saved, self._decisions(saved)),
+            board_changed=result is not None or any(e.seat is None for e in events),
+            finished=result,
+            automatic=user_id is None,
+        )
+
+    # -- slow games ---------------------------------------------------------
+    async def _open_map(self, game_id: int) -> timers_.OpenMap:
+        for s in await self.store.schedules(game_id):
+            if s.kind == "reminder":
+                return dict(s.data.get("open", {}))
+        return {}
+
+    async def _reschedule(
+        self, record: GameRecord, open_map: timers_.OpenMap | None = None
+    ) -> None:
+        """Set the game's reminder and deadline timers from its open decisions."""
+        existing = {s.kind: s for s in await self.store.schedules(record.id)}
+        decisions = self._decisions(record)
+        if not decisions:
+            if existing:
+                await self.store.clear_schedule(record.id)
+            return
+        timers = TimerSettings.for_game(self.timers, record.settings)
+        if open_map is None:
+            open_map = existing["reminder"].data.get("open", {}) if "reminder" in existing else {}
+        tracked = timers_.track(open_map, decisions, self.clock())
+        remind_at = timers_.reminder_due(tracked, timers)
+        assert remind_at is not None
+        old = existing.get("reminder")
+        data = {"open": tracked}
+        if old is None or timers_.aware(old.due_at) != remind_at or old.data != data:
+            await self.store.set_schedule(record.id, "reminder", remind_at, data)
+        deadline_at = timers_.deadline_due(tracked, decisions, timers)
+        old = existing.get("deadline")
+        if deadline_at is None:
+            if old is not None:
+                await self.store.clear_schedule(record.id, "deadline")
+        elif old is None or timers_.aware(old.due_at) != deadline_at:
+            await self.store.set_schedule(record.id, "deadline", deadline_at, {})

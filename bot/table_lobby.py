@@ -1,0 +1,153 @@
+"""Lobby: create, join, leave, options, timers, start, cancel."""
+
+from __future__ import annotations
+
+import secrets
+from typing import Any
+
+from pydantic import ValidationError
+
+from bot.table_base import TableBase, mentions, serialised
+from bot.table_options import option_specs, updated_options
+from bot.table_types import (
+    OptionSpec,
+    Outcome,
+    Refusal,
+    TimerSettings,
+)
+from rules.core import RuleError
+from storage.base import (
+    GameRecord,
+    VersionConflict,
+)
+
+
+class LobbyMixin(TableBase):
+    # -- lobby --------------------------------------------------------------
+    def option_specs(self, game: str) -> list[OptionSpec]:
+        return option_specs(game, self.engine(game).Options)
+
+    async def new_game(
+        self,
+        game: str,
+        *,
+        guild_id: int | None,
+        channel_id: int,
+        host_id: int,
+        lang: str = "ko",
+        thread_id: int | None = None,
+    ) -> GameRecord:
+        self.engine(game)
+        return await self.store.create_game(
+            game,
+            guild_id=guild_id,
+            channel_id=channel_id,
+            host_id=host_id,
+            lang=lang,
+            options={},
+            thread_id=thread_id,
+        )
+
+    async def attach_thread(self, game_id: int, thread_id: int) -> GameRecord:
+        await self._lobby(game_id)
+        return await self.store.update_lobby(game_id, thread_id=thread_id)
+
+    @serialised
+    async def join(self, game_id: int, user_id: int) -> GameRecord:
+        record = await self._lobby(game_id)
+        if user_id in record.seats:
+            raise Refusal("already_seated")
+        engine = self.engine(record.game)
+        if len(record.seats) >= engine.max_seats:
+            raise Refusal("table_full", max=engine.max_seats)
+        return await self.store.update_lobby(game_id, seats=[*record.seats, user_id])
+
+    @serialised
+    async def leave(self, game_id: int, user_id: int) -> GameRecord:
+        record = await self._lobby(game_id)
+        if user_id not in record.seats:
+            raise Refusal("not_seated")
+        if user_id == record.host_id:
+            raise Refusal("host_cannot_leave")
+        seats = [uid for uid in record.seats if uid != user_id]
+        return await self.store.update_lobby(game_id, seats=seats)
+
+    @serialised
+    async def set_option(self, game_id: int, user_id: int, name: str, value: Any) -> GameRecord:
+        record = await self._lobby(game_id)
+        self._host_only(record, user_id)
+        engine = self.engine(record.game)
+        options = updated_options(record.game, engine.Options, record.options, name, value)
+        return await self.store.update_lobby(game_id, options=options)
+
+    async def set_timers(
+        self,
+        game_id: int,
+        user_id: int,
+        *,
+        remind_after_hours: float | None = None,
+        remind_every_hours: float | None = None,
+        deadline_hours: float | None = None,
+        clear_deadline: bool = False,
+    ) -> GameRecord:
+        """Host only, lobby or running: per-game reminder and deadline hours."""
+        record = await self._load(game_id)
+        if record.status not in ("lobby", "running"):
+            raise Refusal("game_over", status=record.status)
+        self._host_only(record, user_id)
+        changes = {
+            k: v
+            for k, v in {
+                "remind_after_hours": remind_after_hours,
+                "remind_every_hours": remind_every_hours,
+                "deadline_hours": deadline_hours,
+            }.items()
+            if v is not None
+        }
+        if clear_deadline:
+            changes["deadline_hours"] = None
+        try:
+            TimerSettings.for_game(self.timers, {**record.settings, **changes})
+        except ValidationError:
+            raise Refusal("timers_invalid") from None
+        record = await self.store.update_settings(game_id, changes)
+        if record.status == "running":
+            await self._reschedule(record)
+        return record
+
+    async def start(self, game_id: int, user_id: int) -> Outcome:
+        record = await self._lobby(game_id)
+        self._host_only(record, user_id)
+        engine = self.engine(record.game)
+        n = len(record.seats)
+        if n < engine.min_seats:
+            raise Refusal("too_few_players", min=engine.min_seats, count=n)
+        if n > engine.max_seats:
+            raise Refusal("table_full", max=engine.max_seats)
+        options = self._options(record, engine)
+        seed = secrets.randbits(63)
+        try:
+            state = engine.setup(options, n, seed)
+        except RuleError as e:
+            raise Refusal(e.key, **e.params) from None
+        try:
+            record = await self.store.start_game(
+                game_id, seed=seed, seats=list(record.seats), snapshot=state
+            )
+        except VersionConflict:
+            raise Refusal("not_in_lobby", status="running") from None
+        await self._reschedule(record)
+        return Outcome(
+            game=record,
+            prompts=self._prompts(record, engine.decisions(state)),
+            board_changed=True,
+            finished=engine.result(state),
+            notice=("started", {"players": mentions(record.seats), "count": n}),
+        )
+
+    async def cancel(self, game_id: int, user_id: int) -> GameRecord:
+        record = await self._lobby(game_id)
+        self._host_only(record, user_id)
+        record = await self.store.set_status(game_id, "cancelled")
+        await self.store.clear_schedule(game_id)
+        return record

@@ -1,0 +1,228 @@
+"""Play: act, undo, votes, and reading a game (views, prompts, moves, log, /games)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bot.i18n import t
+from bot.table_base import VOTES, TableBase, mentions, serialised
+from bot.table_types import (
+    Outcome,
+    Prompt,
+    Refusal,
+)
+from rules.core import Action, Event, RuleError, State, find_choice, replay
+from storage.base import (
+    GameRecord,
+    VersionConflict,
+)
+
+
+class PlayMixin(TableBase):
+    # -- play ---------------------------------------------------------------
+    def _resolve(
+        self,
+        record: GameRecord,
+        user_id: int,
+        action_or_text: Action | str,
+        decision_key: str | None,
+    ) -> tuple[int, Action, State, list[Event]]:
+        """Which seat does what, and what it leads to; Refusal if not allowed."""
+        engine = self.engine(record.game)
+        seats = self.seats_of(record, user_id)
+        if not seats:
+            raise Refusal("not_seated")
+        state = record.snapshot
+        assert state is not None  # a running game always has its snapshot
+        decisions = engine.decisions(state)
+        mine = [d for d in decisions if d.seat in seats]
+        if decision_key is not None:
+            mine = [d for d in mine if d.key == decision_key]
+            if not mine:
+                raise Refusal("stale")
+        elif not mine:
+            waiting = [record.seats[d.seat] for d in decisions]
+            raise Refusal("not_your_turn", waiting=mentions(waiting), user_ids=waiting)
+        if isinstance(action_or_text, str):
+            text = action_or_text.strip()
+            if not text:
+                raise Refusal("empty_move")
+            try:
+                action = engine.parse(state, mine[0].seat, text)
+            except RuleError as e:
+                raise Refusal(e.key, **e.params) from None
+        else:
+            action = dict(action_or_text)
+        decision = next((d for d in mine if find_choice(d, action) is not None), None)
+        if decision is None:
+            decision = next((d for d in mine if d.choices is None), mine[0])
+        try:
+            new_state, events = engine.apply(state, decision.seat, action)
+        except RuleError as e:
+            raise Refusal(e.key, **e.params) from None
+        if decision.choices is not None and find_choice(decision, action) is None:
+            # The engine accepted a move its own decision does not list: refuse, stay safe.
+            raise Refusal("illegal_move", move=engine.format(state, action, "en"))
+        return decision.seat, action, new_state, events
+
+    async def act(
+        self,
+        game_id: int,
+        user_id: int,
+        action_or_text: Action | str,
+        *,
+        interaction_id: int | None = None,
+        decision_key: str | None = None,
+        lang: str = "en",
+    ) -> Outcome:
+        if interaction_id is not None and await self.store.seen_interaction(interaction_id):
+            raise Refusal("already_applied")
+        for _attempt in range(2):  # a CAS conflict reloads and re-checks once
+            record = await self._running(game_id)
+            seat, action, new_state, events = self._resolve(
+                record, user_id, action_or_text, decision_key
+            )
+            try:
+                return await self._commit(
+                    record, seat, action, new_state, events, user_id, interaction_id
+                )
+            except VersionConflict:
+                continue
+        raise Refusal("stale")
+
+    async def undo(self, game_id: int, user_id: int, lang: str = "en") -> Outcome:
+        record = await self._running(game_id)
+        seats = self.seats_of(record, user_id)
+        if not seats:
+            raise Refusal("not_seated")
+        log = await self.store.actions(game_id)
+        if not any(a.user_id == user_id for a in log):
+            raise Refusal("undo_nothing")
+        last = log[-1]
+        if last.user_id != user_id or last.version != record.version:
+            raise Refusal("undo_not_yours")
+        engine = self.engine(record.game)
+        assert record.seed is not None
+        options = self._options(record, engine)
+        before = replay(
+            engine, options, len(record.seats), record.seed, [(a.seat, a.action) for a in log[:-1]]
+        )
+        _, events = engine.apply(before, last.seat, last.action)
+        if any(e.reveal for e in events):
+            raise Refusal("undo_revealed")
+        move = engine.format(before, last.action, lang)
+        try:
+            saved = await self.store.pop_action(
+                game_id, expected_version=record.version, snapshot=before
+            )
+        except VersionConflict:
+            raise Refusal("stale") from None
+        await self._reschedule(saved)
+        return Outcome(
+            game=saved,
+            prompts=self._prompts(saved, self._decisions(saved)),
+            board_changed=True,
+            notice=("undone", {"user": f"<@{user_id}>", "move": move}),
+        )
+
+    @serialised
+    async def vote_abandon(self, game_id: int, user_id: int) -> Outcome:
+        record = await self._running(game_id)
+        seats = self.seats_of(record, user_id)
+        if not seats:
+            raise Refusal("not_seated")
+        votes = sorted(set(record.settings.get(VOTES, [])))
+        if set(seats) <= set(votes):
+            raise Refusal("vote_already")
+        votes = sorted(set(votes) | set(seats))
+        total = len(record.seats)
+        needed = total // 2 + 1
+        record = await self.store.update_settings(game_id, {VOTES: votes})
+        if len(votes) < needed:
+            return Outcome(
+                game=record,
+                prompts=self._prompts(record, self._decisions(record)),
+                notice=("vote_recorded", {"votes": len(votes), "needed": needed}),
+            )
+        record = await self.store.set_status(game_id, "abandoned")
+        await self.store.clear_schedule(game_id)
+        return Outcome(game=record, notice=("abandoned", {"votes": len(votes), "seats": total}))
+
+    @serialised
+    async def withdraw_vote(self, game_id: int, user_id: int) -> Outcome:
+        record = await self._running(game_id)
+        seats = set(self.seats_of(record, user_id))
+        votes = set(record.settings.get(VOTES, []))
+        if not seats & votes:
+            raise Refusal("vote_none")
+        record = await self.store.update_settings(game_id, {VOTES: sorted(votes - seats)})
+        needed = len(record.seats) // 2 + 1
+        return Outcome(
+            game=record,
+            prompts=self._prompts(record, self._decisions(record)),
+            notice=("vote_withdrawn", {"votes": len(votes - seats), "needed": needed}),
+        )
+
+    # -- reading ------------------------------------------------------------
+    async def game_for_channel(self, channel_id: int) -> GameRecord | None:
+        return await self.store.game_by_thread(channel_id)
+
+    async def view(self, game_id: int, user_id: int | None) -> dict[str, Any]:
+        record = await self._load(game_id)
+        if record.snapshot is None:  # a lobby (or a lobby cancelled before it started)
+            return {
+                "game": record.game,
+                "status": record.status,
+                "host": record.host_id,
+                "players": list(record.seats),
+                "options": dict(record.options),
+            }
+        seats = self.seats_of(record, user_id) if user_id is not None else []
+        view = self.engine(record.game).view(record.snapshot, seats[0] if seats else None)
+        return view
+
+    async def open_prompts(self, game_id: int) -> list[Prompt]:
+        record = await self._load(game_id)
+        return self._prompts(record, self._decisions(record))
+
+    async def legal_moves(self, game_id: int, user_id: int, lang: str = "en") -> list[str]:
+        record = await self._load(game_id)
+        seats = self.seats_of(record, user_id)
+        engine = self.engine(record.game)
+        moves: list[str] = []
+        for d in self._decisions(record):
+            if d.seat in seats and d.choices:
+                for c in d.choices:
+                    text = (
+                        c.text if lang == "en" else engine.format(record.snapshot, c.action, lang)
+                    )
+                    moves.append(text)
+        return list(dict.fromkeys(moves))
+
+    async def log(self, game_id: int, lang: str = "en") -> list[str]:
+        """Notation lines of the game so far; moves made on a private decision are hidden."""
+        record = await self._load(game_id)
+        if record.seed is None:
+            return []
+        engine = self.engine(record.game)
+        state = engine.setup(self._options(record, engine), len(record.seats), record.seed)
+        lines = []
+        for a in await self.store.actions(game_id):
+            mine = [d for d in engine.decisions(state) if d.seat == a.seat]
+            answered = next((d for d in mine if find_choice(d, a.action) is not None), None)
+            private = answered.private if answered else bool(mine) and all(d.private for d in mine)
+            move = t("log_private", lang) if private else engine.format(state, a.action, lang)
+            key = "log_line_auto" if a.user_id is None else "log_line"
+            lines.append(t(key, lang, n=a.version, seat=a.seat + 1, move=move))
+            state, _ = engine.apply(state, a.seat, a.action)
+        return lines
+
+    async def waiting_on(self, user_id: int) -> list[tuple[GameRecord, list[Prompt]]]:
+        out = []
+        for record in await self.store.list_games(status="running", user_id=user_id):
+            prompts = [
+                p for p in self._prompts(record, self._decisions(record)) if p.user_id == user_id
+            ]
+            if prompts:
+                out.append((record, prompts))
+        return out

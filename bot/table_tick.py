@@ -1,0 +1,108 @@
+"""Slow games: due reminders and deadline timeout moves, from tick()."""
+
+from __future__ import annotations
+
+import logging
+from datetime import datetime
+
+from bot import table_timers as timers_
+from bot.table_base import TableBase
+from bot.table_types import (
+    Outcome,
+    Reminder,
+    TimerSettings,
+)
+from rules.core import RuleError
+from storage.base import (
+    GameNotFound,
+    GameRecord,
+    VersionConflict,
+)
+
+log = logging.getLogger(__name__)
+
+
+class TickMixin(TableBase):
+    async def tick(self) -> list[Outcome | Reminder]:
+        """Due reminders (whom to nudge) and timeout moves for passed deadlines."""
+        now = self.clock()
+        out: list[Outcome | Reminder] = []
+        game_ids = list(dict.fromkeys(s.game_id for s in await self.store.due_schedules(now)))
+        for game_id in game_ids:
+            try:
+                record = await self.store.get_game(game_id)
+            except GameNotFound:
+                await self.store.clear_schedule(game_id)
+                continue
+            if record.status != "running":
+                await self.store.clear_schedule(game_id)
+                continue
+            try:
+                out.extend(await self._timeouts(record, now))
+                record = await self.store.get_game(game_id)
+                reminder = await self._remind(record, now)
+            except Exception:  # one broken game must not stop the other games' timers
+                log.exception("tick failed for game %s", game_id)
+                continue
+            if reminder is not None:
+                out.append(reminder)
+        return out
+
+    async def _timeouts(self, record: GameRecord, now: datetime) -> list[Outcome]:
+        """Apply the documented timeout move of every decision past its deadline."""
+        timers = TimerSettings.for_game(self.timers, record.settings)
+        if timers.deadline_hours is None:
+            return []
+        engine = self.engine(record.game)
+        outcomes: list[Outcome] = []
+        for _ in range(len(record.seats) * 4):  # bounded: each pass applies one move
+            if record.status != "running":
+                break
+            open_map = await self._open_map(record.id)
+            overdue = [
+                d
+                for d in self._decisions(record)
+                if d.timeout is not None
+                and d.key in open_map
+                and (due := timers_.deadline(open_map[d.key], timers)) is not None
+                and due <= now
+            ]
+            if not overdue:
+                break
+            d = overdue[0]
+            assert d.timeout is not None and record.snapshot is not None
+            try:
+                new_state, events = engine.apply(record.snapshot, d.seat, d.timeout.action)
+                outcome = await self._commit(
+                    record, d.seat, d.timeout.action, new_state, events, None, None
+                )
+            except (RuleError, VersionConflict):
+                break  # a broken timeout move or a concurrent click: the next tick retries
+            outcome.notice = (
+                "timeout_move",
+                {"user": f"<@{record.seats[d.seat]}>", "move": d.timeout.text},
+            )
+            outcomes.append(outcome)
+            record = outcome.game
+        return outcomes
+
+    async def _remind(self, record: GameRecord, now: datetime) -> Reminder | None:
+        if record.status != "running":
+            return None
+        timers = TimerSettings.for_game(self.timers, record.settings)
+        decisions = self._decisions(record)
+        tracked = timers_.track(await self._open_map(record.id), decisions, now)
+        due = [d for d in decisions if timers_.next_reminder(tracked[d.key], timers) <= now]
+        if not due:
+            await self._reschedule(record, tracked)
+            return None
+        for d in due:
+            tracked[d.key]["reminded"] = tracked[d.key].get("reminded", 0) + 1
+        await self._reschedule(record, tracked)
+        oldest = min(timers_.since(tracked[d.key]) for d in due)
+        return Reminder(
+            game=record,
+            prompts=self._prompts(record, due),
+            hours=int((now - oldest).total_seconds() // 3600),
+            count=max(tracked[d.key]["reminded"] for d in due),
+        )
