@@ -144,8 +144,9 @@ def replay_text(text: str, engine: TerraMystica | None = None) -> Replay:
         return Replay(None, {"line": exc.line, "key": exc.key, "reason": message(exc.key,
                                                                                   exc.params)})
     except (RuleError, ValueError) as exc:
-        return Replay(None, {"line": 0, "key": getattr(exc, "key", "tm.setup"),
-                             "reason": str(exc)})
+        key = getattr(exc, "key", "tm.bad_header")
+        return Replay(None, {"line": 0, "key": key, "reason": message(key, getattr(
+            exc, "params", {"detail": str(exc)}))})
     log: list[tuple[int, dict]] = []
     moves = game.moves
     for i, line in enumerate(moves):
