@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from bot.i18n import t
@@ -11,11 +12,19 @@ from bot.table_types import (
     Prompt,
     Refusal,
 )
-from rules.core import Action, Event, RuleError, State, find_choice, replay
+from rules.core import Action, Engine, Event, RuleError, State, find_choice, replay
 from storage.base import (
     GameRecord,
     VersionConflict,
 )
+
+
+def _notation(engine: Engine, state: State, action: Action) -> str:
+    """The move's notation for a message; an action the engine cannot format shows raw."""
+    try:
+        return engine.format(state, action, "en")
+    except Exception:  # formatting an unlisted action may fail in any engine-specific way
+        return json.dumps(action, ensure_ascii=False, sort_keys=True)
 
 
 class PlayMixin(TableBase):
@@ -60,9 +69,14 @@ class PlayMixin(TableBase):
             new_state, events = engine.apply(state, decision.seat, action)
         except RuleError as e:
             raise Refusal(e.key, **e.params) from None
-        if decision.choices is not None and find_choice(decision, action) is None:
-            # The engine accepted a move its own decision does not list: refuse, stay safe.
-            raise Refusal("illegal_move", move=engine.format(state, action, "en"))
+        if (
+            decision_key is not None
+            and decision.choices is not None
+            and find_choice(decision, action) is None
+        ):
+            # A button whose action its decision does not list (forged or from another
+            # decision): typed notation is the engine's to judge, a button must match.
+            raise Refusal("illegal_move", move=_notation(engine, state, action))
         return decision.seat, action, new_state, events
 
     async def act(

@@ -134,3 +134,46 @@ async def test_whole_game_with_restarts(tmp_path, services, players, seed):
     assert refusal_keys and all(catalogued(k) for k in refusal_keys), refusal_keys
     lines = await svc.log(gid, "ko")
     assert len(lines) == final.version
+
+
+async def test_engine_setup_refusal_keeps_the_lobby(tmp_path, services):
+    svc = await open_service(tmp_path / "setup.db", services)
+    game = await svc.new_game("citadels", guild_id=1, channel_id=1, host_id=1, lang="ko")
+    await svc.join(game.id, 2)
+    await svc.set_option(game.id, 1, "crown", 5)  # valid for the model, not for 2 seats
+    with pytest.raises(Refusal) as info:
+        await svc.start(game.id, 1)
+    assert catalogued(info.value.key)
+    record = await svc.store.get_game(game.id)
+    assert record.status == "lobby" and record.seed is None and record.snapshot is None
+
+
+async def test_undo_restores_the_previous_state_unless_something_was_revealed(tmp_path, services):
+    svc = await open_service(tmp_path / "undo.db", services)
+    users = [1, 2, 3]
+    game = await svc.new_game("citadels", guild_id=1, channel_id=1, host_id=1)
+    for u in users[1:]:
+        await svc.join(game.id, u)
+    out = await svc.start(game.id, 1)
+    rng = Rng(5)
+    seen = set()
+    for _ in range(400):
+        if out.finished is not None or seen == {"undone", "undo_revealed"}:
+            break
+        before = await svc.store.get_game(game.id)
+        prompt = rng.choice(out.prompts)
+        out = await svc.act(game.id, prompt.user_id, rng.choice(prompt.decision.choices).action)
+        revealed = any(e.reveal for e in out.events)
+        if revealed:
+            with pytest.raises(Refusal) as info:
+                await svc.undo(game.id, prompt.user_id)
+            assert info.value.key == "undo_revealed"
+            seen.add("undo_revealed")
+        elif "undone" not in seen:
+            undone = await svc.undo(game.id, prompt.user_id, "ko")
+            assert undone.notice[0] == "undone"
+            assert undone.game.version == before.version
+            assert dump_state(undone.game.snapshot) == dump_state(before.snapshot)
+            seen.add("undone")
+            out = await svc.act(game.id, prompt.user_id, rng.choice(prompt.decision.choices).action)
+    assert seen == {"undone", "undo_revealed"}

@@ -303,3 +303,28 @@ async def test_legal_moves_and_log(svc):
         "3. P1: draw",
     ]
     assert (await svc.log(gid, "ko"))[2] == "3. P1: 뽑기"
+
+
+async def test_a_button_must_carry_one_of_its_decisions_choices(svc):
+    gid = await started(svc, BOB)
+    await pick_all(svc, gid, [HOST, BOB])
+    # "pick 2" is no choice of the host's play decision (and the engine refuses it too)
+    await refused_unchanged(
+        svc, gid, "fake_not_now", svc.act(gid, HOST, {"type": "pick", "value": 2})
+    )
+    engine = svc.engine("fake")
+
+    def lenient(state, seat, action, _apply=engine.apply):
+        # an engine bug: it accepts a "wait" it never offers
+        if action == {"type": "wait"}:
+            return _apply(state, seat, {"type": "pass"})
+        return _apply(state, seat, action)
+
+    svc.engine("fake").apply = lenient
+    try:
+        r = await refused_unchanged(
+            svc, gid, "illegal_move", svc.act(gid, HOST, {"type": "wait"}, decision_key="r1.play.0")
+        )
+        assert r.params == {"move": '{"type": "wait"}'}
+    finally:
+        del svc.engine("fake").apply
