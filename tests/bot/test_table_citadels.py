@@ -77,7 +77,8 @@ async def test_whole_game_with_restarts(tmp_path, services, players, seed):
         assert out.prompts, "a running game must wait on someone"
         prompt = rng.choice(out.prompts)
         assert prompt.user_id == users[prompt.seat]
-        assert describe_decision(prompt.decision, "ko")  # every prompt can be shown
+        for lang in ("en", "ko"):  # every prompt can be shown
+            assert "{" not in describe_decision(prompt.decision, lang), (prompt.decision, lang)
         choice = rng.choice(prompt.decision.choices)
         interaction += 1
         if steps % 3 == 0:  # the notation path, as typed with /play
@@ -90,8 +91,10 @@ async def test_whole_game_with_restarts(tmp_path, services, players, seed):
                 decision_key=prompt.decision.key,
                 interaction_id=interaction,
             )
-        for event in out.events:
-            assert describe_event(event, "ko") != event.key or catalogued(event.key)
+        for event in out.events:  # every event reads in both languages, every field filled
+            assert catalogued(event.key), event.key
+            for lang in ("en", "ko"):
+                assert "{" not in describe_event(event, lang), (event, lang)
         phase = (await svc.view(gid, None))["phase"]
         if phase == "draft" and "draft" not in restarted and out.game.version >= 1:
             restarted.add("draft")
