@@ -18,6 +18,8 @@ def main(argv: list[str] | None = None) -> int:
     rg = sub.add_parser("random-game", help="play a random legal game, print its file")
     rg.add_argument("--players", type=int, default=3)
     rg.add_argument("--seed", type=int, default=1)
+    rg.add_argument("--pass-rate", type=int, default=None,
+                    help="percent of turns that may pass (default: uniform choice)")
     args = parser.parse_args(argv)
     if args.cmd == "replay":
         with open(args.file, encoding="utf-8") as fh:
@@ -31,7 +33,7 @@ def main(argv: list[str] | None = None) -> int:
             for name, fs in out["factions"].items():
                 print(f"  {name}: " + " ".join(f"{k}={v}" for k, v in fs.items()))
         return 1 if out["error"] else 0
-    _, text = random_game(args.players, args.seed)
+    _, text = random_game(args.players, args.seed, pass_rate=args.pass_rate)
     sys.stdout.write(text)
     return 0
 

@@ -7,7 +7,14 @@ from typing import Any
 
 from rules.core import Event, RuleError
 from rules.terra_mystica import board
-from rules.terra_mystica.cults import CULTS, PRIEST_SPACES, cult_target, power_between
+from rules.terra_mystica.cults import (
+    CULTS,
+    PRIEST_SPACES,
+    TOP,
+    cult_target,
+    keys_free,
+    power_between,
+)
 from rules.terra_mystica.factions import (
     BUILDING_LIMITS,
     BUILDING_POWER,
@@ -342,7 +349,20 @@ def advance_cult(st: State, name: str, cult: str, steps: int) -> int:
     new = cult_target(st["factions"], name, cult, steps)
     fs["cults"][cult] = new
     gain_power(fs, power_between(old, new))
+    t = st["turn"]
+    if (t is not None and t["faction"] == name and new == TOP - 1 and old + steps >= TOP
+            and keys_free(fs) <= 0):
+        t.setdefault("key_blocked", []).append(cult)  # errata 1: a key later this turn
     return new - old
+
+
+def restore_key_blocked(st: State, name: str) -> None:
+    """A key gained this turn lifts cult steps that stopped at 9 for want of one."""
+    t = st["turn"]
+    for cult in list(t.get("key_blocked", [])) if t else []:
+        t["key_blocked"].remove(cult)
+        if fstate(st, name)["cults"][cult] == TOP - 1:
+            advance_cult(st, name, cult, 1)
 
 
 # ---------------------------------------------------------------------------
@@ -898,6 +918,7 @@ def take_town(st: State, name: str, tile: str, t: dict | None, events: list[Even
     fs = fstate(st, name)
     fs["towns"].append(tile)
     fs["keys"] += 1  # errata 1: the key comes before the tile's reward
+    restore_key_blocked(st, name)
     spec = TOWN[tile]
     fs["VP"] += spec["vp"] + scoring_vp(st, "TOWN")
     for k, v in spec["gain"].items():

@@ -197,8 +197,13 @@ def header_lines(state: State) -> list[str]:
     return lines
 
 
-def random_game(players: int, seed: int, max_steps: int = 20_000) -> tuple[State, str]:
-    """Play random legal choices (offers answered right away) and write the game file."""
+def random_game(players: int, seed: int, max_steps: int = 20_000,
+                pass_rate: int | None = None) -> tuple[State, str]:
+    """Play random legal choices (offers answered right away) and write the game file.
+
+    pass_rate: percent of turns on which passing (or dropping a benefit) is allowed at all;
+    None chooses uniformly among all choices (short games), 10 gives long, busy games.
+    """
     engine = TerraMystica()
     state = engine.setup({"random_factions": True}, players, seed)
     rng = Rng(seed * 7919 + 17)
@@ -215,7 +220,11 @@ def random_game(players: int, seed: int, max_steps: int = 20_000) -> tuple[State
                  and d.params.get("faction") == t["faction"]]
         urgent = [d for d in pending if d.kind in ("leech", "cult")]
         decision = (going or urgent or [rng.choice(pending)])[0]
-        ch = rng.choice(decision.choices)
+        options = decision.choices
+        busy = [c for c in options if not c.text.startswith(("pass", "-"))]
+        if pass_rate is not None and busy and rng.below(100) >= pass_rate:
+            options = busy
+        ch = rng.choice(options)
         name = state["seats"][decision.seat]["faction"]
         text = format_command(ch.action)
         if going and lines and lines[-1].startswith(f"{name}: "):

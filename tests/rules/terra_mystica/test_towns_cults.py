@@ -118,3 +118,16 @@ def test_send_priest_requires_a_priest_and_known_track() -> None:
     assert fails(st, "witches", "send p to FIRE") == "tm.not_enough"
     assert E.parse(st, 0, "send priest to fire for 2") == {"type": "send", "cult": "FIRE",
                                                            "amount": 2}
+
+
+def test_key_from_a_town_in_the_same_turn_lifts_a_favor_step_stopped_at_nine() -> None:
+    def ready(e10: str) -> dict:
+        st = put(put(put(base(), "witches", "E9", "TE"), "witches", "D7", "TP"), "witches",
+                 "E10", e10)
+        return tweak(st, "witches", W=20, C=30,
+                     cults={"FIRE": 8, "WATER": 0, "EARTH": 0, "AIR": 2})
+
+    st = play(ready("TP"), "witches", "upgrade E9 to SA. +FAV1. +TW3")  # SA town, power 7
+    assert fs(st, "witches")["cults"]["FIRE"] == 10
+    st = play(ready("D"), "witches", "upgrade E9 to SA. +FAV1")  # power 6: no town, no key
+    assert fs(st, "witches")["cults"]["FIRE"] == 9
