@@ -44,6 +44,7 @@ def option_specs(game: str, options_model: type[BaseModel]) -> list[OptionSpec]:
     specs: list[OptionSpec] = []
     for name, info in options_model.model_fields.items():
         annotation = _unwrap_optional(info.annotation)
+        nullable = annotation is not info.annotation
         if get_origin(annotation) is typing.Annotated:
             annotation = get_args(annotation)[0]
         default = _value(info.get_default(call_default_factory=True))
@@ -52,6 +53,7 @@ def option_specs(game: str, options_model: type[BaseModel]) -> list[OptionSpec]:
             "default": default,
             "label_key": f"option.{game}.{name}",
             "description": info.description,
+            "nullable": nullable,
         }
         if annotation is bool:
             specs.append(OptionSpec(kind="bool", values=[False, True], **common))
@@ -71,11 +73,17 @@ def option_specs(game: str, options_model: type[BaseModel]) -> list[OptionSpec]:
     return specs
 
 
+# Text that resets an optional field to None (its "engine decides" default).
+NONE_WORDS = ("", "none", "null", "default", "auto", "기본", "자동")
+
+
 def _coerce(spec: OptionSpec, value: Any) -> Any:
     """Slash-command and select values arrive as text; read them as the spec's kind."""
     if not isinstance(value, str):
         return value
     text = value.strip()
+    if spec.nullable and text.lower() in NONE_WORDS:
+        return None
     if spec.kind == "bool":
         lowered = text.lower()
         if lowered in ("true", "yes", "on", "1", "예", "켜기"):

@@ -71,6 +71,7 @@ class OptionSpec(BaseModel):
     label_key: str  # catalogue key of the option's label
     value_keys: dict[str, str] = Field(default_factory=dict)  # enum value -> label key
     description: str | None = None  # the field's own description, an English fallback
+    nullable: bool = False  # None is also allowed (usually: the engine decides)
 
 
 class TimerSettings(BaseModel):

@@ -3,10 +3,14 @@
 from __future__ import annotations
 
 import asyncio
+import enum
+from typing import Annotated, Literal
 
 import pytest
+from pydantic import BaseModel, Field
 
 from bot.table import Refusal, TableService
+from bot.table_options import option_specs, updated_options
 from storage import open_store
 from tests.bot.fake_engine import register_fake
 
@@ -163,3 +167,42 @@ async def test_simultaneous_joins_all_take_a_seat(svc):
     gid = await new(svc)
     await asyncio.gather(*(svc.join(gid, u) for u in (BOB, CAROL, DAVE)))
     assert sorted((await svc.store.get_game(gid)).seats) == sorted([HOST, BOB, CAROL, DAVE])
+
+
+class Speed(enum.Enum):
+    SLOW = "slow"
+    FAST = "fast"
+
+
+class RichOptions(BaseModel):
+    speed: Speed = Speed.SLOW
+    extra: bool | None = None
+    ninth: Literal["queen", "artist"] | None = None
+    seats_hint: Annotated[int, Field(gt=1, lt=9)] = 4
+    cards: list[str] = []
+
+
+def test_option_specs_for_enums_optionals_and_annotated_ints():
+    specs = {s.name: s for s in option_specs("g", RichOptions)}
+    assert set(specs) == {"speed", "extra", "ninth", "seats_hint"}
+    assert specs["speed"].values == ["slow", "fast"] and specs["speed"].default == "slow"
+    assert specs["extra"].kind == "bool" and specs["extra"].nullable
+    assert specs["ninth"].values == ["queen", "artist"] and specs["ninth"].nullable
+    assert not specs["speed"].nullable
+    assert (specs["seats_hint"].minimum, specs["seats_hint"].maximum) == (2, 8)
+
+
+def test_updated_options_reads_text_and_resets_optionals():
+    opts = updated_options("g", RichOptions, {}, "speed", "fast")
+    assert opts == {"speed": "fast"}
+    opts = updated_options("g", RichOptions, opts, "ninth", "queen")
+    opts = updated_options("g", RichOptions, opts, "extra", "켜기")
+    assert opts == {"speed": "fast", "ninth": "queen", "extra": True}
+    opts = updated_options("g", RichOptions, opts, "ninth", "auto")
+    assert opts["ninth"] is None
+    with pytest.raises(Refusal) as info:
+        updated_options("g", RichOptions, opts, "speed", "auto")  # not optional
+    assert info.value.key == "option_invalid"
+    with pytest.raises(Refusal) as info:
+        updated_options("g", RichOptions, opts, "seats_hint", "9")
+    assert info.value.key == "option_invalid"
