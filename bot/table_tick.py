@@ -76,8 +76,11 @@ class TickMixin(TableBase):
                 outcome = await self._commit(
                     record, d.seat, d.timeout.action, new_state, events, None, None
                 )
-            except (RuleError, VersionConflict):
-                break  # a broken timeout move or a concurrent click: the next tick retries
+            except VersionConflict:
+                break  # a concurrent click: the next tick looks again
+            except RuleError as e:
+                log.warning("game %s: timeout move of %s refused: %s", record.id, d.key, e)
+                break
             outcome.notice = (
                 "timeout_move",
                 {"user": f"<@{record.seats[d.seat]}>", "move": d.timeout.text},

@@ -158,3 +158,17 @@ async def test_per_game_and_service_defaults(tmp_path, reopen):
     }
     await svc.set_timers(gid, HOST, clear_deadline=True)
     assert set(await due(svc)) == {"reminder"}
+
+
+async def test_a_broken_game_does_not_stop_the_others(tmp_path, reopen):
+    clock = Clock()
+    svc = await reopen(tmp_path / "broken.db", clock)
+    good = await start_two(svc)
+    bad = await start_two(svc)
+    # a snapshot the engine cannot read (say, written by an incompatible engine version)
+    await svc.store.append_action(
+        bad, expected_version=0, seat=0, action={"type": "pick", "value": 1}, snapshot={"x": 1}
+    )
+    clock.at(25)
+    items = await svc.tick()
+    assert [(type(i).__name__, i.game.id) for i in items] == [("Reminder", good)]
