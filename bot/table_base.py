@@ -183,6 +183,8 @@ class TableBase:
             )
         except DuplicateInteraction:
             raise Refusal("already_applied") from None
+        except GameNotFound:  # deleted meanwhile
+            raise Refusal("unknown_game", game_id=record.id) from None
         await self._reschedule(saved)
         return Outcome(
             game=saved,
