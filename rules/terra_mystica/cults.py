@@ -4,6 +4,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from rules.core import RuleError
+from rules.terra_mystica.power import gain_power
+
+State = dict[str, Any]
+
 CULTS: tuple[str, ...] = ("FIRE", "WATER", "EARTH", "AIR")
 # Steps granted by the four priest spaces under each track, in the order they fill.
 PRIEST_SPACES: tuple[int, ...] = (3, 2, 2, 2)
@@ -53,3 +58,42 @@ def rank_shares(values: dict[str, int], prizes: tuple[int, ...]) -> dict[str, in
         place += len(group)
         i += len(group)
     return out
+
+
+# ---------------------------------------------------------------------------
+# Moving markers (state-changing)
+
+
+def advance_cult(st: State, name: str, cult: str, steps: int) -> int:
+    fs = st["factions"][name]
+    old = fs["cults"][cult]
+    new = cult_target(st["factions"], name, cult, steps)
+    fs["cults"][cult] = new
+    gain_power(fs, power_between(old, new))
+    t = st["turn"]
+    if (t is not None and t["faction"] == name and new == TOP - 1 and old + steps >= TOP
+            and keys_free(fs) <= 0):
+        t.setdefault("key_blocked", []).append(cult)  # errata 1: a key later this turn
+    return new - old
+
+
+def restore_key_blocked(st: State, name: str) -> None:
+    """A key gained this turn lifts cult steps that stopped at 9 for want of one."""
+    t = st["turn"]
+    for cult in list(t.get("key_blocked", [])) if t else []:
+        t["key_blocked"].remove(cult)
+        if st["factions"][name]["cults"][cult] == TOP - 1:
+            advance_cult(st, name, cult, 1)
+
+
+def take_cult(st: State, name: str, cult: str, n: int, t: dict | None, pend: dict) -> None:
+    if t and t["need"].get("CULT", 0) >= n:
+        if t["cult_track"] not in (None, cult):
+            raise RuleError("tm.cult_same_track")
+        t["cult_track"] = cult
+        t["need"]["CULT"] -= n
+    elif pend.get("CULT", 0) >= n:
+        pend["CULT"] -= n
+    else:
+        raise RuleError("tm.gain_not_allowed", n=n, what=cult)
+    advance_cult(st, name, cult, n)

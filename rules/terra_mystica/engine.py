@@ -93,9 +93,9 @@ class TerraMystica:
                     choices=[moves.choice(f"+{c}") for c in CULTS]))
             if pend.get("SPADE"):
                 ch = moves.income_spade_choices(st, name)
-                out.append(Decision(
-                    seat=fs["seat"], kind="spades", key=f"r{st['round']}.s{st['step']}.spades.{name}",
-                    choices=ch, timeout=ch[-1], params={"spades": pend["SPADE"]}))
+                key = f"r{st['round']}.s{st['step']}.spades.{name}"
+                out.append(Decision(seat=fs["seat"], kind="spades", key=key, choices=ch,
+                                    timeout=ch[-1], params={"spades": pend["SPADE"]}))
         if phase == "actions" and st["turn"] is not None:
             name = st["active"]
             t = st["turn"]
@@ -104,9 +104,18 @@ class TerraMystica:
             out.append(Decision(
                 seat=st["factions"][name]["seat"], kind=kind,
                 key=f"r{st['round']}.s{st['step']}.{kind}.{name}", choices=choices or None,
-                shape={"notation": "snellman"},
+                shape={"notation": "snellman"}, timeout=self._timeout(kind, choices),
                 params={"faction": name}))
         return out
+
+    @staticmethod
+    def _timeout(kind: str, choices: list[Choice]) -> Choice | None:
+        """Default move: pass on a turn; decline an optional benefit; else the first tile."""
+        if not choices:
+            return None
+        if kind == "turn":
+            return next((c for c in choices if c.action.get("type") == "pass"), None)
+        return next((c for c in choices if c.text.startswith("-")), choices[0])
 
     @staticmethod
     def _first_offers(st: State) -> list[dict[str, Any]]:
@@ -164,8 +173,11 @@ class TerraMystica:
                     pending.append({"faction": name, "kind": kind.lower(), "amount": pend[kind]})
         rnd = st["round"]
         res = self.result(state)
+        phase = st["phase"]
+        if phase == "actions" and st["active"] is None and st["offers"]:
+            phase = "leech"  # everyone has passed; the round waits for replies
         return {
-            "game": "terra_mystica", "viewer": seat, "round": rnd, "phase": st["phase"],
+            "game": "terra_mystica", "viewer": seat, "round": rnd, "phase": phase,
             "map": {"id": board.MAP_ID, "hexes": hexes,
                     "bridges": [{"from": a, "to": b, "faction": f} for a, b, f in st["bridges"]]},
             "factions": factions, "cults": cults,

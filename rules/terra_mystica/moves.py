@@ -7,11 +7,12 @@ from typing import Any
 
 from rules.core import Choice
 from rules.terra_mystica import board
-from rules.terra_mystica.commands import offer_actual, ship_range
 from rules.terra_mystica.cults import CULTS
 from rules.terra_mystica.factions import BUILDING_LIMITS, FACTIONS, WORKERS_PER_SPADE
+from rules.terra_mystica.leech import offer_actual
 from rules.terra_mystica.notation import format_command, parse_text
 from rules.terra_mystica.power import CONVERSIONS
+from rules.terra_mystica.reach import ship_range
 from rules.terra_mystica.state import State, bridge_adj, owner_buildings
 from rules.terra_mystica.tiles import FAVOR, POWER_ACTIONS, TOWN
 

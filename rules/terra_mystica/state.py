@@ -192,7 +192,8 @@ def bridge_adj(st: State) -> dict[str, set[str]]:
     return out
 
 
-def direct_neighbours(st: State, hex_id: str, bridges: dict[str, set[str]] | None = None) -> set[str]:
+def direct_neighbours(st: State, hex_id: str,
+                      bridges: dict[str, set[str]] | None = None) -> set[str]:
     """Land hexes sharing an edge with hex_id, or joined to it by a bridge."""
     if bridges is None:
         bridges = bridge_adj(st)

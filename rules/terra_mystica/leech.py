@@ -1,0 +1,108 @@
+"""Power offers ("leech"): created on every build, answered out of turn; the Cultists' reaction."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rules.core import Event, RuleError
+from rules.terra_mystica.factions import BUILDING_POWER, FACTIONS
+from rules.terra_mystica.power import capacity, gain_power
+from rules.terra_mystica.state import State, direct_neighbours
+
+
+def _fs(st: State, name: str) -> dict[str, Any]:
+    return st["factions"][name]
+
+
+def decline_all(st: State, name: str, events: list[Event]) -> None:
+    for offer in [o for o in st["offers"] if o["to"] == name]:
+        resolve_offer(st, offer, accepted=False, events=events)
+
+
+def create_offers(st: State, builder: str, hex_id: str) -> None:
+    if st["phase"] != "actions" or st["round"] < 1:
+        return
+    near = direct_neighbours(st, hex_id)
+    amounts: dict[str, int] = {}
+    for h in near:
+        b = st["buildings"].get(h)
+        if b and b[0] != builder:
+            amounts[b[0]] = amounts.get(b[0], 0) + BUILDING_POWER[b[1]]
+    order = st["order"]
+    i = order.index(builder)
+    ids = []
+    positive = 0
+    for k in range(1, len(order)):
+        to = order[(i + k) % len(order)]
+        if to in amounts and not _fs(st, to).get("dropped"):
+            st["offer_seq"] += 1
+            st["offers"].append({"id": st["offer_seq"], "to": to, "from": builder,
+                                 "amount": amounts[to], "marked": False})
+            ids.append(st["offer_seq"])
+            if offer_actual(st, st["offers"][-1]) > 0:
+                positive += 1
+    if FACTIONS[builder].leech_reaction and ids and positive:
+        st["leech_groups"].append({"builder": builder, "ids": ids, "accepted": False})
+
+
+def offer_actual(st: State, offer: dict[str, Any]) -> int:
+    fs = _fs(st, offer["to"])
+    return min(offer["amount"], capacity(fs), fs["VP"] + 1)
+
+
+def resolve_offer(st: State, offer: dict[str, Any], accepted: bool,
+                  events: list[Event]) -> None:
+    st["offers"].remove(offer)
+    fs = _fs(st, offer["to"])
+    got = 0
+    if accepted:
+        n = offer_actual(st, offer)
+        got = gain_power(fs, n)
+        fs["VP"] -= max(0, got - 1)
+        events.append(Event(key="tm.leech", params={"faction": offer["to"], "power": got,
+                                                    "from": offer["from"]}))
+    for group in list(st["leech_groups"]):
+        if offer["id"] not in group["ids"]:
+            continue
+        if got > 0:
+            group["accepted"] = True
+        group["ids"].remove(offer["id"])
+        if not group["ids"]:
+            st["leech_groups"].remove(group)
+            builder = group["builder"]
+            if group["accepted"]:
+                pend = st["pending"].setdefault(builder, {})
+                pend["CULT"] = pend.get("CULT", 0) + 1
+            elif st["options"]["errata_cultist_power"]:
+                gain_power(_fs(st, builder), 1)
+
+
+def find_offer(st: State, name: str, n: int | None, source: str | None) -> dict[str, Any]:
+    for offer in st["offers"]:
+        if offer["to"] != name:
+            continue
+        if source is not None and offer["from"] != source:
+            continue
+        if n is not None and n not in (offer["amount"], offer_actual(st, offer)):
+            continue
+        return offer
+    raise RuleError("tm.invalid_leech", n=n, source=source or "")
+
+
+def cmd_leech(st: State, name: str, cmd: dict, events: list[Event]) -> None:
+    offer = find_offer(st, name, cmd.get("n"), cmd.get("from"))
+    if st["options"]["strict_leech"]:
+        if offer["marked"]:
+            raise RuleError("tm.leech_order")
+        for other in st["offers"]:
+            if other["to"] == name and other["id"] < offer["id"]:
+                other["marked"] = True
+    resolve_offer(st, offer, accepted=True, events=events)
+
+
+def cmd_decline(st: State, name: str, cmd: dict, events: list[Event]) -> None:
+    if cmd.get("n") is None and cmd.get("from") is None:
+        decline_all(st, name, events)
+        return
+    offer = find_offer(st, name, cmd.get("n"), cmd.get("from"))
+    resolve_offer(st, offer, accepted=False, events=events)

@@ -1,0 +1,107 @@
+"""Towns: connected groups of 4 buildings (3 with the sanctuary) of power 7, and town tiles."""
+
+from __future__ import annotations
+
+from rules.core import Event, RuleError
+from rules.terra_mystica import board
+from rules.terra_mystica.cults import CULTS, advance_cult, restore_key_blocked
+from rules.terra_mystica.factions import BUILDING_POWER, FACTIONS
+from rules.terra_mystica.flow import gain_basic
+from rules.terra_mystica.state import State, bridge_adj, direct_neighbours, owner_buildings
+from rules.terra_mystica.tiles import FAVOR, TOWN, TOWN_POWER, TOWN_SIZE
+from rules.terra_mystica.turn import fstate, require_active, scoring_vp
+
+
+def river_links(st: State, name: str) -> dict[str, set[str]]:
+    """Mermaids' towns may skip the river hexes they named with `connect`."""
+    links: dict[str, set[str]] = {}
+    for river in st.get("connected", {}).get(name, []):
+        shore = [h for h in board.ADJ[river] if not h.startswith("r")]
+        for h in shore:
+            links.setdefault(h, set()).update(x for x in shore if x != h)
+    return links
+
+
+def components(st: State, name: str, bridges: dict[str, set[str]]) -> list[set[str]]:
+    locs = set(owner_buildings(st, name))
+    links = river_links(st, name)
+    seen: set[str] = set()
+    out = []
+    for start in locs:
+        if start in seen:
+            continue
+        comp = {start}
+        stack = [start]
+        while stack:
+            h = stack.pop()
+            for n in direct_neighbours(st, h, bridges) | links.get(h, set()):
+                if n in locs and n not in comp:
+                    comp.add(n)
+                    stack.append(n)
+        seen |= comp
+        out.append(comp)
+    return out
+
+
+def check_towns(st: State, name: str, events: list[Event]) -> None:
+    """Found a town from any new qualifying group; a group touching a town joins it."""
+    fs = fstate(st, name)
+    need = min([TOWN_POWER] + [FAVOR[t].get("town_power", TOWN_POWER) for t in fs["favors"]])
+    in_town = set(st["town_hexes"])
+    for comp in components(st, name, bridge_adj(st)):
+        if comp <= in_town:
+            continue
+        if comp & in_town:
+            st["town_hexes"] = sorted(in_town | comp)
+            in_town = set(st["town_hexes"])
+            continue
+        kinds = [st["buildings"][h][1] for h in comp]
+        power = sum(BUILDING_POWER[k] for k in kinds)
+        size_ok = len(comp) >= TOWN_SIZE or (len(comp) >= TOWN_SIZE - 1 and "SA" in kinds)
+        pending = sum(v.get("TOWN", 0) for v in [st["turn"]["need"]] if st["turn"])
+        if power >= need and size_ok and sum(st["town_pool"].values()) > pending:
+            st["town_hexes"] = sorted(in_town | comp)
+            in_town = set(st["town_hexes"])
+            t = st["turn"]
+            t["need"]["TOWN"] = t["need"].get("TOWN", 0) + 1
+            events.append(Event(key="tm.town", params={"faction": name}))
+
+
+def cmd_connect(st: State, name: str, cmd: dict, events: list[Event]) -> None:
+    if not FACTIONS[name].town_river_skip:
+        raise RuleError("tm.connect_not_allowed", faction=name)
+    t = require_active(st, name)
+    river = cmd.get("river")
+    if river is None:
+        shores = [h for h in cmd["hexes"] if h in board.START_TERRAIN]
+        fits = [r for r in board.RIVERS if all(h in board.ADJ[r] for h in shores)]
+        river = fits[0] if fits and shores else None
+    if river not in board.RIVERS:
+        raise RuleError("tm.connect_no_town")
+    before = t["need"].get("TOWN", 0)
+    st.setdefault("connected", {}).setdefault(name, []).append(river)
+    check_towns(st, name, events)
+    if t["need"].get("TOWN", 0) <= before:
+        raise RuleError("tm.connect_no_town")
+
+
+def take_town(st: State, name: str, tile: str, t: dict | None, events: list[Event]) -> None:
+    if not t or not t["need"].get("TOWN"):
+        raise RuleError("tm.town_not_allowed")
+    if st["town_pool"].get(tile, 0) <= 0:
+        raise RuleError("tm.tile_gone", tile=tile)
+    st["town_pool"][tile] -= 1
+    t["need"]["TOWN"] -= 1
+    fs = fstate(st, name)
+    fs["towns"].append(tile)
+    fs["keys"] += 1  # errata 1: the key comes before the tile's reward
+    restore_key_blocked(st, name)
+    spec = TOWN[tile]
+    fs["VP"] += spec["vp"] + scoring_vp(st, "TOWN")
+    for k, v in spec["gain"].items():
+        if k == "CULTS":
+            for cult in CULTS:
+                advance_cult(st, name, cult, v)
+        else:
+            gain_basic(fs, {k: v})
+    gain_basic(fs, FACTIONS[name].town_bonus)
