@@ -116,7 +116,8 @@ def place(cx: Ctx, seat: int, card: str, gold: int, counts: bool, via: str | Non
     t["paid"] += gold
     if counts and counts_toward_limit(t["char"], card):
         t["builds"] += 1
-    cx.ev("ev.built", s=seat, card=card, gold=gold, cards=cards, via=via)
+    # a card from a hidden hand is now public
+    cx.ev("ev.built", reveal=True, s=seat, card=card, gold=gold, cards=cards, via=via)
     rs = cx.rs
     first_paid = gold > 0 and not t["paid_first"] and (
         not immediate or cx.opts["wizard_build_confiscatable"])

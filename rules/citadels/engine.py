@@ -12,7 +12,7 @@ from rules.citadels.messages import MESSAGES
 from rules.citadels.options import Options
 from rules.citadels.scoring import score_game
 from rules.citadels.sets import choose_sets
-from rules.citadels.table import Ctx, copy_state
+from rules.citadels.table import Ctx, copy_state, fast_model
 from rules.core import (
     Action,
     Choice,
@@ -79,8 +79,8 @@ class Citadels:
         key = f"r{state['round']}.{where}.{stage}.{state['step']}"
         choices = [_choice(a) for a in p.actions]
         timeout = _choice(p.timeout)
-        return [Decision.model_construct(
-            seat=p.seat, kind=p.kind, key=key, private=p.private, choices=choices, shape=None,
+        return [fast_model(
+            Decision, seat=p.seat, kind=p.kind, key=key, private=p.private, choices=choices, shape=None,
             timeout=timeout, params=_prompt_params(state, p.seat))]
 
     def apply(self, state: State, seat: int, action: Action) -> tuple[State, list[Event]]:
@@ -88,7 +88,7 @@ class Citadels:
             raise RuleError("err.illegal")
         known = _prompt(state)
         st = copy_state(state)
-        cx = Ctx(st)
+        cx = Ctx(st, cow=True)
         stages.apply_action(cx, seat, action, known)
         st["step"] += 1
         cx.finish()
@@ -131,7 +131,7 @@ def _choice(action: Action) -> Choice:
     key = tuple(action.items())
     got = _CHOICES.get(key)
     if got is None:
-        got = Choice.model_construct(action=action, text=notation.format_action({}, action))
+        got = fast_model(Choice, action=action, text=notation.format_action({}, action))
         if len(_CHOICES) < 50_000:
             _CHOICES[key] = got
     return got

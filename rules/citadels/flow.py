@@ -24,7 +24,8 @@ def start_round(cx: Ctx) -> None:
     st["faceup"] = []
     for c in st["cast"]:
         st["chars"][c] = {"status": "unknown", "seat": None, "markers": []}
-    for s in st["seats"]:
+    for i in range(cx.n):
+        s = cx.seat(i)
         s["revealed"] = []
         s["secret"]["chars"] = []
         s["secret"]["markers"] = {}
@@ -64,7 +65,9 @@ def start_round(cx: Ctx) -> None:
     st["secret"]["facedown"] = facedown
     st["secret"]["pile"] = pile
     st["draft"] = {"steps": steps, "i": 0, "special": special}
-    cx.ev("ev.round_start", round=st["round"], crown=crown, faceup=list(st["faceup"]))
+    # the shuffle is a random outcome (face-up discards shown): no undo past it
+    cx.ev("ev.round_start", reveal=True, round=st["round"], crown=crown,
+          faceup=list(st["faceup"]))
     begin_draft_step(cx)
 
 
@@ -81,7 +84,7 @@ def begin_draft_step(cx: Ctx) -> None:
             # 7-player rule: the last picker also sees the card discarded face down
             offer = offer + st["secret"]["facedown"]
             st["secret"]["facedown"] = []
-        st["seats"][seat]["secret"]["offer"] = offer
+        cx.seat(seat)["secret"]["offer"] = offer
         if kind == "discard" and (len(offer) == 1 or (
                 cx.n == 3 and cx.opts["three_player_discard"] == "random")):
             draft_discard(cx, seat, offer[cx.rng.below(len(offer))] if len(offer) > 1
@@ -111,7 +114,8 @@ def draft_take(cx: Ctx, seat: int, char: str) -> None:
         cx.st["secret"]["facedown"].extend(offer)
     else:
         cx.st["secret"]["pile"] = offer
-    cx.ev("ev.picked", s=seat)
+    # the next picker now sees the cards passed on
+    cx.ev("ev.picked", reveal=True, s=seat)
     cx.ev("ev.you_picked", seat=seat, character=char)
     draft["i"] += 1
     begin_draft_step(cx)
@@ -124,7 +128,7 @@ def draft_discard(cx: Ctx, seat: int, char: str, auto: bool = False) -> None:
     sec["offer"] = None
     cx.st["secret"]["facedown"].append(char)
     cx.st["secret"]["pile"] = offer
-    cx.ev("ev.draft_discarded", s=seat)
+    cx.ev("ev.draft_discarded", reveal=True, s=seat)
     if not auto:
         cx.ev("ev.you_discarded", seat=seat, character=char)
     cx.st["draft"]["i"] += 1
@@ -233,17 +237,17 @@ def give_crown(cx: Ctx, seat: int, key: str, **params: Any) -> None:
 
 def finish_round(cx: Ctx) -> None:
     st, rs = cx.st, cx.rs
-    for i, s in enumerate(st["seats"]):
+    for i in range(cx.n):
+        s = cx.seat(i)
         ranks = [CHARACTER[c].rank for c in s["secret"]["chars"]
                  if c != rs["killed"] or cx.opts["tiebreak_killed_counts"]]
         s["last_rank"] = max(ranks) if ranks else 0
         s["tiebreak_chars"] = list(s["secret"]["chars"])
-        del i
     cx.ev("ev.round_end", round=st["round"])
     if st["ending"]:
         st["phase"] = "over"
-        for s in st["seats"]:
-            s["secret"]["chars"] = []
+        for i in range(cx.n):
+            cx.seat(i)["secret"]["chars"] = []
         from rules.citadels.scoring import score_game
 
         st["result"] = score_game(st)

@@ -19,6 +19,7 @@ class Prompt(NamedTuple):
     actions: list[Action]  # choices shown now
     private: bool
     timeout: Action
+    full: list[Action] | None = None  # the main part: every legal action behind the menus
 
 
 def _chars(verb: str, chars: list[str]) -> list[Action]:
@@ -74,9 +75,9 @@ def prompt(cx: Ctx) -> Prompt | None:
         shown, private = turn.menu_view(cx, full)
         end = next((a for a in full if a["type"] in ("end", "crown")), full[0])
         if t["mode"] == "witch_first":
-            return Prompt(seat, "decide.bewitch", shown, False, full[0])
+            return Prompt(seat, "decide.bewitch", shown, False, full[0], full)
         kind = "decide.turn" if t["menu"] is None else "decide.menu"
-        return Prompt(seat, kind, shown, private, end)
+        return Prompt(seat, kind, shown, private, end, full)
     if stage == "warrant":
         acts = _chars("warrant", [c for c in _targets(cx) if c not in rs["warrants"]])
         return Prompt(seat, "decide.warrant", acts, False, acts[0])
@@ -121,7 +122,7 @@ def apply_action(cx: Ctx, seat: int, a: Action, p: Prompt | None) -> None:
     st = cx.st
     kind = a.get("type")
     if st["phase"] == "turns" and st.get("advisor") is None and st["turn"]["stage"] == "main":
-        turn.apply_main(cx, a)
+        turn.apply_main(cx, a, p)
         return
     if a not in p.actions:
         raise RuleError("err.illegal")

@@ -171,12 +171,12 @@ def menu_view(cx: Ctx, full: list[Action]) -> tuple[list[Action], bool]:
     return items + [{"type": "back"}], verb in HAND_VERBS
 
 
-def apply_main(cx: Ctx, a: Action) -> None:
+def apply_main(cx: Ctx, a: Action, p: Any) -> None:
+    """Apply a main-part action; `p` is the prompt of the state before (its lists)."""
     t = cx.turn
     kind = a["type"]
     if kind == "open":
-        shown, _ = menu_view(cx, main_actions(cx))
-        if a not in shown:
+        if a not in p.actions:
             raise RuleError("err.illegal")
         t["menu"] = {k: v for k, v in a.items() if k != "type"}
         return
@@ -185,7 +185,7 @@ def apply_main(cx: Ctx, a: Action) -> None:
             raise RuleError("err.illegal")
         t["menu"] = None
         return
-    if a not in main_actions(cx):
+    if a not in p.full:
         raise RuleError("err.illegal")
     t["menu"] = None
     EFFECTS[kind](cx, a)
@@ -279,7 +279,7 @@ def _swap(cx: Ctx, a: Action) -> None:
     a_sec["hand"], b_sec["hand"] = b_sec["hand"], a_sec["hand"]
     cx.sync_hand(seat)
     cx.sync_hand(other)
-    cx.ev("ev.swap", s=seat, target=other)
+    cx.ev("ev.swap", reveal=True, s=seat, target=other)
 
 
 def _discard_start(cx: Ctx, a: Action) -> None:
@@ -364,7 +364,7 @@ def _seer(cx: Ctx) -> None:
             card = hand[cx.rng.below(len(hand))]
             cx.take_from_hand(s, card)
             cx.hand(seat).append(card)
-            cx.ev("ev.card_taken", seat=s, card=card)
+            cx.ev("ev.card_taken", seat=s, reveal=True, card=card)
             victims.append(s)
     cx.sync_hand(seat)
     cx.ev("ev.seer", s=seat, victims=victims)

@@ -27,7 +27,7 @@ def _play(index: int) -> None:
     def on_step(st, decision, choice, events):  # noqa: ANN001
         steps[0] += 1
         check_invariants(st)
-        if steps[0] % 97 == 0:
+        if steps[0] % 251 == 0:
             check_views(st)
 
     final, log = random_playout(ENGINE, options, seats, index, on_step=on_step)
@@ -70,3 +70,15 @@ def test_notation_round_trip(seats: int) -> None:
         random_playout(ENGINE, {"cast": CASTS[(seats + seed) % 8]}, seats, seed,
                        on_step=on_step)
     assert seen > 100
+
+
+@pytest.mark.parametrize("seats", [2, 3, 5, 8])
+def test_apply_never_mutates_its_input(seats: int) -> None:
+    state = ENGINE.setup({"cast": "random"}, seats, seats * 31)
+    rng = Rng(seats)
+    while ENGINE.result(state) is None:
+        (d,) = ENGINE.decisions(state)
+        before = dump_state(state)
+        new, _ = ENGINE.apply(state, d.seat, rng.choice(d.choices).action)
+        assert dump_state(state) == before
+        state = new
