@@ -89,11 +89,12 @@ class TerraMystica:
             fs = st["factions"][name]
             if pend.get("CULT"):
                 out.append(Decision(
-                    seat=fs["seat"], kind="cult", key=f"r{st['round']}.s{st['step']}.cult.{name}",
+                    seat=fs["seat"], kind="cult",
+                    key=f"r{st['round']}.o{st['offer_seq']}.cult.{name}.{pend['CULT']}",
                     choices=[moves.choice(f"+{c}") for c in CULTS]))
             if pend.get("SPADE"):
                 ch = moves.income_spade_choices(st, name)
-                key = f"r{st['round']}.s{st['step']}.spades.{name}"
+                key = f"r{st['round']}.spades.{name}.{pend['SPADE']}"
                 out.append(Decision(seat=fs["seat"], kind="spades", key=key, choices=ch,
                                     timeout=ch[-1], params={"spades": pend["SPADE"]}))
         if phase == "actions" and st["turn"] is not None:
@@ -103,10 +104,17 @@ class TerraMystica:
             choices = moves.turn_choices(st, name)
             out.append(Decision(
                 seat=st["factions"][name]["seat"], kind=kind,
-                key=f"r{st['round']}.s{st['step']}.{kind}.{name}", choices=choices or None,
+                key=self._turn_key(st, kind), choices=choices or None,
                 shape={"notation": "snellman"}, timeout=self._timeout(kind, choices),
                 params={"faction": name}))
         return out
+
+    @staticmethod
+    def _turn_key(st: State, kind: str) -> str:
+        """Stable while this part of the turn is open; other seats' replies leave it alone."""
+        t = st["turn"]
+        progress = f"{t['taken']}.{t['spades']}.{sum(t['need'].values())}.{t['actions']}"
+        return f"r{st['round']}.t{st.get('turn_no', 0)}.{kind}.{progress}"
 
     @staticmethod
     def _timeout(kind: str, choices: list[Choice]) -> Choice | None:

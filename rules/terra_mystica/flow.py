@@ -35,6 +35,7 @@ def gain_basic(fs: dict[str, Any], res: dict[str, int]) -> None:
 
 
 def new_turn(st: State, name: str) -> None:
+    st["turn_no"] = st.get("turn_no", 0) + 1
     st["active"] = name
     st["turn"] = {
         "faction": name, "actions": 1, "taken": 0, "allow": {}, "need": {}, "spades": 0,

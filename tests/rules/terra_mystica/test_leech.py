@@ -88,3 +88,12 @@ def test_round_waits_for_open_offers() -> None:
 def test_no_offers_during_initial_placement() -> None:
     st = new_game(["witches", "halflings"], ["F4", "E6", "F7", "E9"])
     assert st["offers"] == []
+
+
+def test_turn_decision_key_survives_other_seats_replies() -> None:
+    st = play(three(), "witches", "upgrade F4 to TP")
+    key = [d.key for d in E.decisions(st) if d.kind == "turn"][0]
+    st = play(st, "nomads", "leech 1 from witches")
+    assert [d.key for d in E.decisions(st) if d.kind == "turn"] == [key]
+    st = play(st, "halflings", "pass BON9")
+    assert [d.key for d in E.decisions(st) if d.kind == "turn"] != [key]
