@@ -1,4 +1,16 @@
-"""Terra Mystica (base game, 14 factions, base map) with snellman notation."""
+"""Terra Mystica (base game, base map, 14 factions) speaking snellman notation.
+
+Actions are parsed snellman commands: {"type": "build", "hex": "F4"}; a turn written as
+several commands joined with "." is {"type": "seq", "cmds": [...]} (e.g. "burn 3. action
+ACT5. build F6"), applied left to right as one action. `TerraMystica().parse()` reads a
+line (with or without the "faction:" prefix), `format()` writes it back.
+
+Modules: board (map, wheel, ranges), factions / tiles / cults / power (data and bowls),
+state (setup), turn (action slots), terraform, reach, leech, towns, commands (dispatch),
+flow (income, rounds, final scoring), moves (legal choices), notation, gamefile (whole
+files, replay, random games), engine (the rules.core contract), messages (en/ko).
+CLI: `python -m rules.terra_mystica replay GAME.txt --json` and `... random-game`.
+"""
 
 from rules.terra_mystica.engine import TerraMystica
 

@@ -114,7 +114,8 @@ def snellman_randomize(seed: str, seats: int) -> tuple[list[str], list[str]]:
 def game_options(game: GameFile) -> Options:
     scoring, deleted = game.scoring, list(game.deleted)
     if game.randomize is not None:
-        scoring, deleted = snellman_randomize(game.randomize, game.players)
+        # Site logs get their seats from the database: default to one per faction.
+        scoring, deleted = snellman_randomize(game.randomize, game.players or len(game.factions))
     bonus = [b for b in BONUS if b not in deleted]
     return Options(factions=game.factions, scoring=scoring, bonus=bonus,
                    strict_leech="strict-leech" in game.options,

@@ -116,3 +116,37 @@ def test_replay_stops_at_the_first_illegal_line() -> None:
     out = summary(replay_text(text))
     assert out["error"]["line"] == text.count("\n")
     assert out["error"]["key"] == "tm.multiple_actions"
+
+
+PROFILE_B = """player p1
+player p2
+# Default game options
+ option strict-leech
+ option strict-darkling-sh
+ option strict-chaosmagician-sh
+ option errata-cultist-power
+
+# Randomize setup
+randomize v2 seed testgame
+setup witches
+setup nomads
+witches: build F4
+nomads: build F3
+nomads: build G4
+witches: build E9
+nomads: build A5
+nomads: pass BON1
+witches: pass BON2
+witches: upgrade F4 to TP
+nomads: leech 1 from witches
+"""
+
+
+def test_randomized_header_profile_b() -> None:
+    rep = replay_text(PROFILE_B)
+    assert rep.error is None, rep.error
+    st = rep.state
+    assert st["scoring"] == ["SCORE1", "SCORE8", "SCORE6", "SCORE5", "SCORE3", "SCORE7"]
+    assert st["bonus_in_play"] == ["BON1", "BON2", "BON4", "BON8", "BON9"]
+    assert replay_text(PROFILE_B.replace("randomize v2 seed testgame", "randomize v2 seed x")
+                       ).state["scoring"] != st["scoring"]
