@@ -1,0 +1,182 @@
+"""A player driver: for each seat, find that user's open prompt where a person would (a
+thread message pinging them, their DMs, their ephemeral replies) and click a choice."""
+
+from __future__ import annotations
+
+import random
+import re
+from dataclasses import dataclass, field
+
+from bot.i18n import t
+from tests.e2e.harness import Server
+from tests.twin import TwinInteraction, TwinUser
+from tests.twin.state import Message
+
+CHOICE = re.compile(r"^bgs?:")  # choice buttons and choice selects carry the game and decision
+PRIVATE_VIEW = re.compile(r"^bgp:")
+# The first word of a choice's label, best first: finishing a Citadels game in few clicks.
+PREFERENCE = ("build", "income", "gold", "draw", "keep", "open", "end", "back")
+KOREAN = {  # the engine's Korean notation verbs (rules/citadels/notation.py)
+    "build": "건설",
+    "income": "수입",
+    "gold": "금화",
+    "draw": "카드",
+    "keep": "보관",
+    "open": "열기",
+    "end": "종료",
+    "back": "뒤로",
+}
+
+
+@dataclass
+class Prompt:
+    user: TwinUser
+    message: Message
+    where: str  # "thread" | "dm" | "ephemeral"
+
+
+@dataclass
+class Driver:
+    server: Server
+    users: list[TwinUser]
+    seed: int = 1
+    clicks: int = 0
+    log: list[tuple[str, str, str]] = field(default_factory=list)  # (user, where, label)
+    rng: random.Random = field(init=False)
+    clicked: set[int] = field(default_factory=set)  # a person answers a prompt once
+
+    def __post_init__(self) -> None:
+        self.rng = random.Random(self.seed)
+
+    @property
+    def thread(self):  # the game's thread
+        (thread,) = self.server.twin.threads(self.server.channel)
+        return thread
+
+    def open_prompts(self, user: TwinUser) -> list[Prompt]:
+        """Newest first: messages this user can see that still carry choice components."""
+        found: list[Prompt] = []
+        sources = [
+            ("ephemeral", user.ephemerals()),
+            ("dm", user.dms()),
+            ("thread", user.pinged_in(self.thread)),
+        ]
+        for where, messages in sources:
+            for message in messages:
+                if message.id in self.clicked:
+                    continue
+                if any(CHOICE.match(c.get("custom_id", "")) for c in message.iter_components()):
+                    found.append(Prompt(user, message, where))
+        return sorted(found, key=lambda p: p.message.id, reverse=True)
+
+    def private_view_buttons(self, user: TwinUser) -> list[Message]:
+        """The thread's "open my private view" notices for this user (DMs closed)."""
+        return [
+            m
+            for m in user.pinged_in(self.thread)
+            if any(PRIVATE_VIEW.match(c.get("custom_id", "")) for c in m.iter_components())
+        ]
+
+    async def click_prompt(self, prompt: Prompt) -> TwinInteraction:
+        comps = [
+            c
+            for c in prompt.message.iter_components()
+            if CHOICE.match(c.get("custom_id", "")) and not c.get("disabled")
+        ]
+        comp = self.choose(comps, prompt.user)
+        self.clicks += 1
+        self.clicked.add(prompt.message.id)
+        if comp["type"] == 3:
+            option = self.rng.choice(comp["options"])
+            self.log.append((prompt.user.user.username, prompt.where, _word(option)))
+            return await prompt.user.select(
+                prompt.message, [option["value"]], custom_id=comp["custom_id"]
+            )
+        self.log.append((prompt.user.user.username, prompt.where, _word(comp)))
+        return await prompt.user.click(prompt.message, custom_id=comp["custom_id"])
+
+    def choose(self, comps: list[dict], user: TwinUser) -> dict:
+        """A quick player: build when it can, take income, never reopen a menu it just left."""
+        by_word: dict[str, list[dict]] = {}
+        for comp in comps:
+            by_word.setdefault(_word(comp), []).append(comp)
+        last = next((w for u, _, w in reversed(self.log) if u == user.user.username), "")
+        if last == "back":
+            by_word.pop("open", None)
+        if "gold" in by_word and "draw" in by_word and self.rng.random() < 0.35:
+            by_word.pop("gold")
+        for word in PREFERENCE:
+            if word in by_word:
+                return self.rng.choice(by_word[word])
+        return self.rng.choice([c for cs in by_word.values() for c in cs])
+
+    def finished(self) -> bool:
+        title = t("discord.finished.title", "en")
+        return any(title in m.content for m in self.server.twin.messages(self.thread))
+
+    async def step(self) -> bool:
+        """Make one move for someone who has a prompt; False if nobody has one."""
+        for user in self.users:
+            prompts = self.open_prompts(user)
+            if prompts:
+                reply = await self.click_prompt(prompts[0])
+                await reply.wait_ack()
+                await self.wait_progress()
+                return True
+        for user in self.users:  # closed DMs: the thread button opens the secret view
+            notices = self.private_view_buttons(user)
+            if notices and notices[-1].id not in self.clicked:
+                self.clicks += 1
+                self.clicked.add(notices[-1].id)
+                reply = await user.click(notices[-1], custom_id=_first_private(notices[-1]))
+                await reply.wait_ack()
+                await self.wait_progress()
+                if self.open_prompts(user):
+                    return True
+        return False
+
+    async def wait_progress(self, timeout: float = 1.5) -> None:
+        """Until someone has a new prompt (or the game ended): no sleeping on a guess."""
+
+        def progressed() -> bool:
+            return self.finished() or any(self.open_prompts(u) for u in self.users)
+
+        try:
+            await self.server.twin.wait_for(progressed, timeout, "a new prompt")
+        except AssertionError:
+            pass  # a secret step behind an existing "private view" notice: the caller looks
+        await self.server.settle(quiet=0.02)
+
+    async def play_to_end(self, max_clicks: int = 1500) -> None:
+        while not self.finished():
+            if self.clicks >= max_clicks:
+                raise AssertionError(f"game not finished after {self.clicks} clicks")
+            if not await self.step() and not await self._step_after_pause():
+                raise AssertionError(
+                    f"nobody has an open prompt and the game is not over; last: {self.log[-5:]}"
+                )
+
+    async def _step_after_pause(self) -> bool:
+        """The bot may still be working without talking (a picture); look again later."""
+        for _ in range(3):
+            await self.server.settle(quiet=0.5)
+            self.clicked -= {m.id for u in self.users for m in self.private_view_buttons(u)}
+            if self.finished() or await self.step():
+                return True
+        return False
+
+
+def _word(comp: dict) -> str:
+    """The label's verb in English, whichever language the label is in."""
+    tokens = str(comp.get("label", "")).lower().split()
+    for word in PREFERENCE:
+        if word in tokens[:1] or KOREAN[word] in tokens:
+            return word
+    return tokens[0] if tokens else ""
+
+
+def _first_private(message: Message) -> str:
+    for comp in message.iter_components():
+        if PRIVATE_VIEW.match(comp.get("custom_id", "")):
+            return comp["custom_id"]
+    raise AssertionError("no private-view button")

@@ -1,0 +1,135 @@
+"""The real bot (bot.app.create_bot) running in this event loop against the twin."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import discord
+import yarl
+from discord.gateway import DiscordWebSocket
+from discord.http import Route
+
+from bot.app import GameBot, create_bot
+from bot.settings import Settings
+from tests.twin import Twin, TwinGuild, TwinUser
+from tests.twin.state import Channel, Message
+
+
+@dataclass
+class Server:
+    """A guild with a games channel and some members, plus the bot's database path."""
+
+    twin: Twin
+    guild: TwinGuild
+    channel: Channel
+    db_path: Path
+    users: list[TwinUser] = field(default_factory=list)
+    bot: GameBot | None = None
+    _task: asyncio.Task[None] | None = None
+
+    def settings(self) -> Settings:
+        return Settings(
+            token=self.twin.token,
+            api_base=self.twin.api_base,
+            database_path=self.db_path,
+            dev_guild_id=self.guild.id,
+            default_lang="en",
+        )
+
+    async def start_bot(self) -> GameBot:
+        """Start the real bot (configured only through Settings) and wait for its gateway."""
+        identifies = self.twin.server.identifies
+        bot = create_bot(self.settings())
+        self.bot = bot
+        self._task = asyncio.create_task(bot.start(self.twin.token))
+        await self.twin.wait_for(
+            lambda: self.twin.server.identifies > identifies or self._task.done(),  # type: ignore[union-attr]
+            20,
+            "the bot to identify",
+        )
+        if self._task.done():
+            self._task.result()  # raise the bot's start-up error here
+        await self.twin.wait_ready()
+        return bot
+
+    async def stop_bot(self) -> None:
+        if self.bot is None:
+            return
+        await self.bot.close()
+        if self._task is not None:
+            try:
+                await asyncio.wait_for(self._task, 10)
+            except (discord.DiscordException, asyncio.CancelledError):
+                pass
+        self.bot, self._task = None, None
+
+    async def settle(self, quiet: float = 0.04, timeout: float = 20.0) -> None:
+        """Until the bot has answered every interaction and sent nothing for `quiet` s."""
+        twin = self.twin
+        deadline = time.monotonic() + timeout
+        while True:
+            requests = twin.server.requests
+            idle_for = time.monotonic() - (requests[-1].at if requests else 0.0)
+            pending = any(i.first_callback is None and not i.late for i in twin.interactions)
+            if not pending and idle_for >= quiet:
+                return
+            if time.monotonic() > deadline:
+                raise AssertionError(f"the bot did not settle within {timeout}s")
+            await asyncio.sleep(0.005 if pending else max(0.005, quiet - idle_for))
+
+
+@asynccontextmanager
+async def running_server(
+    tmp_path: Path, players: list[tuple[str, str, bool]]
+) -> AsyncIterator[Server]:
+    """A twin with one guild, a #games channel and the given (name, locale, dms_open)."""
+    logging.getLogger("discord").setLevel(logging.ERROR)
+    saved = Route.BASE, DiscordWebSocket.DEFAULT_GATEWAY
+    async with Twin.running() as twin:
+        guild = twin.add_guild("보드게임 모임")
+        channel = guild.add_channel("games")
+        server = Server(twin, guild, channel, tmp_path / "bot.sqlite3")
+        for name, locale, dms_open in players:
+            server.users.append(guild.add_user(name, locale=locale, dms_open=dms_open))
+        try:
+            yield server
+        finally:
+            await server.stop_bot()
+            # the bot points discord.py's class-level config at the twin; put it back
+            Route.BASE, DiscordWebSocket.DEFAULT_GATEWAY = saved[0], yarl.URL(str(saved[1]))
+
+
+def lobby_button(message: Message, op: str) -> str:
+    for comp in message.iter_components():
+        if comp.get("custom_id", "").startswith("bgl:") and comp["custom_id"].endswith(":" + op):
+            return comp["custom_id"]
+    raise AssertionError(f"no {op} button on the lobby message")
+
+
+async def open_citadels(server: Server) -> Channel:
+    """The first user opens a Citadels lobby, the others join, the host starts."""
+    host, *guests = server.users
+    reply = await host.slash("game new", server.channel, game="citadels")
+    await reply.wait_ack()
+    thread = await server.twin.wait_for(
+        lambda: next(iter(server.twin.threads(server.channel)), None), 5, "the game's thread"
+    )
+    lobby = await server.twin.wait_for(
+        lambda: next((m for m in server.twin.messages(thread) if m.components), None),
+        5,
+        "the lobby message",
+    )
+    for guest in guests:
+        click = await guest.click(lobby, custom_id=lobby_button(lobby, "join"))
+        await click.wait_ack()
+        await server.twin.wait_for(lambda g=guest: g.mention in lobby.content, 5, "join shown")
+    start = await host.click(lobby, custom_id=lobby_button(lobby, "start"))
+    await start.wait_ack()
+    await server.settle()
+    return thread
