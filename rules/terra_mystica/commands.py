@@ -425,6 +425,7 @@ def cmd_done(st: State, name: str, cmd: dict, events: list[Event]) -> None:
     t = require_active(st, name)
     if t["taken"] == 0:
         raise RuleError("tm.must_act", faction=name)
+    t["allow"] = {}  # what follows starts a new action (the last faction chaining turns)
 
 
 HANDLERS: dict[str, Callable[[State, str, dict, list[Event]], None]] = {

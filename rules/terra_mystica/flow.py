@@ -66,6 +66,7 @@ def income(st: State) -> None:
 def start_round(st: State, events: list[Event]) -> None:
     st["round"] += 1
     st["phase"] = "actions"
+    st["pending"] = {n: p for n, p in st["pending"].items() if any(p.values())}
     st["acts"] = {}
     for t in st["bonus_pool"]:
         st["bonus_pool"][t] += 1

@@ -12,7 +12,7 @@ from rules.core import Rng, RuleError
 from rules.terra_mystica.engine import TerraMystica
 from rules.terra_mystica.flow import settle
 from rules.terra_mystica.messages import MESSAGES
-from rules.terra_mystica.notation import format_command, parse_text
+from rules.terra_mystica.notation import commands_of, format_command, parse_text
 from rules.terra_mystica.state import Options, State
 from rules.terra_mystica.tiles import BONUS, NOT_LATE, SCORING
 
@@ -209,6 +209,7 @@ def random_game(players: int, seed: int, max_steps: int = 20_000,
     state = engine.setup({"random_factions": True}, players, seed)
     rng = Rng(seed * 7919 + 17)
     lines: list[str] = []
+    last_turn: tuple[str, int] | None = None
     for _ in range(max_steps):
         if state["phase"] == "over":
             break
@@ -231,7 +232,12 @@ def random_game(players: int, seed: int, max_steps: int = 20_000,
         if going and lines and lines[-1].startswith(f"{name}: "):
             lines[-1] += f". {text}"
         else:
+            if decision.kind == "turn" and last_turn == (name, len(lines) - 1):
+                lines[-1] += ". done"  # the last faction in play: end that turn explicitly
             lines.append(f"{name}: {text}")
+        passes = any(c["type"] == "pass" for c in commands_of(ch.action))
+        acting = state["phase"] == "actions" and decision.kind not in OUT_OF_TURN
+        last_turn = (name, len(lines) - 1) if acting and not passes else None
         state, _ = engine.apply(state, decision.seat, ch.action)
     else:
         raise AssertionError("random game did not finish")

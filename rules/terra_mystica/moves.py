@@ -181,27 +181,28 @@ def spade_choices(st: State, name: str) -> list[Choice]:
     return out
 
 
-def build_options(st: State, name: str, free_spades: int, prefix: str,
-                  extra: dict[str, int] | None = None) -> list[Choice]:
-    """Builds (with digging for the missing spades) on every reachable empty hex."""
+def build_options(st: State, name: str, free_spades: int, prefix: str) -> list[Choice]:
+    """Builds (digging for missing spades) on every reachable empty hex; where no dwelling
+    can be built or paid, the same terraforming without it."""
     fs = st["factions"][name]
     fd = FACTIONS[name]
-    if fs["built"]["D"] >= BUILDING_LIMITS["D"]:
-        return []
+    pieces = fs["built"]["D"] < BUILDING_LIMITS["D"]
     out = []
     for h, kind in sorted(reach_map(st, name).items()):
         cost = spade_cost(st, name, h)
         if free_spades and cost < free_spades:
             continue  # leftover free spades would need a second target
+        if not free_spades and cost == 0 and not pieces:
+            continue
         dig = max(0, cost - free_spades)
         if dig and fd.dig is None and fd.spade_pay is None:
             continue
-        total = [fd.costs["D"], dig_cost(st, name, dig), teleport_cost(st, name, kind),
-                 extra or {}]
-        if not affords(fs, *total):
-            continue
-        text = prefix + (f"dig {dig}. " if dig else "") + f"build {h}"
-        out.append(choice(text, name))
+        work = [dig_cost(st, name, dig), teleport_cost(st, name, kind)]
+        head = prefix + (f"dig {dig}. " if dig else "")
+        if pieces and affords(fs, fd.costs["D"], *work):
+            out.append(choice(f"{head}build {h}", name))
+        elif cost and affords(fs, *work):
+            out.append(choice(f"{head}transform {h}", name))
     return out
 
 

@@ -150,3 +150,13 @@ def test_randomized_header_profile_b() -> None:
     assert st["bonus_in_play"] == ["BON1", "BON2", "BON4", "BON8", "BON9"]
     assert replay_text(PROFILE_B.replace("randomize v2 seed testgame", "randomize v2 seed x")
                        ).state["scoring"] != st["scoring"]
+
+
+def test_done_lets_the_last_faction_in_play_chain_turns() -> None:
+    two_turns = "nomads: dig 1. transform E6{}\nnomads: dig 1. transform F5\n"
+    head = HEADER + "witches: pass BON7\n"
+    rep = replay_text(head + two_turns.format(". done"))
+    assert rep.error is None, rep.error
+    assert rep.state["terrain"]["E6"] == rep.state["terrain"]["F5"] == "yellow"
+    # without `done` the second dig joins the first action, whose transform is spent
+    assert replay_text(head + two_turns.format("")).error["key"] == "tm.multiple_actions"
