@@ -137,7 +137,7 @@ class TerraMystica:
 
     @staticmethod
     def _turn_kind(t: dict[str, Any]) -> str:
-        for key, kind in (("FAVOR", "favor"), ("TOWN", "town"), ("CULT", "cult"),
+        for key, kind in (("FAVOR", "favor"), ("TOWN", "town"), ("CULT", "cult_steps"),
                           ("BRIDGE", "bridge"), ("FREE_D", "free_dwelling"),
                           ("FREE_TP", "free_trading_house"), ("FREE_TF", "sandstorm")):
             if t["need"].get(key):
