@@ -166,14 +166,18 @@ def _warlord(cx: Ctx, seat: int) -> list[Action]:
 
 def _diplomat(cx: Ctx, seat: int) -> list[Action]:
     gold = cx.seat(seat)["gold"]
-    mine = {d["id"]: d for d in cx.city(seat)}
+    mine: dict[str, Any] = {}
+    for d in cx.city(seat):
+        mine.setdefault(d["id"], d)  # with duplicates the first copy is the one moved
     if not cx.opts["diplomat_gives_keep"]:
         mine.pop("keep", None)
     out: list[Action] = []
     for s in range(cx.n):
         if s == seat or cx.completed(s) or shielded(cx, s):
             continue
-        theirs = {d["id"]: d for d in cx.city(s)}
+        theirs: dict[str, Any] = {}
+        for d in cx.city(s):
+            theirs.setdefault(d["id"], d)
         for tid, td in sorted(theirs.items()):
             if tid == "keep" or tid in mine or cx.has(seat, tid):
                 continue
@@ -192,18 +196,16 @@ def _marshal(cx: Ctx, seat: int) -> list[Action]:
     for s in range(cx.n):
         if s == seat or cx.completed(s) or shielded(cx, s):
             continue
-        for d in cx.city(s):
-            c = d["id"]
-            cost = cx.cost(s, d)
+        for c in sorted({d["id"] for d in cx.city(s)}):
+            # with duplicates (Quarry) the first copy is the one a rule acts on
+            cost = cx.cost(s, cx.district(s, c))
             if c == "keep" or cost > 3 or cx.has(seat, c):
                 continue
             if c == "monument" and len(cx.city(seat)) >= 5 and not cx.opts[
                     "monument_by_transfer"]:
                 continue
             if cost + wall(cx, s, c) <= gold:
-                a = {"type": "seize", "seat": s, "card": c}
-                if a not in out:
-                    out.append(a)
+                out.append({"type": "seize", "seat": s, "card": c})
     return out
 
 

@@ -142,4 +142,12 @@ def _prompt_params(state: State, seat: int) -> dict[str, Any]:
     out: dict[str, Any] = {"s": seat, "round": state["round"]}
     if t and state["phase"] == "turns":
         out["character"] = t["char"]
+        sub = t["sub"] or {}
+        for key in ("card", "target", "left", "to"):
+            if key in sub:
+                out[key] = sub[key]
+        if "victims" in sub:
+            out["to"] = sub["victims"][0]
+        if t["stage"] == "bribe":
+            out["amount"] = state["seats"][t["seat"]]["gold"] // 2
     return out

@@ -1,6 +1,26 @@
 """Who decides what now: one prompt per moment of the game (draft step, Theater, turn stage,
 interrupts of the Magistrate and the Blackmailer, the Emperor's advisor), and the dispatch
-of an action to the rule it answers."""
+of an action to the rule it answers.
+
+One decision is open at a time. Its key is "r<round>.<character|draft>.<stage>.<step>"
+(step counts applied actions, so a key is never reused). Kinds, privacy and timeouts:
+
+    decide.draft_take / draft_discard  private  first offered character
+    decide.theater                     private  pass
+    decide.advisor (killed Emperor)    public   first eligible seat
+    decide.gather                      public   take gold
+    decide.keep (drawn, Scholar)       private  first card
+    decide.bribe                       public   pay the bribe
+    decide.threat_reveal / confiscate  private  do not reveal
+    decide.bewitch                     public   first character
+    decide.turn / decide.menu          public (menus naming hand cards: private)
+                                                end the turn (the Emperor: crown first)
+    decide.warrant / threaten          public   first character
+    decide.sign / flower               private  first marked character
+    decide.redraw (Magician)           private  done
+    decide.grab / wizard_use           private  first card / keep it
+    decide.seer_give / cardinal_give / den_pay   private  first card
+"""
 
 from __future__ import annotations
 

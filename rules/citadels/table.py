@@ -13,18 +13,20 @@ from rules.core import Event, Rng, State
 LOG_TAIL = 12
 
 
-# parts of the state that never change after setup: shared between versions, not copied
-FROZEN = frozenset({"game", "options", "cast", "uniques", "n"})
+# parts of the state that never change after setup, or are only ever replaced (never
+# changed in place): shared between versions, not copied
+FROZEN = ("game", "options", "cast", "uniques", "n", "faceup", "result")
+DEEP = ("chars", "rs", "turn", "draft", "secret", "ledger")
 
 
 def copy_state(state: State) -> State:
-    """A copy to change: everything but the frozen parts and the seats (which Ctx copies
-    one by one on first use) is duplicated at once."""
+    """A copy to change: frozen parts are shared, the log is copied shallowly (its entries
+    are never changed), seats are copied one by one on first use (see Ctx.seat), and the
+    rest is duplicated at once."""
+    new = dict(state)
     # marshal round-trips JSON-ready data an order of magnitude faster than deepcopy
-    new = marshal.loads(marshal.dumps(
-        {k: v for k, v in state.items() if k not in FROZEN and k != "seats"}))
-    for k in FROZEN:
-        new[k] = state[k]
+    new.update(marshal.loads(marshal.dumps({k: state[k] for k in DEEP})))
+    new["log"] = list(state["log"])
     new["seats"] = list(state["seats"])
     return new
 

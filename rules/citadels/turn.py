@@ -151,6 +151,11 @@ def menu_view(cx: Ctx, full: list[Action]) -> tuple[list[Action], bool]:
         verbs: dict[str, list[Action]] = {}
         for a in full:
             verbs.setdefault(a["type"], []).append(a)
+        t = cx.turn
+        if "build" not in verbs and cx.seat(t["seat"])["hand_count"] and t["mode"] in (
+                "normal", "witch") and CHARACTER[t["char"]].build_limit:
+            # offered whenever building could be possible, so the menu says nothing of the hand
+            verbs["build"] = []
         fold = len(full) > MAX_CHOICES
         for verb, items in verbs.items():
             if verb in HAND_VERBS or (fold and len(items) > 1):
@@ -538,7 +543,7 @@ def _beautify(cx: Ctx, a: Action) -> None:
     t = cx.turn
     seat = t["seat"]
     t["beautified"] += 1
-    d = cx.district(seat, a["card"])
+    d = next(d for d in cx.city(seat) if d["id"] == a["card"] and not d["beautified"])
     d["beautified"] = True
     d["gold_on"] = 1
     cx.seat(seat)["gold"] -= 1
