@@ -109,7 +109,11 @@ def test_decision_keys_unique_and_kinds_in_catalogue() -> None:
             assert d.timeout.action in [c.action for c in d.choices] or d.kind in (
                 "decide.turn", "decide.menu")
         for e in events:
-            assert e.key in ENGINE.messages["en"] and e.key in ENGINE.messages["ko"]
+            for lang in ("en", "ko"):
+                ENGINE.messages[lang][e.key].format(**e.params)  # every placeholder filled
+        for d in ENGINE.decisions(st):
+            for lang in ("en", "ko"):
+                ENGINE.messages[lang][d.kind].format(**d.params)
 
     for seats in (2, 5, 8):
         seen.clear()
