@@ -83,7 +83,7 @@ def start_build(cx: Ctx, a: Action) -> None:
     if "cards" in a:
         cx.seat(seat)["secret"]["pending"].append(card)
         t["stage"] = "den_pay"
-        t["sub"] = {"card": card, "left": a["cards"], "gold": cost - a["cards"]}
+        t["sub"] = {"left": a["cards"], "gold": cost - a["cards"]}
         return
     if "from" in a:
         short = cost - cx.seat(seat)["gold"]
@@ -92,7 +92,7 @@ def start_build(cx: Ctx, a: Action) -> None:
         t["ability"] = True
         cx.seat(seat)["secret"]["pending"].append(card)
         t["stage"] = "cardinal_give"
-        t["sub"] = {"card": card, "to": a["from"], "left": short, "gold": cost}
+        t["sub"] = {"to": a["from"], "left": short, "gold": cost}
         return
     via = a.get("via")
     if via == "framework":

@@ -28,6 +28,9 @@ from rules.core import (
 
 
 class Citadels:
+    """States are values: apply() returns a new one and nobody changes a state in place
+    (decisions() and apply() share the prompt computed for the same state object)."""
+
     name: ClassVar[str] = "citadels"
     min_seats: ClassVar[int] = 2
     max_seats: ClassVar[int] = 8
@@ -146,6 +149,9 @@ def _prompt_params(state: State, seat: int) -> dict[str, Any]:
         for key in ("card", "target", "left", "to"):
             if key in sub:
                 out[key] = sub[key]
+        if t["stage"] in ("wizard_use", "cardinal_give", "den_pay"):
+            # the card held aside: only in a private decision, for its owner
+            out["card"] = state["seats"][t["seat"]]["secret"]["pending"][0]
         if "victims" in sub:
             out["to"] = sub["victims"][0]
         if t["stage"] == "bribe":

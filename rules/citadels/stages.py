@@ -183,6 +183,7 @@ def apply_action(cx: Ctx, seat: int, a: Action, p: Prompt | None) -> None:
             amount = 0
             if flower:
                 amount = cx.transfer(t["seat"], rs["threat_by"], cx.seat(t["seat"])["gold"])
+                cx.st["chars"][t["char"]]["markers"].append("flower")
             cx.ev("ev.threat_revealed", reveal=True, s=rs["threat_by"], target=t["seat"],
                   flower=flower, amount=amount)
         else:

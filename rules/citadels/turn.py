@@ -332,12 +332,17 @@ def grab(cx: Ctx, card: str) -> None:
     cx.ev("ev.card_taken", seat=target, card=card)
     cx.ev("ev.card_got", seat=t["seat"], card=card)
     t["stage"] = "wizard_use"
-    t["sub"] = {"card": card}
+    t["sub"] = {}  # the card taken waits in the Wizard's secret "pending" list
+
+
+def held_aside(cx: Ctx) -> str:
+    """The card a multi-step action holds out of the hand (kept secret, in the seat)."""
+    return cx.seat(cx.turn["seat"])["secret"]["pending"][0]
 
 
 def wizard_use_actions(cx: Ctx) -> list[Action]:
     t = cx.turn
-    seat, card = t["seat"], t["sub"]["card"]
+    seat, card = t["seat"], held_aside(cx)
     out: list[Action] = []
     if building.may_place(cx, seat, card, True) and cx.seat(seat)["gold"] >= (
             building.build_cost(cx, seat, card)):
@@ -347,7 +352,7 @@ def wizard_use_actions(cx: Ctx) -> list[Action]:
 
 def wizard_use(cx: Ctx, a: Action) -> None:
     t = cx.turn
-    seat, card = t["seat"], t["sub"]["card"]
+    seat, card = t["seat"], held_aside(cx)
     cx.seat(seat)["secret"]["pending"].remove(card)
     t["stage"], t["sub"] = "main", None
     if a["type"] == "done":
@@ -395,10 +400,9 @@ def give(cx: Ctx, card: str) -> None:
         return
     sub["left"] -= 1
     if sub["left"] == 0:
-        pend = cx.seat(seat)["secret"]["pending"]
-        pend.remove(sub["card"])
+        card, gold = held_aside(cx), sub["gold"]
+        cx.seat(seat)["secret"]["pending"].remove(card)
         t["stage"] = "main"
-        card, gold = sub["card"], sub["gold"]
         t["sub"] = None
         building.place(cx, seat, card, gold=gold, counts=True)
 
@@ -412,9 +416,9 @@ def den_pay(cx: Ctx, card: str) -> None:
     sub.setdefault("paid", 0)
     sub["paid"] += 1
     if sub["left"] == 0:
-        cx.seat(seat)["secret"]["pending"].remove(sub["card"])
+        den, gold, k = held_aside(cx), sub["gold"], sub["paid"]
+        cx.seat(seat)["secret"]["pending"].remove(den)
         t["stage"] = "main"
-        den, gold, k = sub["card"], sub["gold"], sub["paid"]
         t["sub"] = None
         building.place(cx, seat, den, gold=gold, counts=True, cards=k)
 
