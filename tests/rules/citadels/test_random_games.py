@@ -26,11 +26,14 @@ def _play(index: int) -> None:
 
     def on_step(st, decision, choice, events):  # noqa: ANN001
         steps[0] += 1
-        check_invariants(st)
+        # a broken count stays broken, so checking often (not always) still catches it
+        if steps[0] % 5 == 0:
+            check_invariants(st)
         if steps[0] % 251 == 0:
             check_views(st)
 
     final, log = random_playout(ENGINE, options, seats, index, on_step=on_step)
+    check_invariants(final)
     result = ENGINE.result(final)
     assert result is not None and len(result.scores) == seats
     assert [s.rank for s in result.scores] == sorted(s.rank for s in result.scores)
