@@ -90,6 +90,7 @@ def stronghold_bonus(st: State, name: str, events: list[Event]) -> None:
             t["need"]["FAVOR"] = t["need"].get("FAVOR", 0) + v
         elif k == "DARK_CONVERT":
             fs["dark_convert"] = v
+            t["need"]["DARK_CONVERT"] = 1  # answered by one convert or -3CONVERT_W_TO_P
         elif k == "SPADE":
             t["spades"] += v
             t["allow"] = {"transform": v, "build": 1}
@@ -323,7 +324,8 @@ def cmd_convert(st: State, name: str, cmd: dict, events: list[Event]) -> None:
         rate = 1
         if n_dst > fs["dark_convert"]:
             raise RuleError("tm.convert_limit", n=fs["dark_convert"])
-        fs["dark_convert"] -= n_dst
+        fs["dark_convert"] = 0  # one conversion, then the offer is gone
+        st["turn"]["need"].pop("DARK_CONVERT", None)
     else:
         table = {**CONVERSIONS, **CONVERT_EXTRA.get(name, {})}
         if (src, dst) not in table:
@@ -359,6 +361,10 @@ def cmd_gain(st: State, name: str, cmd: dict, events: list[Event]) -> None:
             raise RuleError("tm.gain_not_allowed", n=n, what=what)
         return
     # "-": decline a pending benefit, or a manual loss
+    if what == "CONVERT_W_TO_P" and t and t["need"].get("DARK_CONVERT"):
+        t["need"].pop("DARK_CONVERT")
+        fstate(st, name)["dark_convert"] = 0
+        return
     need_map = {"BRIDGE": "BRIDGE", "FREE_D": "FREE_D", "FREE_TP": "FREE_TP",
                 "FREE_TF": "FREE_TF", "CULT": "CULT", "GAIN_FAVOR": "FAVOR", "GAIN_TW": "TOWN"}
     if what == "SPADE":

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from rules.core import RuleError
+from rules.terra_mystica.factions import FACTIONS
 from rules.terra_mystica.power import gain_power
 
 State = dict[str, Any]
@@ -64,10 +65,24 @@ def rank_shares(values: dict[str, int], prizes: tuple[int, ...]) -> dict[str, in
 # Moving markers (state-changing)
 
 
+def must_wait_for_cultists(st: State, name: str, cult: str) -> bool:
+    """Space 10 waits while the Cultists' pending steps could still take them there."""
+    for other, ofs in st["factions"].items():
+        if other == name or not FACTIONS[other].leech_reaction or keys_free(ofs) <= 0:
+            continue
+        steps = st["pending"].get(other, {}).get("CULT", 0) + sum(
+            1 for g in st["leech_groups"] if g["builder"] == other and not g["accepted"])
+        if steps and ofs["cults"][cult] + steps >= TOP:
+            return True
+    return False
+
+
 def advance_cult(st: State, name: str, cult: str, steps: int) -> int:
     fs = st["factions"][name]
     old = fs["cults"][cult]
     new = cult_target(st["factions"], name, cult, steps)
+    if new == TOP > old and must_wait_for_cultists(st, name, cult):
+        raise RuleError("tm.wait_for_cultists", cult=cult)
     fs["cults"][cult] = new
     gain_power(fs, power_between(old, new))
     t = st["turn"]

@@ -139,7 +139,8 @@ class TerraMystica:
     def _turn_kind(t: dict[str, Any]) -> str:
         for key, kind in (("FAVOR", "favor"), ("TOWN", "town"), ("CULT", "cult_steps"),
                           ("BRIDGE", "bridge"), ("FREE_D", "free_dwelling"),
-                          ("FREE_TP", "free_trading_house"), ("FREE_TF", "sandstorm")):
+                          ("FREE_TP", "free_trading_house"), ("FREE_TF", "sandstorm"),
+                          ("DARK_CONVERT", "ordination")):
             if t["need"].get(key):
                 return kind
         if t["spades"] > 0:

@@ -64,16 +64,16 @@ def resolve_offer(st: State, offer: dict[str, Any], accepted: bool,
     for group in list(st["leech_groups"]):
         if offer["id"] not in group["ids"]:
             continue
-        if got > 0:
+        builder = group["builder"]
+        if got > 0 and not group["accepted"]:
+            # the first taker earns the Cultists their step at once (as the site does)
             group["accepted"] = True
+            pend = st["pending"].setdefault(builder, {})
+            pend["CULT"] = pend.get("CULT", 0) + 1
         group["ids"].remove(offer["id"])
         if not group["ids"]:
             st["leech_groups"].remove(group)
-            builder = group["builder"]
-            if group["accepted"]:
-                pend = st["pending"].setdefault(builder, {})
-                pend["CULT"] = pend.get("CULT", 0) + 1
-            elif st["options"]["errata_cultist_power"]:
+            if not group["accepted"] and st["options"]["errata_cultist_power"]:
                 gain_power(_fs(st, builder), 1)
 
 

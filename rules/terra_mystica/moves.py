@@ -7,7 +7,7 @@ from typing import Any
 
 from rules.core import Choice
 from rules.terra_mystica import board
-from rules.terra_mystica.cults import CULTS
+from rules.terra_mystica.cults import CULTS, PRIEST_SPACES, TOP, cult_target, must_wait_for_cultists
 from rules.terra_mystica.factions import BUILDING_LIMITS, FACTIONS, WORKERS_PER_SPADE
 from rules.terra_mystica.leech import offer_actual
 from rules.terra_mystica.notation import format_command, parse_text
@@ -27,6 +27,18 @@ def choice(text: str, faction: str | None = None) -> Choice:
     """A choice from its notation (parsed once per distinct text; actions are read-only)."""
     action, canonical = _parsed(text)
     return Choice.model_construct(action=action, text=canonical)
+
+
+def blocked_top(st: State, name: str, cult: str, steps: int) -> bool:
+    """True when these steps would reach 10 while the Cultists' decision is still open."""
+    cur = st["factions"][name]["cults"][cult]
+    return (cult_target(st["factions"], name, cult, steps) == TOP > cur
+            and must_wait_for_cultists(st, name, cult))
+
+
+def priest_steps(st: State, cult: str) -> int:
+    free = [v for v, who in zip(PRIEST_SPACES, st["cult_spaces"][cult], strict=True) if not who]
+    return free[0] if free else 1
 
 
 def affords(fs: dict[str, Any], *costs: dict[str, int]) -> bool:
@@ -109,14 +121,18 @@ def turn_choices(st: State, name: str) -> list[Choice]:
     need = t["need"]
     if need.get("FAVOR"):
         texts = [f"+{tile}" for tile, n in st["favor_pool"].items()
-                 if n > 0 and tile not in fs["favors"]]
+                 if n > 0 and tile not in fs["favors"]
+                 and not blocked_top(st, name, FAVOR[tile]["cult"], FAVOR[tile]["steps"])]
         return [choice(x) for x in texts or ["-GAIN_FAVOR"]]
     if need.get("TOWN"):
-        texts = [f"+{tile}" for tile, n in st["town_pool"].items() if n > 0]
+        texts = [f"+{tile}" for tile, n in st["town_pool"].items() if n > 0
+                 and not (TOWN[tile]["gain"].get("CULTS")
+                          and any(blocked_top(st, name, c, 1) for c in CULTS))]
         return [choice(x) for x in texts or ["-GAIN_TW"]]
     if need.get("CULT"):
         n = need["CULT"]
-        return [choice(f"+{n if n > 1 else ''}{c}") for c in CULTS]
+        ok = [c for c in CULTS if not blocked_top(st, name, c, n)]
+        return [choice(f"+{n if n > 1 else ''}{c}") for c in ok] or [choice("-CULT")]
     if need.get("BRIDGE"):
         return [choice(f"bridge {a}:{b}") for a, b in bridge_spots(st, name)] + [
             choice("-BRIDGE")]
@@ -129,6 +145,11 @@ def turn_choices(st: State, name: str) -> list[Choice]:
                 if st["buildings"][h][1] == "D"] + [choice("-FREE_TP")]
     if need.get("FREE_TF"):
         return sandstorm_choices(st, name) + [choice("-FREE_TF")]
+    if need.get("DARK_CONVERT"):
+        room = 7 - fs["priests_out"] - fs["P"]
+        top = min(fs["dark_convert"], fs["W"], room)
+        return [choice(f"convert {k}W to {k}P") for k in range(1, top + 1)] + [
+            choice(f"-{fs['dark_convert']}CONVERT_W_TO_P")]
     if t["spades"] > 0:
         return spade_choices(st, name)
     if t["actions"] > 0:
@@ -221,12 +242,9 @@ def action_choices(st: State, name: str) -> list[Choice]:
             if not affords(fs, cost):
                 continue
             out.append(choice(f"upgrade {h} to {new}", name))
-            if new == "SH" and "DARK_CONVERT" in fd.sh_bonus:
-                room = 7 - fs["priests_out"] - fs["P"]
-                for k in range(1, min(3, fs["W"] - cost["W"], room) + 1):
-                    out.append(choice(f"upgrade {h} to SH. convert {k}W to {k}P", name))
     if fs["P"] >= 1:
-        out += [choice(f"send p to {c}") for c in CULTS if fs["cults"][c] < 10]
+        out += [choice(f"send p to {c}") for c in CULTS if fs["cults"][c] < 10
+                and not blocked_top(st, name, c, priest_steps(st, c))]
     if fd.ship and fs["ship"] < fd.ship["max"] and affords(fs, {"P": 1, "C": 4}):
         out.append(choice("advance ship"))
     if fd.dig and fs["dig"] < fd.dig["max"] and affords(fs, fd.dig["cost"]):
@@ -276,14 +294,16 @@ def special_choices(st: State, name: str) -> list[Choice]:
     for space in ("BON2", "FAV6"):
         held = fs["bonus"] == space or space in fs["favors"]
         if held and space not in used:
-            out += [choice(f"action {space}. +{c}") for c in CULTS if fs["cults"][c] < 10]
+            out += [choice(f"action {space}. +{c}") for c in CULTS if fs["cults"][c] < 10
+                    and not blocked_top(st, name, c, 1)]
     if fd.bridge_action and fs["W"] >= 2:
         out += [choice(f"action ACTE. bridge {a}:{b}", name) for a, b in bridge_spots(st, name)]
     sh = fd.sh_action
     if not sh or not fs["built"]["SH"] or sh in used:
         return out
     if sh == "ACTA":
-        out += [choice(f"action ACTA. +2{c}") for c in CULTS if fs["cults"][c] < 10]
+        out += [choice(f"action ACTA. +2{c}") for c in CULTS if fs["cults"][c] < 10
+                and not blocked_top(st, name, c, 2)]
     elif sh == "ACTW" and fs["built"]["D"] < BUILDING_LIMITS["D"]:
         out += [choice(f"action ACTW. build {h}") for h, c in sorted(st["terrain"].items())
                 if c == fd.color and h not in st["buildings"]]

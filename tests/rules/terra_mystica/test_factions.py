@@ -391,3 +391,41 @@ def test_nomads_sandstorm_needs_edge_adjacency() -> None:
     assert (before["C"] - after["C"], before["W"] - after["W"]) == (2, 1)
     st = play(st, "witches", "pass BON9")
     assert fails(st, "nomads", "action ACTN. build E6") == "tm.action_taken"
+
+
+def test_darklings_ordination_is_a_decision_that_may_be_declined() -> None:
+    st = tweak(put(duo("darklings", "witches", ["E5", "F4", "E9", "E10"]), "darklings", "E5",
+                   "TP"), "darklings", W=10, C=20, P=0)
+    st = play(st, "darklings", "upgrade E5 to SH")
+    (d,) = [d for d in E.decisions(st) if d.seat == 0]
+    assert d.kind == "ordination"
+    assert [c.text for c in d.choices] == ["convert 1W to 1P", "convert 2W to 2P",
+                                           "convert 3W to 3P", "-3CONVERT_W_TO_P"]
+    st = play(st, "darklings", "-3CONVERT_W_TO_P")
+    assert st["active"] == "witches" and fs(st, "darklings")["P"] == 0
+
+
+def test_cultists_step_comes_with_the_first_taker() -> None:
+    st = new_game(["cultists", "witches", "nomads"], ["E6", "F4", "F3", "G4", "E9", "F7", "A5"])
+    st = tweak(st, "cultists", C=20)
+    st = play(st, "cultists", "upgrade E6 to TP")  # offers to witches (F4) and nomads (F3)
+    assert len(st["offers"]) == 2
+    st = play(st, "witches", "leech 1 from cultists")
+    assert st["pending"]["cultists"]["CULT"] == 1 and len(st["offers"]) == 1
+    st = play(st, "cultists", "+EARTH")
+    st = play(st, "nomads", "leech 1 from cultists")
+    assert not st["pending"]["cultists"].get("CULT")
+
+
+def test_others_wait_for_the_cultists_before_taking_space_ten() -> None:
+    st = new_game(["cultists", "witches"], ["E6", "F4", "E9", "F7"])
+    st = tweak(st, "cultists", C=20, keys=1,
+               cults={"FIRE": 9, "WATER": 0, "EARTH": 1, "AIR": 0})
+    st = tweak(st, "witches", keys=1, P=1, cults={"FIRE": 8, "WATER": 0, "EARTH": 0, "AIR": 2})
+    st = play(st, "cultists", "upgrade E6 to TP")
+    st = play(st, "witches", "leech 1 from cultists")
+    assert fails(st, "witches", "send p to FIRE") == "tm.wait_for_cultists"
+    texts = [c.text for d in E.decisions(st) for c in (d.choices or [])]
+    assert "send p to FIRE" not in texts and "send p to WATER" in texts
+    st = play(st, "cultists", "+FIRE")
+    assert fs(st, "cultists")["cults"]["FIRE"] == 10
