@@ -92,7 +92,11 @@ def start_build(cx: Ctx, a: Action) -> None:
         t["ability"] = True
         cx.seat(seat)["secret"]["pending"].append(card)
         t["stage"] = "cardinal_give"
-        t["sub"] = {"to": a["from"], "left": short, "gold": cost}
+        t["sub"] = {"to": a["from"], "left": min(short, len(cx.hand(seat))), "gold": cost}
+        if t["sub"]["left"] == 0:
+            cx.seat(seat)["secret"]["pending"].remove(card)
+            t["stage"], t["sub"] = "main", None
+            place(cx, seat, card, gold=cost, counts=True)
         return
     via = a.get("via")
     if via == "framework":

@@ -71,12 +71,16 @@ class Options(BaseModel):
         True, description="#10 Gold on a beautified district stays with the card when it is "
         "exchanged, seized or confiscated (and goes to the bank when destroyed); False: it "
         "returns to the previous owner's stash.")
+    artist_split: bool = Field(
+        True, description="#10 The Artist may beautify his two districts at different "
+        "moments of his turn; False: both in a row (any other action ends beautifying).")
     wizard_build_confiscatable: bool = Field(
         True, description="#11 The Wizard's immediate paid build is a paid build the "
         "Magistrate may confiscate (and counts as the first paid build).")
     cardinal_needs_cards: bool = Field(
         True, description="#12 The Cardinal takes at most as much gold as he can repay with "
-        "cards other than the one being built.")
+        "cards other than the one being built (never that card); False: he gives what he "
+        "has.")
     monument_by_transfer: bool = Field(
         True, description="#13 A Monument may arrive by exchange or seizure in a city of 5+ "
         "(the limit binds building only; confiscation is a build, errata 2).")

@@ -193,6 +193,8 @@ def apply_main(cx: Ctx, a: Action, p: Any) -> None:
     if a not in p.full:
         raise RuleError("err.illegal")
     t["menu"] = None
+    if t["beautified"] and kind != "beautify" and not cx.opts["artist_split"]:
+        t["beautified"] = 2
     EFFECTS[kind](cx, a)
 
 

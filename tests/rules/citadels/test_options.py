@@ -75,3 +75,23 @@ def test_bishop_shields_own_option() -> None:
         st["chars"]["bishop"] = {"status": "revealed", "seat": 0, "markers": []}
         own = [a for a in _all_main(st) if a["type"] == "destroy" and a["seat"] == 0]
         assert bool(own) != flag
+
+
+def test_artist_split_option() -> None:
+    for flag in (True, False):
+        st = situation(5, artist_split=flag)
+        st = force_turn(st, 0, "artist", cast=cast_with("artist"), gold=5,
+                        city=["temple", "manor"], hand=["tavern"])
+        st, _ = act(st, 0, "beautify temple")
+        st, _ = act(st, 0, "build tavern")
+        again = [a for a in _all_main(st) if a["type"] == "beautify"]
+        assert bool(again) == flag
+
+
+def test_cardinal_without_cards_option() -> None:
+    st = situation(4, cardinal_needs_cards=False)
+    st = force_turn(st, 0, "cardinal", cast=cast_with("cardinal"), gold=3, hand=["palace"])
+    set_seat(st, 1, gold=5)
+    st, _ = act(st, 0, "build palace from p2")
+    assert [d["id"] for d in st["seats"][0]["city"]] == ["palace"]
+    assert st["seats"][1]["gold"] == 3
