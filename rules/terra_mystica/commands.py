@@ -384,6 +384,12 @@ def cmd_gain(st: State, name: str, cmd: dict, events: list[Event]) -> None:
             pend["CULT"] = max(0, pend["CULT"] - n)
         else:
             raise RuleError("tm.nothing_pending", what=what)
+    elif what in CULTS:
+        # stepping back is allowed only within 7..9 (a workaround the site permits)
+        fs = fstate(st, name)
+        if not 7 <= fs["cults"][what] - n or fs["cults"][what] > 9:
+            raise RuleError("tm.cult_lose", cult=what)
+        fs["cults"][what] -= n
     elif what in ("W", "C", "P", "VP"):
         fs = fstate(st, name)
         fs[what] = max(0, fs[what] - n)

@@ -131,3 +131,11 @@ def test_key_from_a_town_in_the_same_turn_lifts_a_favor_step_stopped_at_nine() -
     assert fs(st, "witches")["cults"]["FIRE"] == 10
     st = play(ready("D"), "witches", "upgrade E9 to SA. +FAV1")  # power 6: no town, no key
     assert fs(st, "witches")["cults"]["FIRE"] == 9
+
+
+def test_cult_steps_can_be_given_back_only_between_seven_and_nine() -> None:
+    st = tweak(base(), "witches", cults={"FIRE": 8, "WATER": 5, "EARTH": 0, "AIR": 2})
+    st = play(st, "witches", "-FIRE")
+    assert fs(st, "witches")["cults"]["FIRE"] == 7
+    assert fails(st, "witches", "-FIRE") == "tm.cult_lose"
+    assert fails(st, "witches", "-WATER") == "tm.cult_lose"
