@@ -3,6 +3,8 @@ view secrecy, replay determinism and the notation round trip."""
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from rules import get_engine
@@ -34,6 +36,7 @@ def _play(index: int) -> None:
 
     final, log = random_playout(ENGINE, options, seats, index, on_step=on_step)
     check_invariants(final)
+    assert json.loads(json.dumps(final)) == final  # JSON-ready: no tuples, sets or objects
     result = ENGINE.result(final)
     assert result is not None and len(result.scores) == seats
     assert [s.rank for s in result.scores] == sorted(s.rank for s in result.scores)
@@ -63,6 +66,15 @@ def test_notation_round_trip(seats: int) -> None:
     def on_step(st, decision, choice, events):  # noqa: ANN001
         nonlocal seen
         for d in ENGINE.decisions(st):
+            if not d.private:
+                # a public decision names only public cards: districts in some city
+                public = {x["id"] for s in st["seats"] for x in s["city"]}
+                for c in d.choices or []:
+                    for key in ("card", "mine"):
+                        if key in c.action:
+                            assert c.action[key] in public, c.action
+                    assert c.action["type"] not in ("build", "keep", "grab", "give", "pay",
+                                                    "lab", "museum", "discard")
             for c in d.choices or []:
                 for lang in ("en", "ko"):
                     text = ENGINE.format(st, c.action, lang)
