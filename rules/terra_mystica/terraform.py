@@ -31,13 +31,11 @@ def cmd_build(st: State, name: str, cmd: dict, events: list[Event]) -> None:
     fs = fstate(st, name)
     if fs["built"]["D"] >= BUILDING_LIMITS["D"]:
         raise RuleError("tm.no_pieces", building="D")
-    if st["phase"] == "setup":
+    if st["phase"] == "setup":  # initial dwellings: home terrain, free, no reach, no offers
+        setup_step(st, name, "build")
         if st["terrain"][hex_id] != home(name):
             raise RuleError("tm.not_home", hex=hex_id)
-        setup_step(st, name, "build")
         place(st, name, hex_id, "D")
-        if not st["setup_queue"] or st["setup_queue"][0][0] != "build":
-            pass
         return
     t = require_active(st, name)
     if t["need"].get("FREE_D"):
