@@ -95,3 +95,21 @@ def test_cardinal_without_cards_option() -> None:
     st, _ = act(st, 0, "build palace from p2")
     assert [d["id"] for d in st["seats"][0]["city"]] == ["palace"]
     assert st["seats"][1]["gold"] == 3
+
+
+def test_random_option_mixes_play_out() -> None:
+    from rules.citadels.options import Options
+    from rules.core import Rng, random_playout
+
+    from .helpers import ENGINE, check_invariants
+
+    flags = [n for n, f in Options.model_fields.items() if f.annotation is bool]
+    for i in range(30):
+        r = Rng(i * 7 + 1)
+        opts: dict[str, object] = {b: r.below(2) == 1 for b in flags}
+        seats = 2 + r.below(7)
+        opts.update(cast="random", crown=r.below(seats),
+                    three_player_discard=["choose", "random"][r.below(2)])
+        final, _ = random_playout(ENGINE, opts, seats, i)
+        check_invariants(final)
+        assert ENGINE.result(final) is not None
