@@ -156,7 +156,8 @@ def menu_view(cx: Ctx, full: list[Action]) -> tuple[list[Action], bool]:
                 "normal", "witch") and CHARACTER[t["char"]].build_limit:
             # offered whenever building could be possible, so the menu says nothing of the hand
             verbs["build"] = []
-        fold = len(full) > MAX_CHOICES
+        loose = sum(len(items) for verb, items in verbs.items() if verb not in HAND_VERBS)
+        fold = loose + sum(1 for verb in verbs if verb in HAND_VERBS) > MAX_CHOICES
         for verb, items in verbs.items():
             if verb in HAND_VERBS or (fold and len(items) > 1):
                 shown.append({"type": "open", "verb": verb})

@@ -66,6 +66,7 @@ def test_notation_round_trip(seats: int) -> None:
     def on_step(st, decision, choice, events):  # noqa: ANN001
         nonlocal seen
         for d in ENGINE.decisions(st):
+            assert d.choices and len(d.choices) <= 25
             if not d.private:
                 # a public decision names only public cards: districts in some city
                 public = {x["id"] for s in st["seats"] for x in s["city"]}
