@@ -156,3 +156,10 @@ def test_random_game_file_replays_to_the_same_numbers(players: int) -> None:
         for name, f in st["factions"].items():
             assert out["factions"][name]["VP"] == f["VP"]
             assert out["factions"][name]["cults"] == f["cults"]
+
+
+def test_playouts_from_faction_choice() -> None:
+    for seed in range(12):
+        st, log = random_playout(E, {}, 2 + seed % 4, seed)
+        assert E.result(st) is not None
+        assert [a["type"] for _, a in log[: len(st["order"])]] == ["setup"] * len(st["order"])
