@@ -15,7 +15,9 @@ One decision is open at a time. Its key is "r<round>.<character|draft>.<stage>.<
     decide.bewitch                     public   first character
     decide.turn / decide.menu          public (menus naming hand cards: private)
                                                 end the turn (the Emperor: crown first)
-    decide.warrant / threaten          public   first character
+    decide.warrant / threaten          private  first character (the markers are public
+                                                once placed; the placing is the Magistrate's
+                                                or Blackmailer's own business)
     decide.sign / flower               private  first marked character
     decide.redraw (Magician)           private  done
     decide.grab / wizard_use           private  first card / keep it
@@ -100,13 +102,13 @@ def prompt(cx: Ctx) -> Prompt | None:
         return Prompt(seat, kind, shown, private, end, full)
     if stage == "warrant":
         acts = _chars("warrant", [c for c in _targets(cx) if c not in rs["warrants"]])
-        return Prompt(seat, "decide.warrant", acts, False, acts[0])
+        return Prompt(seat, "decide.warrant", acts, True, acts[0])
     if stage == "sign":
         acts = _chars("sign", rs["warrants"])
         return Prompt(seat, "decide.sign", acts, True, acts[0])
     if stage == "threaten":
         acts = _chars("threaten", [c for c in _targets(cx, True) if c not in rs["threats"]])
-        return Prompt(seat, "decide.threaten", acts, False, acts[0])
+        return Prompt(seat, "decide.threaten", acts, True, acts[0])
     if stage == "flower":
         acts = _chars("flower", rs["threats"])
         return Prompt(seat, "decide.flower", acts, True, acts[0])

@@ -263,3 +263,31 @@ def test_magistrate_confiscation_pays_tax_and_counts_as_build() -> None:
     st, ev = act(st, 0, "reveal")
     assert st["seats"][1]["gold"] == 6 and st["seats"][0]["gold"] == 2 and st["tax"] == 1
     assert not [a for a in _all_main(st) if a["type"] == "build"]
+
+
+def test_big_menus_fold_into_submenus() -> None:
+    st = situation(8)
+    st = force_turn(st, 0, "warlord", gold=30, hand=["temple"])
+    cities = [["manor", "castle", "palace", "church", "prison"],
+              ["monastery", "cathedral", "barracks", "fortress", "market"]]
+    for s in range(1, 8):
+        set_seat(st, s, city=cities[s % 2])
+    d = prompt(st)
+    assert len(d.choices) <= 25
+    assert {"type": "open", "verb": "destroy"} in [c.action for c in d.choices]
+    assert {"type": "open", "verb": "build"} in [c.action for c in d.choices]
+    st, _ = act(st, 0, "open destroy")
+    d = prompt(st)
+    assert d.kind == "decide.menu" and len(d.choices) <= 25
+    assert {"type": "open", "verb": "destroy", "seat": 3} in [c.action for c in d.choices]
+    st, _ = act(st, 0, "open destroy p4")
+    d = prompt(st)
+    assert [c.action for c in d.choices][-1] == {"type": "back"}
+    assert all(c.action.get("seat") == 3 for c in d.choices[:-1])
+    st, _ = act(st, 0, "destroy p4 monastery")
+    assert st["turn"]["menu"] is None
+    assert prompt(st).kind == "decide.turn"
+    st, _ = act(st, 0, "open build")
+    assert prompt(st).private
+    st, _ = act(st, 0, "back")
+    assert prompt(st).kind == "decide.turn"
