@@ -28,7 +28,7 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple
 
-from rules.citadels import building, flow, turn
+from rules.citadels import building, effects, flow, turn
 from rules.citadels.table import Ctx
 from rules.core import RuleError
 
@@ -119,7 +119,7 @@ def prompt(cx: Ctx) -> Prompt | None:
         acts = _cards("grab", cx.hand(sub["target"]))
         return Prompt(seat, "decide.grab", acts, True, acts[0])
     if stage == "wizard_use":
-        acts = turn.wizard_use_actions(cx)
+        acts = effects.wizard_use_actions(cx)
         return Prompt(seat, "decide.wizard_use", acts, True, acts[-1])
     if stage in ("seer_give", "cardinal_give"):
         acts = _cards("give", cx.hand(seat))
@@ -193,30 +193,30 @@ def apply_action(cx: Ctx, seat: int, a: Action, p: Prompt | None) -> None:
     elif stage == "confiscate":
         building.confiscate(cx, kind == "reveal")
     elif stage == "warrant":
-        turn.EFFECTS["warrant"](cx, a)
+        effects.EFFECTS["warrant"](cx, a)
     elif stage == "sign":
         cx.seat(seat)["secret"]["markers"]["signed"] = a["character"]
         cx.ev("ev.signed", seat=seat, character=a["character"])
         t["stage"] = "main"
     elif stage == "threaten":
-        turn.EFFECTS["threaten"](cx, a)
+        effects.EFFECTS["threaten"](cx, a)
     elif stage == "flower":
         cx.seat(seat)["secret"]["markers"]["flower"] = a["character"]
         cx.ev("ev.flowered", seat=seat, character=a["character"])
         t["stage"] = "main"
     elif stage == "redraw":
         if kind == "done":
-            turn.redraw_done(cx)
+            effects.redraw_done(cx)
         else:
-            turn.redraw_discard(cx, a["card"])
+            effects.redraw_discard(cx, a["card"])
     elif stage == "grab":
-        turn.grab(cx, a["card"])
+        effects.grab(cx, a["card"])
     elif stage == "wizard_use":
-        turn.wizard_use(cx, a)
+        effects.wizard_use(cx, a)
     elif stage in ("seer_give", "cardinal_give"):
-        turn.give(cx, a["card"])
+        effects.give(cx, a["card"])
     elif stage == "den_pay":
-        turn.den_pay(cx, a["card"])
+        effects.den_pay(cx, a["card"])
 
 
 def _drop_marker(cx: Ctx, char: str, marker: str) -> None:
