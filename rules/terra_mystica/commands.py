@@ -273,6 +273,7 @@ def cmd_pass(st: State, name: str, cmd: dict, events: list[Event]) -> None:
     if old:
         st["bonus_pool"][old] = 0
     fs["passed"] = True
+    st.setdefault("pass_order", []).append(name)
     if st["next_start"] is None:
         st["next_start"] = name
     events.append(Event(key="tm.passed", params={"faction": name}))

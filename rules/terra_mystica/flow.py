@@ -70,11 +70,9 @@ def start_round(st: State, events: list[Event]) -> None:
     st["acts"] = {}
     for t in st["bonus_pool"]:
         st["bonus_pool"][t] += 1
-    order = st["order"]
-    start = st["next_start"] or order[0]
-    i = order.index(start)
-    st["turn_order"] = order[i:] + order[:i]
+    st["turn_order"] = next_order(st)
     st["next_start"] = None
+    st["pass_order"] = []
     live = [n for n in st["turn_order"] if not st["factions"][n].get("dropped")]
     for fs in st["factions"].values():
         fs["passed"] = bool(fs.get("dropped"))
@@ -146,7 +144,11 @@ def maybe_end_round(st: State, events: list[Event]) -> None:
 
 
 def next_order(st: State) -> list[str]:
+    """Next round's order: clockwise from the first to pass (or the pass order itself)."""
     order = st["order"]
+    passed = st.get("pass_order", [])
+    if st["options"].get("variable_turn_order") and passed:
+        return passed + [f for f in order if f not in passed]
     start = st["next_start"] or order[0]
     i = order.index(start)
     return order[i:] + order[:i]

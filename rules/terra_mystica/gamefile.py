@@ -119,7 +119,8 @@ def game_options(game: GameFile) -> Options:
     bonus = [b for b in BONUS if b not in deleted]
     return Options(factions=game.factions, scoring=scoring, bonus=bonus,
                    strict_leech="strict-leech" in game.options,
-                   errata_cultist_power="errata-cultist-power" in game.options)
+                   errata_cultist_power="errata-cultist-power" in game.options,
+                   variable_turn_order="variable-turn-order" in game.options)
 
 
 def message(key: str, params: dict[str, Any]) -> str:

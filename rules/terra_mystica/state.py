@@ -25,6 +25,7 @@ class Options(BaseModel):
     bonus: list[str] | None = None  # the players + 3 bonus tiles in play
     strict_leech: bool = True
     errata_cultist_power: bool = True
+    variable_turn_order: bool = False  # site option: next round follows the pass order
 
     @field_validator("factions")
     @classmethod
@@ -98,7 +99,8 @@ def setup_state(opts: Options, seats: int, seed: int) -> State:
     st: State = {
         "game": "terra_mystica",
         "options": {"strict_leech": opts.strict_leech,
-                    "errata_cultist_power": opts.errata_cultist_power},
+                    "errata_cultist_power": opts.errata_cultist_power,
+                    "variable_turn_order": opts.variable_turn_order},
         "rng": rng.state,
         "secret": {},
         "seats": [{"faction": None} for _ in range(seats)],
@@ -118,6 +120,7 @@ def setup_state(opts: Options, seats: int, seed: int) -> State:
         "order": [],
         "turn_order": [],
         "next_start": None,
+        "pass_order": [],
         "active": None,
         "turn": None,
         "setup_queue": [],

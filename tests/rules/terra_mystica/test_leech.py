@@ -97,3 +97,23 @@ def test_turn_decision_key_survives_other_seats_replies() -> None:
     assert [d.key for d in E.decisions(st) if d.kind == "turn"] == [key]
     st = play(st, "halflings", "pass BON9")
     assert [d.key for d in E.decisions(st) if d.kind == "turn"] != [key]
+
+
+def _pass_out_of_seat_order(**options) -> dict:
+    st = new_game(["witches", "halflings", "nomads"],
+                  ["F4", "E6", "F3", "G4", "F7", "E9", "A5"], **options)
+    st = play(st, "witches", "pass BON9")
+    st = play(st, "halflings", "dig 1. build E5")
+    st = play(st, "witches", "decline 1 from halflings") if st["offers"] else st
+    st = play(st, "nomads", "pass BON1")
+    return play(st, "halflings", "pass BON2")
+
+
+def test_next_round_starts_with_the_first_to_pass_then_clockwise() -> None:
+    st = _pass_out_of_seat_order()
+    assert st["round"] == 2 and st["turn_order"] == ["witches", "halflings", "nomads"]
+
+
+def test_variable_turn_order_follows_the_pass_order() -> None:
+    st = _pass_out_of_seat_order(variable_turn_order=True)
+    assert st["round"] == 2 and st["turn_order"] == ["witches", "nomads", "halflings"]
