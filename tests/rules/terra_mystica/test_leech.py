@@ -104,7 +104,8 @@ def _pass_out_of_seat_order(**options) -> dict:
                   ["F4", "E6", "F3", "G4", "F7", "E9", "A5"], **options)
     st = play(st, "witches", "pass BON9")
     st = play(st, "halflings", "dig 1. build E5")
-    st = play(st, "witches", "decline 1 from halflings") if st["offers"] else st
+    for offer in list(st["offers"]):
+        st = play(st, offer["to"], f"decline {offer['amount']} from halflings")
     st = play(st, "nomads", "pass BON1")
     return play(st, "halflings", "pass BON2")
 
