@@ -11,6 +11,7 @@ from typing import Any
 
 from rules.core import RuleError
 from rules.terra_mystica.cults import CULTS
+from rules.terra_mystica.factions import FACTIONS
 
 Cmd = dict[str, Any]
 
@@ -25,10 +26,20 @@ KO_KEYWORDS = {"건설": "build", "개량": "upgrade", "변형": "transform", "�
                "다리": "bridge", "희생": "burn", "전환": "convert", "흡수": "leech",
                "거절": "decline", "선택": "setup"}
 KO_FORMAT = {v: k for k, v in KO_KEYWORDS.items()}
+KO_CULTS = {"불": "FIRE", "물": "WATER", "땅": "EARTH", "대지": "EARTH", "하늘": "AIR"}
+KO_FACTIONS = {f.ko: f.name for f in FACTIONS.values()}
+
+
+def faction_word(word: str) -> str:
+    return KO_FACTIONS.get(word, word.lower())
+
+
+def cult_word(word: str) -> str:
+    return KO_CULTS.get(word, word.upper())
 
 _HEX = r"([A-Ia-i]\d{1,2})"
 _PATTERNS: list[tuple[re.Pattern[str], str]] = [
-    (re.compile(r"^([+-])(\d*)([A-Za-z_]+\d*)(?: for .*)?$"), "gain"),
+    (re.compile(r"^([+-])(\d*)([A-Za-z_가-힣]+\d*)(?: for .*)?$"), "gain"),
     (re.compile(rf"^build {_HEX}$", re.I), "build"),
     (re.compile(rf"^upgrade {_HEX} to ([a-z ]+)$", re.I), "upgrade"),
     (re.compile(r"^send (?:p|priest) to (\w+)(?: for (\d))?$", re.I), "send"),
@@ -100,7 +111,7 @@ def parse_command(text: str) -> Cmd:
 
 def _build(kind: str, g: tuple[Any, ...], text: str) -> Cmd:
     if kind == "gain":
-        what = g[2].upper()
+        what = cult_word(g[2])
         return {"type": "gain", "sign": g[0], "n": int(g[1]) if g[1] else 1,
                 "what": RESOURCE_WORDS.get(what, what)}
     if kind == "build":
@@ -111,7 +122,7 @@ def _build(kind: str, g: tuple[Any, ...], text: str) -> Cmd:
             raise RuleError("tm.unknown_building", word=word)
         return {"type": "upgrade", "hex": g[0].upper(), "to": BUILDING_WORDS[word]}
     if kind == "send":
-        cult = g[0].upper()
+        cult = cult_word(g[0])
         if cult not in CULTS:
             raise RuleError("tm.unknown_cult", cult=cult)
         cmd: Cmd = {"type": "send", "cult": cult}
@@ -129,11 +140,11 @@ def _build(kind: str, g: tuple[Any, ...], text: str) -> Cmd:
     if kind == "leech":
         out: Cmd = {"type": "leech", "n": int(g[0])}
         if g[1]:
-            out["from"] = g[1].lower()
+            out["from"] = faction_word(g[1])
         return out
     if kind == "decline":
         if g[0]:
-            return {"type": "decline", "n": int(g[0]), "from": g[1].lower()}
+            return {"type": "decline", "n": int(g[0]), "from": faction_word(g[1])}
         return {"type": "decline"}
     if kind == "transform":
         out = {"type": "transform", "hex": g[0].upper()}
@@ -154,7 +165,7 @@ def _build(kind: str, g: tuple[Any, ...], text: str) -> Cmd:
     if kind == "connect_hexes":
         return {"type": "connect", "hexes": [h.upper() for h in g if h]}
     if kind == "setup":
-        return {"type": "setup", "faction": g[0].lower()}
+        return {"type": "setup", "faction": faction_word(g[0])}
     if kind == "advance":
         return {"type": "advance", "track": g[0].lower()}
     return {"type": kind}

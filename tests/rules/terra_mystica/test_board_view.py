@@ -143,3 +143,10 @@ def test_cli_random_game_then_replay(tmp_path, capsys) -> None:
     out = json.loads(capsys.readouterr().out)
     assert out["finished"] and out["error"] is None and len(out["factions"]) == 3
     assert replay_text(text).state["phase"] == "over"
+
+
+def test_korean_faction_and_cult_names() -> None:
+    st = new_game(["witches", "nomads"], ["F4", "F3", "G4", "E9", "A5"])
+    assert E.parse(st, 1, "흡수 1 from 마녀") == {"type": "leech", "n": 1, "from": "witches"}
+    assert E.parse(st, 0, "파견 p to 불 for 3") == E.parse(st, 0, "send p to FIRE for 3")
+    assert E.parse(st, 0, "+2하늘") == {"type": "gain", "sign": "+", "n": 2, "what": "AIR"}
