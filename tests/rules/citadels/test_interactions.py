@@ -157,3 +157,37 @@ def test_view_for_magistrate_prompt_does_not_leak_signed() -> None:
     # every warranted first paid build asks, so the question itself reveals nothing
     assert d.kind == "decide.confiscate" and d.private and d.seat == 0
     assert "signed" not in ENGINE.view(st, 1)["me"]["secret_markers"]
+
+
+def test_quarry_never_applies_to_marshal_or_diplomat() -> None:
+    st = force_turn(situation(4), 0, "marshal", cast=cast_with("marshal"), gold=9,
+                    city=["quarry", "manor"])
+    set_seat(st, 1, city=["manor"])
+    assert not [a for a in _all_main(st) if a["type"] == "seize"]
+    st = force_turn(situation(4), 0, "diplomat", cast=cast_with("diplomat"), gold=9,
+                    city=["quarry", "manor"])
+    set_seat(st, 1, city=["manor"])
+    assert not [a for a in _all_main(st) if a["type"] == "exchange"]
+
+
+def test_haunted_quarter_counts_for_capitol() -> None:
+    from rules.citadels.scoring import score_seat
+
+    st = force_turn(situation(4), 0, "king", city=["capitol", "haunted_quarter", "manor",
+                                                    "castle"])
+    b, hq = score_seat(st, 0)
+    assert hq == "noble" and b["capitol"] == 3
+
+
+def test_patrician_killed_heir_takes_crown() -> None:
+    st = force_turn(situation(4), 0, "assassin", cast=cast_with("patrician"))
+    give_char(st, 3, "patrician")
+    st, _ = act(st, 0, "kill patrician")
+    st, ev = act(st, 0, "end")
+    assert "ev.heir" in keys(ev) and st["crown"] == 3
+
+
+def test_navigator_cards() -> None:
+    st = force_turn(situation(4), 0, "navigator", cast=cast_with("navigator"), hand=[])
+    st, _ = act(st, 0, "navigate cards")
+    assert st["seats"][0]["hand_count"] == 4
