@@ -15,7 +15,7 @@ from rules.terra_mystica.flow import settle
 from rules.terra_mystica.messages import MESSAGES
 from rules.terra_mystica.notation import commands_of, format_command, parse_text
 from rules.terra_mystica.state import Options, State, copy_state, faction_of, setup_state
-from rules.terra_mystica.tiles import FAVOR, POWER_ACTIONS, SCORING
+from rules.terra_mystica.tiles import BONUS, FAVOR, POWER_ACTIONS, SCORING, TOWN
 
 SPACE_NAMES = ("3", "2", "2b", "2c")
 
@@ -235,7 +235,7 @@ class TerraMystica:
 
 def describe_tile(tile: str) -> dict[str, Any]:
     """Static data of a tile id, for renderers and help texts."""
-    for table in (FAVOR, SCORING, POWER_ACTIONS):
+    for table in (BONUS, FAVOR, SCORING, TOWN, POWER_ACTIONS):
         if tile in table:
             return dict(table[tile])
     raise RuleError("tm.unknown_tile", tile=tile)
