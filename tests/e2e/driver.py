@@ -77,6 +77,10 @@ class Driver:
             if any(PRIVATE_VIEW.match(c.get("custom_id", "")) for c in m.iter_components())
         ]
 
+    def new_notice(self, user: TwinUser) -> Message | None:
+        notices = self.private_view_buttons(user)
+        return notices[-1] if notices and notices[-1].id not in self.clicked else None
+
     async def click_prompt(self, prompt: Prompt) -> TwinInteraction:
         comps = [
             c
@@ -124,11 +128,11 @@ class Driver:
                 await self.wait_progress()
                 return True
         for user in self.users:  # closed DMs: the thread button opens the secret view
-            notices = self.private_view_buttons(user)
-            if notices and notices[-1].id not in self.clicked:
+            notice = self.new_notice(user)
+            if notice is not None:
                 self.clicks += 1
-                self.clicked.add(notices[-1].id)
-                reply = await user.click(notices[-1], custom_id=_first_private(notices[-1]))
+                self.clicked.add(notice.id)
+                reply = await user.click(notice, custom_id=_first_private(notice))
                 await reply.wait_ack()
                 await self.wait_progress()
                 if self.open_prompts(user):
@@ -139,13 +143,33 @@ class Driver:
         """Until someone has a new prompt (or the game ended): no sleeping on a guess."""
 
         def progressed() -> bool:
-            return self.finished() or any(self.open_prompts(u) for u in self.users)
+            return (
+                self.finished()
+                or any(self.open_prompts(u) for u in self.users)
+                or any(self.new_notice(u) for u in self.users)
+            )
 
         try:
             await self.server.twin.wait_for(progressed, timeout, "a new prompt")
         except AssertionError:
             pass  # a secret step behind an existing "private view" notice: the caller looks
         await self.server.settle(quiet=0.02)
+
+    async def play(self, moves: int) -> None:
+        """Make `moves` moves (fewer if the game ends)."""
+        for _ in range(moves):
+            if self.finished():
+                return
+            if not await self.step() and not await self._step_after_pause():
+                raise AssertionError(f"nobody has an open prompt; last: {self.log[-5:]}")
+
+    async def any_prompt(self, timeout: float = 5.0) -> Prompt:
+        """Someone's open prompt, once there is one."""
+
+        def first() -> Prompt | None:
+            return next((p for u in self.users for p in self.open_prompts(u)[:1]), None)
+
+        return await self.server.twin.wait_for(first, timeout, "an open prompt")
 
     async def play_to_end(self, max_clicks: int = 1500) -> None:
         while not self.finished():
@@ -157,12 +181,20 @@ class Driver:
                 )
 
     async def _step_after_pause(self) -> bool:
-        """The bot may still be working without talking (a picture); look again later."""
-        for _ in range(3):
-            await self.server.settle(quiet=0.5)
-            self.clicked -= {m.id for u in self.users for m in self.private_view_buttons(u)}
+        """Nothing new in sight: wait a little, then reopen the private views and look again."""
+        for quiet in (0.05, 0.2, 0.5):
+            await self.server.settle(quiet=quiet)
             if self.finished() or await self.step():
                 return True
+            for user in self.users:
+                notices = self.private_view_buttons(user)
+                if notices:
+                    self.clicks += 1
+                    reply = await user.click(notices[-1], custom_id=_first_private(notices[-1]))
+                    await reply.wait_ack()
+                    await self.wait_progress(timeout=0.5)
+                    if self.open_prompts(user):
+                        return True
         return False
 
 

@@ -1,0 +1,181 @@
+"""Restarts, simultaneous clicks, rate limits and a dropped gateway, with the real bot."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+
+from bot.i18n import t
+from storage.sqlite import open_store
+from tests.e2e.driver import CHOICE, Driver, Prompt
+from tests.e2e.harness import Server, open_citadels, running_server
+from tests.twin.server import ACK_WINDOW
+
+TWO = [("alice", "en-US", True), ("bob", "en-US", True)]
+
+
+async def game_version(server: Server) -> int:
+    """The game's action count, read from the bot's database by a second connection."""
+    store = await open_store(server.db_path)
+    try:
+        return (await store.get_game(1)).version
+    finally:
+        await store.close()
+
+
+async def action_log(server: Server) -> list:
+    store = await open_store(server.db_path)
+    try:
+        return await store.actions(1)
+    finally:
+        await store.close()
+
+
+def first_choice(prompt: Prompt) -> str:
+    return next(
+        c["custom_id"]
+        for c in prompt.message.iter_components()
+        if CHOICE.match(c.get("custom_id", "")) and c["type"] == 2
+    )
+
+
+async def thread_prompt(driver: Driver) -> Prompt:
+    """Play on until someone is asked in the thread (a public prompt with buttons)."""
+    for _ in range(60):
+        for user in driver.users:
+            prompts = driver.open_prompts(user)
+            if (
+                prompts
+                and prompts[0].where == "thread"
+                and any(c["type"] == 2 for c in prompts[0].message.iter_components())
+            ):
+                return prompts[0]
+        await driver.play(1)
+    raise AssertionError("no public prompt in 60 moves")
+
+
+async def test_restart_mid_game_old_button_still_works(tmp_path: Path) -> None:
+    async with running_server(tmp_path, TWO) as server:
+        await server.start_bot()
+        await open_citadels(server)
+        driver = Driver(server, server.users, seed=5)
+        await driver.play(15)
+        prompt = await driver.any_prompt()
+        await server.stop_bot()
+        before = await game_version(server)
+
+        await server.start_bot()  # a new bot on the same database
+        assert server.twin.server.identifies == 2
+        reply = await driver.click_prompt(prompt)  # a button posted by the first bot
+        await reply.wait_ack()
+        await driver.wait_progress()
+        assert not any(t("stale", "en") in text for text in reply.texts())
+        assert await game_version(server) == before + 1
+
+        await driver.play_to_end()
+        assert server.twin.rejected == []
+
+
+async def test_two_players_click_the_same_choice_at_once(tmp_path: Path) -> None:
+    async with running_server(tmp_path, TWO) as server:
+        await server.start_bot()
+        await open_citadels(server)
+        driver = Driver(server, server.users, seed=6)
+        prompt = await thread_prompt(driver)
+        owner = prompt.user
+        other = next(u for u in server.users if u is not owner)
+        custom_id = first_choice(prompt)
+        before = await game_version(server)
+
+        mine, theirs = await asyncio.gather(
+            owner.click(prompt.message, custom_id=custom_id),
+            other.click(prompt.message, custom_id=custom_id),
+        )
+        await asyncio.gather(mine.wait_ack(), theirs.wait_ack())
+        await server.settle()
+        assert await game_version(server) == before + 1
+        told = await theirs.wait_messages(1)
+        assert told[0].visible_to == other.id
+        # refused as someone else's choice, or as gone if the owner's click landed first
+        assert told[0].content in (
+            t("discord.not_your_choice", "en", user=owner.mention),
+            t("stale", "en"),
+        )
+        assert not any(m.visible_to == owner.id for m in mine.messages())
+
+
+async def test_double_click_applies_once(tmp_path: Path) -> None:
+    async with running_server(tmp_path, TWO) as server:
+        await server.start_bot()
+        await open_citadels(server)
+        driver = Driver(server, server.users, seed=7)
+        prompt = await thread_prompt(driver)
+        custom_id = first_choice(prompt)
+        before = await game_version(server)
+
+        clicks = await asyncio.gather(
+            prompt.user.click(prompt.message, custom_id=custom_id),
+            prompt.user.click(prompt.message, custom_id=custom_id),
+        )
+        await asyncio.gather(*(c.wait_ack() for c in clicks))
+        await server.settle()
+        assert await game_version(server) == before + 1
+
+        def refusals() -> list[str]:
+            return [text for c in clicks for text in c.texts() if t("stale", "en") in text]
+
+        assert len(await server.twin.wait_for(refusals, 5, "the second click's refusal")) == 1
+        assert await game_version(server) == before + 1
+
+
+async def test_rate_limits_and_gateway_drop_lose_nothing(tmp_path: Path) -> None:
+    async with running_server(tmp_path, TWO) as server:
+        twin = server.twin
+        await server.start_bot()
+        await open_citadels(server)
+        driver = Driver(server, server.users, seed=8)
+        await driver.play(10)
+
+        # a burst over the routes a move uses; each 429 is followed by a retry that works
+        burst = [
+            twin.rate_limit(3, route=route, retry_after=0.05)
+            for route in (
+                "/callback",
+                "POST /channels/{channel_id}/messages",
+                "PATCH /channels/{channel_id}/messages/{message_id}",
+            )
+        ]
+        await driver.play(8)
+        assert sum(f.count for f in burst) == 0, "the burst was not used up"
+        twin.server_error(1, route="POST /channels/{channel_id}/messages")
+
+        prompt = await driver.any_prompt()
+        await twin.drop_gateway()
+        reply = await driver.click_prompt(prompt)  # sent while the bot is disconnected
+        await reply.wait_ack(timeout=15)
+        await driver.wait_progress()
+        assert twin.server.resumes == 1 and twin.server.identifies == 1
+
+        await driver.play_to_end()
+        statuses = [r.status for r in twin.server.requests]
+        assert statuses.count(429) == 9 and statuses.count(502) == 1
+        assert twin.unacknowledged() == []
+        assert max(twin.ack_latencies()) < ACK_WINDOW
+
+        actions = await action_log(server)
+        ids = [a.interaction_id for a in actions]
+        assert len(ids) == len(set(ids)), "a click was applied twice"
+        choice_clicks = {
+            i.id for i in twin.interactions if CHOICE.match(str(i.data.get("custom_id", "")))
+        }
+        assert set(ids) <= choice_clicks
+        refused = {
+            i.id
+            for i in twin.interactions
+            if any(
+                t("stale", "en") in m.content
+                for m in (twin.world.messages.get(f) for f in i.followup_ids)
+                if m
+            )
+        }
+        assert set(ids) == choice_clicks - refused, "a click was lost"
