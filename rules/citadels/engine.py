@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from pydantic import BaseModel
+from pydantic import BaseModel, ValidationError
 
 from rules.citadels import flow, notation, stages, view
 from rules.citadels.districts import basic_deck
@@ -38,8 +38,12 @@ class Citadels:
     messages: ClassVar[dict[str, dict[str, str]]] = MESSAGES
 
     def setup(self, options: BaseModel | dict[str, Any], seats: int, seed: int) -> State:
-        opts = options if isinstance(options, Options) else Options.model_validate(
-            options if isinstance(options, dict) else options.model_dump())
+        try:
+            opts = options if isinstance(options, Options) else Options.model_validate(
+                options if isinstance(options, dict) else options.model_dump())
+        except ValidationError as e:
+            fields = sorted({str(err["loc"][0]) for err in e.errors() if err["loc"]})
+            raise RuleError("err.options", fields=", ".join(fields)) from None
         if not self.min_seats <= seats <= self.max_seats:
             raise RuleError("err.seats", seats=seats)
         if opts.crown >= seats:

@@ -249,6 +249,9 @@ def test_options_documented_and_defaults() -> None:
     assert not Options().great_wall_taxes_itself and not Options().warlord_own_completed
     with pytest.raises(ValueError):
         Options(bogus=1)  # type: ignore[call-arg]
+    with pytest.raises(RuleError) as e:
+        ENGINE.setup({"cast": "Z", "bogus": 1}, 4, 1)
+    assert e.value.key == "err.options" and e.value.params["fields"] == "bogus, cast"
 
 
 def test_magistrate_confiscation_pays_tax_and_counts_as_build() -> None:
