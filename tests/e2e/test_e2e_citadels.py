@@ -96,3 +96,28 @@ async def test_board_picture_in_thread_is_a_png(tmp_path: Path) -> None:
             )
         image = Image.open(io.BytesIO(pictures[-1].data))
         assert image.format == "PNG" and image.width > 200 and image.height > 200
+
+
+async def test_every_command_is_acknowledged_within_three_seconds(tmp_path: Path) -> None:
+    players = [("alice", "ko", True), ("bob", "en-US", True)]
+    async with running_server(tmp_path, players) as server:
+        await server.start_bot()
+        thread = await open_citadels(server)
+        driver = Driver(server, server.users, seed=9)
+        await driver.play(6)
+        alice = server.users[0]
+        replies = [
+            await alice.slash(f"game {name}", thread) for name in ("status", "board", "hand", "log")
+        ]
+        for reply in replies:
+            await reply.wait_ack()
+        await server.settle()
+        # the slowest one renders the table picture: it must defer, not make Discord wait
+        (board,) = await replies[1].wait_messages(1)
+        assert board.attachments and board.attachments[0].data[:8] == b"\x89PNG\r\n\x1a\n"
+        moves = await alice.autocomplete("play", thread, focused="move", move="")
+        assert all(len(m["name"]) <= 100 for m in moves)
+        for interaction in server.twin.interactions:
+            assert interaction.ack_latency is not None, interaction.data
+            assert interaction.ack_latency < ACK_WINDOW, (interaction.data, interaction.ack_latency)
+        assert_clean(server)
