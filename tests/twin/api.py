@@ -21,7 +21,7 @@ from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
-from .server import ACK_WINDOW, Fault, TwinServer
+from .server import Fault, TwinServer
 from .state import (
     ALL_PERMISSIONS,
     APPLICATION_COMMAND,
@@ -165,7 +165,7 @@ class Twin:
             or (
                 i.first_callback is None
                 and i.delivered is not None
-                and now - i.delivered > ACK_WINDOW
+                and now - i.delivered > self.server.ack_window
             )
         ]
 

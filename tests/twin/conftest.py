@@ -59,6 +59,8 @@ class BareBot(discord.Client):
         self.tree = app_commands.CommandTree(self)
         self.guild_obj = discord.Object(guild_id)
         self.errors: list[str] = []
+        self.seen: list[discord.Interaction] = []  # every interaction as discord.py parsed it
+        self.late: list[int] = []  # codes of responses Discord refused as too late
         self.resumed = asyncio.Event()
         self._register()
 
@@ -66,6 +68,9 @@ class BareBot(discord.Client):
         self.add_view(Pick())
         await self.tree.sync(guild=self.guild_obj)
         await self.tree.sync()
+
+    async def on_interaction(self, interaction: discord.Interaction) -> None:
+        self.seen.append(interaction)
 
     async def on_resumed(self) -> None:
         self.resumed.set()
@@ -86,7 +91,8 @@ class BareBot(discord.Client):
         @tree.command(name="poke", description="DM someone", guild=guild)
         async def poke(interaction: discord.Interaction, who: discord.Member) -> None:
             try:
-                await who.send("psst, your hand", file=discord.File(io.BytesIO(PNG), "hand.png"))
+                file = discord.File(io.BytesIO(PNG), "hand.png")
+                await who.send("psst, your hand", file=file, view=Pick())
             except discord.Forbidden as exc:
                 await interaction.response.send_message(f"closed:{exc.code}", ephemeral=True)
                 return
@@ -141,6 +147,14 @@ class BareBot(discord.Client):
             except discord.HTTPException as exc:
                 self.errors.append(f"{exc.status}:{exc.code}:{exc.text}")
                 await interaction.followup.send(f"refused {exc.code}", ephemeral=True)
+
+        @tree.command(name="late", description="answers after Discord gave up", guild=guild)
+        async def late(interaction: discord.Interaction) -> None:
+            await asyncio.sleep(0.3)
+            try:
+                await interaction.response.send_message("too late")
+            except discord.NotFound as exc:
+                self.late.append(exc.code)
 
         @tree.command(name="hello", description="global command")
         async def hello(interaction: discord.Interaction) -> None:

@@ -128,6 +128,7 @@ class TwinServer:
         self.world = world
         self.token = "twin." + secrets.token_urlsafe(24)
         self.heartbeat_ms = heartbeat_ms
+        self.ack_window = ACK_WINDOW  # a test may shorten it to see a late answer refused
         self.faults: list[Fault] = []
         self.requests: list[RequestRecord] = []
         self.rejected: list[RequestRecord] = []  # 400s from validation
@@ -611,7 +612,7 @@ class TwinServer:
         now = time.monotonic()
         if inter.first_callback is not None:
             return error(400, 40060, "Interaction has already been acknowledged.")
-        if inter.delivered is None or now - inter.delivered > ACK_WINDOW:
+        if inter.delivered is None or now - inter.delivered > self.ack_window:
             inter.late = True
             return not_found("interaction", 10062)
         body, files = request[BODY], request[FILES]

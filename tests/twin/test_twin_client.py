@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 import asyncio
+import io
 
 import aiohttp
 import discord
+import pytest
 
+from tests.twin import TwinUsageError
 from tests.twin.conftest import PNG, Table
 from tests.twin.state import EPHEMERAL
 
@@ -212,3 +215,58 @@ async def test_unauthorized_request_is_refused(table: Table) -> None:
             assert resp.status == 401
         async with http.get(url, headers={"Authorization": f"Bot {table.twin.token}"}) as resp:
             assert (await resp.json())["id"] == str(table.twin.app_id)
+
+
+async def test_interactions_parse_in_discord_py(table: Table) -> None:
+    """Gateway payloads carry what discord.py reads: user, locale, channel, message."""
+    bot, alice = table.bot, table.alice
+    menu = await alice.slash("menu", table.channel)
+    (message,) = await menu.wait_messages(1)
+    click = await alice.click(message, label="Take gold")
+    await click.wait_ack()
+    command, component = bot.seen[-2:]
+    assert command.type == discord.InteractionType.application_command
+    assert command.locale == discord.Locale.korean
+    assert isinstance(command.user, discord.Member) and command.user.id == alice.id
+    assert command.channel is not None and command.channel.id == table.channel.id
+    assert command.guild_locale == discord.Locale.korean
+    assert component.type == discord.InteractionType.component
+    assert component.message is not None and component.message.id == message.id
+    assert component.data == {"custom_id": "pick:gold", "component_type": 2}
+
+
+async def test_button_in_a_dm(table: Table) -> None:
+    poke = await table.alice.slash("poke", table.channel, who=table.alice)
+    await poke.wait_messages(1)
+    (dm,) = table.alice.dms()
+    click = await table.alice.click(dm, label="Take gold")
+    await click.wait_ack()
+    parsed = table.bot.seen[-1]
+    assert parsed.guild is None and isinstance(parsed.channel, discord.DMChannel)
+    assert isinstance(parsed.user, discord.User) and parsed.user.id == table.alice.id
+    assert dm.content == "alice took gold"
+    # only the recipient can see (and click) a DM
+    with pytest.raises(TwinUsageError):
+        await table.bob.click(dm, label="Take gold")
+
+
+async def test_late_answer_is_refused_like_discord(table: Table) -> None:
+    table.twin.server.ack_window = 0.1
+    reply = await table.alice.slash("late", table.channel)
+    await table.twin.wait_for(lambda: table.bot.late, 5, "the late answer")
+    assert table.bot.late == [10062]  # Unknown interaction
+    assert reply.raw.late and reply.raw in table.twin.unacknowledged()
+    with pytest.raises(AssertionError, match="3 s window"):
+        await reply.wait_ack()
+
+
+async def test_fetch_and_edit_a_message(table: Table) -> None:
+    channel = table.bot.get_channel(table.channel.id)
+    assert isinstance(channel, discord.TextChannel)
+    sent = await channel.send("first", embed=discord.Embed(title="Board", description="r1"))
+    fetched = await channel.fetch_message(sent.id)
+    assert fetched.content == "first" and fetched.embeds[0].title == "Board"
+    await fetched.edit(content="second", attachments=[discord.File(io.BytesIO(PNG), "b.png")])
+    (stored,) = table.twin.messages(table.channel)
+    assert stored.content == "second" and stored.edited is not None
+    assert [a.filename for a in stored.attachments] == ["b.png"]
