@@ -17,6 +17,7 @@ from discord.http import Route
 
 from bot.app import GameBot, create_bot
 from bot.settings import Settings
+from storage.sqlite import open_store
 from tests.twin import Twin, TwinGuild, TwinUser
 from tests.twin.state import Channel, Message
 
@@ -133,3 +134,20 @@ async def open_citadels(server: Server) -> Channel:
     await start.wait_ack()
     await server.settle()
     return thread
+
+
+async def game_version(server: Server) -> int:
+    """The game's action count, read from the bot's database by a second connection."""
+    store = await open_store(server.db_path)
+    try:
+        return (await store.get_game(1)).version
+    finally:
+        await store.close()
+
+
+async def action_log(server: Server) -> list:
+    store = await open_store(server.db_path)
+    try:
+        return await store.actions(1)
+    finally:
+        await store.close()

@@ -9,8 +9,7 @@ from pathlib import Path
 
 from bot.i18n import t
 from tests.e2e.driver import Driver
-from tests.e2e.harness import Server, open_citadels, running_server
-from tests.e2e.test_e2e_resilience import game_version
+from tests.e2e.harness import Server, game_version, open_citadels, running_server
 
 REPO = Path(__file__).resolve().parents[2]
 

@@ -6,29 +6,11 @@ import asyncio
 from pathlib import Path
 
 from bot.i18n import t
-from storage.sqlite import open_store
 from tests.e2e.driver import CHOICE, Driver, Prompt
-from tests.e2e.harness import Server, open_citadels, running_server
+from tests.e2e.harness import action_log, game_version, open_citadels, running_server
 from tests.twin.server import ACK_WINDOW
 
 TWO = [("alice", "en-US", True), ("bob", "en-US", True)]
-
-
-async def game_version(server: Server) -> int:
-    """The game's action count, read from the bot's database by a second connection."""
-    store = await open_store(server.db_path)
-    try:
-        return (await store.get_game(1)).version
-    finally:
-        await store.close()
-
-
-async def action_log(server: Server) -> list:
-    store = await open_store(server.db_path)
-    try:
-        return await store.actions(1)
-    finally:
-        await store.close()
 
 
 def first_choice(prompt: Prompt) -> str:

@@ -1,4 +1,30 @@
-"""A loopback Discord stand-in ("twin"): REST + gateway on 127.0.0.1 for end-to-end tests."""
+"""A loopback Discord stand-in ("twin"): REST + gateway on 127.0.0.1 for end-to-end tests.
+
+A bot reaches it by configuration only: API base `twin.api_base` (…/api/v10) and token
+`twin.token`; `GET /gateway/bot` hands out the websocket URL.
+
+REST (v10; every request authenticated, validated against Discord's OpenAPI spec, logged):
+  GET  /gateway, /gateway/bot, /users/@me, /users/{id}, /oauth2/applications/@me,
+       /guilds/{id}/members/{id}
+  GET|PUT /applications/{app}/commands, /applications/{app}/guilds/{guild}/commands
+  POST /interactions/{id}/{token}/callback   types 4, 5, 6, 7, 8, 9; ?with_response
+  GET|PATCH|DELETE /webhooks/{app}/{token}/messages/@original and /messages/{id}
+  POST /webhooks/{app}/{token}               follow-ups (ephemeral flag 64; ?wait)
+  GET|PATCH /channels/{id}                   (threads: archived, locked, name)
+  GET|POST /channels/{id}/messages, GET|PATCH|DELETE /channels/{id}/messages/{id}
+       JSON or multipart (payload_json + files[n]); embeds, components, attachments
+  POST /channels/{id}/threads, /channels/{id}/messages/{id}/threads
+  PUT|DELETE /channels/{id}/thread-members/@me, PUT /channels/{id}/thread-members/{user}
+  POST /channels/{id}/typing, POST /users/@me/channels (DMs; 50007 on send if closed)
+  GET  /attachments/...                      the "CDN" for attachment bytes
+Gateway: HELLO, IDENTIFY → READY + GUILD_CREATE, HEARTBEAT/ACK, RESUME with replay
+  (RESUMED), INVALID_SESSION, REQUEST_GUILD_MEMBERS → GUILD_MEMBERS_CHUNK; dispatches
+  INTERACTION_CREATE, THREAD_CREATE, THREAD_UPDATE; zlib-stream transport compression.
+Faults: 429 (with Discord's headers and retry_after), 5xx, a dropped websocket; a
+  callback later than the 3 s window gets 10062 like Discord's.
+Not implemented: reactions, pins, roles, permissions checks, voice, MESSAGE_CREATE
+  dispatch, presence, sharding, message history pagination, polls, stickers.
+"""
 
 from .api import Twin, TwinGuild, TwinInteraction, TwinUsageError, TwinUser, discord_py_pointed_at
 
