@@ -142,7 +142,7 @@ async def test_rate_limits_and_gateway_drop_lose_nothing(tmp_path: Path) -> None
         await driver.play_to_end()
         statuses = [r.status for r in twin.server.requests]
         assert statuses.count(429) == 9 and statuses.count(502) == 1
-        assert twin.unacknowledged() == []
+        assert twin.unacknowledged() == [] and twin.rejected == []
         assert max(twin.ack_latencies()) < ACK_WINDOW
 
         actions = await action_log(server)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 import io
 import logging
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass
 
 import discord
@@ -19,6 +19,17 @@ PNG = bytes.fromhex(
     "89504e470d0a1a0a0000000d4948445200000001000000010806000000"
     "1f15c4890000000d49444154789c6360f8cfc0f01f0005000201e5270ddd0000000049454e44ae426082"
 )
+
+
+# Items Discord refuses (discord.py itself does not check these limits).
+BAD_ITEMS: dict[str, Callable[[], discord.ui.Item]] = {
+    "custom_id": lambda: discord.ui.Button(label="x", custom_id="x" * 101),
+    "options": lambda: discord.ui.Select(
+        custom_id="s", options=[discord.SelectOption(label=str(i)) for i in range(26)]
+    ),
+    "label": lambda: discord.ui.Button(label="L" * 81, custom_id="long"),
+    "file": lambda: discord.ui.Button(label="y", custom_id="y" * 101),
+}
 
 
 class Pick(discord.ui.View):
@@ -135,15 +146,11 @@ class BareBot(discord.Client):
         async def bad(interaction: discord.Interaction, what: str) -> None:
             await interaction.response.defer(ephemeral=True)
             view = discord.ui.View()
-            if what == "custom_id":
-                view.add_item(discord.ui.Button(label="x", custom_id="x" * 101))
-            elif what == "options":
-                opts = [discord.SelectOption(label=str(i)) for i in range(26)]
-                view.add_item(discord.ui.Select(custom_id="s", options=opts))
-            else:
-                view.add_item(discord.ui.Button(label="L" * 81, custom_id="long"))
+            view.add_item(BAD_ITEMS[what]())
+            # "file": the same refusal when the payload rides in multipart's payload_json
+            files = [discord.File(io.BytesIO(PNG), "x.png")] if what == "file" else []
             try:
-                await interaction.channel.send("bad", view=view)  # type: ignore[union-attr]
+                await interaction.channel.send("bad", view=view, files=files)  # type: ignore[union-attr]
             except discord.HTTPException as exc:
                 self.errors.append(f"{exc.status}:{exc.code}:{exc.text}")
                 await interaction.followup.send(f"refused {exc.code}", ephemeral=True)

@@ -155,6 +155,7 @@ async def test_invalid_requests_get_discords_400(table: Table) -> None:
         ("custom_id", "custom_id", "BASE_TYPE_MAX_LENGTH"),
         ("options", "options", "BASE_TYPE_BAD_LENGTH"),
         ("label", "label", "BASE_TYPE_MAX_LENGTH"),
+        ("file", "custom_id", "BASE_TYPE_MAX_LENGTH"),
     ]:
         reply = await table.alice.slash("bad", table.channel, what=what)
         (msg,) = await reply.wait_messages(1)
