@@ -878,16 +878,13 @@ class TwinServer:
         return web.Response(status=204)
 
     async def cdn(self, request: web.Request) -> web.Response:
-        message_ids = self.world.channels.get(int(request.match_info["channel_id"]))
-        if message_ids is None:
-            return web.Response(status=404)
+        channel = self.world.channels.get(int(request.match_info["channel_id"]))
         wanted = int(request.match_info["attachment_id"])
-        for message in message_ids.messages:
+        for message in channel.messages if channel else []:
             for att in message.attachments:
                 if att.id == wanted:
-                    return web.Response(
-                        body=att.data, content_type=att.content_type or "application/octet-stream"
-                    )
+                    ctype = att.content_type or "application/octet-stream"
+                    return web.Response(body=att.data, content_type=ctype)
         return web.Response(status=404)
 
 
@@ -895,33 +892,25 @@ def _component_rules(body: Any) -> dict[str, Any] | None:
     """Rules the spec cannot say: custom_ids must be unique within one message."""
     if not isinstance(body, dict):
         return None
-    payload = body.get("data") if isinstance(body.get("data"), dict) else body
+    nested = isinstance(body.get("data"), dict)  # an interaction callback's message
+    payload = body["data"] if nested else body
     seen: set[str] = set()
     for r, row in enumerate(payload.get("components") or []):
-        for c, comp in enumerate(row.get("components") or [] if isinstance(row, dict) else []):
+        items = row.get("components") or [] if isinstance(row, dict) else []
+        for c, comp in enumerate(items):
             cid = comp.get("custom_id") if isinstance(comp, dict) else None
             if cid is None:
                 continue
             if cid in seen:
-                where = "data" if payload is not body else None
-                err = {
+                error = {
+                    "code": "COMPONENT_CUSTOM_ID_DUPLICATED",
+                    "message": "Component custom id cannot be duplicated",
+                }
+                tree = {
                     "components": {
-                        str(r): {
-                            "components": {
-                                str(c): {
-                                    "custom_id": {
-                                        "_errors": [
-                                            {
-                                                "code": "COMPONENT_CUSTOM_ID_DUPLICATED",
-                                                "message": "Component custom id cannot be duplicated",
-                                            }
-                                        ]
-                                    }
-                                }
-                            }
-                        }
+                        str(r): {"components": {str(c): {"custom_id": {"_errors": [error]}}}}
                     }
                 }
-                return {where: err} if where else err
+                return {"data": tree} if nested else tree
             seen.add(cid)
     return None

@@ -119,3 +119,16 @@ def test_integer_snowflakes_are_accepted_as_discord_does() -> None:
 def test_error_body_shape() -> None:
     out = validation.invalid_form_body({"content": {"_errors": []}})
     assert out["code"] == 50035 and out["message"] == "Invalid Form Body"
+
+
+def test_duplicate_custom_ids_are_refused() -> None:
+    from tests.twin.server import _component_rules
+
+    body = {"components": [row(button(), button(label="again"))]}
+    errors = _component_rules(body)
+    assert errors is not None
+    (err,) = leaf(errors, "components", "0", "components", "1", "custom_id")
+    assert err["code"] == "COMPONENT_CUSTOM_ID_DUPLICATED"
+    nested = _component_rules({"type": 4, "data": body})
+    assert nested is not None and "data" in nested
+    assert _component_rules({"components": [row(button(), button(custom_id="b"))]}) is None
