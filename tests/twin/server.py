@@ -335,8 +335,8 @@ class TwinServer:
             ("PUT", "/channels/{channel_id}/thread-members/{user_id}", self.add_thread_member),
         ]
         for method, path, handler in table:
-            prefix = "" if path == "/gateway" else API
-            r.add_route(method, prefix + path, handler)
+            r.add_route(method, API + path, handler)
+        r.add_get("/gateway", self.get_gateway)  # the websocket lives outside the API path
         r.add_get("/attachments/{channel_id}/{attachment_id}/{filename}", self.cdn)
 
     # -- helpers -----------------------------------------------------------------

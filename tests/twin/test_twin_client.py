@@ -271,3 +271,13 @@ async def test_fetch_and_edit_a_message(table: Table) -> None:
     (stored,) = table.twin.messages(table.channel)
     assert stored.content == "second" and stored.edited is not None
     assert [a.filename for a in stored.attachments] == ["b.png"]
+
+
+async def test_gateway_urls(table: Table) -> None:
+    headers = {"Authorization": f"Bot {table.twin.token}"}
+    async with aiohttp.ClientSession(headers=headers) as http:
+        async with http.get(table.twin.api_base + "/gateway/bot") as resp:
+            body = await resp.json()
+            assert body["url"] == table.twin.gateway_url and body["shards"] == 1
+        async with http.get(table.twin.api_base + "/gateway") as resp:
+            assert (await resp.json())["url"] == table.twin.gateway_url
