@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import secrets
+from collections.abc import Callable
 from typing import Any
 
 from pydantic import ValidationError
 
+from bot.i18n import LANGS
 from bot.table_base import TableBase, mentions, serialised
 from bot.table_options import option_specs, updated_options
 from bot.table_types import (
@@ -20,6 +22,8 @@ from storage.base import (
     GameRecord,
     VersionConflict,
 )
+
+LOBBY_RETRIES = 5  # compare-and-swap attempts before a lobby change gives up as stale
 
 
 class LobbyMixin(TableBase):
@@ -52,33 +56,70 @@ class LobbyMixin(TableBase):
         await self._lobby(game_id)
         return await self.store.update_lobby(game_id, thread_id=thread_id)
 
+    async def _lobby_change(
+        self, game_id: int, change: Callable[[GameRecord], dict[str, Any]]
+    ) -> GameRecord:
+        """Read-modify-write of a lobby as a compare-and-swap in the store, so a change made
+        by another process in between is re-read instead of lost."""
+        for _attempt in range(LOBBY_RETRIES):
+            record = await self._lobby(game_id)
+            update = change(record)  # may raise a Refusal on the fresh record
+            try:
+                return await self.store.update_lobby(
+                    game_id, **update, expected_seats=list(record.seats),
+                    expected_options=dict(record.options))
+            except VersionConflict:
+                continue
+        raise Refusal("stale")
+
     @serialised
     async def join(self, game_id: int, user_id: int) -> GameRecord:
-        record = await self._lobby(game_id)
-        if user_id in record.seats:
-            raise Refusal("already_seated")
-        engine = self.engine(record.game)
-        if len(record.seats) >= engine.max_seats:
-            raise Refusal("table_full", max=engine.max_seats)
-        return await self.store.update_lobby(game_id, seats=[*record.seats, user_id])
+        def change(record: GameRecord) -> dict[str, Any]:
+            if user_id in record.seats:
+                raise Refusal("already_seated")
+            engine = self.engine(record.game)
+            if len(record.seats) >= engine.max_seats:
+                raise Refusal("table_full", max=engine.max_seats)
+            return {"seats": [*record.seats, user_id]}
+
+        return await self._lobby_change(game_id, change)
 
     @serialised
     async def leave(self, game_id: int, user_id: int) -> GameRecord:
-        record = await self._lobby(game_id)
-        if user_id not in record.seats:
-            raise Refusal("not_seated")
-        if user_id == record.host_id:
-            raise Refusal("host_cannot_leave")
-        seats = [uid for uid in record.seats if uid != user_id]
-        return await self.store.update_lobby(game_id, seats=seats)
+        def change(record: GameRecord) -> dict[str, Any]:
+            if user_id not in record.seats:
+                raise Refusal("not_seated")
+            if user_id == record.host_id:
+                raise Refusal("host_cannot_leave")
+            return {"seats": [uid for uid in record.seats if uid != user_id]}
+
+        return await self._lobby_change(game_id, change)
 
     @serialised
     async def set_option(self, game_id: int, user_id: int, name: str, value: Any) -> GameRecord:
-        record = await self._lobby(game_id)
+        def change(record: GameRecord) -> dict[str, Any]:
+            self._host_only(record, user_id)
+            engine = self.engine(record.game)
+            return {"options": updated_options(record.game, engine.Options, record.options,
+                                               name, value)}
+
+        return await self._lobby_change(game_id, change)
+
+    async def set_lang(self, game_id: int, user_id: int, lang: str) -> GameRecord:
+        """Host only, lobby or running: the thread's language (settings["lang"]; the lobby's
+        own field too while it is a lobby)."""
+        if lang not in LANGS:
+            raise Refusal("option_invalid", name="language", value=lang)
+        record = await self._load(game_id)
+        if record.status not in ("lobby", "running"):
+            raise Refusal("game_over", status=record.status)
         self._host_only(record, user_id)
-        engine = self.engine(record.game)
-        options = updated_options(record.game, engine.Options, record.options, name, value)
-        return await self.store.update_lobby(game_id, options=options)
+        if record.status == "lobby":
+            try:
+                await self.store.update_lobby(game_id, lang=lang)
+            except VersionConflict:  # started meanwhile: the setting below still holds
+                pass
+        return await self.store.update_settings(game_id, {"lang": lang})
 
     async def set_timers(
         self,

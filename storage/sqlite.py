@@ -313,8 +313,19 @@ class SqliteStore(Store):
         options: dict[str, Any] | None = None,
         thread_id: int | None = None,
         lang: str | None = None,
+        expected_seats: list[int] | None = None,
+        expected_options: dict[str, Any] | None = None,
     ) -> GameRecord:
+        """As Store.update_lobby; with `expected_*` it is a compare-and-swap: VersionConflict
+        (nothing written) unless the stored seats / options still equal what the caller read."""
         async with self._write() as db:
+            # Checked under the write lock, so no other process can change them in between.
+            if expected_seats is not None and await self._seats(db, game_id) != expected_seats:
+                raise VersionConflict(f"game {game_id}: the lobby's seats changed")
+            if expected_options is not None:
+                current = await _one(db, "SELECT options FROM games WHERE id = ?", (game_id,))
+                if current is not None and json.loads(current[0]) != expected_options:
+                    raise VersionConflict(f"game {game_id}: the lobby's options changed")
             row = await _one(
                 db,
                 "UPDATE games SET options = COALESCE(?, options),"

@@ -74,7 +74,7 @@ class InfoCog(commands.Cog, name="Info"):
                     deadline_hours=deadline or None, clear_deadline=deadline == 0,
                 )
             if language is not None:
-                game = await self.set_lang(game, language)
+                game = await self.set_lang(game, language, interaction.user.id)
             timers = TimerSettings.for_game(self.bot.timer_defaults(), game.settings)
             await send_private(interaction, t(
                 "discord.settings.saved", lang,
@@ -84,12 +84,9 @@ class InfoCog(commands.Cog, name="Info"):
                 lang=t(f"discord.lang.{game_lang(game)}", lang),
             ))
 
-    async def set_lang(self, game: GameRecord, language: str) -> GameRecord:
-        """The thread's language: the lobby's own field before the start, a setting after."""
-        if game.status == "lobby":
-            game = await self.bot.store.update_lobby(game.id, lang=language)
-        return await self.bot.store.update_settings(game.id, {"lang": language})
-
+    async def set_lang(self, game: GameRecord, language: str, user_id: int) -> GameRecord:
+        """The thread's language, through the table service (host only)."""
+        return await self.bot.table.set_lang(game.id, user_id, language)
 
 async def setup(bot: GameBot) -> None:
     await bot.add_cog(InfoCog(bot))

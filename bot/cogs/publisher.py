@@ -118,7 +118,8 @@ class Publisher:
             return None
         try:
             view = await self.bot.table.view(game.id, user_id)
-            return await asyncio.to_thread(draw, game.game, view, lang)
+            names = dict(enumerate(await self.names(game)))
+            return await asyncio.to_thread(draw, game.game, view, lang, names)
         except Exception:
             log.exception("render_private failed for game %s", game.id)
             return None

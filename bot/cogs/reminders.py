@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+from datetime import datetime, timedelta
 from typing import TYPE_CHECKING
 
 from discord.ext import commands, tasks
@@ -14,12 +15,17 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("bot.reminders")
 
+FORGET_EVERY = timedelta(hours=1)
+# Discord never resends an interaction after its 15-minute token expires: a day is ample.
+FORGET_AFTER = timedelta(days=1)
+
 
 class RemindersCog(commands.Cog, name="Reminders"):
     def __init__(self, bot: GameBot) -> None:
         self.bot = bot
         self.loop = tasks.loop(seconds=bot.settings.tick_seconds)(self.tick)
         self.loop.before_loop(self._wait_ready)
+        self.last_forget: datetime | None = None
 
     async def cog_load(self) -> None:
         self.loop.start()
@@ -32,6 +38,7 @@ class RemindersCog(commands.Cog, name="Reminders"):
 
     async def tick(self) -> int:
         """One pass; returns how many items were handled. A failure waits for the next tick."""
+        await self.forget_old_interactions()
         try:
             items = await self.bot.table.tick()
         except Exception:
@@ -49,6 +56,21 @@ class RemindersCog(commands.Cog, name="Reminders"):
             except Exception:
                 log.exception("could not post a tick item for game %s", item.game.id)
         return len(items)
+
+    async def forget_old_interactions(self) -> int:
+        """Prune recorded interaction ids older than a day, at most once an hour."""
+        now = self.bot.clock()
+        if self.last_forget is not None and now - self.last_forget < FORGET_EVERY:
+            return 0
+        forget = getattr(self.bot.store, "forget_interactions", None)
+        if forget is None:
+            return 0
+        self.last_forget = now
+        try:
+            return int(await forget(now - FORGET_AFTER))
+        except Exception:
+            log.exception("pruning interactions failed")
+            return 0
 
 
 async def setup(bot: GameBot) -> None:

@@ -33,8 +33,13 @@ async def env(tmp_path, monkeypatch):
     register_fake(monkeypatch)
     monkeypatch.setattr(render, "render_table", lambda game, view, lang, names: b"PNG-table",
                         raising=False)
-    monkeypatch.setattr(render, "render_private", lambda game, view, lang: b"PNG-private",
-                        raising=False)
+    private_names: list = []
+
+    def private(game, view, lang, names=None):
+        private_names.append(names)
+        return b"PNG-private"
+
+    monkeypatch.setattr(render, "render_private", private, raising=False)
     monkeypatch.setattr(render, "has_private", lambda game: True, raising=False)
     store = await open_store(tmp_path / "bot.db")
     bot = GameBot(Settings(default_lang="en"), store=store)
@@ -48,6 +53,7 @@ async def env(tmp_path, monkeypatch):
     world = World()
     world.install(bot)
     world.thread(THREAD)
+    bot.private_names = private_names  # what render_private was given, for the names test
     yield bot, world
     await store.close()
 
@@ -505,3 +511,10 @@ async def test_app_command_errors_are_answered(env) -> None:
     await bot.on_app_command_error(crash, app_commands.CommandInvokeError(
         type("Cmd", (), {"name": "play"})(), RuntimeError("x")))
     assert crash.texts() == [t("discord.error", "en")]
+
+
+async def test_private_picture_gets_the_seat_names(env) -> None:
+    bot, world = env
+    await started(bot, world)
+    assert bot.private_names, "render_private was not called"
+    assert bot.private_names[-1] == {0: f"user{HOST}", 1: f"user{BOB}"}
