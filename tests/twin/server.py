@@ -33,7 +33,7 @@ from .state import (
     World,
     snowflake,
 )
-from .validation import invalid_form_body, route_validator
+from .validation import invalid_form_body, load_spec, route_validator
 
 API = "/api/v10"
 ACK_WINDOW = 3.0  # Discord drops an interaction not acknowledged within 3 seconds
@@ -157,6 +157,7 @@ class TwinServer:
         return f"ws://{self.host}:{self.port}/gateway"
 
     async def start(self) -> None:
+        load_spec()  # no spec, no twin: fail here with SpecMissing's clear message
         self.runner = web.AppRunner(self.app, handle_signals=False)
         await self.runner.setup()
         site = web.TCPSite(self.runner, self.host, 0)

@@ -132,3 +132,17 @@ def test_duplicate_custom_ids_are_refused() -> None:
     nested = _component_rules({"type": 4, "data": body})
     assert nested is not None and "data" in nested
     assert _component_rules({"components": [row(button(), button(custom_id="b"))]}) is None
+
+
+async def test_twin_refuses_to_start_without_the_spec(monkeypatch, tmp_path) -> None:
+    from tests.twin import Twin
+
+    monkeypatch.setattr(validation, "SPEC_PATH", tmp_path / "nope.json")
+    load_spec.cache_clear()
+    try:
+        with pytest.raises(validation.SpecMissing):
+            async with Twin.running():
+                pass
+    finally:
+        monkeypatch.undo()
+        load_spec.cache_clear()
