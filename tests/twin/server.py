@@ -275,7 +275,7 @@ class TwinServer:
         if errors is None and request.method in ("POST", "PUT", "PATCH") and body is not None:
             errors = validator.check_body(body)
         if errors is None and body is not None:
-            errors = _component_rules(body)
+            errors = _discord_rules(body)
         return invalid_form_body(errors) if errors is not None else None
 
     # -- routes ----------------------------------------------------------------
@@ -889,12 +889,23 @@ class TwinServer:
         return web.Response(status=404)
 
 
-def _component_rules(body: Any) -> dict[str, Any] | None:
-    """Rules the spec cannot say: custom_ids must be unique within one message."""
+CONTENT_MAX = 2000  # Discord's limit for a bot's message; the spec's 4000 is for Nitro users
+
+
+def _discord_rules(body: Any) -> dict[str, Any] | None:
+    """Rules the spec does not say: 2000 characters of content, unique custom_ids."""
     if not isinstance(body, dict):
         return None
     nested = isinstance(body.get("data"), dict)  # an interaction callback's message
     payload = body["data"] if nested else body
+    tree: dict[str, Any] | None = None
+    content = payload.get("content")
+    if isinstance(content, str) and len(content) > CONTENT_MAX:
+        error = {
+            "code": "BASE_TYPE_MAX_LENGTH",
+            "message": f"Must be {CONTENT_MAX} or fewer in length.",
+        }
+        tree = {"content": {"_errors": [error]}}
     seen: set[str] = set()
     for r, row in enumerate(payload.get("components") or []):
         items = row.get("components") or [] if isinstance(row, dict) else []
@@ -902,7 +913,7 @@ def _component_rules(body: Any) -> dict[str, Any] | None:
             cid = comp.get("custom_id") if isinstance(comp, dict) else None
             if cid is None:
                 continue
-            if cid in seen:
+            if cid in seen and tree is None:
                 error = {
                     "code": "COMPONENT_CUSTOM_ID_DUPLICATED",
                     "message": "Component custom id cannot be duplicated",
@@ -912,6 +923,7 @@ def _component_rules(body: Any) -> dict[str, Any] | None:
                         str(r): {"components": {str(c): {"custom_id": {"_errors": [error]}}}}
                     }
                 }
-                return {"data": tree} if nested else tree
             seen.add(cid)
-    return None
+    if tree is None:
+        return None
+    return {"data": tree} if nested else tree

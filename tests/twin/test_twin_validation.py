@@ -122,16 +122,16 @@ def test_error_body_shape() -> None:
 
 
 def test_duplicate_custom_ids_are_refused() -> None:
-    from tests.twin.server import _component_rules
+    from tests.twin.server import _discord_rules
 
     body = {"components": [row(button(), button(label="again"))]}
-    errors = _component_rules(body)
+    errors = _discord_rules(body)
     assert errors is not None
     (err,) = leaf(errors, "components", "0", "components", "1", "custom_id")
     assert err["code"] == "COMPONENT_CUSTOM_ID_DUPLICATED"
-    nested = _component_rules({"type": 4, "data": body})
+    nested = _discord_rules({"type": 4, "data": body})
     assert nested is not None and "data" in nested
-    assert _component_rules({"components": [row(button(), button(custom_id="b"))]}) is None
+    assert _discord_rules({"components": [row(button(), button(custom_id="b"))]}) is None
 
 
 async def test_twin_refuses_to_start_without_the_spec(monkeypatch, tmp_path) -> None:
@@ -146,3 +146,12 @@ async def test_twin_refuses_to_start_without_the_spec(monkeypatch, tmp_path) -> 
     finally:
         monkeypatch.undo()
         load_spec.cache_clear()
+
+
+def test_bot_content_over_2000_characters_is_refused() -> None:
+    from tests.twin.server import _discord_rules
+
+    errors = _discord_rules({"content": "a" * 2001})
+    assert errors is not None and leaf(errors, "content")[0]["code"] == "BASE_TYPE_MAX_LENGTH"
+    assert _discord_rules({"content": "a" * 2000}) is None
+    assert _discord_rules({"type": 4, "data": {"content": "a" * 2001}}) is not None
