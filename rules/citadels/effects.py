@@ -8,7 +8,7 @@ from typing import Any
 
 from rules.citadels import abilities, building, flow
 from rules.citadels.characters import CHARACTER
-from rules.citadels.districts import DISTRICT
+from rules.citadels.districts import DISTRICT, TYPE_NAMES
 from rules.citadels.table import Ctx
 
 Action = dict[str, Any]
@@ -19,18 +19,19 @@ def _income(cx: Ctx, a: Action) -> None:
     info = CHARACTER[char]
     t["income"] = True
     k = abilities.income_count(cx, seat, info.income_type or "")
+    # the income line comes first; the cards drawn follow as their own "draws" line
     if info.income == "mix":
         gold = a["gold"]
         cx.gain(seat, gold)
-        cards = cx.draw_to_hand(seat, k - gold)
-        cx.ev("ev.income", s=seat, gold=gold, cards=len(cards))
+        cx.ev("ev.income_mix" if k - gold else "ev.income_gold", s=seat, gold=gold)
+        cx.draw_to_hand(seat, k - gold)
     elif info.income == "cards":
-        cards = cx.draw_to_hand(seat, k)
-        cx.ev("ev.income", s=seat, gold=0, cards=len(cards))
+        cx.ev("ev.income_cards" if k else "ev.income_gold", s=seat, gold=0)
+        cx.draw_to_hand(seat, k)
     else:
         gold = k + (1 if char == "merchant" else 0)
         cx.gain(seat, gold)
-        cx.ev("ev.income", s=seat, gold=gold, cards=0)
+        cx.ev("ev.income_gold", s=seat, gold=gold)
 
 
 def _kill(cx: Ctx, a: Action) -> None:
@@ -89,7 +90,8 @@ def _spy(cx: Ctx, a: Action) -> None:
     cx.ev("ev.spy_sees", seat=seat, reveal=True, target=target, cards=list(hand))
     hits = sum(1 for c in hand if DISTRICT[c].type == kind)
     gold = cx.transfer(target, seat, hits)
-    cx.ev("ev.spy", s=seat, target=target, kind=kind, hits=hits, gold=gold)
+    cx.ev("ev.spy", s=seat, target=target, kind=kind, kind_name=TYPE_NAMES[kind], hits=hits,
+          gold=gold)
     cx.draw_to_hand(seat, hits)
 
 
@@ -125,7 +127,7 @@ def redraw_done(cx: Ctx) -> None:
     sec = cx.seat(seat)["secret"]
     cards, sec["pending"] = sec["pending"], []
     cx.to_bottom(cards)
-    cx.ev("ev.redraw", s=seat, count=len(cards))
+    cx.ev("ev.redraw_one" if len(cards) == 1 else "ev.redraw", s=seat, count=len(cards))
     cx.draw_to_hand(seat, len(cards))
     t["stage"], t["sub"] = "main", None
 
@@ -292,9 +294,9 @@ def _navigate(cx: Ctx, a: Action) -> None:
     t["ability"] = True
     if a["what"] == "gold":
         cx.gain(t["seat"], 4)
-        cx.ev("ev.navigate", s=t["seat"], what="gold")
+        cx.ev("ev.navigate_gold", s=t["seat"], what="gold")
     else:
-        cx.ev("ev.navigate", s=t["seat"], what="cards")
+        cx.ev("ev.navigate_cards", s=t["seat"], what="cards")
         cx.draw_to_hand(t["seat"], 4)
 
 

@@ -12,7 +12,7 @@ from rules.citadels.messages import MESSAGES
 from rules.citadels.options import Options
 from rules.citadels.scoring import score_game
 from rules.citadels.sets import choose_sets
-from rules.citadels.table import Ctx, copy_state, fast_model
+from rules.citadels.table import Ctx, copy_state, district_name, fast_model
 from rules.core import (
     Action,
     Choice,
@@ -158,6 +158,10 @@ def _prompt_params(state: State, seat: int) -> dict[str, Any]:
             out["card"] = state["seats"][t["seat"]]["secret"]["pending"][0]
         if "victims" in sub:
             out["to"] = sub["victims"][0]
+        if "to" in out:
+            out["target"] = out["to"]  # the recipient, under the param the bot names
+        if "card" in out:
+            out["card_name"] = district_name(out["card"])
         if t["stage"] == "bribe":
             out["amount"] = state["seats"][t["seat"]]["gold"] // 2
     return out

@@ -66,8 +66,10 @@ def start_round(cx: Ctx) -> None:
     st["secret"]["pile"] = pile
     st["draft"] = {"steps": steps, "i": 0, "special": special}
     # the shuffle is a random outcome (face-up discards shown): no undo past it
-    cx.ev("ev.round_start", reveal=True, round=st["round"], crown=crown,
+    cx.ev("ev.round_start", reveal=True, round=st["round"], crown=crown, s=crown,
           faceup=list(st["faceup"]))
+    if st["faceup"]:
+        cx.ev("ev.faceup", character=list(st["faceup"]))
     begin_draft_step(cx)
 
 

@@ -186,8 +186,8 @@ def apply_action(cx: Ctx, seat: int, a: Action, p: Prompt | None) -> None:
             if flower:
                 amount = cx.transfer(t["seat"], rs["threat_by"], cx.seat(t["seat"])["gold"])
                 cx.st["chars"][t["char"]]["markers"].append("flower")
-            cx.ev("ev.threat_revealed", reveal=True, s=rs["threat_by"], target=t["seat"],
-                  flower=flower, amount=amount)
+            cx.ev("ev.threat_flower" if flower else "ev.threat_blank", reveal=True,
+                  s=rs["threat_by"], target=t["seat"], flower=flower, amount=amount)
         else:
             cx.ev("ev.threat_kept", s=rs["threat_by"])
     elif stage == "confiscate":

@@ -12,6 +12,28 @@ from rules.core import Event, Rng, State
 
 LOG_TAIL = 12
 
+# District params and the bilingual names added beside them: a text can name a card that
+# no view of the reader shows (destroyed, in another hand), so names travel with the event.
+NAMED = frozenset({"card", "mine", "cards"})
+
+
+def district_name(card: str) -> dict[str, str]:
+    d = DISTRICT[card]
+    return {"en": d.en, "ko": d.ko}
+
+
+def add_names(params: dict[str, Any]) -> None:
+    """Add `card_name`, `mine_name` and `card_names` beside district ids (in place)."""
+    for key in ("card", "mine"):
+        if isinstance(params.get(key), str):
+            params[f"{key}_name"] = district_name(params[key])
+    cards = params.get("cards")
+    if isinstance(cards, list):
+        params["card_names"] = [district_name(c) for c in cards] if cards else NO_CARDS
+
+
+NO_CARDS = {"en": "no cards", "ko": "없음"}  # an empty list would leave "hand: ."
+
 
 # parts of the state that never change after setup, or are only ever replaced (never
 # changed in place): shared between versions, not copied
@@ -53,6 +75,8 @@ class Ctx:
 
     # -- events -------------------------------------------------------------
     def ev(self, key: str, seat: int | None = None, reveal: bool = False, **params: Any) -> None:
+        if not NAMED.isdisjoint(params):
+            add_names(params)
         self.events.append(fast_model(Event, key=key, params=params, seat=seat,
                                       reveal=reveal))
         if seat is None:
@@ -162,7 +186,7 @@ class Ctx:
         self.hand(s).extend(cards)
         self.sync_hand(s)
         if cards:
-            self.ev("ev.drew", s=s, count=len(cards))
+            self.ev("ev.drew_one" if len(cards) == 1 else "ev.drew", s=s, count=len(cards))
             self.ev("ev.drew_cards", seat=s, reveal=True, s=s, cards=cards)
         return cards
 

@@ -1,0 +1,225 @@
+"""Every text a Citadels player reads, in Korean and English: events, decisions and choice
+labels of seeded random games, rendered the way the Discord adapter renders them (names
+filled in by bot.citadels_ui.event_params from the reader's view), and the lobby labels."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from bot.citadels_ui import CHARACTER_PARAMS, SEAT_PARAMS, event_params
+from bot.i18n import describe_choice, describe_decision, describe_event, has, t
+from bot.table_options import option_specs
+from rules.citadels import Citadels, Options
+from rules.citadels.characters import CHARACTER
+from rules.citadels.districts import DISTRICT, TYPE_NAMES
+from rules.core import Choice, Decision, Event, Rng
+
+ENGINE = Citadels()
+LANGS = ("en", "ko")
+NAMES = ["Alice", "Bruno", "Chloe", "Dahye", "Emeka", "Farid", "Gwen", "Hiroshi"]
+# (seats, options, seed): every player count, every character set
+GAMES: list[tuple[int, dict[str, Any], int]] = [
+    (2, {"cast": "first_game"}, 11), (3, {"cast": "A"}, 12), (4, {"cast": "B"}, 13),
+    (5, {"cast": "C"}, 14), (6, {"cast": "D"}, 15), (7, {"cast": "E"}, 16),
+    (8, {"cast": "F"}, 17), (5, {"cast": "random", "use_rank9": True}, 18),
+    (4, {"cast": "D"}, 19), (3, {"cast": "B"}, 20),
+]
+NAME_PARAMS = {"card_name": "card", "mine_name": "mine", "card_names": "cards"}
+RAW_KEY = re.compile(r"\b(?:ev|decide|decision|choice|err|option)\.[a-z_]")
+IDS = {*CHARACTER, *DISTRICT, *TYPE_NAMES}
+HANGUL = re.compile(r"[\uac00-\ud7a3]")
+
+
+def _words(text: str) -> set[str]:
+    return set(re.findall(r"[A-Za-z_]+", text))
+
+
+def check_text(text: str, lang: str, where: str) -> None:
+    assert text.strip(), f"empty text: {where}"
+    assert "{" not in text and "}" not in text, f"placeholder left: {text!r} ({where})"
+    assert not RAW_KEY.search(text), f"raw key: {text!r} ({where})"
+    words = _words(text)
+    assert not words & {"True", "False", "None"}, f"raw value: {text!r} ({where})"
+    raw = {w for w in words if "_" in w} if lang == "en" else words & IDS
+    assert not raw, f"raw id {raw} in {text!r} ({where})"
+    if lang == "ko":
+        assert HANGUL.search(text), f"no Korean in {text!r} ({where})"
+
+
+def _one_name(value: Any, lang: str) -> list[str]:
+    if isinstance(value, dict):
+        return [value[lang]]
+    return [n for v in value for n in _one_name(v, lang)] if isinstance(value, list) else []
+
+
+def check_names(text: str, params: dict[str, Any], lang: str, template: str, where: str) -> None:
+    """Each seat, character and district the template shows comes out as its name."""
+    for key, value in params.items():
+        if "{" + key + "}" not in template:
+            continue
+        seats = value if isinstance(value, list) else [value]
+        if key in SEAT_PARAMS:
+            for s in seats:
+                assert NAMES[s] in text, f"seat {s} not named in {text!r} ({where})"
+        elif key in CHARACTER_PARAMS:
+            for c in seats:
+                name = getattr(CHARACTER[c], lang)
+                assert name in text, f"{c} not named in {text!r} ({where})"
+        elif key in NAME_PARAMS:
+            for name in _one_name(value, lang):
+                assert name in text, f"{name} missing in {text!r} ({where})"
+        elif key in ("card", "mine", "cards", "kind") and isinstance(value, str):
+            raise AssertionError(f"template shows the id {{{key}}}: {template!r}")
+
+
+def template(key: str, lang: str) -> str:
+    return ENGINE.messages[lang].get(key) or ENGINE.messages["en"][key]
+
+
+def render_event(event: Event, view: dict[str, Any], lang: str) -> str:
+    params = event_params(event.params, view, NAMES)
+    text = describe_event(event.model_copy(update={"params": params}), lang)
+    where = f"{event.key} {event.params}"
+    check_text(text, lang, where)
+    check_names(text, event.params, lang, template(event.key, lang), where)
+    return text
+
+
+def render_decision(decision: Decision, view: dict[str, Any], lang: str) -> str:
+    params = event_params(decision.params, view, NAMES)
+    text = describe_decision(decision.model_copy(update={"params": params}), lang)
+    where = f"{decision.kind} {decision.params}"
+    check_text(text, lang, where)
+    check_names(text, decision.params, lang, template(decision.kind, lang), where)
+    return text
+
+
+def choice_label(choice: Choice, state: dict[str, Any], lang: str) -> str:
+    """The button label as bot/cogs/texts.py makes it: the catalogue's, else the notation in
+    the reader's language."""
+    label = describe_choice(choice, lang)
+    if label == choice.text and lang != "en":
+        label = ENGINE.format(state, choice.action, lang)
+    check_text(label, lang, f"choice {choice.action}")
+    return label
+
+
+def play(seats: int, options: dict[str, Any], seed: int) -> Iterator[
+        tuple[dict[str, Any], list[Event], list[Decision]]]:
+    """Seeded random play: yields (state, events of the last action, open decisions)."""
+    state = ENGINE.setup(options, seats, seed)
+    rng = Rng(seed)
+    events: list[Event] = []
+    while True:
+        decisions = ENGINE.decisions(state)
+        yield state, events, decisions
+        if not decisions:
+            return
+        d = rng.choice(decisions)
+        state, events = ENGINE.apply(state, d.seat, rng.choice(d.choices).action)
+
+
+def render_step(state: dict[str, Any], events: list[Event], decisions: list[Decision],
+                lang: str) -> Iterator[tuple[int | None, str]]:
+    """(reader seat or None for the thread, text) for one step, as the adapter posts it."""
+    views: dict[int | None, dict[str, Any]] = {}
+
+    def view(seat: int | None) -> dict[str, Any]:
+        if seat not in views:
+            views[seat] = ENGINE.view(state, seat)
+        return views[seat]
+
+    for e in events:
+        yield e.seat, render_event(e, view(e.seat), lang)
+    for d in decisions:
+        reader = d.seat if d.private else None
+        labels = " | ".join(choice_label(c, state, lang) for c in d.choices or [])
+        yield reader, f"{NAMES[d.seat]}> {render_decision(d, view(reader), lang)} [{labels}]"
+
+
+@pytest.mark.parametrize(("seats", "options", "seed"), GAMES)
+def test_every_text_of_a_random_game_reads_in_both_languages(
+        seats: int, options: dict[str, Any], seed: int) -> None:
+    lines = 0
+    for state, events, decisions in play(seats, options, seed):
+        for lang in LANGS:
+            lines += sum(1 for _ in render_step(state, events, decisions, lang))
+    assert lines > 200
+
+
+def test_the_random_games_show_most_event_keys() -> None:
+    """Guards the sample above: a catalogue key no game reaches is checked statically only."""
+    seen: set[str] = set()
+    for seats, options, seed in GAMES:
+        for _, events, decisions in play(seats, options, seed):
+            seen.update(e.key for e in events)
+            seen.update(d.kind for d in decisions)
+    emitted = {k for k in ENGINE.messages["en"] if k.startswith(("ev.", "decide."))}
+    assert not seen - emitted  # every key the engine emits has a text
+    assert len(seen) >= 0.75 * len(emitted), sorted(emitted - seen)
+
+
+def test_catalogue_keys_match_in_both_languages_with_the_same_placeholders() -> None:
+    en, ko = ENGINE.messages["en"], ENGINE.messages["ko"]
+    assert set(en) == set(ko)
+    for key in en:
+        fields = set(re.findall(r"{(\w+)}", en[key]))
+        assert fields == set(re.findall(r"{(\w+)}", ko[key])), key
+        assert not fields & {"card", "mine", "cards", "kind", "what", "flower"} or key in (
+            "ev.income",), f"{key} shows an id or a raw value"
+
+
+def test_the_bot_finds_every_catalogue_key() -> None:
+    for key in ENGINE.messages["en"]:
+        assert has(key, "en") and has(key, "ko"), key
+
+
+def test_choices_without_arguments_have_labels() -> None:
+    assert describe_choice(Choice(action={"type": "gold"}, text="gold"), "ko") == "금화 2닢 받기"
+    assert describe_choice(Choice(action={"type": "end"}, text="end"), "en") == "End turn"
+    # a choice with arguments keeps its notation (names, not ids)
+    take = Choice(action={"type": "take", "character": "tax_collector"}, text="take tax collector")
+    assert describe_choice(take, "en") == "take tax collector"
+
+
+def test_ids_in_a_template_are_caught() -> None:
+    with pytest.raises(AssertionError):
+        check_text("Alice builds great_wall.", "en", "test")
+    with pytest.raises(AssertionError):
+        check_text("Alice 님이 watchtower 건물을 건설합니다.", "ko", "test")
+    with pytest.raises(AssertionError):
+        check_names("Alice builds it.", {"s": 0, "card_name": {"en": "Temple", "ko": "사원"}},
+                    "en", "{s} builds {card_name}.", "test")
+
+
+def test_a_destroyed_card_and_another_hand_are_named_without_any_view() -> None:
+    event = Event(key="ev.destroyed", params={"s": 0, "target": 1, "card": "watchtower",
+                                              "gold": 0})
+    from rules.citadels.table import add_names
+
+    add_names(event.params)
+    assert render_event(event, {}, "ko") == "Alice 님이 금화 0닢을 내고 Bruno 님의 망루 건물을 파괴합니다."
+    assert render_event(event, {}, "en") == "Alice destroys Bruno's Watchtower, paying 0 gold."
+    sees = Event(key="ev.spy_sees", params={"target": 2, "cards": []}, seat=0)
+    add_names(sees.params)
+    assert render_event(sees, {}, "ko") == "Chloe 님의 손패: 없음."
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_lobby_option_and_value_has_a_label(lang: str) -> None:
+    for name in Options.model_fields:
+        label = t(f"option.citadels.{name}", lang)
+        check_text(label, lang, name)
+        assert label != f"option.citadels.{name}" and len(label) <= 100
+    specs = option_specs("citadels", Options)
+    assert {s.name for s in specs} >= {"cast", "rank9", "three_player_discard", "crown"}
+    for spec in specs:
+        assert has(spec.label_key, lang), spec.label_key
+        for value, key in spec.value_keys.items():
+            label = t(key, lang)
+            assert label != key and len(label) <= 100, (spec.name, value)
+            check_text(label, lang, key)
