@@ -21,12 +21,30 @@ def _city(seat: dict[str, Any]) -> list[dict[str, Any]]:
     return out
 
 
+def _current(pub: State) -> dict[str, Any] | None:
+    """Who acts now, as far as the table knows: the picker of the draft (never the cards),
+    the Theater's owner, the called character, or the Emperor's advisor."""
+    t = pub["turn"]
+    if pub["phase"] == "draft":
+        if pub["theater"] is not None:
+            return {"seat": pub["theater"], "character": None, "stage": "theater"}
+        if pub["draft"] is not None:
+            seat, _ = pub["draft"]["steps"][pub["draft"]["i"]]
+            return {"seat": seat, "character": None, "stage": "draft"}
+        return None
+    if pub["phase"] == "turns":
+        if pub["advisor"] is not None:
+            # the killed Emperor was revealed at the round end: his holder is public
+            return {"seat": pub["advisor"], "character": pub["rs"]["killed"],
+                    "stage": "advisor"}
+        if t is not None:
+            return {"seat": t["seat"], "character": t["char"], "stage": t["stage"]}
+    return None
+
+
 def build_view(state: State, viewer: int | None) -> View:
     pub = strip_secrets(state)
-    t = pub["turn"]
-    current = None
-    if pub["phase"] == "turns" and t is not None:
-        current = {"seat": t["seat"], "character": t["char"], "stage": t["stage"]}
+    current = _current(pub)
     chars = []
     for c in pub["cast"]:
         info = pub["chars"][c]

@@ -163,6 +163,32 @@ def test_the_random_games_show_most_event_keys() -> None:
     assert len(seen) >= 0.75 * len(emitted), sorted(emitted - seen)
 
 
+SAMPLE = {"s": 0, "target": 1, "by": 2, "victims": [1, 3], "winners": [0, 2],
+          "character": "tax_collector", "card": "great_wall", "mine": "thieves_den",
+          "cards": ["haunted_quarter", "temple"], "kind": "religious"}
+ALL_CHARACTERS = {"characters": [{"id": c.id, "name": {"en": c.en, "ko": c.ko}}
+                                 for c in CHARACTER.values()]}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_event_and_decision_template_renders_with_names(lang: str) -> None:
+    """Also the keys a random game rarely reaches (Armory, the Emperor's advisor...)."""
+    from rules.citadels.table import add_names
+
+    for key, text in ENGINE.messages[lang].items():
+        if not key.startswith(("ev.", "decide.")):
+            continue
+        fields = set(re.findall(r"{(\w+)}", text))
+        params = {k: v for k, v in SAMPLE.items() if k in fields or f"{k}_name" in fields
+                  or (k == "cards" and "card_names" in fields)}
+        params.update({f: 3 for f in fields if f not in params and not f.endswith(
+            ("_name", "_names"))})
+        add_names(params)
+        if "kind_name" in fields:
+            params["kind_name"] = TYPE_NAMES[params.pop("kind")]
+        render_event(Event(key=key, params=params), ALL_CHARACTERS, lang)
+
+
 def test_catalogue_keys_match_in_both_languages_with_the_same_placeholders() -> None:
     en, ko = ENGINE.messages["en"], ENGINE.messages["ko"]
     assert set(en) == set(ko)
