@@ -94,6 +94,8 @@ class Citadels:
         if not isinstance(action, dict) or not isinstance(action.get("type"), str):
             raise RuleError("err.illegal")
         known = _prompt(state)
+        if action["type"] in MENU_MOVES and known is not None and known.full is not None:
+            return _menu_move(state, seat, action, known)
         st = copy_state(state)
         cx = Ctx(st, cow=True)
         stages.apply_action(cx, seat, action, known)
@@ -118,6 +120,9 @@ class Citadels:
 
 
 _LAST: list[Any] = [None, None]
+# a state made by a menu move, with the full action list of the state before it
+_CARRIED: list[Any] = [None, None]
+MENU_MOVES = ("open", "back")
 
 
 def _prompt(state: State) -> stages.Prompt | None:
@@ -125,9 +130,22 @@ def _prompt(state: State) -> stages.Prompt | None:
     then apply() on the same, never-mutated state object compute it once)."""
     if _LAST[0] is state and _LAST[1][0] == state["step"]:
         return _LAST[1][1]
-    p = stages.prompt(Ctx(state))
+    full = _CARRIED[1] if _CARRIED[0] is state else None
+    p = stages.prompt(Ctx(state), full)
     _LAST[0], _LAST[1] = state, (state["step"], p)
     return p
+
+
+def _menu_move(state: State, seat: int, action: Action, known: stages.Prompt,
+               ) -> tuple[State, list[Event]]:
+    """Opening or closing a menu of the turn changes only the turn's menu: a shallow copy
+    suffices (states are never changed in place), and the legal actions stay the same."""
+    st = dict(state)
+    st["turn"] = dict(state["turn"])
+    stages.apply_action(Ctx(st), seat, action, known)
+    st["step"] += 1
+    _CARRIED[0], _CARRIED[1] = st, known.full
+    return st, []
 
 
 _CHOICES: dict[tuple[Any, ...], Choice] = {}

@@ -52,7 +52,9 @@ def _cards(verb: str, cards: list[str]) -> list[Action]:
     return [{"type": verb, "card": c} for c in sorted(set(cards))]
 
 
-def prompt(cx: Ctx) -> Prompt | None:
+def prompt(cx: Ctx, full: list[Action] | None = None) -> Prompt | None:
+    """`full`: the main part's legal actions when already known (a menu was only opened or
+    closed since they were listed; they do not depend on the menu)."""
     st = cx.st
     if st["phase"] == "over":
         return None
@@ -93,7 +95,8 @@ def prompt(cx: Ctx) -> Prompt | None:
         acts = [{"type": "reveal"}, {"type": "pass"}]
         return Prompt(rs["magistrate_seat"], "decide.confiscate", acts, True, acts[1])
     if stage == "main":
-        full = turn.main_actions(cx)
+        if full is None:
+            full = turn.main_actions(cx)
         shown, private = turn.menu_view(cx, full)
         end = next((a for a in full if a["type"] in ("end", "crown")), full[0])
         if t["mode"] == "witch_first":

@@ -3,7 +3,6 @@ the small moves every rule is made of (gold through the bank, cards through the 
 
 from __future__ import annotations
 
-import marshal
 from typing import Any
 
 from rules.citadels.characters import CHARACTER
@@ -41,13 +40,42 @@ FROZEN = ("game", "options", "cast", "uniques", "n", "faceup", "result")
 DEEP = ("chars", "rs", "turn", "draft", "secret", "ledger")
 
 
+def _flat(d: dict[str, Any]) -> dict[str, Any]:
+    """A copy of a dict whose list and dict values are copied too (their items are
+    scalars)."""
+    out = d.copy()
+    for k, v in d.items():
+        if type(v) is list or type(v) is dict:
+            out[k] = v.copy()
+    return out
+
+
+def copy_seat(seat: dict[str, Any]) -> dict[str, Any]:
+    out = _flat(seat)
+    out["city"] = [d.copy() for d in seat["city"]]
+    out["secret"] = _flat(seat["secret"])
+    return out
+
+
 def copy_state(state: State) -> State:
     """A copy to change: frozen parts are shared, the log is copied shallowly (its entries
     are never changed), seats are copied one by one on first use (see Ctx.seat), and the
-    rest is duplicated at once."""
+    rest is duplicated at once. The copies follow the state's shape (several times faster
+    than a generic deep copy); tests/rules/citadels prove no container is shared."""
     new = dict(state)
-    # marshal round-trips JSON-ready data an order of magnitude faster than deepcopy
-    new.update(marshal.loads(marshal.dumps({k: state[k] for k in DEEP})))
+    new["chars"] = {c: _flat(info) for c, info in state["chars"].items()}
+    new["rs"] = _flat(state["rs"])
+    turn = state["turn"]
+    if turn is not None:
+        turn = _flat(turn)
+        if turn["sub"]:
+            turn["sub"] = _flat(turn["sub"])
+    new["turn"] = turn
+    draft = state["draft"]
+    new["draft"] = None if draft is None else {
+        **draft, "steps": [step.copy() for step in draft["steps"]]}
+    new["secret"] = _flat(state["secret"])
+    new["ledger"] = dict(state["ledger"])
     new["log"] = list(state["log"])
     new["seats"] = list(state["seats"])
     return new
@@ -109,7 +137,7 @@ class Ctx:
         """A seat to read or change (every change to a seat goes through here)."""
         seats = self.st["seats"]
         if self._owned is not None and s not in self._owned:
-            seats[s] = marshal.loads(marshal.dumps(seats[s]))
+            seats[s] = copy_seat(seats[s])
             self._owned.add(s)
         return seats[s]
 
