@@ -394,6 +394,13 @@ def cmd_gain(st: State, name: str, cmd: dict, events: list[Event]) -> None:
     elif what in ("W", "C", "P", "VP"):
         fs = fstate(st, name)
         fs[what] = max(0, fs[what] - n)
+    elif what == "PW":
+        pay(st, name, {"PW": n})  # as the site does: spent from bowl III back to bowl I
+    elif what in ("P1", "P2", "P3"):
+        fs = fstate(st, name)
+        if fs[what] < n:
+            raise RuleError("tm.not_enough", resource=what, faction=name)
+        fs[what] -= n  # tokens leave the game (a manual correction)
     else:
         raise RuleError("tm.gain_not_allowed", n=n, what=what)
 

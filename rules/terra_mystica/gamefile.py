@@ -12,13 +12,29 @@ from rules.core import Rng, RuleError
 from rules.terra_mystica.engine import TerraMystica
 from rules.terra_mystica.flow import settle
 from rules.terra_mystica.messages import MESSAGES
-from rules.terra_mystica.notation import commands_of, format_command, parse_text
+from rules.terra_mystica.notation import (
+    action_of,
+    commands_of,
+    format_command,
+    split_commands,
+    stream_rewrites,
+)
 from rules.terra_mystica.state import Options, State
 from rules.terra_mystica.tiles import BONUS, NOT_LATE, SCORING
 
 OUT_OF_TURN = ("leech", "cult", "spades")
 DEFAULT_OPTIONS = ("strict-leech", "strict-darkling-sh", "strict-chaosmagician-sh",
                    "errata-cultist-power")
+# Every option name snellman's engine knows (spec 2.6); any other `option` line is refused.
+KNOWN_OPTIONS = frozenset(DEFAULT_OPTIONS + (
+    "variable-turn-order", "shipping-bonus", "temple-scoring-tile", "mini-expansion-1",
+    "fire-and-ice-final-scoring", "fire-and-ice-factions", "fire-and-ice-factions/ice",
+    "fire-and-ice-factions/volcano", "fire-and-ice-factions/variable",
+    "fire-and-ice-factions/variable_v2", "fire-and-ice-factions/variable_v3",
+    "fire-and-ice-factions/variable_v4", "fire-and-ice-factions/variable_v5",
+    "maintain-player-order", "loose-adjust-resource", "loose-cultist-ordering", "loose-dig",
+    "loose-engineer-bridge", "loose-lose-cult", "loose-multi-spade", "loose-bridge-adjacency",
+    "loose-done", "email-notify", "manual-fav5", "shapeshifter-fix-playtest-v1"))
 
 
 @dataclass
@@ -27,6 +43,8 @@ class Line:
     prefix: str | None  # faction, or None for an admin line
     text: str
     comment: bool = False  # a comment record sits before this line's commands
+    admin: bool = False  # an unprefixed line acting for a faction (drop-faction)
+    pieces: list[str] = field(default_factory=list)  # commands after the spec 1.5-1.7 rewrites
 
 
 @dataclass
@@ -55,14 +73,44 @@ def read_lines(text: str) -> GameFile:
             game.moves.append(Line(number, prefix.lower(), rest.strip()))
             continue
         admin(game, body, number)
+    normalise(game)
     return game
+
+
+def normalise(game: GameFile) -> None:
+    """Split every faction line and run the stream rewrites across lines (spec 1.7); a line
+    left with no command goes, as in snellman's stream."""
+    stream: list[tuple[str, str]] = []
+    owners: list[Line] = []
+    for i, line in enumerate(game.moves):
+        if line.comment or line.admin or line.prefix is None:
+            pieces = [line.text] if line.text else []
+            group = f"#{i}"  # admin lines and comments never merge with anything
+        else:
+            pieces = split_commands(line.text, line.prefix)
+            group = line.prefix
+        stream += [(group, p) for p in pieces]
+        owners += [line] * len(pieces)
+        line.pieces = []
+    for piece, line in zip(stream_rewrites(stream), owners, strict=True):
+        if piece:
+            line.pieces.append(piece)
+    game.moves = [x for x in game.moves if x.comment or x.pieces]
 
 
 def admin(game: GameFile, body: str, number: int) -> None:
     words = body.split()
     head = words[0].lower()
     if head == "option" and len(words) > 1:
-        game.options.add(words[1].lower())
+        name = words[1].lower()
+        if name not in KNOWN_OPTIONS:
+            raise FileError(number, "tm.unknown_option", option=name)
+        game.options.add(name)
+    elif head == "dropoption" and len(words) > 1:
+        game.options.discard(words[1].lower())
+    elif head == "drop-faction" and len(words) == 2:
+        # the site's line for an idle player: that faction resigns here
+        game.moves.append(Line(number, words[1].lower(), "resign", admin=True))
     elif head == "score":
         tiles = [t.strip().upper() for t in "".join(words[1:]).split(",") if t.strip()]
         if len(tiles) != 6 or any(t not in SCORING for t in tiles):
@@ -76,7 +124,7 @@ def admin(game: GameFile, body: str, number: int) -> None:
         game.players += 1
     elif head == "randomize" and "seed" in [w.lower() for w in words]:
         game.randomize = body.split("seed", 1)[1].strip()
-    elif head in ("map", "player-count", "dropoption", "abort", "admin", "income", "start",
+    elif head in ("map", "player-count", "abort", "admin", "income", "start",
                   "faction-variant", "final-scoring", "order"):
         return
     else:
@@ -163,13 +211,14 @@ def replay_text(text: str, engine: TerraMystica | None = None) -> Replay:
             if line.prefix not in state["factions"]:
                 raise RuleError("tm.unknown_faction", faction=line.prefix)
             seat = state["factions"][line.prefix]["seat"]
-            action = parse_text(line.text, line.prefix)
+            action = action_of(line.pieces, line.text)
             state, _ = engine.apply_held(state, seat, action)
             log.append((seat, action))
             nxt = moves[i + 1] if i + 1 < len(moves) else None
             ends = re.search(r"\b(pass|leech|decline)\b", line.text, re.I)
             own_turn = state["turn"] is not None and state["turn"]["faction"] == line.prefix
-            if nxt is None or nxt.comment or nxt.prefix != line.prefix or ends or not own_turn:
+            if (nxt is None or nxt.comment or nxt.admin or line.admin or nxt.prefix != line.prefix
+                    or ends or not own_turn):
                 settle(state, [])
         except RuleError as exc:
             return Replay(state, {"line": line.number, "command": line.text, "key": exc.key,

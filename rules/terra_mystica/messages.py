@@ -74,6 +74,7 @@ _EN: dict[str, str] = {
     "tm.unknown_hex": "Unknown hex {hex}.",
     "tm.unknown_tile": "Unknown tile {tile}.",
     "tm.unparsable": "Could not read the command '{text}'.",
+    "tm.unknown_option": "Unknown option {option}.",
     "tm.wait_for_cultists": "Wait for the Cultists' cult step before reaching 10 on {cult}.",
     "tm.wrong_prefix": "You cannot play for {prefix}.",
 }
@@ -147,6 +148,7 @@ _KO: dict[str, str] = {
     "tm.unknown_hex": "알 수 없는 칸입니다: {hex}.",
     "tm.unknown_tile": "알 수 없는 타일입니다: {tile}.",
     "tm.unparsable": "명령 '{text}'을(를) 읽을 수 없습니다.",
+    "tm.unknown_option": "알 수 없는 옵션 {option}입니다.",
     "tm.wait_for_cultists": "{cult} 트랙 10칸에 가기 전에 광신도의 신앙 진행 결정을 기다리세요.",
     "tm.wrong_prefix": "{prefix}(으)로 둘 수 없습니다.",
 }

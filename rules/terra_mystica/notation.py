@@ -70,35 +70,46 @@ def clean(text: str) -> str:
 
 
 def split_commands(text: str, faction: str | None = None) -> list[str]:
-    """The command pieces of a prefixed line, after snellman's rewrites (spec 1.5-1.7)."""
+    """The command pieces of a prefixed line, after snellman's line rewrites (spec 1.5, 1.6)."""
     text = re.sub(r"\s+", " ", text).strip()
+    if faction == "engineers":
+        # R1 then R2: both old spellings of paying 2W for a bridge mean ACTE
+        text = re.sub(r"-2w\.\s*bridge", "convert 2w to bridge. bridge", text, count=1,
+                      flags=re.I)
+        text = re.sub(r"convert 2 *w to 1?bridge", "action ACTE", text, flags=re.I)
     text = re.sub(r"pass\.\s*\+bon", "pass bon", text, count=1, flags=re.I)
     text = re.sub(r"^\s*\+bon", "pass BON", text, count=1, flags=re.I)
     text = re.sub(r"(build \w+)\. (transform \w+(?: to \w+)?)", r"\2. \1", text, count=1,
                   flags=re.I)
     text = re.sub(r"(pass \w*)\. (convert \S+ to \S+)", r"\2. \1", text, count=1, flags=re.I)
     text = re.sub(r"(dig \w). (action \w+)", r"\2. \1", text, count=1, flags=re.I)
-    if faction == "engineers":
-        text = re.sub(r"convert 2 ?w to 1?bridge", "action ACTE", text, flags=re.I)
     pieces = [clean(p) for p in text.split(".")]
     pieces = [p for p in pieces if p]
     for ko, en in KO_KEYWORDS.items():
         pieces = [en + p[len(ko):] if p.startswith(ko) else p for p in pieces]
     first = [p for p in pieces if re.match(r"^(leech|decline)\b", p, re.I)]
     rest = [p for p in pieces if not re.match(r"^(leech|decline)\b", p, re.I)]
-    pieces = first + rest
-    merged: list[str] = []
-    i = 0
-    while i < len(pieces):
-        p = pieces[i]
-        if (i + 1 < len(pieces) and p.startswith("+") and p.lower() == pieces[i + 1].lower()
-                and re.match(r"^\+[A-Za-z]", p)):
-            merged.append("+2" + p[1:])
-            i += 2
+    return first + rest
+
+
+_DOUBLE = re.compile(r"^\+(\d*)(\w+)")
+_BRIDGE_PAID = re.compile(r"^convert 2W to 1?BRIDGE$", re.I)
+
+
+def stream_rewrites(stream: list[tuple[str, str]]) -> list[str]:
+    """Spec 1.7 over (group, piece) pairs, giving the pieces in place ('' where one went); a
+    group is a prefix, or a unique mark for an admin line or comment (they never merge)."""
+    out = [p for _, p in stream]
+    for i in range(len(out) - 1):
+        this, nxt = out[i], out[i + 1]
+        if not this or stream[i][0] != stream[i + 1][0]:
             continue
-        merged.append(p)
-        i += 1
-    return merged
+        m = _DOUBLE.match(this)
+        if m and this.lower() == nxt.lower():  # S1: a pair of equal gains doubles
+            out[i], out[i + 1] = f"+{int(m.group(1) or 1) * 2}{m.group(2)}", ""
+        elif _BRIDGE_PAID.match(this) and nxt.upper() == "-BRIDGE":
+            out[i] = out[i + 1] = ""  # S4: a bridge paid for and dropped at once never happened
+    return out
 
 
 def parse_command(text: str) -> Cmd:
@@ -173,7 +184,13 @@ def _build(kind: str, g: tuple[Any, ...], text: str) -> Cmd:
 
 def parse_text(text: str, faction: str | None = None) -> Cmd:
     """A whole turn text (commands joined with '.') to one action."""
-    cmds = [parse_command(p) for p in split_commands(text, faction)]
+    pieces = stream_rewrites([("", p) for p in split_commands(text, faction)])
+    return action_of([p for p in pieces if p], text)
+
+
+def action_of(pieces: list[str], text: str = "") -> Cmd:
+    """The action of a turn's normalised command pieces."""
+    cmds = [parse_command(p) for p in pieces]
     if not cmds:
         raise RuleError("tm.unparsable", text=text)
     return cmds[0] if len(cmds) == 1 else {"type": "seq", "cmds": cmds}
