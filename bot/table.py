@@ -2,20 +2,23 @@
 
 No discord import: the adapter (bot/discord_*, bot/cogs/) turns Outcomes and Refusals into
 messages. Every refusal is a Refusal(key, **params) raised before anything is written.
-The methods live in bot/table_lobby.py, bot/table_play.py and bot/table_tick.py; the
-shared core in bot/table_base.py; the API contract with the adapter in bot/TABLE_API.md.
+The methods live in bot/table_lobby.py, table_play.py, table_plan.py, table_tm.py and
+table_tick.py; the shared core in bot/table_base.py; the API contract with the adapter in bot/TABLE_API.md.
 """
 
 from __future__ import annotations
 
 from bot.table_lobby import LobbyMixin
+from bot.table_plan import Plan, PlanMixin
 from bot.table_play import PlayMixin
 from bot.table_tick import TickMixin
+from bot.table_tm import TerraMysticaMixin
 from bot.table_types import OptionSpec, Outcome, Prompt, Refusal, Reminder, TimerSettings
 
 __all__ = [
     "OptionSpec",
     "Outcome",
+    "Plan",
     "Prompt",
     "Refusal",
     "Reminder",
@@ -24,5 +27,5 @@ __all__ = [
 ]
 
 
-class TableService(LobbyMixin, PlayMixin, TickMixin):
+class TableService(LobbyMixin, PlayMixin, PlanMixin, TerraMysticaMixin, TickMixin):
     """One per process: TableService(store, clock=..., settings=...)."""

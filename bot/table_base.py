@@ -15,18 +15,20 @@ from pydantic import BaseModel, ValidationError
 
 import rules
 from bot import table_timers as timers_
+from bot.table_auto import AUTO_MOVE_LIMIT, AUTO_MOVES
 from bot.table_types import (
     Outcome,
     Prompt,
     Refusal,
     TimerSettings,
 )
-from rules.core import Action, Decision, Engine, Event, State
+from rules.core import Action, Decision, Engine, Event, RuleError, State
 from storage.base import (
     DuplicateInteraction,
     GameNotFound,
     GameRecord,
     Store,
+    VersionConflict,
 )
 
 # Settings keys kept in GameRecord.settings besides the timer fields.
@@ -185,6 +187,9 @@ class TableBase:
             raise Refusal("already_applied") from None
         except GameNotFound:  # deleted meanwhile
             raise Refusal("unknown_game", game_id=record.id) from None
+        saved, auto_events = await self._auto_moves(saved)
+        events = [*events, *auto_events]
+        result = engine.result(saved.snapshot) if saved.snapshot is not None else result
         await self._reschedule(saved)
         return Outcome(
             game=saved,
@@ -194,6 +199,37 @@ class TableBase:
             finished=result,
             automatic=user_id is None,
         )
+
+    async def _auto_moves(self, record: GameRecord) -> tuple[GameRecord, list[Event]]:
+        """Play what seats' standing instructions answer (e.g. leech preferences), each as that
+        seat's own action logged without a user (automatic). Stops at the first conflict."""
+        auto = AUTO_MOVES.get(record.game)
+        if auto is None:
+            return record, []
+        engine = self.engine(record.game)
+        events: list[Event] = []
+        for _ in range(AUTO_MOVE_LIMIT):
+            if record.status != "running" or record.snapshot is None:
+                break
+            picks = auto(record, engine.decisions(record.snapshot))
+            if not picks:
+                break
+            decision, choice = picks[0]
+            try:
+                new_state, new_events = engine.apply(record.snapshot, decision.seat,
+                                                     choice.action)
+                result = engine.result(new_state)
+                record = await self.store.append_action(
+                    record.id, expected_version=record.version, seat=decision.seat,
+                    action=choice.action, snapshot=new_state, user_id=None,
+                    status="finished" if result is not None else None)
+            except (RuleError, VersionConflict) as error:
+                log.warning("game %s: automatic %s not played: %s", record.id, choice.text, error)
+                break
+            events.append(Event(key="auto_move", params={
+                "user": f"<@{record.seats[decision.seat]}>", "move": choice.text}))
+            events += new_events
+        return record, events
 
     # -- slow games ---------------------------------------------------------
     async def _open_map(self, game_id: int) -> timers_.OpenMap:

@@ -165,7 +165,8 @@ def test_the_random_games_show_most_event_keys() -> None:
 
 SAMPLE = {"s": 0, "target": 1, "by": 2, "victims": [1, 3], "winners": [0, 2],
           "character": "tax_collector", "card": "great_wall", "mine": "thieves_den",
-          "cards": ["haunted_quarter", "temple"], "kind": "religious"}
+          "cards": ["haunted_quarter", "temple"], "kind": "religious",
+          "heir": {"en": "the King's heir", "ko": "왕위 계승자"}}
 ALL_CHARACTERS = {"characters": [{"id": c.id, "name": {"en": c.en, "ko": c.ko}}
                                  for c in CHARACTER.values()]}
 

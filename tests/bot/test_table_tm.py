@@ -1,0 +1,182 @@
+"""Terra Mystica through the table service: a whole 4-player game, leech preferences, plans."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot import tm_leech
+from bot.table import Refusal, TableService
+from rules.core import Choice, Decision, Rng
+from storage import open_store
+
+PLAYERS = [701, 702, 703, 704]
+TM = "terra_mystica"
+
+
+async def new_tm(svc: TableService, **options) -> int:
+    game = await svc.new_game(TM, guild_id=1, channel_id=10, host_id=PLAYERS[0], lang="en")
+    for uid in PLAYERS[1:]:
+        await svc.join(game.id, uid)
+    for name, value in options.items():
+        await svc.set_option(game.id, PLAYERS[0], name, value)
+    await svc.start(game.id, PLAYERS[0])
+    return game.id
+
+
+async def play_random(svc: TableService, gid: int, rng: Rng, steps: int) -> int:
+    """Random legal choices through act(); returns how many were played."""
+    played = 0
+    for _ in range(steps):
+        record = await svc.store.get_game(gid)
+        if record.status != "running":
+            break
+        prompts = [p for p in await svc.open_prompts(gid) if p.decision.choices]
+        assert prompts, "a running game must wait on someone"
+        prompt = rng.choice(prompts)
+        choice = rng.choice(prompt.decision.choices)
+        await svc.act(gid, prompt.user_id, choice.action, decision_key=prompt.decision.key)
+        played += 1
+    return played
+
+
+async def test_four_player_game_from_lobby_to_final_score_with_a_restart(tmp_path) -> None:
+    path = tmp_path / "tm.db"
+    store = await open_store(path)
+    try:
+        svc = TableService(store)
+        gid = await new_tm(svc)
+        first = await svc.open_prompts(gid)
+        assert [p.decision.kind for p in first] == ["faction"]
+        assert first[0].user_id == PLAYERS[0]
+        rng = Rng(20261122)
+        played = await play_random(svc, gid, rng, 40)  # factions, setup, into round 1
+        await store.close()  # the bot restarts mid-game
+        store = await open_store(path)
+        svc = TableService(store)
+        record = await svc.store.get_game(gid)
+        assert record.status == "running" and record.version >= played
+        assert record.snapshot["round"] >= 1
+        played += await play_random(svc, gid, rng, 3000)
+        record = await svc.store.get_game(gid)
+        assert record.status == "finished", f"not finished after {played} moves"
+        result = svc.engine(TM).result(record.snapshot)
+        assert result is not None and len(result.scores) == 4
+        assert sorted(s.seat for s in result.scores) == [0, 1, 2, 3]
+        assert await svc.open_prompts(gid) == []
+        assert len(await svc.log(gid)) == record.version  # every move replays from the log
+    finally:
+        await store.close()
+
+
+def _offer(actual: int, vp_cost: int) -> Decision:
+    texts = ("leech 3 from witches", "decline 3 from witches")
+    return Decision(
+        seat=1, kind="leech", key="leech.1",
+        choices=[Choice(action={"type": t.split()[0], "n": 3, "from": "witches"}, text=t)
+                 for t in texts],
+        params={"faction": "nomads", "from": "witches", "amount": 3, "actual": actual,
+                "vp_cost": vp_cost})
+
+
+@pytest.mark.parametrize(("pref", "one", "free0", "costly"), [
+    ("ask", None, None, None),
+    ("accept1", "leech", None, None),
+    ("free", "leech", "leech", None),
+    ("never_pay", None, None, "decline"),
+    ("always", "leech", "leech", "leech"),
+    ("never", "decline", "decline", "decline"),
+])
+def test_each_leech_preference(pref, one, free0, costly) -> None:
+    def picked(decision: Decision) -> str | None:
+        choice = tm_leech.answer(pref, decision)
+        return None if choice is None else choice.action["type"]
+
+    assert picked(_offer(actual=1, vp_cost=0)) == one
+    assert picked(_offer(actual=0, vp_cost=0)) == free0  # bowls full: nothing to gain
+    assert picked(_offer(actual=3, vp_cost=2)) == costly
+
+
+async def _until(svc: TableService, gid: int, rng: Rng, wanted, steps: int = 600):
+    """Random moves until `wanted(prompts)` holds; returns its value."""
+    for _ in range(steps):
+        prompts = await svc.open_prompts(gid)
+        hit = wanted(prompts)
+        if hit:
+            return hit
+        await play_random(svc, gid, rng, 1)
+    raise AssertionError("never reached")
+
+
+async def test_standing_leech_preference_is_applied_logged_and_survives_restart(tmp_path):
+    path = tmp_path / "tm.db"
+    store = await open_store(path)
+    try:
+        svc = TableService(store)
+        gid = await new_tm(svc)
+        rng = Rng(7)
+        leech = await _until(svc, gid, rng,
+                             lambda ps: [p for p in ps if p.decision.kind == "leech"])
+        offer = leech[0]
+        version = (await store.get_game(gid)).version
+        with pytest.raises(Refusal) as info:
+            await svc.set_leech_pref(gid, offer.user_id, "sometimes")
+        assert info.value.key == "tm_leech_pref_unknown"
+        outcome = await svc.set_leech_pref(gid, offer.user_id, "never")
+        assert outcome.notice == ("tm_leech_pref_set", {"pref": "never"})
+        autos = [e for e in outcome.events if e.key == "auto_move"]
+        assert autos and autos[0].params["user"] == f"<@{offer.user_id}>"
+        assert offer.decision.key not in {p.decision.key for p in outcome.prompts}
+        last = (await store.actions(gid))[-1]
+        assert last.version > version and last.user_id is None
+        assert last.seat == offer.seat and last.action["type"] == "decline"
+        assert "auto" in (await svc.log(gid))[-1].lower() or "자동" in (await svc.log(gid))[-1]
+        await store.close()  # restart: the preference lives in the game's settings
+        store = await open_store(path)
+        svc = TableService(store)
+        assert tm_leech.seat_prefs((await store.get_game(gid)).settings)[offer.seat] == "never"
+        for _ in range(3000):
+            prompts = await svc.open_prompts(gid)
+            if not prompts:
+                break
+            assert not [p for p in prompts
+                        if p.decision.kind == "leech" and p.seat == offer.seat]
+            await play_random(svc, gid, rng, 1)
+        autos = [a for a in await store.actions(gid) if a.user_id is None]
+        assert len(autos) >= 2 and all(a.action["type"] == "decline" for a in autos)
+    finally:
+        await store.close()
+
+
+async def test_plan_previews_without_storing(tmp_path) -> None:
+    store = await open_store(tmp_path / "tm.db")
+    try:
+        svc = TableService(store)
+        gid = await new_tm(svc)
+        rng = Rng(11)
+
+        def turn(prompts):
+            return [p for p in prompts if p.decision.kind == "turn"
+                    and any(c.action.get("type") == "upgrade" for c in p.decision.choices)]
+
+        [prompt] = await _until(svc, gid, rng, turn)
+        upgrade = next(c for c in prompt.decision.choices if c.action["type"] == "upgrade")
+        before = await store.get_game(gid)
+        plan = await svc.plan(gid, prompt.user_id, upgrade.text)
+        assert plan.error is None and plan.applied == [upgrade.text]
+        faction = before.snapshot["seats"][prompt.seat]["faction"]
+        was, now = plan.before["factions"][faction], plan.after["factions"][faction]
+        assert now["C"] < was["C"] and now["W"] < was["W"]
+        assert now["buildings_left"]["TP"] == was["buildings_left"]["TP"] - 1
+        after = await store.get_game(gid)
+        assert after.version == before.version and after.snapshot == before.snapshot
+        # the second upgrade in one turn is the first illegal command
+        bad = await svc.plan(gid, prompt.user_id, f"{upgrade.text}. {upgrade.text}")
+        assert bad.error is not None and bad.error.key.startswith("tm.")
+        assert bad.failed == upgrade.text and bad.applied == []
+        unread = await svc.plan(gid, prompt.user_id, "fly to the moon")
+        assert unread.error is not None and unread.failed == "fly to the moon"
+        with pytest.raises(Refusal) as info:
+            await svc.plan(gid, 999, "pass")
+        assert info.value.key == "not_seated"
+    finally:
+        await store.close()
