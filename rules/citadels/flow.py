@@ -8,6 +8,12 @@ from typing import Any
 from rules.citadels.characters import CHARACTER
 from rules.citadels.table import Ctx
 
+# the rulebook's title for the holder of a killed crown-taking character
+HEIRS: dict[str, dict[str, str]] = {
+    "king": {"en": "the King's heir", "ko": "왕위 계승자"},
+    "patrician": {"en": "the Patrician's heir", "ko": "작위 계승자"},
+}
+
 
 def new_round_state() -> dict[str, Any]:
     return {"killed": None, "bewitched": None, "witch_seat": None, "witch_paused": False,
@@ -204,7 +210,7 @@ def end_round(cx: Ctx) -> None:
         cx.ev("ev.killed_revealed", reveal=True, character=killed, s=holder)
         kind = CHARACTER[killed].crown
         if kind == "take":
-            give_crown(cx, holder, "ev.heir")
+            give_crown(cx, holder, "ev.heir", character=killed, heir=HEIRS[killed])
         elif kind == "give":
             st["advisor"] = holder
             return

@@ -119,8 +119,8 @@ _EN: dict[str, str] = {
                         "flower)! {s} takes all their gold ({amount}).",
     "ev.threat_blank": "{s} reveals the threat on {target}: no flower, nothing happens.",
     "ev.threat_kept": "{s} does not reveal the threat.",
-    "ev.spy": "{s} spies on {target}, naming {kind_name} districts: {hits} match, {gold} "
-              "gold taken.",
+    "ev.spy": "{s} names {kind_name} districts and looks at {target}'s hand: {hits} "
+              "match, {gold} gold taken.",
     "ev.spy_sees": "{target}'s hand: {card_names}.",
     "ev.swap": "{s} swaps hands with {target}.",
     "ev.redraw": "{s} discards {count} cards to draw as many.",
@@ -168,7 +168,7 @@ _EN: dict[str, str] = {
                       "gets {refund} gold back.",
     # events: end of round and game
     "ev.killed_revealed": "The assassinated {character} was {s}.",
-    "ev.heir": "{s} takes the crown as the heir.",
+    "ev.heir": "{s} takes the crown as {heir}.",
     "ev.advisor": "The Emperor's advisor ({by}) gives the crown to {s}.",
     "ev.round_end": "Round {round} ends.",
     "ev.game_over": "The game is over. Winner: {winners}.",
@@ -180,8 +180,8 @@ _KO: dict[str, str] = {
     "decide.theater": "극장: 내 캐릭터 1장을 다른 플레이어의 캐릭터 1장(무작위)과 "
                       "교환하거나 넘기세요.",
     "decide.advisor": "황제의 대리인: 왕관을 줄 플레이어를 고르세요.",
-    "decide.gather": "{character} 차례: 자원을 얻으세요. 금화 2닢을 받거나, 건물 카드를 "
-                     "뽑아 1장을 가집니다.",
+    "decide.gather": "{character} 차례: 자원을 얻으세요. 금화 2닢 받기, 또는 건물 카드를 "
+                     "뽑아 1장 갖기.",
     "decide.keep": "가질 카드를 고르세요.",
     "decide.bribe": "{character} 캐릭터가 협박당했습니다: 뇌물로 금화 {amount}닢(가진 "
                     "금화의 절반)을 주거나 거절하세요.",
@@ -273,14 +273,14 @@ _KO: dict[str, str] = {
     "ev.threat_blank": "{s} 님이 {target} 님에 대한 협박 토큰을 공개합니다: 꽃 자수가 "
                        "없어 아무 일도 일어나지 않습니다.",
     "ev.threat_kept": "{s} 님은 협박 토큰을 공개하지 않습니다.",
-    "ev.spy": "{s} 님이 {target} 님의 손패를 엿보며 {kind_name} 건물을 선언합니다: "
+    "ev.spy": "{s} 님이 {kind_name} 건물을 선언하고 {target} 님의 손에 든 카드를 봅니다: "
               "{hits}장 일치, 금화 {gold}닢을 가져갑니다.",
-    "ev.spy_sees": "{target} 님의 손패: {card_names}.",
-    "ev.swap": "{s} 님이 {target} 님과 손패 전체를 맞바꿉니다.",
+    "ev.spy_sees": "{target} 님의 손에 든 카드: {card_names}.",
+    "ev.swap": "{s} 님이 {target} 님과 손에 든 카드를 모두 맞바꿉니다.",
     "ev.redraw": "{s} 님이 카드 {count}장을 버리고 새로 뽑습니다.",
     "ev.redraw_one": "{s} 님이 카드 1장을 버리고 새로 뽑습니다.",
-    "ev.wizard_looks": "{s} 님이 {target} 님의 손패를 봅니다.",
-    "ev.wizard_sees": "{target} 님의 손패: {card_names}.",
+    "ev.wizard_looks": "{s} 님이 {target} 님의 손에 든 카드를 봅니다.",
+    "ev.wizard_sees": "{target} 님의 손에 든 카드: {card_names}.",
     "ev.wizard_takes": "{s} 님이 {target} 님의 손에서 카드 1장을 가져옵니다.",
     "ev.card_taken": "손에 든 {card_name} 카드를 빼앗겼습니다.",
     "ev.card_got": "{card_name} 카드를 받았습니다.",
@@ -322,7 +322,7 @@ _KO: dict[str, str] = {
     "ev.confiscated": "치안판사({s} 님)가 {target} 님의 {card_name} 건물을 몰수합니다 "
                       "({target} 님은 금화 {refund}닢을 돌려받습니다).",
     "ev.killed_revealed": "암살당한 {character} 캐릭터는 {s} 님이었습니다.",
-    "ev.heir": "{s} 님이 계승자로서 왕관을 받습니다.",
+    "ev.heir": "{s} 님이 {heir}로서 왕관을 받습니다.",
     "ev.advisor": "황제의 대리인({by} 님)이 {s} 님에게 왕관을 줍니다.",
     "ev.round_end": "{round}라운드가 끝났습니다.",
     "ev.game_over": "게임이 끝났습니다. 승자: {winners}.",

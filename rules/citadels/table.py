@@ -63,7 +63,8 @@ def copy_state(state: State) -> State:
     rest is duplicated at once. The copies follow the state's shape (several times faster
     than a generic deep copy); tests/rules/citadels prove no container is shared."""
     new = dict(state)
-    new["chars"] = {c: _flat(info) for c, info in state["chars"].items()}
+    new["chars"] = {c: {**info, "markers": info["markers"].copy()}
+                    for c, info in state["chars"].items()}
     new["rs"] = _flat(state["rs"])
     turn = state["turn"]
     if turn is not None:

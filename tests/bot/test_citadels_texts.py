@@ -233,7 +233,7 @@ def test_a_destroyed_card_and_another_hand_are_named_without_any_view() -> None:
     assert render_event(event, {}, "en") == "Alice destroys Bruno's Watchtower, paying 0 gold."
     sees = Event(key="ev.spy_sees", params={"target": 2, "cards": []}, seat=0)
     add_names(sees.params)
-    assert render_event(sees, {}, "ko") == "Chloe 님의 손패: 없음."
+    assert render_event(sees, {}, "ko") == "Chloe 님의 손에 든 카드: 없음."
 
 
 @pytest.mark.parametrize("lang", LANGS)
