@@ -1,0 +1,142 @@
+"""A seat's panel on the table picture: name, crown, characters, gold, hand, score, city."""
+
+from __future__ import annotations
+
+from render.citadels.canvas import Canvas
+from render.citadels.district_types import ordered_city
+from render.citadels.labels import label, pick_text
+from render.citadels.layout import (
+    EMPTY_CITY_H,
+    MARGIN,
+    PANEL_PAD,
+    SEAT_HEAD_H,
+    TILE_GAP,
+    TILE_H,
+    TILES_PER_ROW,
+    WIDTH,
+    seat_height,
+)
+from render.citadels.tiles import draw_tile
+from render.citadels.view import Seat
+from render.common import (
+    ACCENT,
+    DARK_INK,
+    INK,
+    MUTED,
+    PANEL,
+    Box,
+    draw_card_icon,
+    draw_coin,
+    draw_crown,
+    draw_fitted,
+    fit_text,
+    font,
+    mix,
+    text_width,
+)
+
+
+def draw_seat(cv: Canvas, seat: Seat, y: int) -> int:
+    """The seat's panel from `y`; returns its bottom edge."""
+    v, d, lang = cv.view, cv.draw, cv.lang
+    box = Box(MARGIN, y, WIDTH - MARGIN, y + seat_height(seat))
+    is_current = v.current is not None and v.current.seat == seat.seat and v.phase != "over"
+    d.rounded_rectangle(
+        box.xy(),
+        12,
+        fill=PANEL,
+        outline=ACCENT if is_current else mix(PANEL, INK, 0.12),
+        width=4 if is_current else 2,
+    )
+    cv.regions[f"seat{seat.seat}"] = box
+    head = Box(box.x0 + PANEL_PAD + 4, y + PANEL_PAD, box.x1 - PANEL_PAD - 4, y + PANEL_PAD + 48)
+
+    # Right side first: its width decides how much room the name gets.
+    x = head.x1
+    score = label("points", lang, n=seat.score_public)
+    score_face = font(28, True)
+    sw = text_width(score, score_face) + 24
+    score_box = Box(x - sw, head.y0 + 2, x, head.y1 - 2)
+    d.rounded_rectangle(score_box.xy(), 8, fill=mix(PANEL, INK, 0.85))
+    draw_fitted(d, score_box, fit_text(score, sw, 28, 20, bold=True), DARK_INK)
+    cv.regions[f"seat{seat.seat}.score"] = score_box
+    x = score_box.x0 - 18
+    stat_face = font(28, True)
+    for value, icon in ((seat.hand_count, "card"), (seat.gold, "coin")):
+        text = str(value)
+        tw = text_width(text, stat_face)
+        d.text((x - tw, head.y0 + 9), text, font=stat_face, fill=INK)
+        x -= tw + 6
+        if icon == "coin":
+            draw_coin(d, x - 15, head.y0 + 24, 15)
+            cv.regions[f"seat{seat.seat}.gold"] = Box(x - 30, head.y0, x + tw + 6, head.y1)
+            x -= 30 + 18
+        else:
+            draw_card_icon(d, x - 30, head.y0 + 8, 32, (96, 116, 150))
+            cv.regions[f"seat{seat.seat}.hand"] = Box(x - 30, head.y0, x + tw + 6, head.y1)
+            x -= 30 + 18
+    if seat.completed:
+        text = label("first_completed" if seat.first_completed else "completed", lang)
+        face = font(22, True)
+        bw = text_width(text, face) + 20
+        badge = Box(x - bw, head.y0 + 8, x, head.y1 - 8)
+        d.rounded_rectangle(badge.xy(), 8, fill=(46, 160, 90))
+        draw_fitted(d, badge, fit_text(text, bw, 22, 16, bold=True), INK)
+        cv.regions[f"seat{seat.seat}.completed"] = badge
+        x = badge.x0 - 14
+    right_edge = x
+
+    # Left side: crown, name, revealed characters.
+    x = head.x0
+    if seat.crown:
+        cw = draw_crown(d, x, head.y0 + 10, 28)
+        cv.regions[f"seat{seat.seat}.crown"] = Box(x, head.y0 + 10, x + cw, head.y0 + 38)
+        x += cw + 10
+    chips = sorted((cv.view.character(c) for c in seat.revealed_characters), key=lambda c: c.rank)
+    chip_texts = [f"{c.rank} {pick_text(c.name, lang)}" for c in chips]
+    chip_face = font(22, True)
+    is_viewer = v.viewer is not None and v.viewer == seat.seat
+    you = label("you", lang)
+    chips_w = sum(text_width(t, chip_face) + 28 for t in chip_texts)
+    chips_w += text_width(you, chip_face) + 28 if is_viewer else 0
+    name_room = max(120, right_edge - x - chips_w - 12)
+    name_fit = fit_text(cv.name(seat.seat), name_room, 30, 22, bold=True)
+    name_box = Box(x, head.y0, x + name_fit.width, head.y1)
+    draw_fitted(d, name_box, name_fit, INK, "left")
+    cv.regions[f"seat{seat.seat}.name"] = name_box
+    x = name_box.x1 + 14
+    if is_viewer:
+        you_box = Box(x, head.y0 + 8, x + text_width(you, chip_face) + 16, head.y1 - 8)
+        d.rounded_rectangle(you_box.xy(), 8, fill=ACCENT)
+        draw_fitted(d, you_box, fit_text(you, you_box.width, 22, 15, bold=True), DARK_INK)
+        cv.regions[f"seat{seat.seat}.you"] = you_box
+        x = you_box.x1 + 8
+    for ch, text in zip(chips, chip_texts, strict=True):
+        room = right_edge - x
+        if room < 60:
+            break
+        chip_fit = fit_text(
+            text, min(room, text_width(text, chip_face) + 12) - 12, 22, 15, bold=True
+        )
+        cb = Box(x, head.y0 + 8, x + chip_fit.width + 16, head.y1 - 8)
+        d.rounded_rectangle(cb.xy(), 8, fill=INK)
+        draw_fitted(d, cb, chip_fit, DARK_INK)
+        cv.regions[f"seat{seat.seat}.char.{ch.id}"] = cb
+        x = cb.x1 + 8
+
+    # The city.
+    top = head.y1 + (SEAT_HEAD_H - 48)
+    inner_w = box.width - 2 * PANEL_PAD
+    tile_w = (inner_w - (TILES_PER_ROW - 1) * TILE_GAP) // TILES_PER_ROW
+    if not seat.city:
+        empty = Box(box.x0 + PANEL_PAD, top, box.x1 - PANEL_PAD, top + EMPTY_CITY_H)
+        d.rounded_rectangle(empty.xy(), 8, outline=mix(PANEL, MUTED, 0.5), width=2)
+        draw_fitted(d, empty, fit_text(label("no_districts", lang), empty.width, 22, 18), MUTED)
+    for slot, (index, card) in enumerate(ordered_city(seat.city)):
+        row, col = divmod(slot, TILES_PER_ROW)
+        tx = box.x0 + PANEL_PAD + col * (tile_w + TILE_GAP)
+        ty = top + row * (TILE_H + TILE_GAP)
+        tile = Box(tx, ty, tx + tile_w, ty + TILE_H)
+        cv.regions[f"seat{seat.seat}.district{index}"] = tile
+        draw_tile(cv, tile, card, f"seat{seat.seat}.district{index}")
+    return box.y1
