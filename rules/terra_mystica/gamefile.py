@@ -8,7 +8,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from rules.core import Rng, RuleError
+from rules.core import Choice, Rng, RuleError
 from rules.terra_mystica.engine import TerraMystica
 from rules.terra_mystica.flow import settle
 from rules.terra_mystica.messages import MESSAGES
@@ -23,6 +23,7 @@ from rules.terra_mystica.state import Options, State
 from rules.terra_mystica.tiles import BONUS, NOT_LATE, SCORING
 
 OUT_OF_TURN = ("leech", "cult", "spades")
+FREE_COMMANDS = ("convert", "burn", "connect")
 DEFAULT_OPTIONS = ("strict-leech", "strict-darkling-sh", "strict-chaosmagician-sh",
                    "errata-cultist-power")
 # Every option name snellman's engine knows (spec 2.6); any other `option` line is refused.
@@ -248,12 +249,27 @@ def header_lines(state: State) -> list[str]:
     return lines
 
 
+def family(action: dict) -> tuple[str, ...]:
+    """What kind of move an action is (its commands' types; a colour transform apart)."""
+    return tuple(c["type"] + ("_to" if c.get("color") else "") for c in commands_of(action))
+
+
+def pick_by_family(rng: Rng, choices: list[Choice]) -> Choice:
+    """A kind of move first, then one move of that kind: many similar choices (colours,
+    conversions) do not crowd out the rare ones (upgrades, towns)."""
+    groups: dict[tuple[str, ...], list[Choice]] = {}
+    for c in choices:
+        groups.setdefault(family(c.action), []).append(c)
+    return rng.choice(rng.choice(list(groups.values())))
+
+
 def random_game(players: int, seed: int, max_steps: int = 20_000,
                 pass_rate: int | None = None) -> tuple[State, str]:
     """Play random legal choices (offers answered right away) and write the game file.
 
     pass_rate: percent of turns on which passing (or dropping a benefit) is allowed at all;
-    None chooses uniformly among all choices (short games), 10 gives long, busy games.
+    None chooses uniformly among all choices (short games), 10 gives long, busy games (a
+    kind of move first, then a move of that kind).
     """
     engine = TerraMystica()
     state = engine.setup({"random_factions": True}, players, seed)
@@ -276,7 +292,7 @@ def random_game(players: int, seed: int, max_steps: int = 20_000,
         busy = [c for c in options if not c.text.startswith(("pass", "-"))]
         if pass_rate is not None and busy and rng.below(100) >= pass_rate:
             options = busy
-        ch = rng.choice(options)
+        ch = rng.choice(options) if pass_rate is None else pick_by_family(rng, options)
         name = state["seats"][decision.seat]["faction"]
         text = format_command(ch.action)
         if going and lines and lines[-1].startswith(f"{name}: "):
@@ -285,8 +301,10 @@ def random_game(players: int, seed: int, max_steps: int = 20_000,
             if decision.kind == "turn" and last_turn == (name, len(lines) - 1):
                 lines[-1] += ". done"  # the last faction in play: end that turn explicitly
             lines.append(f"{name}: {text}")
-        passes = any(c["type"] == "pass" for c in commands_of(ch.action))
-        acting = state["phase"] == "actions" and decision.kind not in OUT_OF_TURN
+        cmds = commands_of(ch.action)
+        passes = any(c["type"] == "pass" for c in cmds)
+        free = all(c["type"] in FREE_COMMANDS for c in cmds)  # no action taken: no `done`
+        acting = state["phase"] == "actions" and decision.kind not in OUT_OF_TURN and not free
         last_turn = (name, len(lines) - 1) if acting and not passes else None
         state, _ = engine.apply(state, decision.seat, ch.action)
     else:

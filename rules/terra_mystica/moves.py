@@ -2,31 +2,20 @@
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 from typing import Any
 
 from rules.core import Choice
 from rules.terra_mystica import board
+from rules.terra_mystica.choices import choice
 from rules.terra_mystica.cults import CULTS, PRIEST_SPACES, TOP, cult_target, must_wait_for_cultists
 from rules.terra_mystica.factions import BUILDING_LIMITS, FACTIONS, WORKERS_PER_SPADE
+from rules.terra_mystica.free_moves import free_choices
 from rules.terra_mystica.leech import offer_actual
-from rules.terra_mystica.notation import format_command, parse_text
 from rules.terra_mystica.power import CONVERSIONS
 from rules.terra_mystica.reach import ship_range
 from rules.terra_mystica.state import State, bridge_adj, owner_buildings
 from rules.terra_mystica.tiles import FAVOR, POWER_ACTIONS, TOWN
-
-
-@lru_cache(maxsize=65536)
-def _parsed(text: str) -> tuple[dict, str]:
-    action = parse_text(text)
-    return action, format_command(action)
-
-
-def choice(text: str, faction: str | None = None) -> Choice:
-    """A choice from its notation (parsed once per distinct text; actions are read-only)."""
-    action, canonical = _parsed(text)
-    return Choice.model_construct(action=action, text=canonical)
 
 
 def blocked_top(st: State, name: str, cult: str, steps: int) -> bool:
@@ -72,6 +61,25 @@ def reach_map(st: State, name: str, income_phase: bool = False,
                 if d <= hop:
                     out.setdefault(h, "teleport")
     return {h: k for h, k in out.items() if h not in st["buildings"]}
+
+
+@cache
+def colour_costs(terrain: str, home: str, fixed: int | None) -> tuple[tuple[str, int], ...]:
+    """Other colours than home a hex of `terrain` can become, with their spade cost; only
+    colours within the wheel's reach (3), since longer ways around home only cost more."""
+    out = []
+    for colour in board.COLORS:
+        if colour in (terrain, home):
+            continue
+        n = fixed or board.transform_cost(terrain, colour, home)
+        if n <= 3:
+            out.append((colour, n))
+    return tuple(out)
+
+
+def hex_colours(st: State, name: str, hex_id: str) -> tuple[tuple[str, int], ...]:
+    fd = FACTIONS[name]
+    return colour_costs(st["terrain"][hex_id], fd.color, fd.fixed_terraform)
 
 
 def spade_cost(st: State, name: str, hex_id: str) -> int:
@@ -151,9 +159,9 @@ def turn_choices(st: State, name: str) -> list[Choice]:
         return [choice(f"convert {k}W to {k}P") for k in range(1, top + 1)] + [
             choice(f"-{fs['dark_convert']}CONVERT_W_TO_P")]
     if t["spades"] > 0:
-        return spade_choices(st, name)
+        return spade_choices(st, name) + free_choices(st, name)
     if t["actions"] > 0:
-        return action_choices(st, name)
+        return action_choices(st, name) + free_choices(st, name)
     return []
 
 
@@ -192,11 +200,19 @@ def spade_choices(st: State, name: str) -> list[Choice]:
             out.append(choice(f"build {h}", name))
         if t["allow"].get("transform", 0) <= 0:
             continue
-        if fd.fixed_terraform and cost > spades:
-            continue
-        uses_all = cost >= spades
-        if uses_all or (t["allow"]["transform"] >= 2 and not t["dig_spades"]):
-            out.append(choice(f"transform {h}", name))
+        partial = None
+        if cost > spades and not fd.fixed_terraform and not t["nonhome"]:
+            partial = board.step_towards(st["terrain"][h], fd.color, spades)
+        if cost <= spades or partial:
+            uses_all = cost >= spades
+            if uses_all or (t["allow"]["transform"] >= 2 and not t["dig_spades"]):
+                out.append(choice(f"transform {h}", name))
+        if t["nonhome"]:
+            continue  # one hex per action may end on another colour than home
+        for colour, n in hex_colours(st, name, h):
+            if n > spades or (t["dig_spades"] and n != spades) or colour == partial:
+                continue  # spades bought with dig must all go into that one hex
+            out.append(choice(f"transform {h} to {colour}", name))
     if t["dig_spades"] == 0:
         out.append(choice(f"-{spades if spades > 1 else ''}SPADE"))
     return out
@@ -209,10 +225,18 @@ def build_options(st: State, name: str, free_spades: int, prefix: str) -> list[C
     fd = FACTIONS[name]
     pieces = fs["built"]["D"] < BUILDING_LIMITS["D"]
     out = []
+    two = free_spades >= 2 and not fd.fixed_terraform  # ACT6: two hexes may share the spades
+    digs: dict[str, int] = {}
     for h, kind in sorted(reach_map(st, name).items()):
         cost = spade_cost(st, name, h)
+        if kind not in digs:
+            digs[kind] = max_dig(st, name, kind)
+        if cost:
+            out += colour_options(st, name, h, free_spades, digs[kind], prefix)
         if free_spades and cost < free_spades:
-            continue  # leftover free spades would need a second target
+            if cost and two and digs[kind] >= 0:
+                out.append(choice(f"{prefix}transform {h}", name))  # the spade left goes on
+            continue
         if not free_spades and cost == 0 and not pieces:
             continue
         dig = max(0, cost - free_spades)
@@ -225,6 +249,32 @@ def build_options(st: State, name: str, free_spades: int, prefix: str) -> list[C
         elif cost and affords(fs, *work):
             out.append(choice(f"{head}transform {h}", name))
     return out
+
+
+def colour_options(st: State, name: str, h: str, free_spades: int, max_dig: int,
+                   prefix: str) -> list[Choice]:
+    """Turning hex h into another colour than home, digging what the free spades lack."""
+    out = []
+    for colour, n in hex_colours(st, name, h):
+        dig = max(0, n - free_spades)
+        if dig <= max_dig:
+            head = prefix + (f"dig {dig}. " if dig else "")
+            out.append(choice(f"{head}transform {h} to {colour}", name))
+    return out
+
+
+def max_dig(st: State, name: str, kind: str) -> int:
+    """The most spades (up to 3) the faction can dig now towards a hex reached by `kind`."""
+    fd = FACTIONS[name]
+    fs = st["factions"][name]
+    if fd.dig is None and fd.spade_pay is None:
+        return 0 if affords(fs, teleport_cost(st, name, kind)) else -1
+    best = -1
+    for n in range(4):
+        if not affords(fs, dig_cost(st, name, n), teleport_cost(st, name, kind)):
+            break
+        best = n
+    return best
 
 
 def action_choices(st: State, name: str) -> list[Choice]:
@@ -322,6 +372,8 @@ def special_choices(st: State, name: str) -> list[Choice]:
 
 def leech_choices(st: State, offer: dict[str, Any]) -> list[Choice]:
     n, src = offer["amount"], offer["from"]
+    if offer["marked"] and st["options"]["strict_leech"]:
+        return [choice(f"decline {n} from {src}")]  # converted since the offer: too late
     return [choice(f"leech {n} from {src}"), choice(f"decline {n} from {src}")]
 
 
@@ -331,8 +383,13 @@ def income_spade_choices(st: State, name: str) -> list[Choice]:
     out = []
     for h in sorted(reach_map(st, name, income_phase=True)):
         cost = spade_cost(st, name, h)
-        if cost and (not fd.fixed_terraform or n >= cost):
+        if not cost:
+            continue
+        if not fd.fixed_terraform or n >= cost:
             out.append(choice(f"transform {h}", name))
+        partial = board.step_towards(st["terrain"][h], fd.color, n) if cost > n else None
+        out += [choice(f"transform {h} to {colour}", name)
+                for colour, k in hex_colours(st, name, h) if k <= n and colour != partial]
     out.append(choice(f"-{n if n > 1 else ''}SPADE"))
     return out
 

@@ -43,10 +43,21 @@ def components(st: State, name: str, bridges: dict[str, set[str]]) -> list[set[s
     return out
 
 
+def town_need(st: State, name: str) -> int:
+    fs = fstate(st, name)
+    return min([TOWN_POWER] + [FAVOR[t].get("town_power", TOWN_POWER) for t in fs["favors"]])
+
+
+def qualifies(st: State, comp: set[str], need: int) -> bool:
+    kinds = [st["buildings"][h][1] for h in comp]
+    power = sum(BUILDING_POWER[k] for k in kinds)
+    size_ok = len(comp) >= TOWN_SIZE or (len(comp) >= TOWN_SIZE - 1 and "SA" in kinds)
+    return power >= need and size_ok
+
+
 def check_towns(st: State, name: str, events: list[Event]) -> None:
     """Found a town from any new qualifying group; a group touching a town joins it."""
-    fs = fstate(st, name)
-    need = min([TOWN_POWER] + [FAVOR[t].get("town_power", TOWN_POWER) for t in fs["favors"]])
+    need = town_need(st, name)
     in_town = set(st["town_hexes"])
     for comp in components(st, name, bridge_adj(st)):
         if comp <= in_town:
@@ -55,16 +66,28 @@ def check_towns(st: State, name: str, events: list[Event]) -> None:
             st["town_hexes"] = sorted(in_town | comp)
             in_town = set(st["town_hexes"])
             continue
-        kinds = [st["buildings"][h][1] for h in comp]
-        power = sum(BUILDING_POWER[k] for k in kinds)
-        size_ok = len(comp) >= TOWN_SIZE or (len(comp) >= TOWN_SIZE - 1 and "SA" in kinds)
         pending = sum(v.get("TOWN", 0) for v in [st["turn"]["need"]] if st["turn"])
-        if power >= need and size_ok and sum(st["town_pool"].values()) > pending:
+        if qualifies(st, comp, need) and sum(st["town_pool"].values()) > pending:
             st["town_hexes"] = sorted(in_town | comp)
             in_town = set(st["town_hexes"])
             t = st["turn"]
             t["need"]["TOWN"] = t["need"].get("TOWN", 0) + 1
             events.append(Event(key="tm.town", params={"faction": name}))
+
+
+def connect_founds_town(st: State, name: str, river: str) -> bool:
+    """Would Mermaids naming `river` (connect) found a town now? (No state is changed.)"""
+    named = st.get("connected", {}).get(name, [])
+    if river in named:
+        return False
+    pending = st["turn"]["need"].get("TOWN", 0) if st["turn"] else 0
+    if sum(st["town_pool"].values()) <= pending:
+        return False
+    trial = {**st, "connected": {**st.get("connected", {}), name: [*named, river]}}
+    in_town = set(st["town_hexes"])
+    need = town_need(st, name)
+    return any(not comp & in_town and qualifies(st, comp, need)
+               for comp in components(trial, name, bridge_adj(st)))
 
 
 def cmd_connect(st: State, name: str, cmd: dict, events: list[Event]) -> None:

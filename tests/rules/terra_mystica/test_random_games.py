@@ -9,7 +9,7 @@ import pytest
 from rules import get_engine
 from rules.core import Rng, dump_state, random_playout, replay
 from rules.terra_mystica.factions import BUILDING_LIMITS
-from rules.terra_mystica.gamefile import random_game, replay_text, summary
+from rules.terra_mystica.gamefile import pick_by_family, random_game, replay_text, summary
 from rules.terra_mystica.notation import commands_of
 from rules.terra_mystica.power import total_tokens
 from tests.rules.terra_mystica.helpers import E
@@ -38,7 +38,8 @@ def check_invariants(before: dict, after: dict, seat: int, action: dict) -> None
 
 
 def play_game(players: int, seed: int, pass_rate: int | None) -> tuple[dict, list]:
-    """pass_rate None: rules.core.random_playout; else pass/drop only pass_rate % of the time."""
+    """pass_rate None: rules.core.random_playout; else pass/drop only pass_rate % of the time
+    and a kind of move is drawn before the move."""
     if pass_rate is None:
         prev: dict = {}
 
@@ -60,7 +61,7 @@ def play_game(players: int, seed: int, pass_rate: int | None) -> tuple[dict, lis
         keep = [c for c in choices if not c.text.startswith(("pass", "-"))]
         if keep and rng.below(100) >= pass_rate:
             choices = keep
-        choice = rng.choice(choices)
+        choice = pick_by_family(rng, choices)
         new, _ = E.apply(st, decision.seat, choice.action)
         check_invariants(st, new, decision.seat, choice.action)
         log.append((decision.seat, choice.action))
