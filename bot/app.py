@@ -38,6 +38,7 @@ COG_MODULES = (
     "bot.cogs.play",
     "bot.cogs.info",
     "bot.cogs.reminders",
+    "bot.cogs.tm",
     "bot.cogs.commands",
 )
 

@@ -35,6 +35,11 @@ LOBBY_TEMPLATE = r"bgl:(?P<game>\d+):(?P<op>join|leave|start|cancel)"
 OPTION_TEMPLATE = r"bgo:(?P<game>\d+):(?P<name>[A-Za-z0-9_]{1,60})"
 PRIVATE_TEMPLATE = r"bgp:(?P<game>\d+)"
 OPTION_MENU_TEMPLATE = r"bgq:(?P<game>\d+)"
+KIND_MAX = 20
+KIND_TEMPLATE = rf"bgk:(?P<game>\d+):{_KEY}"
+KIND_PAGE_TEMPLATE = (
+    rf"bgkm:(?P<game>\d+):{_KEY}:(?P<kind>[A-Za-z0-9_]{{1,{KIND_MAX}}}):(?P<page>\d+)"
+)
 
 LOBBY_OPS = ("join", "leave", "start", "cancel")
 
@@ -145,6 +150,22 @@ def plan_choices(labels: list[str], page: int = 0) -> Layout:
     return layout
 
 
+def kind_token(kind: str) -> str:
+    """A choice kind as it appears in a custom_id or select value."""
+    return re.sub(r"[^A-Za-z0-9_]", "_", kind)[:KIND_MAX] or "other"
+
+
+def group_choices(kinds: list[str]) -> dict[str, list[int]] | None:
+    """Choice indices by kind (first-seen order) when more than 25 choices fall into 2 to 25
+    kinds; None when a kind menu would not help (the choices then page as selects)."""
+    if len(kinds) <= MAX_BUTTONS:
+        return None
+    groups: dict[str, list[int]] = {}
+    for index, kind in enumerate(kinds):
+        groups.setdefault(kind_token(kind), []).append(index)
+    return groups if 2 <= len(groups) <= SELECT_MAX_OPTIONS else None
+
+
 # ---------------------------------------------------------------------------
 # The cogs that handle clicks (looked up by cog name on the bot).
 
@@ -157,6 +178,10 @@ class ChoiceHandler(Protocol):
     ) -> None: ...
 
     async def on_private_view(self, interaction: discord.Interaction, game_id: int) -> None: ...
+
+    async def on_kind(
+        self, interaction: discord.Interaction, game_id: int, key: str, kind: str, page: int
+    ) -> None: ...
 
 
 class LobbyHandler(Protocol):
@@ -323,6 +348,78 @@ class PrivateViewButton(discord.ui.DynamicItem[discord.ui.Button], template=PRIV
             await handler.on_private_view(interaction, int(match["game"]))
 
 
+class KindSelect(discord.ui.DynamicItem[discord.ui.Select], template=KIND_TEMPLATE):
+    """A big decision's first menu: the kinds of its choices; picking one opens that kind's
+    choices ephemerally for the decider."""
+
+    def __init__(
+        self,
+        game_id: int,
+        decision_key: str,
+        kinds: list[tuple[str, str]],  # (kind, label)
+        placeholder: str,
+        *,
+        row: int | None = None,
+    ) -> None:
+        super().__init__(
+            discord.ui.Select(
+                custom_id=f"bgk:{game_id}:{key_token(decision_key)}",
+                placeholder=clip(placeholder, 150),
+                options=[
+                    discord.SelectOption(label=clip(label, OPTION_LABEL_MAX),
+                                         value=kind_token(kind))
+                    for kind, label in kinds[:SELECT_MAX_OPTIONS]
+                ],
+                min_values=1,
+                max_values=1,
+            ),
+            row=row,
+        )
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Select, match: re.Match[str]
+    ) -> KindSelect:
+        self = cls.__new__(cls)
+        discord.ui.DynamicItem.__init__(self, item)
+        return self
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        match = self.template.fullmatch(self.item.custom_id or "")
+        if match is not None and self.item.values:
+            handler: ChoiceHandler = _cog(interaction, PLAY_COG)
+            await handler.on_kind(interaction, int(match["game"]), match["key"],
+                                  kind_token(self.item.values[0]), 0)
+
+
+class KindMoreButton(discord.ui.DynamicItem[discord.ui.Button], template=KIND_PAGE_TEMPLATE):
+    """The next page of one kind's choices."""
+
+    def __init__(self, game_id: int, decision_key: str, kind: str, page: int, label: str) -> None:
+        custom_id = f"bgkm:{game_id}:{key_token(decision_key)}:{kind_token(kind)}:{page}"
+        assert len(custom_id) <= CUSTOM_ID_MAX
+        super().__init__(
+            discord.ui.Button(label=clip(label, BUTTON_LABEL_MAX),
+                              style=discord.ButtonStyle.secondary, custom_id=custom_id),
+            row=MAX_ROWS - 1,
+        )
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str]
+    ) -> KindMoreButton:
+        self = cls.__new__(cls)
+        discord.ui.DynamicItem.__init__(self, item)
+        return self
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        match = self.template.fullmatch(self.item.custom_id or "")
+        if match is not None:
+            handler: ChoiceHandler = _cog(interaction, PLAY_COG)
+            await handler.on_kind(interaction, int(match["game"]), match["key"], match["kind"],
+                                  int(match["page"]))
+
+
 LOBBY_STYLES: dict[str, discord.ButtonStyle] = {
     "join": discord.ButtonStyle.success,
     "leave": discord.ButtonStyle.secondary,
@@ -448,6 +545,8 @@ DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
     LobbyButton,
     OptionSelect,
     OptionMenuSelect,
+    KindSelect,
+    KindMoreButton,
 )
 
 
@@ -460,22 +559,39 @@ def choice_view(
     placeholder: str = "…",
     more_label: str = "More…",
     extra: list[discord.ui.Item[Any]] | None = None,
+    indices: list[int] | None = None,  # each choice's index in its decision (a kind's subset)
+    kind: str | None = None,  # paging within one kind of choices
 ) -> discord.ui.View:
     """A view with one component per choice, laid out by plan_choices()."""
     view = discord.ui.View(timeout=None)
+    index_of = indices if indices is not None else list(range(len(choices)))
     layout = plan_choices([label for _, label in choices], page)
     for spec in layout.buttons:
         text = choices[spec.index][0]
-        view.add_item(
-            ChoiceButton(game_id, decision_key, spec.index, text, spec.label, row=spec.row)
-        )
+        view.add_item(ChoiceButton(game_id, decision_key, index_of[spec.index], text, spec.label,
+                                   row=spec.row))
     for sel in layout.selects:
-        opts = [(i, choices[i][0], label) for i, label in sel.options]
+        opts = [(index_of[i], choices[i][0], label) for i, label in sel.options]
         view.add_item(
-            ChoiceSelect(game_id, decision_key, sel.start, opts, placeholder, row=sel.row)
+            ChoiceSelect(game_id, decision_key, index_of[sel.start], opts, placeholder,
+                         row=sel.row)
         )
     if layout.more_page is not None:
-        view.add_item(MoreButton(game_id, decision_key, layout.more_page, more_label))
+        view.add_item(
+            MoreButton(game_id, decision_key, layout.more_page, more_label) if kind is None
+            else KindMoreButton(game_id, decision_key, kind, layout.more_page, more_label))
     for item in extra or []:
         view.add_item(item)
+    return view
+
+
+def kind_view(
+    game_id: int,
+    decision_key: str,
+    kinds: list[tuple[str, str]],  # (kind, label with its count)
+    placeholder: str,
+) -> discord.ui.View:
+    """The first menu of a big decision: one select of its choice kinds."""
+    view = discord.ui.View(timeout=None)
+    view.add_item(KindSelect(game_id, decision_key, kinds, placeholder, row=0))
     return view

@@ -5,14 +5,22 @@ from __future__ import annotations
 import discord
 from discord import app_commands
 
-from bot.locales.discord import COMMANDS
+from bot.locales import discord as discord_texts
+from bot.locales import tm as tm_texts
 
 # Discord locales we translate to -> our catalogue language.
 LOCALES: dict[discord.Locale, str] = {discord.Locale.korean: "ko"}
 
+# Every command catalogue: the adapter's own, then each game's command group.
+COMMAND_CATALOGUES = (discord_texts.COMMANDS, tm_texts.COMMANDS)
+
 
 def translate_text(text: str, lang: str) -> str | None:
-    return COMMANDS.get(lang, {}).get(text)
+    for catalogue in COMMAND_CATALOGUES:
+        found = catalogue.get(lang, {}).get(text)
+        if found is not None:
+            return found
+    return None
 
 
 class BotTranslator(app_commands.Translator):

@@ -11,7 +11,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot import citadels_ui
+from bot import citadels_ui, tm_ui
 from bot.components import OPTION_LABEL_MAX, ChoiceRef, choice_hash, clip, key_matches
 from bot.i18n import t
 from bot.table_types import Prompt, Refusal
@@ -19,7 +19,7 @@ from storage.base import GameRecord
 
 from .publisher import png_file
 from .replies import chunk_lines, guard, send_private
-from .texts import decision_view, game_lang, game_title
+from .texts import decision_view, game_lang, game_title, kind_choices_view
 
 if TYPE_CHECKING:
     from bot.app import GameBot
@@ -31,7 +31,11 @@ LOG_CHARS = 1900
 
 # Game-specific lines for /game status, from the engine's public view.
 StatusLines = Callable[[dict[str, Any], str, list[str]], list[str]]
-STATUS_LINES: dict[str, StatusLines] = {"citadels": citadels_ui.status_lines}
+STATUS_LINES: dict[str, StatusLines] = {
+    "citadels": citadels_ui.status_lines,
+    "terra_mystica": tm_ui.status_lines,
+}
+MOVES_CACHE = 64  # (game, version, user, lang) -> legal moves, for autocomplete keystrokes
 
 
 def match_prompt(prompts: list[Prompt], ref: ChoiceRef, user_id: int) -> Prompt:
@@ -50,9 +54,17 @@ def match_prompt(prompts: list[Prompt], ref: ChoiceRef, user_id: int) -> Prompt:
 
 
 def filter_moves(moves: list[str], current: str) -> list[app_commands.Choice[str]]:
-    """Autocomplete: moves containing what was typed, at most 25, each within limits."""
-    needle = current.strip().lower()
-    hits = [m for m in moves if needle in m.lower()] if needle else moves
+    """Autocomplete: moves starting with what was typed first, then moves containing it;
+    at most 25, each within Discord's limits."""
+    needle = " ".join(current.lower().split())
+    if needle:
+        starts = [m for m in moves if m.lower().startswith(needle)]
+        if len(starts) < AUTOCOMPLETE_MAX:
+            seen = set(starts)
+            starts += [m for m in moves if needle in m.lower() and m not in seen]
+        hits = starts
+    else:
+        hits = moves
     return [app_commands.Choice(name=clip(m, OPTION_LABEL_MAX), value=m[:100])
             for m in hits[:AUTOCOMPLETE_MAX]]
 
@@ -60,6 +72,17 @@ def filter_moves(moves: list[str], current: str) -> list[app_commands.Choice[str
 class PlayCog(commands.Cog, name="Play"):
     def __init__(self, bot: GameBot) -> None:
         self.bot = bot
+        self._moves: dict[tuple[int, int, int, str], list[str]] = {}
+
+    async def legal_moves(self, game: GameRecord, user_id: int, lang: str) -> list[str]:
+        """The user's legal moves, computed once per game version (autocomplete fires on
+        every keystroke, and a Terra Mystica turn can list hundreds)."""
+        key = (game.id, game.version, user_id, lang)
+        if key not in self._moves:
+            if len(self._moves) >= MOVES_CACHE:
+                self._moves.pop(next(iter(self._moves)))
+            self._moves[key] = await self.bot.table.legal_moves(game.id, user_id, lang)
+        return self._moves[key]
 
     async def game_here(self, interaction: discord.Interaction) -> GameRecord:
         """The game of the thread the interaction is in; Refusal elsewhere."""
@@ -110,6 +133,32 @@ class PlayCog(commands.Cog, name="Play"):
             await send_private(interaction, texts.decision(decision),
                                view=decision_view(texts, decision, page=page))
 
+    async def on_kind(
+        self, interaction: discord.Interaction, game_id: int, key: str, kind: str, page: int
+    ) -> None:
+        """A kind picked from a big decision's first menu: its choices, to the decider only."""
+        async with guard(self.bot, interaction):
+            lang = await self.bot.user_lang(interaction)
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            try:
+                prompts = await self.bot.table.open_prompts(game_id)
+            except Refusal:
+                raise Refusal("stale") from None
+            same = [p for p in prompts if key_matches(key, p.decision.key)]
+            if not same:
+                raise Refusal("stale")
+            mine = [p for p in same if p.user_id == interaction.user.id]
+            if not mine:
+                raise Refusal("discord.not_your_choice", user=f"<@{same[0].user_id}>")
+            decision = mine[0].decision
+            game = await self.bot.store.get_game(game_id)
+            texts = await self.bot.publisher.texts(game, lang, interaction.user.id)
+            view = kind_choices_view(texts, decision, kind, page)
+            if view is None:
+                raise Refusal("stale")
+            await send_private(interaction, t("discord.kind.header", lang,
+                                              label=texts.kind_label(kind)), view=view)
+
     async def on_private_view(self, interaction: discord.Interaction, game_id: int) -> None:
         async with guard(self.bot, interaction):
             lang = await self.bot.user_lang(interaction)
@@ -138,7 +187,7 @@ class PlayCog(commands.Cog, name="Play"):
         try:
             lang = await self.bot.user_lang(interaction)
             game = await self.game_here(interaction)
-            moves = await self.bot.table.legal_moves(game.id, interaction.user.id, lang)
+            moves = await self.legal_moves(game, interaction.user.id, lang)
         except Refusal:
             return []
         except Exception:

@@ -10,15 +10,36 @@ from typing import Any
 import discord
 
 import rules
-from bot import citadels_ui
-from bot.components import choice_view
-from bot.i18n import describe_choice, describe_decision, describe_event, t
-from rules.core import Choice, Decision, Event, Result
+from bot import citadels_ui, tm_ui
+from bot.components import choice_view, group_choices, kind_token, kind_view
+from bot.i18n import describe_choice, describe_decision, describe_event, has, t
+from rules.core import Action, Choice, Decision, Event, Result
 from storage.base import GameRecord
 
 # Per game: the engine's message params that name seats/cards, filled from a view.
 ParamFiller = Callable[[dict[str, Any], dict[str, Any], list[str]], dict[str, Any]]
-PARAM_FILLERS: dict[str, ParamFiller] = {"citadels": citadels_ui.event_params}
+PARAM_FILLERS: dict[str, ParamFiller] = {
+    "citadels": citadels_ui.event_params,
+    "terra_mystica": tm_ui.event_params,
+}
+# Per game: params a decision's prompt needs that the engine leaves implicit.
+DecisionParams = Callable[[Decision, dict[str, Any]], dict[str, Any]]
+DECISION_PARAMS: dict[str, DecisionParams] = {"terra_mystica": tm_ui.decision_params}
+# Per game: a friendlier choice label than the notation (None keeps the notation).
+ChoiceLabel = Callable[[Choice, Decision | None, str], str | None]
+CHOICE_LABELS: dict[str, ChoiceLabel] = {"terra_mystica": tm_ui.choice_label}
+# Per game: the kind of a choice, for the first menu of a decision with many choices.
+ChoiceKind = Callable[[Action], str]
+CHOICE_KINDS: dict[str, ChoiceKind] = {"terra_mystica": tm_ui.choice_kind}
+KIND_LABEL_PREFIX: dict[str, str] = {"terra_mystica": "tm.kind"}
+
+
+def generic_kind(action: Action) -> str:
+    """The action's type; for a multi-command action, its first command's type."""
+    cmds = action.get("cmds")
+    if action.get("type") == "seq" and isinstance(cmds, list) and cmds:
+        return str(cmds[0].get("type", "seq"))
+    return str(action.get("type", "other"))
 
 
 def game_lang(game: GameRecord) -> str:
@@ -53,14 +74,21 @@ class Texts:
                               self.lang)
 
     def decision(self, decision: Decision) -> str:
-        filled = decision.model_copy(update={"params": self.params(decision.params)})
+        implicit = DECISION_PARAMS.get(self.game.game)
+        params = {**(implicit(decision, self.view) if implicit else {}), **decision.params}
+        filled = decision.model_copy(update={"params": self.params(params)})
         text = describe_decision(filled, self.lang)
         if not decision.choices:
             text += "\n" + t("discord.prompt.notation", self.lang)
         return text
 
-    def choice(self, choice: Choice) -> str:
-        """The engine's label if it has one, else the notation in the reader's language."""
+    def choice(self, choice: Choice, decision: Decision | None = None) -> str:
+        """The game's label if it has one, else the notation in the reader's language."""
+        custom = CHOICE_LABELS.get(self.game.game)
+        if custom is not None:
+            text = custom(choice, decision, self.lang)
+            if text:
+                return text
         label = describe_choice(choice, self.lang)
         if label == choice.text and self.lang != "en" and self.game.snapshot is not None:
             try:
@@ -71,8 +99,29 @@ class Texts:
         return label
 
 
+    def kind(self, action: Action) -> str:
+        return kind_token(CHOICE_KINDS.get(self.game.game, generic_kind)(action))
+
+    def kind_label(self, kind: str) -> str:
+        prefix = KIND_LABEL_PREFIX.get(self.game.game, f"discord.kind.{self.game.game}")
+        key = f"{prefix}.{kind}"
+        return t(key, self.lang) if has(key, self.lang) or has(key) else kind
+
+
+def choice_groups(texts: Texts, decision: Decision) -> dict[str, list[int]] | None:
+    """The decision's choice indices by kind, when it has too many choices for one menu."""
+    return group_choices([texts.kind(c.action) for c in decision.choices or []])
+
+
 def decision_view(texts: Texts, decision: Decision, page: int = 0) -> discord.ui.View:
-    choices = [(c.text, texts.choice(c)) for c in decision.choices or []]
+    """Buttons (up to 25 choices); more: a select of kinds first, or pages of selects."""
+    groups = choice_groups(texts, decision) if page == 0 else None
+    if groups is not None:
+        kinds = [(kind, t("discord.kind.option", texts.lang, label=texts.kind_label(kind),
+                          count=len(indices))) for kind, indices in groups.items()]
+        return kind_view(texts.game.id, decision.key, kinds,
+                         t("discord.kind.placeholder", texts.lang))
+    choices = [(c.text, texts.choice(c, decision)) for c in decision.choices or []]
     return choice_view(
         texts.game.id,
         decision.key,
@@ -80,6 +129,26 @@ def decision_view(texts: Texts, decision: Decision, page: int = 0) -> discord.ui
         page=page,
         placeholder=t("discord.select.placeholder", texts.lang),
         more_label=t("discord.button.more", texts.lang),
+    )
+
+
+def kind_choices_view(
+    texts: Texts, decision: Decision, kind: str, page: int = 0
+) -> discord.ui.View | None:
+    """The choices of one kind (buttons, or paged selects); None if no choice has it now."""
+    all_choices = decision.choices or []
+    indices = [i for i, c in enumerate(all_choices) if texts.kind(c.action) == kind]
+    if not indices:
+        return None
+    return choice_view(
+        texts.game.id,
+        decision.key,
+        [(all_choices[i].text, texts.choice(all_choices[i], decision)) for i in indices],
+        page=page,
+        placeholder=t("discord.select.placeholder", texts.lang),
+        more_label=t("discord.button.more", texts.lang),
+        indices=indices,
+        kind=kind,
     )
 
 

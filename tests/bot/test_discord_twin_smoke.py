@@ -34,7 +34,7 @@ async def test_lobby_dm_pick_fallback_and_public_turn(tmp_path, monkeypatch) -> 
         try:
             await twin.wait_ready()
             await twin.wait_for(bot.is_ready, 10, "the bot to be ready")
-            assert {c["name"] for c in twin.commands(guild)} == {"game", "play", "games"}
+            assert {c["name"] for c in twin.commands(guild)} == {"game", "play", "games", "tm"}
 
             opened = await alice.slash("game new", channel, game="fake")
             await opened.wait_messages(1)

@@ -13,6 +13,14 @@ PLAYERS = [701, 702, 703, 704]
 TM = "terra_mystica"
 
 
+@pytest.fixture(autouse=True)
+def fixed_seed(monkeypatch):
+    """Known games: the service draws each game's seed at start."""
+    import bot.table_lobby
+
+    monkeypatch.setattr(bot.table_lobby.secrets, "randbits", lambda bits: 4242)
+
+
 async def new_tm(svc: TableService, **options) -> int:
     game = await svc.new_game(TM, guild_id=1, channel_id=10, host_id=PLAYERS[0], lang="en")
     for uid in PLAYERS[1:]:

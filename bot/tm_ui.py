@@ -1,0 +1,138 @@
+"""Terra Mystica text for Discord: faction names with their players, choice labels, the kinds
+a big turn menu is grouped by, `/game status` lines and the `/tm plan` summary. Read only
+from the engine's views, decisions and choices (plus its faction table for names)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bot.i18n import describe_refusal, t
+from bot.table_plan import Plan
+from rules.core import Action, Choice, Decision
+from rules.terra_mystica.factions import FACTIONS
+
+FACTION_PARAMS = ("faction", "from", "to")
+COLOUR_EMOJI = {"green": "🟩", "black": "⬛", "brown": "🟫", "gray": "⬜", "blue": "🟦",
+                "red": "🟥", "yellow": "🟨"}
+# Leading helper commands of a multi-command action that do not say what the action is.
+HELPER_COMMANDS = ("burn", "convert", "dig")
+KNOWN_KINDS = ("build", "transform", "upgrade", "send", "advance", "action", "bridge", "pass",
+               "gain", "convert")
+RESOURCES = ("C", "W", "P", "VP")
+CULT_NAMES = ("FIRE", "WATER", "EARTH", "AIR")
+
+
+def _player(view: dict[str, Any], faction: str, names: list[str]) -> str | None:
+    seat = view.get("factions", {}).get(faction, {}).get("seat")
+    return names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else None
+
+
+def faction_name(faction: str, view: dict[str, Any] | None = None,
+                 names: list[str] | None = None) -> dict[str, str] | str:
+    """Both languages' names, with the player's display name when the view seats it."""
+    fd = FACTIONS.get(str(faction))
+    if fd is None:
+        return faction
+    player = _player(view or {}, faction, names or [])
+    suffix = f" ({player})" if player else ""
+    return {"en": fd.en + suffix, "ko": fd.ko + suffix}
+
+
+def event_params(params: dict[str, Any], view: dict[str, Any], names: list[str]
+                 ) -> dict[str, Any]:
+    """Faction ids in event and decision params become localised names with the player."""
+    out = dict(params)
+    for key in FACTION_PARAMS:
+        if isinstance(out.get(key), str) and out[key] in FACTIONS:
+            out[key] = faction_name(out[key], view, names)
+    return out
+
+
+def decision_params(decision: Decision, view: dict[str, Any]) -> dict[str, Any]:
+    """Params a prompt needs that the engine leaves implicit: the deciding seat's faction."""
+    if "faction" in decision.params:
+        return {}
+    for faction, data in view.get("factions", {}).items():
+        if data.get("seat") == decision.seat:
+            return {"faction": faction}
+    return {}
+
+
+def colour_label(colour: str, lang: str) -> str:
+    return f"{COLOUR_EMOJI.get(colour, '')} {t(f'tm.colour.{colour}', lang)}".strip()
+
+
+def choice_label(choice: Choice, decision: Decision | None, lang: str) -> str | None:
+    """A friendlier label than the notation where it helps; None keeps the notation."""
+    action = choice.action
+    kind = action.get("type")
+    if kind == "setup" and action.get("faction") in FACTIONS:
+        fd = FACTIONS[action["faction"]]
+        return t("tm.choice.setup", lang, name=fd.ko if lang == "ko" else fd.en,
+                 colour=colour_label(fd.color, lang))
+    if decision is not None and decision.kind == "leech":
+        if kind == "decline":
+            return t("tm.choice.decline", lang)
+        if kind == "leech":
+            params = decision.params
+            key = "tm.choice.leech" if params.get("vp_cost", 0) else "tm.choice.leech_free"
+            return t(key, lang, actual=params.get("actual", action.get("n")),
+                     vp_cost=params.get("vp_cost", 0))
+    return None
+
+
+def choice_kind(action: Action) -> str:
+    """What a turn choice does, for the first select of a big menu: its main command."""
+    cmds = list(action.get("cmds", [])) if action.get("type") == "seq" else [action]
+    main = next((c for c in cmds if c.get("type") not in HELPER_COMMANDS), cmds[-1] if cmds
+                else action)
+    kind = str(main.get("type", "other"))
+    return kind if kind in KNOWN_KINDS else "other"
+
+
+def status_lines(view: dict[str, Any], lang: str, names: list[str]) -> list[str]:
+    active = view.get("active")
+    lines = [t("tm.status.round", lang, round=view.get("round", "?"),
+               phase=view.get("phase", "?"), scoring=view.get("current_scoring") or "-",
+               active=faction_name(active, view, names) if active else "-")]
+    for faction in view.get("turn_order", []):
+        data = view.get("factions", {}).get(faction)
+        if data is None:
+            continue
+        lines.append(t("tm.status.faction", lang, name=faction_name(faction),
+                       player=_player(view, faction, names) or "?",
+                       passed=t("tm.status.passed", lang) if data.get("passed") else "",
+                       **{k: data.get(k, 0) for k in ("VP", "C", "W", "P", "P1", "P2", "P3")}))
+    return lines
+
+
+def _changed(before: dict[str, Any], after: dict[str, Any], keys: tuple[str, ...],
+             lang: str) -> dict[str, str]:
+    out = {}
+    for key in keys:
+        was, now = before.get(key, 0), after.get(key, 0)
+        out[key] = str(now) if was == now else t("tm.plan.change", lang, before=was, after=now)
+    return out
+
+
+def plan_lines(plan: Plan, lang: str) -> list[str]:
+    """The planner's own numbers before → after, and the first illegal command if any."""
+    seat_faction = next((f for f, d in plan.after.get("factions", {}).items()
+                         if d.get("seat") == plan.seat), None)
+    lines = [t("tm.plan.header", lang,
+               faction=faction_name(seat_faction) if seat_faction else f"#{plan.seat + 1}")]
+    if plan.applied:
+        lines.append(t("tm.plan.applied", lang, moves=" · ".join(plan.applied)))
+    if plan.error is not None:
+        lines.append(t("tm.plan.illegal", lang, command=plan.failed or "?",
+                       reason=describe_refusal(plan.error, lang)))
+    if seat_faction is None:
+        return lines
+    was = plan.before.get("factions", {}).get(seat_faction, {})
+    now = plan.after["factions"][seat_faction]
+    lines.append(t("tm.plan.resources", lang, **_changed(was, now, RESOURCES, lang)))
+    lines.append(t("tm.plan.power", lang, **_changed(was, now, ("P1", "P2", "P3"), lang)))
+    lines.append(t("tm.plan.cults", lang, **_changed(was.get("cults", {}),
+                                                      now.get("cults", {}), CULT_NAMES, lang)))
+    lines.append(t("tm.plan.tracks", lang, **_changed(was, now, ("shipping", "dig"), lang)))
+    return lines
