@@ -84,9 +84,13 @@ def normalise(game: GameFile) -> None:
     stream: list[tuple[str, str]] = []
     owners: list[Line] = []
     for i, line in enumerate(game.moves):
-        if line.comment or line.admin or line.prefix is None:
-            pieces = [line.text] if line.text else []
-            group = f"#{i}"  # admin lines and comments never merge with anything
+        if line.comment:
+            stream.append((f"#{i}", "#"))  # a comment record: it breaks any merge
+            owners.append(line)
+            continue
+        if line.admin or line.prefix is None:
+            pieces = [line.text]
+            group = f"#{i}"  # admin lines never merge with anything
         else:
             pieces = split_commands(line.text, line.prefix)
             group = line.prefix
@@ -94,7 +98,7 @@ def normalise(game: GameFile) -> None:
         owners += [line] * len(pieces)
         line.pieces = []
     for piece, line in zip(stream_rewrites(stream), owners, strict=True):
-        if piece:
+        if piece and not line.comment:
             line.pieces.append(piece)
     game.moves = [x for x in game.moves if x.comment or x.pieces]
 
