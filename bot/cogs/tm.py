@@ -37,7 +37,7 @@ LEECH_CHOICES = (
 )
 
 
-class TerraMysticaCommands(commands.GroupCog, group_name="tm",
+class TerraMysticaCommands(commands.GroupCog, name="TerraMystica", group_name="tm",
                            group_description="Terra Mystica: standing answers and planning"):
     def __init__(self, bot: GameBot) -> None:
         self.bot = bot

@@ -1,0 +1,288 @@
+"""Terra Mystica in the Discord adapter: prompts, kind-then-choice menus (within Discord's
+limits), /tm leech and /tm plan, autocomplete. Recording fakes, real store and engine."""
+
+from __future__ import annotations
+
+import time
+
+import discord
+import pytest
+
+import render
+import rules
+from bot import tm_ui
+from bot.app import GameBot
+from bot.cogs import info, lobby, play, tm
+from bot.cogs.publisher import Publisher
+from bot.cogs.texts import choice_groups, decision_view, kind_choices_view
+from bot.components import (
+    BUTTON_LABEL_MAX,
+    CUSTOM_ID_MAX,
+    OPTION_LABEL_MAX,
+    SELECT_MAX_OPTIONS,
+    choice_hash,
+    decode_choice,
+    decode_select_value,
+    group_choices,
+)
+from bot.i18n import has, t
+from bot.locales.tm import MESSAGES as TM_MESSAGES
+from bot.settings import Settings
+from bot.table import TableService
+from rules.core import Rng
+from storage import open_store
+from tests.bot.test_discord_fakes import FakeInteraction, World
+
+PLAYERS = [801, 802, 803, 804]
+THREAD = 9001
+
+
+@pytest.fixture
+async def env(tmp_path, monkeypatch):
+    import bot.table_lobby
+
+    monkeypatch.setattr(bot.table_lobby.secrets, "randbits", lambda bits: 777)
+    monkeypatch.setattr(render, "render_table", lambda game, view, lang, names=None: b"PNG",
+                        raising=False)
+    monkeypatch.setattr(render, "has_private", lambda game: False, raising=False)
+    store = await open_store(tmp_path / "bot.db")
+    gamebot = GameBot(Settings(default_lang="en"), store=store)
+    gamebot.table = TableService(store)
+    gamebot.publisher = Publisher(gamebot)
+    gamebot.games = rules.available()
+    for module in (lobby, play, info, tm):
+        await module.setup(gamebot)
+    world = World()
+    world.install(gamebot)
+    world.thread(THREAD)
+    yield gamebot, world
+    await store.close()
+
+
+async def tm_game(gamebot: GameBot) -> int:
+    svc = gamebot.table
+    game = await svc.new_game("terra_mystica", guild_id=1, channel_id=10, host_id=PLAYERS[0],
+                              lang="en")
+    await svc.attach_thread(game.id, THREAD)
+    for uid in PLAYERS[1:]:
+        await svc.join(game.id, uid)
+    await svc.start(game.id, PLAYERS[0])
+    return game.id
+
+
+async def advance(gamebot: GameBot, gid: int, wanted, rng: Rng, steps: int = 400):
+    for _ in range(steps):
+        prompts = await gamebot.table.open_prompts(gid)
+        hit = [p for p in prompts if wanted(p)]
+        if hit:
+            return hit[0]
+        prompt = rng.choice([p for p in prompts if p.decision.choices])
+        await gamebot.table.act(gid, prompt.user_id, rng.choice(prompt.decision.choices).action,
+                                decision_key=prompt.decision.key)
+    raise AssertionError("not reached")
+
+
+def components(view: discord.ui.View) -> list[dict]:
+    return [c for row in view.to_components() for c in row["components"]]
+
+
+def within_limits(view: discord.ui.View) -> None:
+    rows = view.to_components()
+    assert len(rows) <= 5
+    for item in components(view):
+        assert len(item["custom_id"]) <= CUSTOM_ID_MAX
+        if item["type"] == 2:  # button
+            assert len(item["label"]) <= BUTTON_LABEL_MAX
+        else:
+            assert 1 <= len(item["options"]) <= SELECT_MAX_OPTIONS
+            assert all(len(o["label"]) <= OPTION_LABEL_MAX for o in item["options"])
+            assert all(len(o["value"]) <= 100 for o in item["options"])
+
+
+async def test_faction_choice_prompt_reads_well_in_both_languages(env) -> None:
+    gamebot, world = env
+    gid = await tm_game(gamebot)
+    await gamebot.publisher.publish(await _outcome(gamebot, gid))
+    [prompt] = [m for m in world.in_channel(THREAD) if m.view is not None]
+    assert f"<@{PLAYERS[0]}>" in prompt.content and "choose your faction" in prompt.content
+    labels = [c["label"] for c in components(prompt.view)]
+    assert "Witches (🟩 forest, green)" in labels and len(labels) == 14
+    game = await gamebot.store.get_game(gid)
+    texts = await gamebot.publisher.texts(game, "ko")
+    [open_prompt] = await gamebot.table.open_prompts(gid)
+    assert texts.decision(open_prompt.decision).startswith("세력을 고르세요")
+    ko = [texts.choice(c, open_prompt.decision) for c in open_prompt.decision.choices]
+    assert "마녀 (🟩 숲, 초록)" in ko
+
+
+async def _outcome(gamebot: GameBot, gid: int):
+    from bot.table_types import Outcome
+
+    game = await gamebot.store.get_game(gid)
+    return Outcome(game=game, prompts=await gamebot.table.open_prompts(gid), board_changed=True)
+
+
+async def test_big_turn_menu_is_kinds_then_choices_within_limits(env) -> None:
+    gamebot, world = env
+    gid = await tm_game(gamebot)
+    prompt = await advance(gamebot, gid, lambda p: len(p.decision.choices or []) > 25, Rng(3))
+    decision = prompt.decision
+    game = await gamebot.store.get_game(gid)
+    texts = await gamebot.publisher.texts(game, "ko", prompt.user_id)
+    first = decision_view(texts, decision)
+    within_limits(first)
+    [kind_select] = components(first)
+    assert kind_select["custom_id"].startswith(f"bgk:{gid}:")
+    groups = choice_groups(texts, decision)
+    assert groups is not None and sum(len(v) for v in groups.values()) == len(decision.choices)
+    assert [o["value"] for o in kind_select["options"]] == list(groups)
+    assert all(o["label"].endswith(f"({len(groups[o['value']])})")
+               for o in kind_select["options"])
+    seen = set()
+    for kind, indices in groups.items():
+        page, pages = 0, 0
+        while page is not None:
+            view = kind_choices_view(texts, decision, kind, page)
+            within_limits(view)
+            page = None
+            for item in components(view):
+                if item["type"] == 2 and item["custom_id"].startswith("bg:"):
+                    ref = decode_choice(item["custom_id"])
+                    seen.add(ref.index)
+                    assert ref.index in indices
+                    assert choice_hash(decision.choices[ref.index].text) == ref.hash4
+                elif item["type"] == 3:
+                    for option in item["options"]:
+                        index, hash4 = decode_select_value(option["value"])
+                        seen.add(index)
+                        assert index in indices
+                        assert choice_hash(decision.choices[index].text) == hash4
+                elif item["custom_id"].startswith("bgkm:"):
+                    page = int(item["custom_id"].rsplit(":", 1)[1])
+            pages += 1
+            assert pages < 20
+    assert seen == set(range(len(decision.choices)))  # every choice reachable exactly by kind
+
+
+def test_group_choices_only_when_it_helps() -> None:
+    assert group_choices(["build"] * 25) is None  # buttons suffice
+    assert group_choices(["build"] * 40) is None  # one kind: page the selects instead
+    assert group_choices([f"k{i}" for i in range(30)]) is None  # too many kinds for a select
+    groups = group_choices(["build"] * 20 + ["pass"] * 6 + ["build x"] * 2)
+    assert groups == {"build": list(range(20)), "pass": list(range(20, 26)),
+                      "build_x": [26, 27]}
+
+
+async def test_kind_click_answers_only_the_decider_and_a_choice_applies(env) -> None:
+    gamebot, world = env
+    gid = await tm_game(gamebot)
+    prompt = await advance(gamebot, gid, lambda p: len(p.decision.choices or []) > 25, Rng(5))
+    cog = gamebot.get_cog("Play")
+    game = await gamebot.store.get_game(gid)
+    texts = await gamebot.publisher.texts(game, "en")
+    kind = next(iter(choice_groups(texts, prompt.decision)))
+    other = FakeInteraction(gamebot, next(u for u in PLAYERS if u != prompt.user_id))
+    await cog.on_kind(other, gid, prompt.decision.key, kind, 0)
+    assert other.texts() == [t("discord.not_your_choice", "en", user=f"<@{prompt.user_id}>")]
+    stale = FakeInteraction(gamebot, prompt.user_id)
+    await cog.on_kind(stale, gid, "r9.gone", kind, 0)
+    assert stale.texts() == [t("stale", "en")]
+    mine = FakeInteraction(gamebot, prompt.user_id)
+    await cog.on_kind(mine, gid, prompt.decision.key, kind, 0)
+    [reply] = mine.replies
+    assert reply.kwargs["ephemeral"] and reply.view is not None
+    first_id = next(i for i in reply.custom_ids() if i.startswith(("bg:", "bgs:")))
+    assert first_id.split(":")[1] == str(gid)
+    before = game.version
+    if first_id.startswith("bg:"):
+        await cog.on_choice(FakeInteraction(gamebot, prompt.user_id), decode_choice(first_id))
+        assert (await gamebot.store.get_game(gid)).version > before
+
+
+def test_autocomplete_filters_by_prefix_fast_within_limits() -> None:
+    moves = [f"build {c}{n}" for c in "ABCDEFGHI" for n in range(1, 14)]
+    moves += [f"dig 1. build {c}{n}" for c in "ABCDEFGHI" for n in range(1, 14)]
+    moves += [f"burn 1. action ACT{n}. build F{n}" for n in range(1, 7)] + ["pass BON3"] * 1
+    assert len(moves) > 200
+    start = time.perf_counter()
+    got = play.filter_moves(moves, "build f")
+    elapsed = time.perf_counter() - start
+    values = [c.value for c in got]
+    assert len(got) <= 25 and values[:13] == [f"build F{n}" for n in range(1, 14)]
+    assert all(v.lower().startswith("build f") for v in values[:13])
+    assert all("build f" in v.lower() for v in values)
+    assert all(len(c.name) <= 100 and len(c.value) <= 100 for c in got)
+    assert len(play.filter_moves(moves, "")) == 25
+    assert [c.value for c in play.filter_moves(moves, "PASS")] == ["pass BON3"]
+    assert play.filter_moves(moves, "zzz") == []
+    assert elapsed < 1.0  # generous: a sanity bound, not a benchmark
+
+
+async def test_autocomplete_in_a_tm_game_uses_the_cache(env, monkeypatch) -> None:
+    gamebot, world = env
+    gid = await tm_game(gamebot)
+    await advance(gamebot, gid, lambda p: len(p.decision.choices or []) > 25, Rng(3))
+    [prompt] = [p for p in await gamebot.table.open_prompts(gid) if p.decision.kind == "turn"]
+    cog = gamebot.get_cog("Play")
+    calls = []
+    real = gamebot.table.legal_moves
+
+    async def counted(*args, **kwargs):
+        calls.append(args)
+        return await real(*args, **kwargs)
+
+    monkeypatch.setattr(gamebot.table, "legal_moves", counted)
+    for typed in ("b", "bu", "build"):
+        inter = FakeInteraction(gamebot, prompt.user_id, channel_id=THREAD)
+        got = await cog.play_autocomplete(inter, typed)
+        assert 0 < len(got) <= 25 and all(typed in c.value.lower() for c in got)
+    assert len(calls) == 1  # one computation per game version, not per keystroke
+
+
+async def test_tm_leech_command_saves_and_answers_open_offers(env) -> None:
+    gamebot, world = env
+    gid = await tm_game(gamebot)
+    offer = await advance(gamebot, gid, lambda p: p.decision.kind == "leech", Rng(7))
+    cog = gamebot.get_cog("TerraMystica")
+    inter = FakeInteraction(gamebot, offer.user_id, channel_id=THREAD,
+                            locale=discord.Locale.korean)
+    await cog.set_leech(inter, "always")
+    assert inter.texts()[0] == t("tm.pref.saved", "ko", id=gid, pref=t("tm.pref.always", "ko"))
+    assert offer.decision.key not in {p.decision.key for p in
+                                      await gamebot.table.open_prompts(gid)}
+    posted = " ".join(m.content or "" for m in world.in_channel(THREAD))
+    assert "🤖" in posted  # the automatic answer is shown in the thread
+    outsider = FakeInteraction(gamebot, 12345, channel_id=THREAD)
+    await cog.set_leech(outsider, "never")
+    assert outsider.texts() == [t("not_seated", "en")]
+
+
+async def test_tm_plan_command_is_private_and_stores_nothing(env) -> None:
+    gamebot, world = env
+    gid = await tm_game(gamebot)
+    prompt = await advance(gamebot, gid, lambda p: p.decision.kind == "turn", Rng(9))
+    cog = gamebot.get_cog("TerraMystica")
+    version = (await gamebot.store.get_game(gid)).version
+    legal = next(c for c in prompt.decision.choices if c.action.get("type") != "pass")
+    inter = FakeInteraction(gamebot, prompt.user_id, channel_id=THREAD)
+    await cog.preview(inter, legal.text)
+    assert all(r.kwargs.get("ephemeral") for r in inter.replies)
+    text = "\n".join(inter.texts())
+    assert "Plan" in text and legal.text in text and "→" in text
+    assert any("file" in r.kwargs for r in inter.replies)  # the board after the plan
+    bad = FakeInteraction(gamebot, prompt.user_id, channel_id=THREAD,
+                          locale=discord.Locale.korean)
+    await cog.preview(bad, "build Z99")
+    assert "✘" in "\n".join(bad.texts()) and not any("file" in r.kwargs for r in bad.replies)
+    assert (await gamebot.store.get_game(gid)).version == version
+
+
+def test_every_tm_message_in_both_languages_and_every_decision_kind_covered() -> None:
+    assert set(TM_MESSAGES["en"]) == set(TM_MESSAGES["ko"])
+    kinds = ("faction", "setup_build", "setup_bonus", "turn", "leech", "cult", "spades",
+             "favor", "town", "cult_steps", "bridge", "free_dwelling", "free_trading_house",
+             "sandstorm", "ordination")
+    for kind in kinds:
+        assert has(f"decision.{kind}", "en") and has(f"decision.{kind}", "ko"), kind
+    for kind in tm_ui.KNOWN_KINDS + ("other",):
+        assert has(f"tm.kind.{kind}", "ko"), kind
