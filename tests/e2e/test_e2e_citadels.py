@@ -87,8 +87,11 @@ async def test_board_picture_in_thread_is_a_png(tmp_path: Path) -> None:
         driver = Driver(server, server.users, seed=3)
         for _ in range(12):
             await driver.step()
-        pictures = [a for m in server.twin.messages(thread) for a in m.attachments]
-        assert pictures, "no table picture posted (render_table failed? see the bot log)"
+        pictures = await server.twin.wait_for(
+            lambda: [a for m in server.twin.messages(thread) for a in m.attachments],
+            timeout=15,
+            what="a table picture in the thread",
+        )
         image = Image.open(io.BytesIO(pictures[-1].data))
         assert image.format == "PNG" and image.width > 200 and image.height > 200
 
