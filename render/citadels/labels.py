@@ -31,6 +31,8 @@ LABELS: dict[str, dict[str, str]] = {
     "completed": {"en": "Complete", "ko": "완성"},
     "first_completed": {"en": "First complete", "ko": "첫 완성"},
     "points": {"en": "{n} pts", "ko": "{n}점"},
+    "bonus": {"en": "{n:+d} pts", "ko": "{n:+d}점"},
+    "counts_as": {"en": "= {kind}", "ko": "= {kind}"},
     "no_districts": {"en": "No districts yet", "ko": "아직 지은 건물이 없습니다"},
     "final": {"en": "Final scores", "ko": "최종 점수"},
     "place": {"en": "#{n}", "ko": "{n}위"},

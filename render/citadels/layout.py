@@ -19,6 +19,7 @@ SEAT_HEAD_H = 60
 TILES_PER_ROW = 8
 TILE_GAP = 8
 TILE_H = 108
+TILE_NOTE_H = 22  # the end-of-game ribbon along a tile's foot
 EMPTY_CITY_H = 44
 PANEL_PAD = 12
 

@@ -16,6 +16,7 @@ from render.citadels.layout import (
     WIDTH,
     seat_height,
 )
+from render.citadels.tile_notes import tile_notes
 from render.citadels.tiles import draw_tile
 from render.citadels.view import Seat
 from render.common import (
@@ -132,11 +133,12 @@ def draw_seat(cv: Canvas, seat: Seat, y: int) -> int:
         empty = Box(box.x0 + PANEL_PAD, top, box.x1 - PANEL_PAD, top + EMPTY_CITY_H)
         d.rounded_rectangle(empty.xy(), 8, outline=mix(PANEL, MUTED, 0.5), width=2)
         draw_fitted(d, empty, fit_text(label("no_districts", lang), empty.width, 22, 18), MUTED)
+    notes = tile_notes(v, seat)
     for slot, (index, card) in enumerate(ordered_city(seat.city)):
         row, col = divmod(slot, TILES_PER_ROW)
         tx = box.x0 + PANEL_PAD + col * (tile_w + TILE_GAP)
         ty = top + row * (TILE_H + TILE_GAP)
         tile = Box(tx, ty, tx + tile_w, ty + TILE_H)
         cv.regions[f"seat{seat.seat}.district{index}"] = tile
-        draw_tile(cv, tile, card, f"seat{seat.seat}.district{index}")
+        draw_tile(cv, tile, card, f"seat{seat.seat}.district{index}", notes.get(card.id))
     return box.y1

@@ -18,6 +18,7 @@ BREAKDOWN: dict[str, dict[str, str]] = {
 }
 # The engine marks the Haunted Quarter's chosen type with a zero entry "haunted_quarter_<type>".
 HAUNTED_PREFIX = "haunted_quarter_"
+HAUNTED_QUARTER = "haunted_quarter"
 
 SECRET_MARKERS: dict[str, dict[str, str]] = {
     "signed": {"en": "Signed warrant", "ko": "인장이 찍힌 영장"},
@@ -32,7 +33,7 @@ def score_words(breakdown: dict[str, int], city: list[Card], lang: Lang) -> list
     for key, points in breakdown.items():
         if key.startswith(HAUNTED_PREFIX):
             kind = key.removeprefix(HAUNTED_PREFIX)
-            haunted = names.get("haunted_quarter")
+            haunted = names.get(HAUNTED_QUARTER)
             name = pick_text(haunted, lang) if haunted else kind
             parts.append(f"{name} = {pick_text(TYPE_NAMES.get(kind, {'en': kind}), lang)}")
         elif points:
