@@ -104,8 +104,9 @@ class PlayCog(commands.Cog, name="Play"):
                     raise Refusal("stale") from None  # a forged or deleted game id
                 prompt = match_prompt(prompts, ref, interaction.user.id)
                 choice = (prompt.decision.choices or [])[ref.index]
-                log.info("click by %s in game %s: %s on %s", interaction.user.id, ref.game_id,
-                         choice.text, prompt.decision.key)
+                # the choice's text may be a secret (a draft pick): log where, not what
+                log.info("click by %s in game %s: choice %d on %s", interaction.user.id,
+                         ref.game_id, ref.index, prompt.decision.key)
                 outcome = await self.bot.table.act(
                     ref.game_id, interaction.user.id, choice.action,
                     interaction_id=interaction.id, decision_key=prompt.decision.key, lang=lang,
@@ -177,7 +178,8 @@ class PlayCog(commands.Cog, name="Play"):
             async with self.bot.game_lock(game.id):
                 outcome = await self.bot.table.act(
                     game.id, interaction.user.id, move, interaction_id=interaction.id, lang=lang)
-                log.info("/play by %s in game %s: %r", interaction.user.id, game.id, move)
+                log.info("/play by %s in game %s (version %s)", interaction.user.id, game.id,
+                         outcome.game.version)
                 await send_private(interaction, t("discord.play.sent", lang, move=move))
                 await self.bot.publisher.publish(outcome, interaction=interaction)
 

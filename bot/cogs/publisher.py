@@ -337,7 +337,7 @@ class Publisher:
                          id=game.id, decision=texts.decision(prompt.decision))
                 message = await channel.send(text[:2000],
                                              view=decision_view(texts, prompt.decision))
-                log.info("DM to %s for game %s: %r", user_id, game.id, text[:200])
+                log.info("DM to %s for game %s (%d chars)", user_id, game.id, len(text))
                 await self.bot.store.record_message(MessageRef(
                     game_id=game.id, channel_id=channel.id, message_id=message.id,
                     kind="dm_prompt", seat=prompt.seat, decision_key=prompt.decision.key))
