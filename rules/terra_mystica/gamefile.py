@@ -263,7 +263,10 @@ def pick_by_family(rng: Rng, choices: list[Choice]) -> Choice:
     conversions) do not crowd out the rare ones (upgrades, towns)."""
     groups: dict[tuple[str, ...], list[Choice]] = {}
     for c in choices:
-        groups.setdefault(family(c.action), []).append(c)
+        kind = family(c.action)
+        if all(k in FREE_COMMANDS for k in kind):
+            kind = ("free",)  # conversions, burning, connect: one kind between them
+        groups.setdefault(kind, []).append(c)
     return rng.choice(rng.choice(list(groups.values())))
 
 
@@ -280,6 +283,7 @@ def random_game(players: int, seed: int, max_steps: int = 20_000,
     rng = Rng(seed * 7919 + 17)
     lines: list[str] = []
     last_turn: tuple[str, int] | None = None
+    free_line: tuple[str, int] | None = None  # a line of free commands the action may join
     for _ in range(max_steps):
         if state["phase"] == "over":
             break
@@ -299,7 +303,8 @@ def random_game(players: int, seed: int, max_steps: int = 20_000,
         ch = rng.choice(options) if pass_rate is None else pick_by_family(rng, options)
         name = state["seats"][decision.seat]["faction"]
         text = format_command(ch.action)
-        if going and lines and lines[-1].startswith(f"{name}: "):
+        own = decision.kind not in OUT_OF_TURN and free_line == (name, len(lines) - 1)
+        if (going and lines and lines[-1].startswith(f"{name}: ")) or own:
             lines[-1] += f". {text}"
         else:
             if decision.kind == "turn" and last_turn == (name, len(lines) - 1):
@@ -310,6 +315,8 @@ def random_game(players: int, seed: int, max_steps: int = 20_000,
         free = all(c["type"] in FREE_COMMANDS for c in cmds)  # no action taken: no `done`
         acting = state["phase"] == "actions" and decision.kind not in OUT_OF_TURN and not free
         last_turn = (name, len(lines) - 1) if acting and not passes else None
+        in_turn = state["phase"] == "actions" and decision.kind not in OUT_OF_TURN
+        free_line = (name, len(lines) - 1) if free and in_turn else None
         state, _ = engine.apply(state, decision.seat, ch.action)
     else:
         raise AssertionError("random game did not finish")

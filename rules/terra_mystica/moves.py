@@ -12,7 +12,6 @@ from rules.terra_mystica.cults import CULTS, PRIEST_SPACES, TOP, cult_target, mu
 from rules.terra_mystica.factions import BUILDING_LIMITS, FACTIONS, WORKERS_PER_SPADE
 from rules.terra_mystica.free_moves import free_choices
 from rules.terra_mystica.leech import offer_actual
-from rules.terra_mystica.power import CONVERSIONS
 from rules.terra_mystica.reach import ship_range
 from rules.terra_mystica.state import State, bridge_adj, owner_buildings
 from rules.terra_mystica.tiles import FAVOR, POWER_ACTIONS, TOWN
@@ -391,16 +390,6 @@ def income_spade_choices(st: State, name: str) -> list[Choice]:
         out += [choice(f"transform {h} to {colour}", name)
                 for colour, k in hex_colours(st, name, h) if k <= n and colour != partial]
     out.append(choice(f"-{n if n > 1 else ''}SPADE"))
-    return out
-
-
-def conversion_texts(fs: dict[str, Any]) -> list[str]:
-    """Free conversions open to a faction now (for a bot's menu; not played at random)."""
-    out = []
-    for (src, dst), rate in CONVERSIONS.items():
-        have = fs["P3"] if src == "PW" else fs[src]
-        if have >= rate:
-            out.append(f"convert {rate}{src} to 1{dst}")
     return out
 
 

@@ -9,7 +9,13 @@ import pytest
 from rules import get_engine
 from rules.core import Rng, dump_state, random_playout, replay
 from rules.terra_mystica.factions import BUILDING_LIMITS
-from rules.terra_mystica.gamefile import pick_by_family, random_game, replay_text, summary
+from rules.terra_mystica.gamefile import (
+    family,
+    pick_by_family,
+    random_game,
+    replay_text,
+    summary,
+)
 from rules.terra_mystica.notation import commands_of
 from rules.terra_mystica.power import total_tokens
 from tests.rules.terra_mystica.helpers import E
@@ -80,10 +86,15 @@ def test_random_games_finish_with_a_result(players: int) -> None:
 
 
 def test_long_random_games_reach_deep_features() -> None:
-    seen = {"towns": 0, "SA": 0, "SH": 0, "bridges": 0, "favors": 0}
+    seen = {"towns": 0, "SA": 0, "SH": 0, "bridges": 0, "favors": 0, "transform_to": 0,
+            "convert": 0, "burn": 0}
     for seed in range(LONG_GAMES):
         st, log = play_game(2 + seed % 4, 1000 + seed, pass_rate=10)
         assert E.result(st) is not None
+        for _, action in log:
+            for kind in family(action):
+                if kind in seen:
+                    seen[kind] += 1
         for f in st["factions"].values():
             seen["towns"] += len(f["towns"])
             seen["SA"] += f["built"]["SA"]
