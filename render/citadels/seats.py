@@ -39,7 +39,7 @@ from render.common import (
 
 def draw_seat(cv: Canvas, seat: Seat, y: int) -> int:
     """The seat's panel from `y`; returns its bottom edge."""
-    v, d, lang = cv.view, cv.draw, cv.lang
+    v, d = cv.view, cv.draw
     box = Box(MARGIN, y, WIDTH - MARGIN, y + seat_height(seat))
     is_current = v.current is not None and v.current.seat == seat.seat and v.phase != "over"
     d.rounded_rectangle(
@@ -51,8 +51,16 @@ def draw_seat(cv: Canvas, seat: Seat, y: int) -> int:
     )
     cv.regions[f"seat{seat.seat}"] = box
     head = Box(box.x0 + PANEL_PAD + 4, y + PANEL_PAD, box.x1 - PANEL_PAD - 4, y + PANEL_PAD + 48)
-
     # Right side first: its width decides how much room the name gets.
+    right_edge = draw_stats(cv, seat, head)
+    draw_identity(cv, seat, head, right_edge)
+    draw_city(cv, seat, box, head.y1 + (SEAT_HEAD_H - 48))
+    return box.y1
+
+
+def draw_stats(cv: Canvas, seat: Seat, head: Box) -> int:
+    """Score, gold, hand size and completion, right-aligned; returns their left edge."""
+    d, lang = cv.draw, cv.lang
     x = head.x1
     score = label("points", lang, n=seat.score_public)
     score_face = font(28, True)
@@ -85,9 +93,12 @@ def draw_seat(cv: Canvas, seat: Seat, y: int) -> int:
         draw_fitted(d, badge, fit_text(text, bw, 22, 16, bold=True), INK)
         cv.regions[f"seat{seat.seat}.completed"] = badge
         x = badge.x0 - 14
-    right_edge = x
+    return x
 
-    # Left side: crown, name, revealed characters.
+
+def draw_identity(cv: Canvas, seat: Seat, head: Box, right_edge: int) -> None:
+    """Crown, name, a "you" chip and the revealed characters, left-aligned up to `right_edge`."""
+    v, d, lang = cv.view, cv.draw, cv.lang
     x = head.x0
     if seat.crown:
         cw = draw_crown(d, x, head.y0 + 10, 28)
@@ -125,15 +136,17 @@ def draw_seat(cv: Canvas, seat: Seat, y: int) -> int:
         cv.regions[f"seat{seat.seat}.char.{ch.id}"] = cb
         x = cb.x1 + 8
 
-    # The city.
-    top = head.y1 + (SEAT_HEAD_H - 48)
+
+def draw_city(cv: Canvas, seat: Seat, box: Box, top: int) -> None:
+    """The seat's districts as tiles from `top`, grouped by type, or a note that it has none."""
+    d = cv.draw
     inner_w = box.width - 2 * PANEL_PAD
     tile_w = (inner_w - (TILES_PER_ROW - 1) * TILE_GAP) // TILES_PER_ROW
     if not seat.city:
         empty = Box(box.x0 + PANEL_PAD, top, box.x1 - PANEL_PAD, top + EMPTY_CITY_H)
         d.rounded_rectangle(empty.xy(), 8, outline=mix(PANEL, MUTED, 0.5), width=2)
-        draw_fitted(d, empty, fit_text(label("no_districts", lang), empty.width, 22, 18), MUTED)
-    notes = tile_notes(v, seat)
+        draw_fitted(d, empty, fit_text(label("no_districts", cv.lang), empty.width, 22, 18), MUTED)
+    notes = tile_notes(cv.view, seat)
     for slot, (index, card) in enumerate(ordered_city(seat.city)):
         row, col = divmod(slot, TILES_PER_ROW)
         tx = box.x0 + PANEL_PAD + col * (tile_w + TILE_GAP)
@@ -141,4 +154,3 @@ def draw_seat(cv: Canvas, seat: Seat, y: int) -> int:
         tile = Box(tx, ty, tx + tile_w, ty + TILE_H)
         cv.regions[f"seat{seat.seat}.district{index}"] = tile
         draw_tile(cv, tile, card, f"seat{seat.seat}.district{index}", notes.get(card.id))
-    return box.y1
