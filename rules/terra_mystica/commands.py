@@ -315,6 +315,12 @@ def cmd_burn(st: State, name: str, cmd: dict, events: list[Event]) -> None:
         raise RuleError("tm.not_enough", resource="P2", faction=name)
     fs["P2"] -= 2 * n
     fs["P3"] += n
+    count_free(st)
+
+
+def count_free(st: State) -> None:
+    """Free commands change what the turn can afford: the turn's decision key follows them."""
+    st["turn"]["free"] = st["turn"].get("free", 0) + 1
 
 
 def cmd_convert(st: State, name: str, cmd: dict, events: list[Event]) -> None:
@@ -343,6 +349,7 @@ def cmd_convert(st: State, name: str, cmd: dict, events: list[Event]) -> None:
     for offer in st["offers"]:
         if offer["to"] == name:
             offer["marked"] = True
+    count_free(st)
 
 
 def cmd_gain(st: State, name: str, cmd: dict, events: list[Event]) -> None:

@@ -114,6 +114,8 @@ class TerraMystica:
         """Stable while this part of the turn is open; other seats' replies leave it alone."""
         t = st["turn"]
         progress = f"{t['taken']}.{t['spades']}.{sum(t['need'].values())}.{t['actions']}"
+        if t.get("free"):
+            progress += f".f{t['free']}"  # after a convert or burn the choices differ
         return f"r{st['round']}.t{st.get('turn_no', 0)}.{kind}.{progress}"
 
     @staticmethod

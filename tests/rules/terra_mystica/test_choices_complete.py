@@ -233,3 +233,14 @@ def test_every_listed_choice_applies_along_busy_games() -> None:
             st, _ = E.apply(st, d.seat, pick_by_family(rng, keep or d.choices).action)
     assert checked > 5000
     assert {"colour", "convert", "burn"} <= kinds, kinds
+
+
+def test_turn_key_moves_on_after_a_free_command() -> None:
+    st = base()
+    key = next(d.key for d in E.decisions(st) if d.kind == "turn")
+    assert key.endswith(".0.0.0.1")  # unchanged form while nothing free was done
+    after = play(st, "witches", "burn 1")
+    new = next(d.key for d in E.decisions(after) if d.kind == "turn")
+    assert new != key and new.startswith(key)
+    again = play(after, "witches", "convert 1W to 1C")
+    assert next(d.key for d in E.decisions(again) if d.kind == "turn") not in (key, new)
