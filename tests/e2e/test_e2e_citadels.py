@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import logging
 from pathlib import Path
 
 from PIL import Image
@@ -35,7 +36,8 @@ async def final_scores(server: Server, thread) -> str:
     return next(m.content for m in server.twin.messages(thread) if title in m.content)
 
 
-async def test_four_player_game_secrets_by_dm(tmp_path: Path) -> None:
+async def test_four_player_game_secrets_by_dm(tmp_path: Path, caplog) -> None:
+    caplog.set_level(logging.DEBUG, logger="bot")
     async with running_server(tmp_path, FOUR) as server:
         await server.start_bot()
         thread = await open_citadels(server)
@@ -57,6 +59,15 @@ async def test_four_player_game_secrets_by_dm(tmp_path: Path) -> None:
         bob = server.users[1]
         assert any("캐릭터" in m.content or "선택" in m.content for m in bob.dms())
         assert_clean(server)
+        # secrets never reach a log line: no DM's text, no private button's label
+        logged = "\n".join(r.getMessage() for r in caplog.records)
+        for user in server.users:
+            for message in user.dms():
+                assert message.content not in logged
+                for row in message.components:
+                    for item in row.get("components", []):
+                        label = item.get("label")
+                        assert not label or len(label) < 4 or label not in logged, label
 
 
 async def test_closed_dms_play_through_ephemeral_fallback(tmp_path: Path) -> None:
