@@ -8,7 +8,8 @@ from typing import Any
 
 from bot.i18n import describe_refusal, t
 from bot.table_plan import Plan
-from rules.core import Action, Choice, Decision
+from rules.core import Action, Choice, Decision, RuleError
+from rules.terra_mystica.engine import describe_tile
 from rules.terra_mystica.factions import FACTIONS
 
 FACTION_PARAMS = ("faction", "from", "to")
@@ -70,6 +71,21 @@ def choice_label(choice: Choice, decision: Decision | None, lang: str) -> str | 
         fd = FACTIONS[action["faction"]]
         return t("tm.choice.setup", lang, name=fd.ko if lang == "ko" else fd.en,
                  colour=colour_label(fd.color, lang))
+    if kind == "pass":
+        tile = action.get("bonus")
+        summary = tile_summary(tile, lang) if tile else None
+        if summary and decision is not None and decision.kind == "setup_bonus":
+            return t("tm.choice.tile", lang, tile=tile, summary=summary)
+        if summary:
+            return t("tm.choice.pass", lang, tile=tile, summary=summary)
+        return None if tile else t("tm.choice.pass_last", lang)
+    if kind == "gain" and action.get("sign") == "+" and str(action.get("what", "")).startswith(
+            ("FAV", "TW")):
+        summary = tile_summary(action["what"], lang)
+        return t("tm.choice.tile", lang, tile=action["what"], summary=summary) if summary else None
+    if kind == "gain" and action.get("sign") == "+" and action.get("what") in CULT_NAMES:
+        return t("tm.tile.cult", lang, steps=action.get("n", 1),
+                 cult=t(f"tm.cult.{action['what']}", lang))
     if decision is not None and decision.kind == "leech":
         if kind == "decline":
             return t("tm.choice.decline", lang)
@@ -79,6 +95,44 @@ def choice_label(choice: Choice, decision: Decision | None, lang: str) -> str | 
             return t(key, lang, actual=params.get("actual", action.get("n")),
                      vp_cost=params.get("vp_cost", 0))
     return None
+
+
+def _res(res: dict[str, int]) -> str:
+    return " ".join(f"{n}{k}" for k, n in res.items())
+
+
+def tile_summary(tile: str, lang: str) -> str | None:
+    """A bonus, favor or town tile in a few words, from the engine's tile data."""
+    try:
+        data = describe_tile(tile)
+    except RuleError:
+        return None
+    parts = []
+    if "cult" in data and "steps" in data:
+        parts.append(t("tm.tile.cult", lang, steps=data["steps"],
+                       cult=t(f"tm.cult.{data['cult']}", lang)))
+    if isinstance(data.get("vp"), int):
+        parts.append(t("tm.tile.vp", lang, vp=data["vp"]))
+    for what, vp in (data.get("vp") or {}).items() if isinstance(data.get("vp"), dict) else ():
+        parts.append(t("tm.tile.vp_per", lang, building=t(f"tm.building.{what}", lang), vp=vp))
+    gain = dict(data.get("gain", {}))
+    if gain.pop("CULTS", 0):
+        parts.append(t("tm.tile.all_cults", lang))
+    if gain:
+        parts.append(t("tm.tile.gain", lang, res=_res(gain)))
+    if data.get("income"):
+        parts.append(t("tm.tile.income", lang, res=_res(data["income"])))
+    if data.get("action") in ("spade", "cult"):
+        parts.append(t(f"tm.tile.action.{data['action']}", lang))
+    if data.get("ship"):
+        parts.append(t("tm.tile.ship", lang, n=data["ship"]))
+    if data.get("town_power"):
+        parts.append(t("tm.tile.town_power", lang, n=data["town_power"]))
+    for what, vp in (data.get("pass_vp") or {}).items():
+        parts.append(t("tm.tile.pass_vp", lang, building=t(f"tm.building.{what}", lang), vp=vp))
+    if data.get("pass_tp"):
+        parts.append(t("tm.tile.pass_tp", lang))
+    return " · ".join(parts) or None
 
 
 def choice_kind(action: Action) -> str:

@@ -286,3 +286,32 @@ def test_every_tm_message_in_both_languages_and_every_decision_kind_covered() ->
         assert has(f"decision.{kind}", "en") and has(f"decision.{kind}", "ko"), kind
     for kind in tm_ui.KNOWN_KINDS + ("other",):
         assert has(f"tm.kind.{kind}", "ko"), kind
+
+
+@pytest.mark.parametrize(("text", "en", "ko"), [
+    ("+FAV5", "FAV5: +2 Fire · towns from 6 power", "FAV5: 불 +2 · 권능값 6부터 마을"),
+    ("+TW5", "TW5: 8 VP · +1 on every cult track", "TW5: 승점 8 · 모든 신앙 트랙 +1"),
+    ("pass BON4", "Pass, take BON4: income 3PW · +1 shipping",
+     "패스, BON4 가져가기: 수입 3PW · 선적값 +1"),
+    ("+2WATER", "+2 Water", "물 +2"),
+    ("build F4", None, None),  # the notation stays the label
+])
+def test_sub_choice_labels(text, en, ko) -> None:
+    from rules.terra_mystica.moves import choice
+
+    assert tm_ui.choice_label(choice(text), None, "en") == en
+    assert tm_ui.choice_label(choice(text), None, "ko") == ko
+
+
+def test_status_lines_name_factions_and_players() -> None:
+    view = {"round": 2, "phase": "actions", "current_scoring": "SCORE3", "active": "nomads",
+            "turn_order": ["nomads", "witches"],
+            "factions": {"nomads": {"seat": 1, "VP": 25, "C": 3, "W": 2, "P": 1, "P1": 1,
+                                    "P2": 4, "P3": 2, "passed": False},
+                         "witches": {"seat": 0, "VP": 30, "C": 0, "W": 1, "P": 0, "P1": 5,
+                                     "P2": 2, "P3": 0, "passed": True}}}
+    en = tm_ui.status_lines(view, "en", ["ann", "bo"])
+    assert en[0].startswith("Round 2") and "Nomads (bo)" in en[0]
+    assert en[1].startswith("• Nomads (bo): 25 VP") and "passed" in en[2]
+    ko = tm_ui.status_lines(view, "ko", ["ann", "bo"])
+    assert "유목민 (bo)" in ko[0] and ko[2].startswith("• 마녀 (ann): 승점 30")
