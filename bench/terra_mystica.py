@@ -3,6 +3,7 @@ mid-game state, and rendering the board picture (time and bytes)."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 from bench.runner import Measure, timeit
@@ -34,20 +35,30 @@ def bench_replay(text: str) -> Measure:
 
 
 def _midgame() -> dict:
-    """A 5-player state at the start of round 3, reached by random legal choices."""
+    """A 5-player state early in round 3, reached by random legal choices: of the next
+    40 states, the one with the most legal choices (a full turn menu)."""
     state = ENGINE.setup({"random_factions": True}, 5, 11)
     rng = Rng(11)
-    while state["round"] < 3 or state["phase"] != "actions":
-        decision = rng.choice([d for d in ENGINE.decisions(state) if d.choices])
+    best, most, seen = state, -1, 0
+    while seen < 40:
+        decisions = [d for d in ENGINE.decisions(state) if d.choices]
+        if state["round"] >= 3 and state["phase"] == "actions":
+            seen += 1
+            count = sum(len(d.choices) for d in decisions)
+            if count > most:
+                best, most = state, count
+        decision = rng.choice(decisions)
         busy = [c for c in decision.choices if not c.text.startswith("pass")]
         choice = rng.choice(busy if busy and rng.below(10) else decision.choices)
         state, _ = ENGINE.apply(state, decision.seat, choice.action)
-    return state
+    return best
 
 
 def bench_legal_moves() -> Measure:
     state = _midgame()
-    times = timeit(lambda: ENGINE.decisions(state), repeat=200)
+    # fresh copies: an engine may cache decisions per state object
+    copies = iter([json.loads(json.dumps(state)) for _ in range(205)])
+    times = timeit(lambda: ENGINE.decisions(next(copies)), repeat=200)
     count = sum(len(d.choices or []) for d in ENGINE.decisions(state))
     return Measure(
         "legal moves on a mid-game state", times, extra=f"{count} choices, round {state['round']}"
