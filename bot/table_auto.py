@@ -8,7 +8,7 @@ from bot import tm_leech
 from rules.core import Choice, Decision
 from storage.base import GameRecord
 
-# game -> (record, open decisions) -> the (decision, choice) pairs to play now, in order.
-AutoMoves = Callable[[GameRecord, list[Decision]], list[tuple[Decision, Choice]]]
+# game -> (record, open decisions on demand) -> the (decision, choice) pairs to play now.
+AutoMoves = Callable[[GameRecord, Callable[[], list[Decision]]], list[tuple[Decision, Choice]]]
 AUTO_MOVES: dict[str, AutoMoves] = {"terra_mystica": tm_leech.auto_leech}
 AUTO_MOVE_LIMIT = 64  # a bound per commit; each auto move answers one open decision

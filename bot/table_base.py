@@ -211,7 +211,7 @@ class TableBase:
         for _ in range(AUTO_MOVE_LIMIT):
             if record.status != "running" or record.snapshot is None:
                 break
-            picks = auto(record, engine.decisions(record.snapshot))
+            picks = auto(record, functools.partial(engine.decisions, record.snapshot))
             if not picks:
                 break
             decision, choice = picks[0]

@@ -45,11 +45,15 @@ def answer(pref: str, decision: Decision) -> Choice | None:
     return next((c for c in decision.choices if c.action.get("type") == wanted), None)
 
 
-def auto_leech(record: GameRecord, decisions: list[Decision]) -> list[tuple[Decision, Choice]]:
+def auto_leech(
+    record: GameRecord, decisions: Callable[[], list[Decision]]
+) -> list[tuple[Decision, Choice]]:
     """Every open leech decision a seat's standing preference answers."""
     prefs = seat_prefs(record.settings)
+    if all(pref == DEFAULT_PREF for pref in prefs.values()):
+        return []  # nobody answers automatically: skip listing the decisions
     out = []
-    for decision in decisions:
+    for decision in decisions():
         choice = answer(prefs.get(decision.seat, DEFAULT_PREF), decision)
         if choice is not None:
             out.append((decision, choice))
