@@ -40,9 +40,27 @@ FROZEN = ("game", "options", "cast", "uniques", "n", "faceup", "result")
 DEEP = ("chars", "rs", "turn", "draft", "secret", "ledger")
 
 
+# The list and dict fields of each part of the state (their items are scalars): a copy
+# duplicates these and shares the rest. Named, not searched for, as copies are the hot
+# path; tests/rules/citadels/test_copies.py proves no container is left shared.
+RS_LISTS = ("warrants", "threats", "resolved")
+TURN_LISTS = ("used", "menu")  # and "sub", one level deeper
+SEAT_LISTS = ("revealed", "tiebreak_chars")
+SEAT_SECRET_LISTS = ("hand", "chars", "offer", "drawn", "markers", "pending", "museum")
+TABLE_SECRET_LISTS = ("deck", "facedown", "pile")
+
+
+def _copy(d: dict[str, Any], fields: tuple[str, ...]) -> dict[str, Any]:
+    out = d.copy()
+    for k in fields:
+        v = d.get(k)
+        if v is not None:
+            out[k] = v.copy()
+    return out
+
+
 def _flat(d: dict[str, Any]) -> dict[str, Any]:
-    """A copy of a dict whose list and dict values are copied too (their items are
-    scalars)."""
+    """A copy of a dict of any shape whose list and dict values are copied too."""
     out = d.copy()
     for k, v in d.items():
         if type(v) is list or type(v) is dict:
@@ -51,31 +69,31 @@ def _flat(d: dict[str, Any]) -> dict[str, Any]:
 
 
 def copy_seat(seat: dict[str, Any]) -> dict[str, Any]:
-    out = _flat(seat)
+    out = _copy(seat, SEAT_LISTS)
     out["city"] = [d.copy() for d in seat["city"]]
-    out["secret"] = _flat(seat["secret"])
+    out["secret"] = _copy(seat["secret"], SEAT_SECRET_LISTS)
     return out
 
 
 def copy_state(state: State) -> State:
     """A copy to change: frozen parts are shared, the log is copied shallowly (its entries
     are never changed), seats are copied one by one on first use (see Ctx.seat), and the
-    rest is duplicated at once. The copies follow the state's shape (several times faster
-    than a generic deep copy); tests/rules/citadels prove no container is shared."""
+    rest is duplicated at once, following the state's shape (several times faster than a
+    generic deep copy)."""
     new = dict(state)
     new["chars"] = {c: {**info, "markers": info["markers"].copy()}
                     for c, info in state["chars"].items()}
-    new["rs"] = _flat(state["rs"])
+    new["rs"] = _copy(state["rs"], RS_LISTS)
     turn = state["turn"]
     if turn is not None:
-        turn = _flat(turn)
-        if turn["sub"]:
-            turn["sub"] = _flat(turn["sub"])
+        turn = _copy(turn, TURN_LISTS)
+        if turn["sub"] is not None:
+            turn["sub"] = _flat(turn["sub"])  # its shape depends on the stage
     new["turn"] = turn
     draft = state["draft"]
     new["draft"] = None if draft is None else {
         **draft, "steps": [step.copy() for step in draft["steps"]]}
-    new["secret"] = _flat(state["secret"])
+    new["secret"] = _copy(state["secret"], TABLE_SECRET_LISTS)
     new["ledger"] = dict(state["ledger"])
     new["log"] = list(state["log"])
     new["seats"] = list(state["seats"])
