@@ -25,6 +25,12 @@ MESSAGES: dict[str, dict[str, str]] = {
         "decision.free_trading_house": "{faction}: upgrade a dwelling to a free trading house.",
         "decision.sandstorm": "{faction}: choose the hex for the sandstorm.",
         "decision.ordination": "{faction}: convert workers into priests (Ordination).",
+        # lobby options (the engine's Options fields)
+        "option.terra_mystica.random_factions": "Random factions (instead of choosing)",
+        "option.terra_mystica.strict_leech": "Answer power offers in order",
+        "option.terra_mystica.errata_cultist_power": "Cultists: 1 power when all decline "
+        "(errata)",
+        "option.terra_mystica.variable_turn_order": "Next round's order follows passing",
         # choice labels
         "tm.choice.setup": "{name} ({colour})",
         "tm.choice.leech": "Accept: +{actual} power (−{vp_cost} VP)",
@@ -126,6 +132,10 @@ MESSAGES: dict[str, dict[str, str]] = {
         "decision.free_trading_house": "{faction}: 주택 하나를 공짜로 교역소로 개량하세요.",
         "decision.sandstorm": "{faction}: 모래 폭풍을 일으킬 칸을 고르세요.",
         "decision.ordination": "{faction}: 일꾼을 성직자로 바꾸세요(서품).",
+        "option.terra_mystica.random_factions": "세력 무작위 배정 (고르지 않음)",
+        "option.terra_mystica.strict_leech": "권능 제안은 들어온 순서대로 답하기",
+        "option.terra_mystica.errata_cultist_power": "광신도: 모두 거절하면 권능 1 (정오표)",
+        "option.terra_mystica.variable_turn_order": "다음 라운드 순서는 패스 순서대로",
         "tm.choice.setup": "{name} ({colour})",
         "tm.choice.leech": "수락: 권능 +{actual} (승점 −{vp_cost})",
         "tm.choice.leech_free": "수락: 권능 +{actual} (무료)",

@@ -315,3 +315,33 @@ def test_status_lines_name_factions_and_players() -> None:
     assert en[1].startswith("• Nomads (bo): 25 VP") and "passed" in en[2]
     ko = tm_ui.status_lines(view, "ko", ["ann", "bo"])
     assert "유목민 (bo)" in ko[0] and ko[2].startswith("• 마녀 (ann): 승점 30")
+
+
+async def test_lobby_shows_the_tm_options_in_the_readers_language(env) -> None:
+    gamebot, world = env
+    game = await gamebot.table.new_game("terra_mystica", guild_id=1, channel_id=10,
+                                        host_id=PLAYERS[0], lang="ko")
+    specs = gamebot.table.option_specs("terra_mystica")
+    assert {s.name for s in specs} >= {"random_factions", "strict_leech"}
+    text = lobby.lobby_text(game, specs, "ko")
+    assert "세력 무작위 배정" in text and "권능 제안은 들어온 순서대로 답하기" in text
+    view = lobby.lobby_view(game, specs, "en")
+    within_limits(view)
+    placeholders = [c.get("placeholder") for c in components(view) if c["type"] == 3]
+    assert "Random factions (instead of choosing)" in placeholders
+    await gamebot.table.set_option(game.id, PLAYERS[0], "random_factions", "true")
+    assert (await gamebot.store.get_game(game.id)).options["random_factions"] is True
+
+
+def test_tm_command_names_translate_to_valid_korean_names() -> None:
+    import re
+
+    from bot.locales.tm import COMMANDS
+    from bot.translator import translate_text
+
+    assert translate_text("tm", "ko") == "테라" and translate_text("plan", "ko") == "계획"
+    assert translate_text("game", "ko") == "게임"  # the adapter's catalogue still answers
+    for english, korean in COMMANDS["ko"].items():
+        if re.fullmatch(r"[a-z_]{1,32}", english):
+            assert re.fullmatch(r"[-_\w]{1,32}", korean) and korean == korean.lower()
+        assert len(korean) <= 100
