@@ -154,8 +154,8 @@ class GameBot(commands.Bot):
     def game_lock(self, game_id: int) -> asyncio.Lock:
         """One game's changes and their messages run one at a time, in order (this process).
 
-        The lobby's read-modify-write has no compare-and-swap, and a move's messages must
-        not interleave with the next move's.
+        The store's compare-and-swap keeps the data right across processes; this lock keeps
+        a move's messages from interleaving with the next move's.
         """
         return self._game_locks.setdefault(game_id, asyncio.Lock())
 
