@@ -83,9 +83,9 @@ CHARACTER_TEXT: dict[str, Text] = {
         "왕관을 반드시 가져옵니다. 자기 귀족 건물 수만큼 카드를 얻습니다.",
     ),
     "bishop": _t(
-        "Rank 8 cannot use its ability on your districts this round. Gain 1 gold per religious "
-        "district.",
-        "이번 라운드에 8번 캐릭터는 내 건물에 능력을 쓸 수 없습니다. 자기 종교 건물 수만큼 "
+        "Rank 8 can never use its ability on your districts this round. Gain 1 gold per "
+        "religious district.",
+        "이번 라운드에 8번 캐릭터는 내 건물에 절대로 능력을 쓸 수 없습니다. 자기 종교 건물 수만큼 "
         "금화를 얻습니다.",
     ),
     "abbot": _t(
@@ -118,7 +118,7 @@ CHARACTER_TEXT: dict[str, Text] = {
         "카드 2장을 더 얻습니다. 건물을 3채까지 지을 수 있습니다.",
     ),
     "navigator": _t(
-        "Gain 4 extra gold or 4 extra cards. You cannot build this turn.",
+        "Gain 4 extra gold or 4 extra cards. You can never build this turn.",
         "금화 4닢이나 카드 4장을 더 얻습니다. 이번 차례에는 절대로 건설할 수 없습니다.",
     ),
     "scholar": _t(
@@ -191,7 +191,7 @@ DISTRICT_TEXT: dict[str, Text] = {
     ),
     "great_wall": _t(
         "Rank 8 must pay 1 more gold to use its ability on your other districts.",
-        "8번 캐릭터가 내 다른 건물에 능력을 쓰려면 금화 1닢을 더 내야 합니다.",
+        "8번 캐릭터가 내 다른 건물에 능력을 쓰려면 금화 1닢을 반드시 더 내야 합니다.",
     ),
     "haunted_quarter": _t(
         "At the end of the game, counts as the district type of your choice.",
@@ -258,7 +258,7 @@ DISTRICT_TEXT: dict[str, Text] = {
     ),
     "secret_vault": _t(
         "Can never be built. End of game: reveal it from your hand for +3 points.",
-        "절대로 건설할 수 없습니다. 게임 종료 시 손에서 공개하면 3점을 더 얻습니다.",
+        "절대로 건설할 수 없습니다. 게임 종료 시 손에 든 카드 중 이 카드를 공개하면 3점을 더 얻습니다.",
     ),
     "smithy": _t(
         "Once per turn: pay 2 gold to gain 3 cards.",
