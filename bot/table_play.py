@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import functools
 import json
 from typing import Any
 
 from bot.i18n import t
+from bot.table_auto import AUTO_MOVES
 from bot.table_base import VOTES, TableBase, mentions, serialised
 from bot.table_types import (
     Outcome,
@@ -105,6 +107,8 @@ class PlayMixin(TableBase):
         raise Refusal("stale")
 
     async def undo(self, game_id: int, user_id: int, lang: str = "en") -> Outcome:
+        """Take back the user's last action, with the automatic answers it caused (standing
+        preferences played right after it); refused if anyone has acted since."""
         record = await self._running(game_id)
         seats = self.seats_of(record, user_id)
         if not seats:
@@ -112,23 +116,43 @@ class PlayMixin(TableBase):
         log = await self.store.actions(game_id)
         if not any(a.user_id == user_id for a in log):
             raise Refusal("undo_nothing")
-        last = log[-1]
-        if last.user_id != user_id or last.version != record.version:
+        automatic = 0  # trailing automatic moves that answered the user's last action
+        while (automatic < len(log) - 1 and log[-1 - automatic].user_id is None
+               and log[-1 - automatic].seat not in seats):
+            automatic += 1
+        last = log[-1 - automatic]
+        if automatic and last.user_id != user_id:
+            automatic, last = 0, log[-1]
+        if last.user_id != user_id or log[-1].version != record.version:
             raise Refusal("undo_not_yours")
         engine = self.engine(record.game)
         assert record.seed is not None
         options = self._options(record, engine)
-        before = replay(
-            engine, options, len(record.seats), record.seed, [(a.seat, a.action) for a in log[:-1]]
-        )
+        kept = log[: len(log) - 1 - automatic]
+        before = replay(engine, options, len(record.seats), record.seed,
+                        [(a.seat, a.action) for a in kept])
         _, events = engine.apply(before, last.seat, last.action)
         if any(e.reveal for e in events):
             raise Refusal("undo_revealed")
         move = engine.format(before, last.action, lang)
+        # One pop per logged action, newest first, each with the state before it.
+        states = [before]
+        for a in log[len(kept): len(log) - 1]:
+            states.append(engine.apply(states[-1], a.seat, a.action)[0])
+        auto = AUTO_MOVES.get(record.game)
+        for state, a in zip(states[1:], log[len(log) - automatic:], strict=True):
+            # Only what a standing preference plays goes back with the move (a deadline's
+            # timeout move, also without a user, still blocks the undo).
+            picks = auto(record, functools.partial(engine.decisions, state)) if auto else []
+            if not any(d.seat == a.seat and c.action == a.action for d, c in picks):
+                raise Refusal("undo_not_yours")
+        version = record.version
+        saved = record
         try:
-            saved = await self.store.pop_action(
-                game_id, expected_version=record.version, snapshot=before
-            )
+            for state in reversed(states):
+                saved = await self.store.pop_action(game_id, expected_version=version,
+                                                    snapshot=state)
+                version -= 1
         except VersionConflict:
             raise Refusal("stale") from None
         await self._reschedule(saved)

@@ -188,3 +188,31 @@ async def test_plan_previews_without_storing(tmp_path) -> None:
         assert info.value.key == "not_seated"
     finally:
         await store.close()
+
+
+async def test_undo_takes_back_the_automatic_answers_a_move_caused(tmp_path) -> None:
+    store = await open_store(tmp_path / "tm.db")
+    try:
+        svc = TableService(store)
+        gid = await new_tm(svc)
+        for uid in PLAYERS:
+            await svc.set_leech_pref(gid, uid, "always")
+        rng = Rng(5)
+        for _ in range(600):
+            before = await store.get_game(gid)
+            prompts = [p for p in await svc.open_prompts(gid) if p.decision.choices]
+            prompt = rng.choice(prompts)
+            choice = rng.choice(prompt.decision.choices)
+            out = await svc.act(gid, prompt.user_id, choice.action,
+                                decision_key=prompt.decision.key)
+            if any(e.key == "auto_move" for e in out.events):
+                break
+        else:
+            raise AssertionError("no automatic answer happened")
+        assert out.game.version > before.version + 1
+        undone = await svc.undo(gid, prompt.user_id)
+        assert undone.game.version == before.version
+        assert undone.game.snapshot == before.snapshot
+        assert len(await store.actions(gid)) == before.version
+    finally:
+        await store.close()
