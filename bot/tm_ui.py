@@ -83,6 +83,8 @@ def choice_label(choice: Choice, decision: Decision | None, lang: str) -> str | 
             ("FAV", "TW")):
         summary = tile_summary(action["what"], lang)
         return t("tm.choice.tile", lang, tile=action["what"], summary=summary) if summary else None
+    if kind == "gain" and action.get("sign") == "-":  # declining an optional benefit
+        return t("tm.choice.skip", lang)
     if kind == "gain" and action.get("sign") == "+" and action.get("what") in CULT_NAMES:
         return t("tm.tile.cult", lang, steps=action.get("n", 1),
                  cult=t(f"tm.cult.{action['what']}", lang))

@@ -36,6 +36,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "tm.choice.leech": "Accept: +{actual} power (−{vp_cost} VP)",
         "tm.choice.leech_free": "Accept: +{actual} power (free)",
         "tm.choice.decline": "Decline",
+        "tm.choice.skip": "Give it up",
         # tile summaries on favor / town / bonus buttons
         "tm.choice.tile": "{tile}: {summary}",
         "tm.choice.pass": "Pass, take {tile}: {summary}",
@@ -140,6 +141,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "tm.choice.leech": "수락: 권능 +{actual} (승점 −{vp_cost})",
         "tm.choice.leech_free": "수락: 권능 +{actual} (무료)",
         "tm.choice.decline": "거절",
+        "tm.choice.skip": "포기",
         "tm.choice.tile": "{tile}: {summary}",
         "tm.choice.pass": "패스, {tile} 가져가기: {summary}",
         "tm.choice.pass_last": "패스 (마지막 라운드)",

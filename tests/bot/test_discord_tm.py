@@ -294,6 +294,8 @@ def test_every_tm_message_in_both_languages_and_every_decision_kind_covered() ->
     ("pass BON4", "Pass, take BON4: income 3PW · +1 shipping",
      "패스, BON4 가져가기: 수입 3PW · 선적값 +1"),
     ("+2WATER", "+2 Water", "물 +2"),
+    ("-SPADE", "Give it up", "포기"),
+    ("-GAIN_FAVOR", "Give it up", "포기"),
     ("build F4", None, None),  # the notation stays the label
 ])
 def test_sub_choice_labels(text, en, ko) -> None:
