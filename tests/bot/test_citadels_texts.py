@@ -32,6 +32,9 @@ NAME_PARAMS = {"card_name": "card", "mine_name": "mine", "card_names": "cards"}
 RAW_KEY = re.compile(r"\b(?:ev|decide|decision|choice|err|option)\.[a-z_]")
 IDS = {*CHARACTER, *DISTRICT, *TYPE_NAMES}
 HANGUL = re.compile(r"[\uac00-\ud7a3]")
+# English names of characters and districts, which a Korean text must not show
+ENGLISH_NAME = re.compile("|".join(
+    rf"\b{re.escape(x.en)}\b" for x in [*CHARACTER.values(), *DISTRICT.values()]), re.I)
 
 
 def _words(text: str) -> set[str]:
@@ -48,6 +51,7 @@ def check_text(text: str, lang: str, where: str) -> None:
     assert not raw, f"raw id {raw} in {text!r} ({where})"
     if lang == "ko":
         assert HANGUL.search(text), f"no Korean in {text!r} ({where})"
+        assert not ENGLISH_NAME.search(text), f"English name in {text!r} ({where})"
 
 
 def _one_name(value: Any, lang: str) -> list[str]:
@@ -218,6 +222,8 @@ def test_ids_in_a_template_are_caught() -> None:
         check_text("Alice builds great_wall.", "en", "test")
     with pytest.raises(AssertionError):
         check_text("Alice 님이 watchtower 건물을 건설합니다.", "ko", "test")
+    with pytest.raises(AssertionError):
+        check_text("Alice 님이 Town Hall 건물을 건설합니다.", "ko", "test")
     with pytest.raises(AssertionError):
         check_names("Alice builds it.", {"s": 0, "card_name": {"en": "Temple", "ko": "사원"}},
                     "en", "{s} builds {card_name}.", "test")
