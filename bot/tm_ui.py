@@ -50,13 +50,18 @@ def event_params(params: dict[str, Any], view: dict[str, Any], names: list[str]
 
 
 def decision_params(decision: Decision, view: dict[str, Any]) -> dict[str, Any]:
-    """Params a prompt needs that the engine leaves implicit: the deciding seat's faction."""
-    if "faction" in decision.params:
-        return {}
-    for faction, data in view.get("factions", {}).items():
-        if data.get("seat") == decision.seat:
-            return {"faction": faction}
-    return {}
+    """Params a prompt needs that the engine leaves implicit: the deciding seat's faction, and
+    a leech offer's price in words (both languages; the reader's is picked when shown)."""
+    extra: dict[str, Any] = {}
+    if "faction" not in decision.params:
+        for faction, data in view.get("factions", {}).items():
+            if data.get("seat") == decision.seat:
+                extra["faction"] = faction
+    if decision.kind == "leech":
+        vp = decision.params.get("vp_cost", 0)
+        key = "tm.leech.cost" if vp else "tm.leech.free"
+        extra["cost"] = {lang: t(key, lang, vp=vp) for lang in ("en", "ko")}
+    return extra
 
 
 def colour_label(colour: str, lang: str) -> str:

@@ -12,8 +12,10 @@ MESSAGES: dict[str, dict[str, str]] = {
         "decision.setup_bonus": "take your starting bonus tile.",
         "decision.turn": "{faction} — pick a kind of action, then the action "
         "(or type it with `/play`; preview it with `/tm plan`).",
-        "decision.leech": "{from} built next to {faction}: take {actual} power "
-        "for {vp_cost} VP, or decline? (offer {amount})",
+        "decision.leech": "{from} built next to {faction}: take {actual} power {cost}, "
+        "or decline? (offer {amount})",
+        "tm.leech.cost": "for {vp} VP",
+        "tm.leech.free": "for free",
         "decision.cult": "{faction}: choose the cult track for your Cultists' step.",
         "decision.spades": "{faction}: use your {spades} cult-bonus spade(s) to transform "
         "a hex, or give them up.",
@@ -121,8 +123,10 @@ MESSAGES: dict[str, dict[str, str]] = {
         "decision.setup_bonus": "시작 보너스 타일을 가져가세요.",
         "decision.turn": "{faction} — 행동 종류를 고른 뒤 행동을 고르세요"
         "(`/play`로 입력하거나 `/tm plan`으로 미리 볼 수 있습니다).",
-        "decision.leech": "{from}이(가) {faction} 옆에 건설했습니다: 승점 {vp_cost}을(를) "
-        "내고 권능 {actual}을(를) 얻을까요, 거절할까요? (제안 {amount})",
+        "decision.leech": "{from}이(가) {faction} 옆에 건설했습니다: {cost} 권능 {actual}을(를) "
+        "얻을까요, 거절할까요? (제안 {amount})",
+        "tm.leech.cost": "승점 {vp}을(를) 내고",
+        "tm.leech.free": "무료로",
         "decision.cult": "{faction}: 광신도의 신앙 진행을 할 신앙 트랙을 고르세요.",
         "decision.spades": "{faction}: 신앙 보너스 삽 {spades}개로 지형을 변형하거나 "
         "포기하세요.",

@@ -347,3 +347,29 @@ def test_tm_command_names_translate_to_valid_korean_names() -> None:
         if re.fullmatch(r"[a-z_]{1,32}", english):
             assert re.fullmatch(r"[-_\w]{1,32}", korean) and korean == korean.lower()
         assert len(korean) <= 100
+
+
+def test_leech_prompt_names_the_price_in_the_readers_language() -> None:
+    from datetime import UTC, datetime
+
+    from bot.cogs.texts import Texts
+    from rules.core import Decision
+    from storage.base import GameRecord
+
+    now = datetime.now(UTC)
+    record = GameRecord(id=1, game="terra_mystica", status="running", guild_id=1, channel_id=1,
+                        thread_id=2, host_id=1, seats=[1, 2], created_at=now, updated_at=now)
+    view = {"factions": {"witches": {"seat": 0}, "nomads": {"seat": 1}}}
+
+    def offer(vp: int) -> Decision:
+        return Decision(seat=1, kind="leech", key="leech.1", params={
+            "faction": "nomads", "from": "witches", "amount": vp + 1, "actual": vp + 1,
+            "vp_cost": vp})
+
+    en = Texts(record, "en", view, ["ann", "bo"])
+    ko = Texts(record, "ko", view, ["ann", "bo"])
+    assert en.decision(offer(0)).startswith(
+        "Witches (ann) built next to Nomads (bo): take 1 power for free, or decline? (offer 1)")
+    assert "for 2 VP" in en.decision(offer(2))
+    assert ko.decision(offer(0)).startswith("마녀 (ann)이(가) 유목민 (bo) 옆에 건설했습니다: 무료로")
+    assert "승점 2을(를) 내고 권능 3을(를)" in ko.decision(offer(2))
