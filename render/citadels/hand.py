@@ -19,6 +19,10 @@ from render.citadels.layout import (
     HAND_WIDTH,
     MARGIN,
     SECTION_TITLE_H,
+    TEXT_CARD_H,
+    TEXT_CARDS_PER_ROW,
+    TEXT_CHAR_CARD_H,
+    TEXT_CHARS_PER_ROW,
 )
 from render.citadels.view import CitadelsView, Lang, Me, Names, Regions
 from render.citadels.words import secret_words
@@ -36,6 +40,7 @@ from render.common import (
 )
 
 Section = tuple[str, str, list[Any]]  # kind, title, character ids or cards
+CHARACTER_KINDS = ("offer", "held")
 
 
 def hand_image(
@@ -48,7 +53,7 @@ def hand_image(
     me = v.me
     sections = hand_sections(v, me, lang)
     secrets = secret_words(me.secret_markers, v, lang)
-    height = MARGIN + HAND_HEADER_H + sum(section_height(k, items) for k, _, items in sections)
+    height = MARGIN + HAND_HEADER_H + sum(section_height(v, k, items) for k, _, items in sections)
     if secrets:
         height += SECTION_TITLE_H + 40 * len(secrets) + GAP
     height += MARGIN
@@ -87,12 +92,33 @@ def hand_sections(view: CitadelsView, me: Me, lang: Lang) -> list[Section]:
     return sections
 
 
-def section_height(kind: str, items: list[Any]) -> int:
-    if kind in ("offer", "held"):
-        rows = -(-len(items) // CHARS_PER_ROW)
-        return SECTION_TITLE_H + rows * (CHAR_CARD_H + GAP) + GAP
-    rows = -(-len(items) // CARDS_PER_ROW)
-    return SECTION_TITLE_H + (rows * (CARD_H + GAP) if rows else 60) + GAP
+def has_text(view: CitadelsView, kind: str, item: Any) -> bool:
+    """Whether a character (by id) or a district card carries an effect text."""
+    if kind in CHARACTER_KINDS:
+        return view.character(item).text is not None
+    return item.text is not None
+
+
+def grid(view: CitadelsView, kind: str, items: list[Any]) -> tuple[int, list[int]]:
+    """Cards per row and each row's height: rows holding a text are taller."""
+    chars = kind in CHARACTER_KINDS
+    texts = any(has_text(view, kind, item) for item in items)
+    if chars:
+        cols = TEXT_CHARS_PER_ROW if texts else CHARS_PER_ROW
+        tall, short = TEXT_CHAR_CARD_H, CHAR_CARD_H
+    else:
+        cols = TEXT_CARDS_PER_ROW if texts else CARDS_PER_ROW
+        tall, short = TEXT_CARD_H, CARD_H
+    rows = [items[i : i + cols] for i in range(0, len(items), cols)]
+    heights = [tall if any(has_text(view, kind, it) for it in row) else short for row in rows]
+    return cols, heights
+
+
+def section_height(view: CitadelsView, kind: str, items: list[Any]) -> int:
+    _, heights = grid(view, kind, items)
+    if not heights and kind not in CHARACTER_KINDS:
+        return SECTION_TITLE_H + 60 + GAP
+    return SECTION_TITLE_H + sum(h + GAP for h in heights) + GAP
 
 
 def draw_hand_header(cv: Canvas, me: Me, y: int) -> int:
@@ -122,35 +148,24 @@ def draw_section(cv: Canvas, kind: str, title: str, items: list[Any], y: int) ->
     d.text((MARGIN, y + 12), title, font=font(28, True), fill=ACCENT)
     y += SECTION_TITLE_H
     inner = HAND_WIDTH - 2 * MARGIN
-    if kind in ("offer", "held"):
-        w = (inner - (CHARS_PER_ROW - 1) * GAP) // CHARS_PER_ROW
-        for i, cid in enumerate(items):
-            row, col = divmod(i, CHARS_PER_ROW)
-            x = MARGIN + col * (w + GAP)
-            box = Box(
-                x,
-                y + row * (CHAR_CARD_H + GAP),
-                x + w,
-                y + row * (CHAR_CARD_H + GAP) + CHAR_CARD_H,
-            )
-            cv.regions[f"{kind}.{cid}"] = box
-            draw_character_card(cv, box, cv.view.character(cid))
-        rows = -(-len(items) // CHARS_PER_ROW)
-        return y + rows * (CHAR_CARD_H + GAP) + GAP
-    if not items:
+    if not items and kind not in CHARACTER_KINDS:
         text = fit_text(label("hand.empty", lang), inner, 26, 20)
         draw_fitted(d, Box(MARGIN, y, HAND_WIDTH - MARGIN, y + 60), text, MUTED, "left")
         return y + 60 + GAP
-    w = (inner - (CARDS_PER_ROW - 1) * GAP) // CARDS_PER_ROW
-    for i, card in enumerate(items):
-        row, col = divmod(i, CARDS_PER_ROW)
+    cols, heights = grid(cv.view, kind, items)
+    w = (inner - (cols - 1) * GAP) // cols
+    for i, item in enumerate(items):
+        row, col = divmod(i, cols)
         x = MARGIN + col * (w + GAP)
-        top = y + row * (CARD_H + GAP)
-        box = Box(x, top, x + w, top + CARD_H)
-        cv.regions[f"{kind}{i}"] = box
-        draw_district_card(cv, box, card)
-    rows = -(-len(items) // CARDS_PER_ROW)
-    return y + rows * (CARD_H + GAP) + GAP
+        top = y + sum(h + GAP for h in heights[:row])
+        box = Box(x, top, x + w, top + heights[row])
+        if kind in CHARACTER_KINDS:
+            cv.regions[f"{kind}.{item}"] = box
+            draw_character_card(cv, box, cv.view.character(item))
+        else:
+            cv.regions[f"{kind}{i}"] = box
+            draw_district_card(cv, box, item)
+    return y + sum(h + GAP for h in heights) + GAP
 
 
 def draw_secrets(cv: Canvas, lines: list[str], y: int) -> None:

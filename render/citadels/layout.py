@@ -30,6 +30,11 @@ CARD_H = 210
 CHARS_PER_ROW = 4
 CHAR_CARD_H = 150
 SECTION_TITLE_H = 52
+# Cards carrying an effect text: fewer per row (wider lines) and a row tall enough for it.
+TEXT_CARDS_PER_ROW = 3
+TEXT_CARD_H = 324
+TEXT_CHARS_PER_ROW = 3
+TEXT_CHAR_CARD_H = 294
 HAND_HEADER_H = 100
 
 

@@ -34,6 +34,7 @@ class Card(_Model):
     beautified: bool = False
     gold_on: int = 0
     museum_cards: int = 0  # face-down cards under a Museum (a public count)
+    text: Name | None = None  # what a unique district does, for the hand picture
 
 
 class Character(_Model):
@@ -43,6 +44,7 @@ class Character(_Model):
     status: Literal["unknown", "discarded_up", "revealed", "called_absent"] = "unknown"
     seat: int | None = None
     markers: list[str] = Field(default_factory=list)
+    text: Name | None = None  # what the character's ability does, for the hand picture
 
 
 class Seat(_Model):

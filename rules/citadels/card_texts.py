@@ -46,8 +46,8 @@ CHARACTER_TEXT: dict[str, Text] = {
         "빼앗고 카드 1장을 얻습니다.",
     ),
     "blackmailer": _t(
-        "Threaten 2 characters, one for real (flower). Each may bribe you half its gold; if "
-        "not, a revealed flower takes all its gold.",
+        "Threaten 2 characters, one for real (flower). Unless bribed with half its gold, a "
+        "revealed flower takes all of it.",
         "캐릭터 2개를 협박합니다(꽃 자수가 실제 대상). 뇌물로 금화 절반을 안 주면, 공개한 "
         "꽃 자수로 금화를 모두 빼앗습니다.",
     ),

@@ -523,5 +523,9 @@ def test_offered_characters_are_laid_out_by_rank() -> None:
     view = load("hand")
     view["me"]["draft"]["offered"] = ["warlord", "assassin", "architect", "magician"]
     _, regions = hand_image(view, "en")
-    xs = [regions[f"offer.{c}"].x0 for c in ("assassin", "magician", "architect", "warlord")]
-    assert xs == sorted(xs)
+    # Reading order: along a row, then down (cards with texts wrap after three).
+    spots = [
+        (regions[f"offer.{c}"].y0, regions[f"offer.{c}"].x0)
+        for c in ("assassin", "magician", "architect", "warlord")
+    ]
+    assert spots == sorted(spots) and len(set(spots)) == 4
