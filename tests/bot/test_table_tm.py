@@ -31,8 +31,10 @@ async def new_tm(svc: TableService, **options) -> int:
     return game.id
 
 
-async def play_random(svc: TableService, gid: int, rng: Rng, steps: int) -> int:
-    """Random legal choices through act(); returns how many were played."""
+async def play_random(svc: TableService, gid: int, rng: Rng, steps: int,
+                      kinds: dict[str, set[int]] | None = None) -> int:
+    """Random legal choices through act(); returns how many were played. `kinds` collects,
+    per decision kind, the users prompted for it."""
     played = 0
     for _ in range(steps):
         record = await svc.store.get_game(gid)
@@ -40,6 +42,10 @@ async def play_random(svc: TableService, gid: int, rng: Rng, steps: int) -> int:
             break
         prompts = [p for p in await svc.open_prompts(gid) if p.decision.choices]
         assert prompts, "a running game must wait on someone"
+        for p in prompts:
+            assert p.user_id == record.seats[p.seat]  # the right player is asked
+            if kinds is not None:
+                kinds.setdefault(p.decision.kind, set()).add(p.user_id)
         prompt = rng.choice(prompts)
         choice = rng.choice(prompt.decision.choices)
         await svc.act(gid, prompt.user_id, choice.action, decision_key=prompt.decision.key)
@@ -64,9 +70,11 @@ async def test_four_player_game_from_lobby_to_final_score_with_a_restart(tmp_pat
         record = await svc.store.get_game(gid)
         assert record.status == "running" and record.version >= played
         assert record.snapshot["round"] >= 1
-        played += await play_random(svc, gid, rng, 3000)
+        kinds: dict[str, set[int]] = {}
+        played += await play_random(svc, gid, rng, 3000, kinds)
         record = await svc.store.get_game(gid)
         assert record.status == "finished", f"not finished after {played} moves"
+        assert {"turn", "leech"} <= set(kinds) and kinds["turn"] == set(PLAYERS)
         result = svc.engine(TM).result(record.snapshot)
         assert result is not None and len(result.scores) == 4
         assert sorted(s.seat for s in result.scores) == [0, 1, 2, 3]
@@ -214,5 +222,35 @@ async def test_undo_takes_back_the_automatic_answers_a_move_caused(tmp_path) -> 
         assert undone.game.version == before.version
         assert undone.game.snapshot == before.snapshot
         assert len(await store.actions(gid)) == before.version
+    finally:
+        await store.close()
+
+
+async def test_favor_sub_choice_prompts_the_builder(tmp_path) -> None:
+    """A greedy builder (temples, strongholds, sanctuaries first) earns favor tiles: the
+    favor decision goes to that player, with the tiles as its choices."""
+    store = await open_store(tmp_path / "tm.db")
+    try:
+        svc = TableService(store)
+        gid = await new_tm(svc)
+        rng = Rng(3)
+        order = ("to TE", "to SA", "to SH", "to TP", "build")
+        for _ in range(2000):
+            record = await store.get_game(gid)
+            assert record.status == "running", "no favor decision in the whole game"
+            prompts = [p for p in await svc.open_prompts(gid) if p.decision.choices]
+            favor = [p for p in prompts if p.decision.kind == "favor"]
+            if favor:
+                break
+            prompt = rng.choice(prompts)
+            choices = prompt.decision.choices
+            ranked = [c for key in order for c in choices if key in c.text]
+            choice = ranked[0] if ranked else rng.choice(choices)
+            await svc.act(gid, prompt.user_id, choice.action, decision_key=prompt.decision.key)
+        [prompt] = favor
+        active = record.snapshot["active"]
+        assert prompt.seat == record.snapshot["factions"][active]["seat"]
+        assert prompt.user_id == record.seats[prompt.seat]
+        assert all(c.text.startswith("+FAV") for c in prompt.decision.choices)
     finally:
         await store.close()
