@@ -5,10 +5,19 @@ from __future__ import annotations
 
 from typing import Any
 
+from rules.citadels.card_texts import CHARACTER_TEXT, DISTRICT_TEXT
 from rules.citadels.characters import CHARACTER
-from rules.citadels.districts import card_json
+from rules.citadels.districts import card_json as _card_json
 from rules.citadels.scoring import public_score
 from rules.core import State, View, strip_secrets
+
+
+def card_json(card_id: str, beautified: bool = False, gold_on: int = 0) -> dict[str, Any]:
+    """A district as the view shows it, with its effect text when it has one."""
+    c = _card_json(card_id, beautified, gold_on)
+    if card_id in DISTRICT_TEXT:
+        c["text"] = dict(DISTRICT_TEXT[card_id])
+    return c
 
 
 def _city(seat: dict[str, Any]) -> list[dict[str, Any]]:
@@ -52,6 +61,7 @@ def build_view(state: State, viewer: int | None) -> View:
         chars.append({
             "id": c, "rank": CHARACTER[c].rank,
             "name": {"en": CHARACTER[c].en, "ko": CHARACTER[c].ko},
+            "text": dict(CHARACTER_TEXT[c]),
             # a killed character's holder stays hidden until the round ends
             "status": "unknown" if status == "killed" else status,
             "seat": info["seat"], "markers": list(info["markers"])})
