@@ -173,10 +173,14 @@ class LobbyMixin(TableBase):
             raise Refusal(e.key, **e.params) from None
         try:
             record = await self.store.start_game(
-                game_id, seed=seed, seats=list(record.seats), snapshot=state
+                game_id, seed=seed, seats=list(record.seats), snapshot=state,
+                expected_seats=list(record.seats), expected_options=dict(record.options),
             )
         except VersionConflict:
-            raise Refusal("not_in_lobby", status="running") from None
+            now = await self._load(game_id)
+            if now.status == "lobby":  # someone joined or changed an option meanwhile
+                raise Refusal("stale") from None
+            raise Refusal("not_in_lobby", status=now.status) from None
         await self._reschedule(record)
         return Outcome(
             game=record,

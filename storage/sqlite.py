@@ -346,9 +346,24 @@ class SqliteStore(Store):
             return await self._load(db, game_id)
 
     async def start_game(
-        self, game_id: int, *, seed: int, seats: list[int], snapshot: dict[str, Any]
+        self,
+        game_id: int,
+        *,
+        seed: int,
+        seats: list[int],
+        snapshot: dict[str, Any],
+        expected_seats: list[int] | None = None,
+        expected_options: dict[str, Any] | None = None,
     ) -> GameRecord:
+        """As Store.start_game; `expected_*` make it refuse (VersionConflict) a start set up
+        from a lobby another process changed meanwhile (a late join would be dropped)."""
         async with self._write() as db:
+            if expected_seats is not None and await self._seats(db, game_id) != expected_seats:
+                raise VersionConflict(f"game {game_id}: the lobby's seats changed")
+            if expected_options is not None:
+                current = await _one(db, "SELECT options FROM games WHERE id = ?", (game_id,))
+                if current is not None and json.loads(current[0]) != expected_options:
+                    raise VersionConflict(f"game {game_id}: the lobby's options changed")
             row = await _one(
                 db,
                 "UPDATE games SET status = 'running', seed = ?, version = 0, snapshot = ?,"

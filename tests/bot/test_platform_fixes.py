@@ -120,3 +120,29 @@ async def test_forget_interactions_on_the_real_store(tmp_path) -> None:
         assert await store.forget_interactions(datetime.now(UTC) + timedelta(days=1)) == 0
     finally:
         await store.close()
+
+
+async def test_start_never_drops_a_join_from_another_process(two_services) -> None:
+    a, b = two_services
+    game = await a.new_game("fake", guild_id=1, channel_id=10, host_id=HOST, lang="en")
+    await a.join(game.id, BOB)
+    original = b.store.get_game
+    gate = asyncio.Event()
+
+    async def slow_read(game_id):
+        record = await original(game_id)
+        gate.set()
+        await asyncio.sleep(0.05)
+        return record
+
+    b.store.get_game = slow_read  # type: ignore[method-assign]
+    task = asyncio.create_task(b.start(game.id, HOST))
+    await gate.wait()
+    await a.join(game.id, CAROL)  # lands between b's read and b's start
+    b.store.get_game = original  # type: ignore[method-assign]
+    with pytest.raises(Refusal) as info:
+        await task
+    assert info.value.key == "stale"
+    assert (await a.store.get_game(game.id)).status == "lobby"
+    out = await b.start(game.id, HOST)
+    assert sorted(out.game.seats) == sorted([HOST, BOB, CAROL])

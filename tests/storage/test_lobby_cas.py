@@ -48,3 +48,24 @@ async def test_expected_options_refuse_a_stale_option_write(db_path) -> None:
     finally:
         await one.close()
         await two.close()
+
+
+async def test_start_refuses_a_lobby_changed_by_another_store(db_path) -> None:
+    one = await open_store(db_path)
+    two = await open_store(db_path)
+    try:
+        game = await one.create_game("citadels", guild_id=1, channel_id=2, host_id=HOST,
+                                     lang="en")
+        await one.update_lobby(game.id, seats=[HOST, ALICE])
+        read = await two.get_game(game.id)
+        await one.update_lobby(game.id, seats=[HOST, ALICE, BOB])  # a late join
+        with pytest.raises(VersionConflict):
+            await two.start_game(game.id, seed=1, seats=read.seats, snapshot={"s": 1},
+                                 expected_seats=read.seats)
+        assert (await one.get_game(game.id)).status == "lobby"
+        started = await two.start_game(game.id, seed=1, seats=[HOST, ALICE, BOB],
+                                       snapshot={"s": 1}, expected_seats=[HOST, ALICE, BOB])
+        assert started.status == "running" and started.seats == [HOST, ALICE, BOB]
+    finally:
+        await one.close()
+        await two.close()
