@@ -21,9 +21,8 @@ class TerraMysticaMixin(TableBase):
             seats = self.seats_of(record, user_id)
             if not seats:
                 raise Refusal("not_seated")
-            prefs = {str(k): v for k, v in tm_leech.seat_prefs(record.settings).items()}
-            prefs.update({str(seat): pref for seat in seats})
-            record = await self.store.update_settings(game_id, {tm_leech.SETTINGS_KEY: prefs})
+            record = await self.store.update_settings(
+                game_id, {tm_leech.settings_key(seat): pref for seat in seats})
             record, events = await self._auto_moves(record)
             engine = self.engine(record.game)
             result = engine.result(record.snapshot) if record.snapshot is not None else None

@@ -1,7 +1,8 @@
 """Terra Mystica standing leech preferences: answer power offers without asking.
 
-A preference is kept per seat in the game's settings (SETTINGS_KEY -> {"<seat>": pref}),
-so it survives restarts; the table service applies it as soon as an offer opens.
+A preference is kept per seat in the game's settings ("tm_leech.<seat>" -> pref: one key per
+seat, so two players saving at once from two processes cannot overwrite each other), so it
+survives restarts; the table service applies it as soon as an offer opens.
 """
 
 from __future__ import annotations
@@ -29,9 +30,14 @@ PREF_RULES: dict[str, Callable[[dict[str, Any]], bool | None]] = {
 }
 
 
+def settings_key(seat: int) -> str:
+    return f"{SETTINGS_KEY}.{seat}"
+
+
 def seat_prefs(settings: dict[str, Any]) -> dict[int, str]:
-    stored = settings.get(SETTINGS_KEY) or {}
-    return {int(seat): pref for seat, pref in stored.items() if pref in PREF_RULES}
+    prefix = SETTINGS_KEY + "."
+    return {int(key[len(prefix):]): pref for key, pref in settings.items()
+            if key.startswith(prefix) and key[len(prefix):].isdigit() and pref in PREF_RULES}
 
 
 def answer(pref: str, decision: Decision) -> Choice | None:

@@ -109,7 +109,7 @@ async def test_tm_game_on_the_twin(tmp_path, monkeypatch) -> None:
             (saved,) = await leech.wait_messages(1)
             assert saved.visible_to == bob.id and "always decline" in saved.content
             settings_now = (await gamebot.store.get_game(1)).settings
-            assert settings_now["tm_leech"] == {"1": "never"}
+            assert settings_now["tm_leech.1"] == "never"
             assert twin.unacknowledged() == [] and twin.rejected == []
         finally:
             await gamebot.close()
