@@ -72,9 +72,10 @@ class TerraMysticaCommands(commands.GroupCog, name="TerraMystica", group_name="t
 
     @app_commands.command(name="plan",
                           description="Preview commands privately without playing them")
-    @app_commands.describe(commands="Snellman notation, e.g. 'burn 1. action ACT6. build F4'")
-    async def plan(self, interaction: discord.Interaction, commands: str) -> None:
-        await self.preview(interaction, commands)
+    @app_commands.rename(text="commands")
+    @app_commands.describe(text="Snellman notation, e.g. 'burn 1. action ACT6. build F4'")
+    async def plan(self, interaction: discord.Interaction, text: str) -> None:
+        await self.preview(interaction, text)
 
     async def preview(self, interaction: discord.Interaction, text: str) -> None:
         async with guard(self.bot, interaction, "attach_files"):

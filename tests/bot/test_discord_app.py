@@ -108,5 +108,9 @@ async def test_login_points_discord_py_at_the_configured_api(api, tmp_path, monk
         leech = next(o for o in names["tm"]["options"] if o["name"] == "leech")
         values = [c["value"] for c in leech["options"][0]["choices"]]
         assert values == ["ask", "accept1", "free", "never_pay", "always", "never"]
+        plan = next(o for o in names["tm"]["options"] if o["name"] == "plan")
+        assert plan["name_localizations"] == {"ko": "계획"}
+        assert plan["options"][0]["name"] == "commands"
+        assert plan["options"][0]["name_localizations"] == {"ko": "명령"}
     finally:
         await bot.close()
