@@ -67,7 +67,8 @@ class TerraMysticaCommands(commands.GroupCog, name="TerraMystica", group_name="t
                 outcome = await self.bot.table.set_leech_pref(game.id, interaction.user.id, pref)
                 await send_private(interaction, t("tm.pref.saved", lang, id=game.id,
                                                   pref=t(f"tm.pref.{pref}", lang)))
-                if outcome.events:  # offers it answered at once
+                if outcome.events:  # offers it answered at once; the setting stays private
+                    outcome.notice = None
                     await self.bot.publisher.publish(outcome, interaction=interaction)
 
     @app_commands.command(name="plan",

@@ -252,6 +252,7 @@ async def test_tm_leech_command_saves_and_answers_open_offers(env) -> None:
                                       await gamebot.table.open_prompts(gid)}
     posted = " ".join(m.content or "" for m in world.in_channel(THREAD))
     assert "🤖" in posted  # the automatic answer is shown in the thread
+    assert t("tm_leech_pref_set", "en", pref="always") not in posted  # the setting is private
     outsider = FakeInteraction(gamebot, 12345, channel_id=THREAD)
     await cog.set_leech(outsider, "never")
     assert outsider.texts() == [t("not_seated", "en")]
