@@ -254,3 +254,39 @@ async def test_favor_sub_choice_prompts_the_builder(tmp_path) -> None:
         assert all(c.text.startswith("+FAV") for c in prompt.decision.choices)
     finally:
         await store.close()
+
+
+# What each preference does with an open offer: (actual power, VP cost) -> action or None.
+EXPECTED = {
+    "ask": lambda actual, vp: None,
+    "accept1": lambda actual, vp: "leech" if actual == 1 else None,
+    "free": lambda actual, vp: "leech" if vp == 0 else None,
+    "never_pay": lambda actual, vp: "decline" if vp > 0 else None,
+    "always": lambda actual, vp: "leech",
+    "never": lambda actual, vp: "decline",
+}
+
+
+@pytest.mark.parametrize("pref", list(EXPECTED))
+async def test_each_preference_through_the_service(tmp_path, pref) -> None:
+    store = await open_store(tmp_path / "tm.db")
+    try:
+        svc = TableService(store)
+        gid = await new_tm(svc)
+        leech = await _until(svc, gid, Rng(7),
+                             lambda ps: [p for p in ps if p.decision.kind == "leech"])
+        offer = leech[0]
+        params = offer.decision.params
+        version = (await store.get_game(gid)).version
+        out = await svc.set_leech_pref(gid, offer.user_id, pref)
+        expected = EXPECTED[pref](params["actual"], params["vp_cost"])
+        still_open = offer.decision.key in {p.decision.key for p in out.prompts}
+        if expected is None:
+            assert still_open and out.game.version == version and not out.events
+        else:
+            assert not still_open
+            first = (await store.actions(gid))[version]
+            assert first.seat == offer.seat and first.user_id is None
+            assert first.action["type"] == expected
+    finally:
+        await store.close()
