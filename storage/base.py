@@ -121,14 +121,28 @@ class Store(ABC):
         options: dict[str, Any] | None = None,
         thread_id: int | None = None,
         lang: str | None = None,
+        expected_seats: list[int] | None = None,
+        expected_options: dict[str, Any] | None = None,
     ) -> GameRecord:
-        """Change a lobby's seats/options (only while status is 'lobby')."""
+        """Change a lobby's seats/options (only while status is 'lobby').
+
+        With `expected_*` it is a compare-and-swap across processes: VersionConflict (nothing
+        written) if the stored seats/options differ from what the caller read.
+        """
 
     @abstractmethod
     async def start_game(
-        self, game_id: int, *, seed: int, seats: list[int], snapshot: dict[str, Any]
+        self,
+        game_id: int,
+        *,
+        seed: int,
+        seats: list[int],
+        snapshot: dict[str, Any],
+        expected_seats: list[int] | None = None,
+        expected_options: dict[str, Any] | None = None,
     ) -> GameRecord:
-        """lobby -> running with version 0 and the set-up state; VersionConflict if not a lobby."""
+        """lobby -> running with version 0 and the set-up state; VersionConflict if not a
+        lobby, or if `expected_*` differ from the stored seats/options (a late join)."""
 
     @abstractmethod
     async def set_status(self, game_id: int, status: GameStatus) -> GameRecord: ...

@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import json
 import sqlite3
+import time
 from collections.abc import AsyncIterator, Callable, Iterable, Sequence
 from contextlib import AbstractAsyncContextManager, asynccontextmanager, suppress
 from datetime import UTC, datetime
@@ -176,7 +177,7 @@ class SqliteStore(Store):
         try:
             db.row_factory = sqlite3.Row
             await db.execute(f"PRAGMA busy_timeout = {int(self.busy_timeout_ms)}")
-            await db.execute("PRAGMA journal_mode = WAL")
+            await self._enable_wal(db)
             await db.execute(f"PRAGMA synchronous = {self.synchronous}")
             await db.execute("PRAGMA foreign_keys = ON")
             await apply_migrations(db, self.migrations, self.clock)
@@ -184,6 +185,19 @@ class SqliteStore(Store):
             await db.close()
             raise
         self._db = db
+
+    async def _enable_wal(self, db: aiosqlite.Connection) -> None:
+        """Switching a new file to WAL takes an exclusive lock that busy_timeout does not
+        wait for: several processes opening one new file at once retry here."""
+        deadline = time.monotonic() + self.busy_timeout_ms / 1000
+        while True:
+            try:
+                await db.execute("PRAGMA journal_mode = WAL")
+                return
+            except sqlite3.OperationalError as error:
+                if "locked" not in str(error) or time.monotonic() > deadline:
+                    raise
+                await asyncio.sleep(0.02)
 
     async def close(self) -> None:
         if self._db is not None:
