@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from copy import deepcopy
 from typing import Any, ClassVar
 
 from pydantic import BaseModel
@@ -15,6 +16,7 @@ from rules.terra_mystica.flow import settle
 from rules.terra_mystica.messages import MESSAGES
 from rules.terra_mystica.notation import commands_of, format_command, parse_text
 from rules.terra_mystica.state import Options, State, copy_state, faction_of, setup_state
+from rules.terra_mystica.tile_texts import ALL_TILES, FACTION_CATALOGUE
 from rules.terra_mystica.tiles import BONUS, FAVOR, POWER_ACTIONS, SCORING, TOWN
 
 SPACE_NAMES = ("3", "2", "2b", "2c")
@@ -62,7 +64,10 @@ class TerraMystica:
             used = {FACTIONS[f].color for f in st["order"]}
             choices = [moves.choice(f"setup {f}") for f in sorted(FACTIONS)
                        if FACTIONS[f].color not in used]
-            return [Decision(seat=seat, kind="faction", key=f"select.{seat}", choices=choices)]
+            offered = {c.action["faction"]: deepcopy(FACTION_CATALOGUE[c.action["faction"]])
+                       for c in choices}
+            return [Decision(seat=seat, kind="faction", key=f"select.{seat}", choices=choices,
+                             params={"factions": offered})]
         if phase == "setup":
             kind, name = st["setup_queue"][0]
             fs = st["factions"][name]
@@ -74,7 +79,7 @@ class TerraMystica:
                 choices = [moves.choice(f"pass {b}") for b in st["bonus_pool"]]
             n = len(st["setup_queue"])
             return [Decision(seat=fs["seat"], kind=f"setup_{kind}", key=f"setup.{n}",
-                             choices=choices)]
+                             choices=choices, **self._tile_params(choices))]
         if phase == "over":
             return []
         for offer in self._first_offers(st):
@@ -106,8 +111,20 @@ class TerraMystica:
                 seat=st["factions"][name]["seat"], kind=kind,
                 key=self._turn_key(st, kind), choices=choices or None,
                 shape={"notation": "snellman"}, timeout=self._timeout(kind, choices),
-                params={"faction": name}))
+                params={"faction": name, **self._tile_params(choices).get("params", {})}))
         return out
+
+    @staticmethod
+    def _tile_params(choices: list[Choice]) -> dict[str, Any]:
+        """{"params": {"tiles": texts}} for the tiles the choices take (none: no params)."""
+        tiles: dict[str, dict[str, str]] = {}
+        for c in choices:
+            for cmd in commands_of(c.action):
+                tile = cmd.get("bonus") if cmd["type"] == "pass" else (
+                    cmd.get("what") if cmd["type"] == "gain" and cmd.get("sign") == "+" else None)
+                if tile in ALL_TILES:
+                    tiles[tile] = dict(ALL_TILES[tile])
+        return {"params": {"tiles": tiles}} if tiles else {}
 
     @staticmethod
     def _turn_key(st: State, kind: str) -> str:
@@ -163,6 +180,8 @@ class TerraMystica:
             fd = FACTIONS[name]
             factions[name] = {
                 "seat": fs["seat"], "color": fd.color, "name": {"en": fd.en, "ko": fd.ko},
+                "colour_name": dict(FACTION_CATALOGUE[name]["colour_name"]),
+                "home": dict(FACTION_CATALOGUE[name]["home"]),
                 **{k: fs[k] for k in ("VP", "C", "W", "P", "P1", "P2", "P3")},
                 "shipping": fs["ship"], "dig": fs["dig"], "keys": fs["keys"],
                 "buildings_left": {k: BUILDING_LIMITS[k] - fs["built"][k] for k in BUILDING_LIMITS},
@@ -199,8 +218,16 @@ class TerraMystica:
             "power_actions": {a: st["acts"].get(a) for a in POWER_ACTIONS},
             "turn_order": list(st["turn_order"] or st["order"]), "active": st["active"],
             "pending": pending,
+            "faction_catalogue": deepcopy(FACTION_CATALOGUE),
+            "tiles": self._tile_texts(st),
             "result": res.model_dump() if res else None,
         }
+
+    @staticmethod
+    def _tile_texts(st: State) -> dict[str, dict[str, str]]:
+        """Texts of every tile in this game: scoring, bonus in play, favor and town tiles."""
+        ids = [*st["scoring"], *st["bonus_in_play"], *st["favor_pool"], *st["town_pool"]]
+        return {t: dict(ALL_TILES[t]) for t in ids if t in ALL_TILES}
 
     def result(self, state: State) -> Result | None:
         final = state.get("final")

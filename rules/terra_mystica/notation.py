@@ -12,6 +12,7 @@ from typing import Any
 from rules.core import RuleError
 from rules.terra_mystica.cults import CULTS
 from rules.terra_mystica.factions import FACTIONS
+from rules.terra_mystica.notation_ko import format_ko, parse_ko, word_en
 
 Cmd = dict[str, Any]
 
@@ -20,12 +21,6 @@ BUILDING_WORDS = {"D": "D", "DWELLING": "D", "TP": "TP", "TRADING POST": "TP", "
 RESOURCE_WORDS = {"C": "C", "COIN": "C", "COINS": "C", "W": "W", "WORKER": "W",
                   "WORKERS": "W", "P": "P", "PRIEST": "P", "PRIESTS": "P", "PW": "PW",
                   "POWER": "PW", "VP": "VP"}
-# Korean keywords (Merchants of the Seas terms) accepted in place of the English ones.
-KO_KEYWORDS = {"건설": "build", "개량": "upgrade", "변형": "transform", "삽": "dig",
-               "파견": "send", "진행": "advance", "행동": "action", "패스": "pass",
-               "다리": "bridge", "희생": "burn", "전환": "convert", "흡수": "leech",
-               "거절": "decline", "선택": "setup"}
-KO_FORMAT = {v: k for k, v in KO_KEYWORDS.items()}
 KO_CULTS = {"불": "FIRE", "물": "WATER", "땅": "EARTH", "대지": "EARTH", "하늘": "AIR"}
 KO_FACTIONS = {f.ko: f.name for f in FACTIONS.values()}
 
@@ -85,8 +80,7 @@ def split_commands(text: str, faction: str | None = None) -> list[str]:
     text = re.sub(r"(dig \w). (action \w+)", r"\2. \1", text, count=1, flags=re.I)
     pieces = [clean(p) for p in text.split(".")]
     pieces = [p for p in pieces if p]
-    for ko, en in KO_KEYWORDS.items():
-        pieces = [en + p[len(ko):] if p.startswith(ko) else p for p in pieces]
+    pieces = [parse_ko(p) or p for p in pieces]  # Korean pieces as English notation
     first = [p for p in pieces if re.match(r"^(leech|decline)\b", p, re.I)]
     rest = [p for p in pieces if not re.match(r"^(leech|decline)\b", p, re.I)]
     return first + rest
@@ -122,7 +116,7 @@ def parse_command(text: str) -> Cmd:
 
 def _build(kind: str, g: tuple[Any, ...], text: str) -> Cmd:
     if kind == "gain":
-        what = cult_word(g[2])
+        what = cult_word(word_en(g[2]))
         return {"type": "gain", "sign": g[0], "n": int(g[1]) if g[1] else 1,
                 "what": RESOURCE_WORDS.get(what, what)}
     if kind == "build":
@@ -200,10 +194,7 @@ def format_command(cmd: Cmd, lang: str = "en") -> str:
     k = cmd["type"]
     if k == "seq":
         return ". ".join(format_command(c, lang) for c in cmd["cmds"])
-    text = _format_en(cmd)
-    if lang == "ko" and k in KO_FORMAT:
-        text = KO_FORMAT[k] + text[len(k):]
-    return text
+    return (format_ko(cmd) if lang == "ko" else None) or _format_en(cmd)
 
 
 def _format_en(cmd: Cmd) -> str:
