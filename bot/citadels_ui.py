@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
-from bot.i18n import t
+from bot.i18n import has, t
+from rules.citadels.characters import CHARACTER
+from rules.citadels.districts import DISTRICT, TYPE_NAMES
+from rules.core import Action, Choice
 
 
 def _m(key: str, lang: str, **params: Any) -> str:
@@ -17,6 +21,23 @@ def _name(names: list[str], seat: int | None) -> str:
     return names[seat] if 0 <= seat < len(names) else str(seat + 1)
 
 
+# Stages where no character is called: the line says what the seat is doing instead.
+UNCALLED_STAGES = frozenset({"draft", "theater", "advisor"})
+
+
+def _current_line(current: dict[str, Any], view: dict[str, Any], lang: str,
+                  names: list[str]) -> str:
+    player = _name(names, current.get("seat"))
+    stage = current.get("stage")
+    if stage in UNCALLED_STAGES or current.get("character") is None:
+        return _m(f"current.{stage if stage in UNCALLED_STAGES else 'draft'}", lang,
+                  player=player)
+    by_id = {c.get("id"): c for c in view.get("characters", [])}
+    char = by_id.get(current["character"], {})
+    label = char.get("name", {}).get(lang) or current["character"]
+    return _m("current", lang, character=label, player=player)
+
+
 def status_lines(view: dict[str, Any], lang: str, names: list[str]) -> list[str]:
     """Round, phase, crown, who is called now, and each seat's public numbers."""
     phase = _m(f"phase.{view.get('phase', 'turns')}", lang)
@@ -24,11 +45,7 @@ def status_lines(view: dict[str, Any], lang: str, names: list[str]) -> list[str]
                 crown=_name(names, view.get("crown")), deck=view.get("deck_count", "?"))]
     current = view.get("current")
     if current:
-        by_id = {c.get("id"): c for c in view.get("characters", [])}
-        char = by_id.get(current.get("character"), {})
-        label = char.get("name", {}).get(lang) or current.get("character", "?")
-        lines.append(_m("current", lang, character=label,
-                        player=_name(names, current.get("seat"))))
+        lines.append(_current_line(current, view, lang, names))
     for seat in view.get("seats", []):
         lines.append(_m(
             "seat", lang, player=_name(names, seat.get("seat")), gold=seat.get("gold", 0),
@@ -82,3 +99,61 @@ def event_params(
         else:
             out[key] = value
     return out
+
+
+# Choice labels: "choice.<type>[_<variant>]" in the engine's catalogue, with names for the
+# action's seats, characters and districts. Presentation only: the notation stays the id.
+CHOICE_VARIANT: dict[str, Callable[[Action], str | None]] = {
+    "open": lambda a: "_".join(k for k in ("seat", "card") if k in a) or None,
+    "discard": lambda a: "card" if "card" in a else None,
+    "crown": lambda a: (a["take"] or "none") if "take" in a else None,
+    "navigate": lambda a: str(a.get("what")),
+    "income": lambda a: "gold" if "gold" in a else None,
+    "build": lambda a: next((k for k in ("via", "cards", "from") if k in a), None),
+}
+# action key -> (template param, what the value is)
+CHOICE_PARAM_NAMES: dict[str, tuple[str, str]] = {
+    "seat": ("target", "seat"), "from": ("target", "seat"),
+    "character": ("character", "character"), "card": ("card_name", "district"),
+    "mine": ("mine_name", "district"), "via": ("via_name", "district"),
+    "kind": ("kind_name", "kind"), "cards": ("count", "number"), "gold": ("gold", "number"),
+}
+
+
+def choice_key(action: Action) -> str:
+    kind = str(action.get("type"))
+    variant_of = CHOICE_VARIANT.get(kind)
+    variant = variant_of(action) if variant_of else None
+    return f"choice.{kind}" + (f"_{variant}" if variant else "")
+
+
+def _named(what: str, value: Any, names: list[str]) -> Any:
+    if what == "seat" and isinstance(value, int):
+        return _name(names, value)
+    if what == "character" and value in CHARACTER:
+        return {"en": CHARACTER[value].en, "ko": CHARACTER[value].ko}
+    if what == "district" and value in DISTRICT:
+        return {"en": DISTRICT[value].en, "ko": DISTRICT[value].ko}
+    if what == "kind" and value in TYPE_NAMES:
+        return TYPE_NAMES[value]
+    return value
+
+
+def choice_params(action: Action, names: list[str], lang: str) -> dict[str, Any]:
+    """The label's params: names for seats, characters, districts; a menu's own name."""
+    params: dict[str, Any] = {}
+    for key, value in action.items():
+        if key in CHOICE_PARAM_NAMES:
+            param, what = CHOICE_PARAM_NAMES[key]
+            params[param] = _named(what, value, names)
+    if action.get("type") == "open":
+        params["menu"] = t(f"choice.menu.{action.get('verb')}", lang)
+    return params
+
+
+def choice_label(choice: Choice, names: list[str], lang: str) -> str | None:
+    """The button label naming players and cards; None if the catalogue has no key for it."""
+    key = choice_key(choice.action)
+    if not (has(key, lang) or has(key)):
+        return None
+    return t(key, lang, **choice_params(choice.action, names, lang))

@@ -39,6 +39,15 @@ def _value(v: Any) -> Any:
     return v.value if isinstance(v, enum.Enum) else v
 
 
+# value_keys' key for None (str(None)), so a lookup by str(value) finds it for any kind.
+NONE_VALUE = str(None)
+
+
+def value_key(spec: OptionSpec, value: Any) -> str | None:
+    """The label key of one value: an enum value's, or None's for an optional field."""
+    return spec.value_keys.get(str(_value(value)))
+
+
 def option_specs(game: str, options_model: type[BaseModel]) -> list[OptionSpec]:
     """Specs for the fields a lobby can set: bool, Literal/Enum, bounded or plain int."""
     specs: list[OptionSpec] = []
@@ -55,8 +64,11 @@ def option_specs(game: str, options_model: type[BaseModel]) -> list[OptionSpec]:
             "description": info.description,
             "nullable": nullable,
         }
+        # None of an optional field means "decided automatically": it has a label of its own.
+        none_key = {NONE_VALUE: f"option.{game}.{name}.none"} if nullable else {}
         if annotation is bool:
-            specs.append(OptionSpec(kind="bool", values=[False, True], **common))
+            specs.append(OptionSpec(kind="bool", values=[False, True], value_keys=none_key,
+                                    **common))
         elif get_origin(annotation) is Literal or (
             isinstance(annotation, type) and issubclass(annotation, enum.Enum)
         ):
@@ -65,7 +77,7 @@ def option_specs(game: str, options_model: type[BaseModel]) -> list[OptionSpec]:
                 if get_origin(annotation) is Literal
                 else [m.value for m in annotation]
             )
-            keys = {str(v): f"option.{game}.{name}.{v}" for v in values}
+            keys = {str(v): f"option.{game}.{name}.{v}" for v in values} | none_key
             specs.append(OptionSpec(kind="enum", values=values, value_keys=keys, **common))
         elif annotation is int:
             low, high = _bounds(list(info.metadata))

@@ -28,6 +28,9 @@ DECISION_PARAMS: dict[str, DecisionParams] = {"terra_mystica": tm_ui.decision_pa
 # Per game: a friendlier choice label than the notation (None keeps the notation).
 ChoiceLabel = Callable[[Choice, Decision | None, str], str | None]
 CHOICE_LABELS: dict[str, ChoiceLabel] = {"terra_mystica": tm_ui.choice_label}
+# Per game: a choice label that names the players (seat indexes -> the reader's names).
+NamedChoiceLabel = Callable[[Choice, list[str], str], str | None]
+NAMED_CHOICE_LABELS: dict[str, NamedChoiceLabel] = {"citadels": citadels_ui.choice_label}
 # Per game: the kind of a choice, for the first menu of a decision with many choices.
 ChoiceKind = Callable[[Action], str]
 CHOICE_KINDS: dict[str, ChoiceKind] = {"terra_mystica": tm_ui.choice_kind}
@@ -89,6 +92,11 @@ class Texts:
             text = custom(choice, decision, self.lang)
             if text:
                 return text
+        named = NAMED_CHOICE_LABELS.get(self.game.game)
+        if named is not None:
+            text = named(choice, self.names, self.lang)
+            if text:
+                return text
         label = describe_choice(choice, self.lang)
         if label == choice.text and self.lang != "en" and self.game.snapshot is not None:
             try:
@@ -97,7 +105,6 @@ class Texts:
             except Exception:  # a label is not worth a failed prompt
                 return label
         return label
-
 
     def kind(self, action: Action) -> str:
         return kind_token(CHOICE_KINDS.get(self.game.game, generic_kind)(action))

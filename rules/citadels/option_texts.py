@@ -1,5 +1,6 @@
 """Lobby labels for every Options field and enum value: `option.citadels.<field>` and
-`option.citadels.<field>.<value>` (bot/TABLE_API.md). A bool field's label reads as a
+`option.citadels.<field>.<value>`, and `option.citadels.<field>.none` for an optional field
+left to the engine (bot/TABLE_API.md). A bool field's label reads as a
 statement the lobby answers with yes/no; Korean terms follow the rulebook glossary."""
 
 from __future__ import annotations
@@ -74,6 +75,12 @@ VALUES: dict[tuple[str, str], tuple[str, str]] = {
     ("three_player_discard", "random"): ("At random", "무작위"),
 }
 
+# field -> (English, Korean) for None, where the field is decided automatically
+NONE: dict[str, tuple[str, str]] = {
+    "use_rank9": ("Only when required (3 or 8 players)", "필요할 때만 (3명·8명 게임)"),
+    "rank9": ("The set's own (the Artist in a first game)", "조합의 기본 캐릭터 (첫 게임은 예술가)"),
+}
+
 
 def option_messages() -> dict[str, dict[str, str]]:
     """The option label keys in both languages."""
@@ -84,4 +91,7 @@ def option_messages() -> dict[str, dict[str, str]]:
     for (field, value), (en, ko) in VALUES.items():
         out["en"][f"option.citadels.{field}.{value}"] = en
         out["ko"][f"option.citadels.{field}.{value}"] = ko
+    for field, (en, ko) in NONE.items():
+        out["en"][f"option.citadels.{field}.none"] = en
+        out["ko"][f"option.citadels.{field}.none"] = ko
     return out

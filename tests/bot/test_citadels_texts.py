@@ -6,17 +6,21 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from datetime import UTC, datetime
 from typing import Any
 
 import pytest
 
-from bot.citadels_ui import CHARACTER_PARAMS, SEAT_PARAMS, event_params
+from bot.citadels_ui import CHARACTER_PARAMS, SEAT_PARAMS, choice_label, event_params
+from bot.cogs.texts import Texts
+from bot.components import BUTTON_LABEL_MAX
 from bot.i18n import describe_choice, describe_decision, describe_event, has, t
-from bot.table_options import option_specs
+from bot.table_options import NONE_VALUE, option_specs, value_key
 from rules.citadels import Citadels, Options
 from rules.citadels.characters import CHARACTER
 from rules.citadels.districts import DISTRICT, TYPE_NAMES
 from rules.core import Choice, Decision, Event, Rng
+from storage.base import GameRecord
 
 ENGINE = Citadels()
 LANGS = ("en", "ko")
@@ -102,13 +106,41 @@ def render_decision(decision: Decision, view: dict[str, Any], lang: str) -> str:
     return text
 
 
-def choice_label(choice: Choice, state: dict[str, Any], lang: str) -> str:
-    """The button label as bot/cogs/texts.py makes it: the catalogue's, else the notation in
-    the reader's language."""
-    label = describe_choice(choice, lang)
-    if label == choice.text and lang != "en":
-        label = ENGINE.format(state, choice.action, lang)
-    check_text(label, lang, f"choice {choice.action}")
+SEAT_NOTATION = re.compile(r"\bp\d+\b|#\d|\d+번\b")
+# action key -> how the label must show it
+SEAT_KEYS, CARD_KEYS = ("seat", "from"), ("card", "mine", "via")
+
+
+def texts_for(state: dict[str, Any], lang: str, names: list[str] = NAMES) -> Texts:
+    now = datetime.now(UTC)
+    record = GameRecord(id=1, game="citadels", status="running", guild_id=1, channel_id=2,
+                        thread_id=3, host_id=4, lang=lang, seats=list(range(len(names))),
+                        snapshot=state, created_at=now, updated_at=now)
+    return Texts(game=record, lang=lang, view={}, names=names)
+
+
+def check_choice(label: str, choice: Choice, lang: str) -> None:
+    """A label names every player, character and district of its action; no notation."""
+    where = f"choice {choice.action}"
+    check_text(label, lang, where)
+    assert not SEAT_NOTATION.search(label), f"seat notation in {label!r} ({where})"
+    assert len(label) <= BUTTON_LABEL_MAX, f"too long: {label!r}"
+    action = choice.action
+    for key in SEAT_KEYS:
+        if key in action:
+            assert NAMES[action[key]] in label, f"seat not named in {label!r} ({where})"
+    if "character" in action:
+        assert getattr(CHARACTER[action["character"]], lang) in label, where
+    for key in CARD_KEYS:
+        if key in action:
+            assert getattr(DISTRICT[action[key]], lang) in label, where
+
+
+def render_choice(choice: Choice, state: dict[str, Any], lang: str) -> str:
+    """The button label as the adapter makes it (bot/cogs/texts.Texts.choice)."""
+    label = texts_for(state, lang).choice(choice)
+    assert label == choice_label(choice, NAMES, lang), "a Citadels label fell back"
+    check_choice(label, choice, lang)
     return label
 
 
@@ -141,7 +173,7 @@ def render_step(state: dict[str, Any], events: list[Event], decisions: list[Deci
         yield e.seat, render_event(e, view(e.seat), lang)
     for d in decisions:
         reader = d.seat if d.private else None
-        labels = " | ".join(choice_label(c, state, lang) for c in d.choices or [])
+        labels = " | ".join(render_choice(c, state, lang) for c in d.choices or [])
         yield reader, f"{NAMES[d.seat]}> {render_decision(d, view(reader), lang)} [{labels}]"
 
 
@@ -212,9 +244,64 @@ def test_the_bot_finds_every_catalogue_key() -> None:
 def test_choices_without_arguments_have_labels() -> None:
     assert describe_choice(Choice(action={"type": "gold"}, text="gold"), "ko") == "금화 2닢 받기"
     assert describe_choice(Choice(action={"type": "end"}, text="end"), "en") == "End turn"
-    # a choice with arguments keeps its notation (names, not ids)
-    take = Choice(action={"type": "take", "character": "tax_collector"}, text="take tax collector")
-    assert describe_choice(take, "en") == "take tax collector"
+
+
+NAMED = ["Jiyoung", "Minsu"]
+# (action, English label, Korean label) with NAMED as the players
+LABELS: list[tuple[dict[str, Any], str, str]] = [
+    ({"type": "destroy", "seat": 1, "card": "watchtower"}, "Destroy Minsu's Watchtower",
+     "Minsu 님의 망루 파괴"),
+    ({"type": "open", "verb": "build"}, "Build…", "건설하기…"),
+    ({"type": "take", "character": "tax_collector"}, "Take the Tax Collector", "세리 캐릭터 선택"),
+    ({"type": "theater", "seat": 0, "character": "king"}, "Swap your King with Jiyoung",
+     "내 왕 캐릭터를 Jiyoung 님과 교환"),
+    ({"type": "crown", "seat": 1, "take": "gold"}, "Crown Minsu, take 1 gold",
+     "Minsu 님에게 왕관 주고 금화 1닢 받기"),
+    ({"type": "build", "card": "castle", "from": 1}, "Build Castle with gold from Minsu",
+     "Minsu 님의 금화로 성 건물 건설"),
+    ({"type": "open", "verb": "destroy", "seat": 0}, "Destroy: Jiyoung…", "파괴하기: Jiyoung 님…"),
+    ({"type": "spy", "seat": 1, "kind": "trade"}, "Spy on Minsu: trade districts",
+     "Minsu 님 첩보: 상업 건물"),
+]
+
+
+@pytest.mark.parametrize(("action", "en", "ko"), LABELS)
+def test_choice_labels_name_players_characters_and_districts(
+        action: dict[str, Any], en: str, ko: str) -> None:
+    state = ENGINE.setup({}, 2, 1)
+    text = ENGINE.format(state, action, "en")
+    choice = Choice(action=action, text=text)
+    assert texts_for(state, "en", NAMED).choice(choice) == en
+    assert texts_for(state, "ko", NAMED).choice(choice) == ko
+    # the label is presentation: the notation is unchanged and still reads back
+    assert choice.text == text and ENGINE.parse(state, 0, text) == action
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_action_type_and_menu_has_a_label(lang: str) -> None:
+    """Each verb of the notation has a label key (so no Citadels button falls back)."""
+    from bot.citadels_ui import CHOICE_VARIANT
+    from rules.citadels.notation import VERBS
+
+    keys = set(ENGINE.messages[lang])
+    for verb in VERBS:
+        variants = [k for k in keys if k == f"choice.{verb}" or k.startswith(f"choice.{verb}_")]
+        assert variants, verb
+        if verb in CHOICE_VARIANT or verb in ("pass", "back", "end", "done"):
+            continue
+        assert f"choice.menu.{verb}" in keys or verb in ("gold", "cards", "bribe", "refuse",
+                                                        "reveal", "keep", "pay"), verb
+
+
+def test_a_label_with_long_names_stays_within_discords_limit_after_clipping() -> None:
+    from bot.components import clip
+
+    long_names = ["x" * 32, "y" * 32]
+    state = ENGINE.setup({}, 2, 1)
+    action = {"type": "exchange", "seat": 1, "card": "haunted_quarter", "mine": "thieves_den"}
+    label = texts_for(state, "en", long_names).choice(Choice(action=action, text="x"))
+    assert "y" * 32 in label
+    assert len(clip(label, BUTTON_LABEL_MAX)) <= BUTTON_LABEL_MAX
 
 
 def test_ids_in_a_template_are_caught() -> None:
@@ -256,3 +343,20 @@ def test_every_lobby_option_and_value_has_a_label(lang: str) -> None:
             label = t(key, lang)
             assert label != key and len(label) <= 100, (spec.name, value)
             check_text(label, lang, key)
+        if spec.nullable:  # None = decided automatically: a label, not "No" or "None"
+            assert NONE_VALUE in spec.value_keys, spec.name
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_automatic_options_show_their_own_label_for_none(lang: str) -> None:
+    from bot.cogs.lobby import value_label
+
+    specs = {s.name: s for s in option_specs("citadels", Options)}
+    rank9, use_rank9 = specs["rank9"], specs["use_rank9"]
+    assert rank9.nullable and use_rank9.nullable
+    assert value_key(rank9, None) == "option.citadels.rank9.none"
+    assert value_key(use_rank9, None) == "option.citadels.use_rank9.none"
+    assert value_key(rank9, "queen") == "option.citadels.rank9.queen"
+    assert value_key(specs["crown"], None) is None  # not optional: no label for None
+    assert value_label(rank9, None, lang) == t("option.citadels.rank9.none", lang)
+    assert t("option.citadels.use_rank9.none", lang) not in (t("discord.no", lang), "None")

@@ -56,3 +56,41 @@ def test_status_lines_in_both_languages() -> None:
     ko = status_lines(VIEW, "ko", NAMES)
     assert ko[0].startswith("3라운드 — 행동 단계. 왕관: bob")
     assert "도둑" in ko[1] and "금화 4닢" in ko[2]
+
+
+def _view_now(current: dict[str, object]) -> dict[str, object]:
+    return {**VIEW, "phase": "draft", "current": current}
+
+
+def test_status_names_the_picker_during_the_draft_not_a_character() -> None:
+    view = _view_now({"seat": 1, "character": None, "stage": "draft"})
+    names = ["지영", "Jiyoung"]
+    assert status_lines(view, "ko", names)[1] == "Jiyoung 님이 캐릭터를 고르는 중."
+    assert status_lines(view, "en", names)[1] == "Jiyoung is choosing a character."
+    for lang in ("en", "ko"):
+        assert "None" not in status_lines(view, lang, names)[1]
+
+
+def test_status_for_the_theater_and_the_emperors_advisor() -> None:
+    theater = _view_now({"seat": 0, "character": None, "stage": "theater"})
+    assert status_lines(theater, "en", NAMES)[1] == (
+        "alice may use the Theater to swap characters.")
+    assert status_lines(theater, "ko", NAMES)[1] == (
+        "alice 님이 극장으로 캐릭터를 교환할지 정하는 중.")
+    # the advisor's view names the killed Emperor: still a line about the advisor, not a call
+    advisor = {**VIEW, "current": {"seat": 1, "character": "emperor", "stage": "advisor"}}
+    assert status_lines(advisor, "en", NAMES)[1] == (
+        "bob, the Emperor's advisor, gives the crown to another player.")
+    assert status_lines(advisor, "ko", NAMES)[1] == (
+        "황제의 대리인 bob 님이 왕관을 줄 플레이어를 고르는 중.")
+
+
+def test_status_of_a_real_draft_view() -> None:
+    from rules.citadels import Citadels
+
+    engine = Citadels()
+    state = engine.setup({}, 4, 5)
+    view = engine.view(state, None)
+    picker = engine.decisions(state)[0].seat
+    names = ["a", "b", "c", "d"]
+    assert status_lines(view, "en", names)[1] == f"{names[picker]} is choosing a character."
