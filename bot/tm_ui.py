@@ -1,6 +1,7 @@
 """Terra Mystica text for Discord: faction names with their players, choice labels, the kinds
 a big turn menu is grouped by, `/game status` lines and the `/tm plan` summary. Read only
-from the engine's views, decisions and choices (plus its faction table for names)."""
+from the engine's views, decisions and choices: names, colours and tile texts come from the
+view ("factions", "faction_catalogue", "tiles") or the decision's params ("factions", "tiles")."""
 
 from __future__ import annotations
 
@@ -8,9 +9,7 @@ from typing import Any
 
 from bot.i18n import describe_refusal, t
 from bot.table_plan import Plan
-from rules.core import Action, Choice, Decision, RuleError
-from rules.terra_mystica.engine import describe_tile
-from rules.terra_mystica.factions import FACTIONS
+from rules.core import Action, Choice, Decision
 
 FACTION_PARAMS = ("faction", "from", "to")
 COLOUR_EMOJI = {"green": "🟩", "black": "⬛", "brown": "🟫", "gray": "⬜", "blue": "🟦",
@@ -23,6 +22,13 @@ RESOURCES = ("C", "W", "P", "VP")
 CULT_NAMES = ("FIRE", "WATER", "EARTH", "AIR")
 
 
+def _faction_info(faction: str, view: dict[str, Any] | None) -> dict[str, Any] | None:
+    """What the view says of a faction: seated ones under "factions", all under the catalogue."""
+    view = view or {}
+    info = view.get("factions", {}).get(faction) or view.get("faction_catalogue", {}).get(faction)
+    return info if isinstance(info, dict) and isinstance(info.get("name"), dict) else None
+
+
 def _player(view: dict[str, Any], faction: str, names: list[str]) -> str | None:
     seat = view.get("factions", {}).get(faction, {}).get("seat")
     return names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else None
@@ -31,12 +37,12 @@ def _player(view: dict[str, Any], faction: str, names: list[str]) -> str | None:
 def faction_name(faction: str, view: dict[str, Any] | None = None,
                  names: list[str] | None = None) -> dict[str, str] | str:
     """Both languages' names, with the player's display name when the view seats it."""
-    fd = FACTIONS.get(str(faction))
-    if fd is None:
+    info = _faction_info(str(faction), view)
+    if info is None:
         return faction
     player = _player(view or {}, faction, names or [])
     suffix = f" ({player})" if player else ""
-    return {"en": fd.en + suffix, "ko": fd.ko + suffix}
+    return {lang: str(name) + suffix for lang, name in info["name"].items()}
 
 
 def event_params(params: dict[str, Any], view: dict[str, Any], names: list[str]
@@ -44,7 +50,7 @@ def event_params(params: dict[str, Any], view: dict[str, Any], names: list[str]
     """Faction ids in event and decision params become localised names with the player."""
     out = dict(params)
     for key in FACTION_PARAMS:
-        if isinstance(out.get(key), str) and out[key] in FACTIONS:
+        if isinstance(out.get(key), str) and _faction_info(out[key], view) is not None:
             out[key] = faction_name(out[key], view, names)
     return out
 
@@ -72,13 +78,15 @@ def choice_label(choice: Choice, decision: Decision | None, lang: str) -> str | 
     """A friendlier label than the notation where it helps; None keeps the notation."""
     action = choice.action
     kind = action.get("type")
-    if kind == "setup" and action.get("faction") in FACTIONS:
-        fd = FACTIONS[action["faction"]]
-        return t("tm.choice.setup", lang, name=fd.ko if lang == "ko" else fd.en,
-                 colour=colour_label(fd.color, lang))
+    params = decision.params if decision is not None else {}
+    info = params.get("factions", {}).get(action.get("faction")) if kind == "setup" else None
+    if info:
+        return t("tm.choice.setup", lang, name=info["name"][lang],
+                 colour=colour_label(info["color"], lang))
+    tiles = params.get("tiles", {})
     if kind == "pass":
         tile = action.get("bonus")
-        summary = tile_summary(tile, lang) if tile else None
+        summary = tile_summary(tile, lang, tiles) if tile else None
         if summary and decision is not None and decision.kind == "setup_bonus":
             return t("tm.choice.tile", lang, tile=tile, summary=summary)
         if summary:
@@ -86,7 +94,7 @@ def choice_label(choice: Choice, decision: Decision | None, lang: str) -> str | 
         return None if tile else t("tm.choice.pass_last", lang)
     if kind == "gain" and action.get("sign") == "+" and str(action.get("what", "")).startswith(
             ("FAV", "TW")):
-        summary = tile_summary(action["what"], lang)
+        summary = tile_summary(action["what"], lang, tiles)
         return t("tm.choice.tile", lang, tile=action["what"], summary=summary) if summary else None
     if kind == "gain" and action.get("sign") == "-":  # declining an optional benefit
         return t("tm.choice.skip", lang)
@@ -104,42 +112,10 @@ def choice_label(choice: Choice, decision: Decision | None, lang: str) -> str | 
     return None
 
 
-def _res(res: dict[str, int]) -> str:
-    return " ".join(f"{n}{k}" for k, n in res.items())
-
-
-def tile_summary(tile: str, lang: str) -> str | None:
-    """A bonus, favor or town tile in a few words, from the engine's tile data."""
-    try:
-        data = describe_tile(tile)
-    except RuleError:
-        return None
-    parts = []
-    if "cult" in data and "steps" in data:
-        parts.append(t("tm.tile.cult", lang, steps=data["steps"],
-                       cult=t(f"tm.cult.{data['cult']}", lang)))
-    if isinstance(data.get("vp"), int):
-        parts.append(t("tm.tile.vp", lang, vp=data["vp"]))
-    for what, vp in (data.get("vp") or {}).items() if isinstance(data.get("vp"), dict) else ():
-        parts.append(t("tm.tile.vp_per", lang, building=t(f"tm.building.{what}", lang), vp=vp))
-    gain = dict(data.get("gain", {}))
-    if gain.pop("CULTS", 0):
-        parts.append(t("tm.tile.all_cults", lang))
-    if gain:
-        parts.append(t("tm.tile.gain", lang, res=_res(gain)))
-    if data.get("income"):
-        parts.append(t("tm.tile.income", lang, res=_res(data["income"])))
-    if data.get("action") in ("spade", "cult"):
-        parts.append(t(f"tm.tile.action.{data['action']}", lang))
-    if data.get("ship"):
-        parts.append(t("tm.tile.ship", lang, n=data["ship"]))
-    if data.get("town_power"):
-        parts.append(t("tm.tile.town_power", lang, n=data["town_power"]))
-    for what, vp in (data.get("pass_vp") or {}).items():
-        parts.append(t("tm.tile.pass_vp", lang, building=t(f"tm.building.{what}", lang), vp=vp))
-    if data.get("pass_tp"):
-        parts.append(t("tm.tile.pass_tp", lang))
-    return " · ".join(parts) or None
+def tile_summary(tile: str, lang: str, tiles: dict[str, Any]) -> str | None:
+    """A tile in a few words, from the engine's texts (view["tiles"] or decision params)."""
+    text = tiles.get(tile)
+    return str(text[lang]) if isinstance(text, dict) and text.get(lang) else None
 
 
 def choice_kind(action: Action) -> str:
@@ -162,7 +138,7 @@ def status_lines(view: dict[str, Any], lang: str, names: list[str]) -> list[str]
         data = view.get("factions", {}).get(faction)
         if data is None:
             continue
-        lines.append(t("tm.status.faction", lang, name=faction_name(faction),
+        lines.append(t("tm.status.faction", lang, name=faction_name(faction, view),
                        player=_player(view, faction, names) or "?",
                        passed=t("tm.status.passed", lang) if data.get("passed") else "",
                        **{k: data.get(k, 0) for k in ("VP", "C", "W", "P", "P1", "P2", "P3")}))
@@ -183,7 +159,7 @@ def plan_lines(plan: Plan, lang: str) -> list[str]:
     seat_faction = next((f for f, d in plan.after.get("factions", {}).items()
                          if d.get("seat") == plan.seat), None)
     lines = [t("tm.plan.header", lang,
-               faction=faction_name(seat_faction) if seat_faction else f"#{plan.seat + 1}")]
+               faction=faction_name(seat_faction, plan.after) if seat_faction else f"#{plan.seat + 1}")]
     if plan.applied:
         lines.append(t("tm.plan.applied", lang, moves=" · ".join(plan.applied)))
     if plan.error is not None:

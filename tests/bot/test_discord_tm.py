@@ -29,7 +29,7 @@ from bot.i18n import has, t
 from bot.locales.tm import MESSAGES as TM_MESSAGES
 from bot.settings import Settings
 from bot.table import TableService
-from rules.core import Rng
+from rules.core import Choice, Decision, Rng
 from storage import open_store
 from tests.bot.test_discord_fakes import FakeInteraction, World
 
@@ -292,26 +292,34 @@ def test_every_tm_message_in_both_languages_and_every_decision_kind_covered() ->
 @pytest.mark.parametrize(("text", "en", "ko"), [
     ("+FAV5", "FAV5: +2 Fire · towns from 6 power", "FAV5: 불 +2 · 권능값 6부터 마을"),
     ("+TW5", "TW5: 8 VP · +1 on every cult track", "TW5: 승점 8 · 모든 신앙 트랙 +1"),
-    ("pass BON4", "Pass, take BON4: income 3PW · +1 shipping",
-     "패스, BON4 가져가기: 수입 3PW · 선적값 +1"),
+    ("pass BON4", "Pass, take BON4: income 3 power · +1 shipping",
+     "패스, BON4 가져가기: 수입 권능 3 · 선적값 +1"),
     ("+2WATER", "+2 Water", "물 +2"),
     ("-SPADE", "Give it up", "포기"),
     ("-GAIN_FAVOR", "Give it up", "포기"),
     ("build F4", None, None),  # the notation stays the label
 ])
 def test_sub_choice_labels(text, en, ko) -> None:
-    from rules.terra_mystica.moves import choice
-
-    assert tm_ui.choice_label(choice(text), None, "en") == en
-    assert tm_ui.choice_label(choice(text), None, "ko") == ko
+    engine = rules.get_engine("terra_mystica")
+    st = engine.setup({"bonus": [f"BON{i}" for i in range(1, 10)]}, 2, 1)
+    # the tile texts come from the engine's view, as a decision's params carry them
+    decision = Decision(seat=0, kind="favor", key="k",
+                        params={"tiles": engine.view(st, None)["tiles"]})
+    choice = Choice(action=engine.parse(st, 0, text), text=text)
+    assert tm_ui.choice_label(choice, decision, "en") == en
+    assert tm_ui.choice_label(choice, decision, "ko") == ko
+    if text.startswith(("+FAV", "+TW")):  # without the texts the notation stays the label
+        assert tm_ui.choice_label(choice, None, "en") is None
 
 
 def test_status_lines_name_factions_and_players() -> None:
     view = {"round": 2, "phase": "actions", "current_scoring": "SCORE3", "active": "nomads",
             "turn_order": ["nomads", "witches"],
-            "factions": {"nomads": {"seat": 1, "VP": 25, "C": 3, "W": 2, "P": 1, "P1": 1,
+            "factions": {"nomads": {"seat": 1, "name": {"en": "Nomads", "ko": "유목민"},
+                                    "VP": 25, "C": 3, "W": 2, "P": 1, "P1": 1,
                                     "P2": 4, "P3": 2, "passed": False},
-                         "witches": {"seat": 0, "VP": 30, "C": 0, "W": 1, "P": 0, "P1": 5,
+                         "witches": {"seat": 0, "name": {"en": "Witches", "ko": "마녀"},
+                                     "VP": 30, "C": 0, "W": 1, "P": 0, "P1": 5,
                                      "P2": 2, "P3": 0, "passed": True}}}
     en = tm_ui.status_lines(view, "en", ["ann", "bo"])
     assert en[0].startswith("Round 2") and "Nomads (bo)" in en[0]
@@ -360,7 +368,8 @@ def test_leech_prompt_names_the_price_in_the_readers_language() -> None:
     now = datetime.now(UTC)
     record = GameRecord(id=1, game="terra_mystica", status="running", guild_id=1, channel_id=1,
                         thread_id=2, host_id=1, seats=[1, 2], created_at=now, updated_at=now)
-    view = {"factions": {"witches": {"seat": 0}, "nomads": {"seat": 1}}}
+    view = {"factions": {"witches": {"seat": 0, "name": {"en": "Witches", "ko": "마녀"}},
+                         "nomads": {"seat": 1, "name": {"en": "Nomads", "ko": "유목민"}}}}
 
     def offer(vp: int) -> Decision:
         return Decision(seat=1, kind="leech", key="leech.1", params={
