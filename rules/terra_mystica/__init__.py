@@ -7,7 +7,8 @@ line (with or without the "faction:" prefix), `format()` writes it back.
 
 Modules: board (map, wheel, ranges), factions / tiles / cults / power (data and bowls),
 state (setup), turn (action slots), terraform, reach, leech, towns, commands (dispatch),
-flow (income, rounds, final scoring), moves (legal choices), notation, gamefile (whole
+flow (income, rounds, final scoring), moves (legal choices), notation and notation_ko (the
+Korean form), tile_texts (en/ko tile and faction texts for the view), gamefile (whole
 files, replay, random games), engine (the rules.core contract), messages (en/ko).
 CLI: `python -m rules.terra_mystica replay GAME.txt --json` and `... random-game`.
 """

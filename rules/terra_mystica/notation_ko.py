@@ -89,8 +89,9 @@ def format_ko(cmd: Cmd) -> str | None:
 
 _HEX = r"([A-Ia-i]\d{1,2})"
 _W = r"([가-힣A-Za-z]+)"
-_ARROW = r"\s*→\s*"
-_FROM = r"\s*←\s*"
+# Arrows may be typed as ->/<- or left out (a space), which is easier on a phone keyboard.
+_ARROW = r"\s*(?:→|->)?\s*"
+_FROM = r"\s*(?:←|<-)?\s*"
 # Korean shapes of the commands whose English form has connectors (to/from/for): the rest of
 # the piece after the keyword, and its English rewrite (pieces arrive with spaces around
 # the arrows dropped). Other commands only swap the keyword.

@@ -106,6 +106,11 @@ def test_korean_form_uses_korean_words() -> None:
         assert E.format(st, action, "ko") == ko_text
         assert E.format(st, action) == en
         assert E.parse(st, 0, ko_text) == action
+    typed = {"개량 F4 교역소": "upgrade F4 to TP", "변형 A1 -> 늪": "transform A1 to black",
+             "전환 성직자 1 일꾼 1": "convert 1P to 1W", "흡수 2 <- 마녀": "leech 2 from witches",
+             "개량 F4 to TP": "upgrade F4 to TP", "흡수 1 from 마녀": "leech 1 from witches"}
+    for text, en in typed.items():
+        assert E.parse(st, 0, text) == E.parse(st, 0, en), text
 
 
 def test_korean_round_trip_over_random_games() -> None:
