@@ -86,7 +86,8 @@ class Texts:
         return text
 
     def choice(self, choice: Choice, decision: Decision | None = None) -> str:
-        """The game's label if it has one, else the notation in the reader's language."""
+        """The game's label if it has one (naming players), else the notation in the reader's
+        language. Presentation only: the choice's notation (its custom_id) is untouched."""
         custom = CHOICE_LABELS.get(self.game.game)
         if custom is not None:
             text = custom(choice, decision, self.lang)

@@ -1,6 +1,8 @@
 """Every text a Citadels player reads, in Korean and English: events, decisions and choice
 labels of seeded random games, rendered the way the Discord adapter renders them (names
-filled in by bot.citadels_ui.event_params from the reader's view), and the lobby labels."""
+filled in by bot.citadels_ui.event_params from the reader's view; choice labels through
+bot.cogs.texts.Texts.choice, which must name players, never show `p<n>` or an id), and the
+lobby labels (with None's own label for options decided automatically)."""
 
 from __future__ import annotations
 
