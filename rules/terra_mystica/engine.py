@@ -14,7 +14,7 @@ from rules.terra_mystica.cults import CULTS, PRIEST_SPACES
 from rules.terra_mystica.factions import BUILDING_LIMITS, FACTIONS
 from rules.terra_mystica.flow import settle
 from rules.terra_mystica.messages import MESSAGES
-from rules.terra_mystica.notation import commands_of, format_command, parse_text
+from rules.terra_mystica.notation import commands_of, faction_word, format_command, parse_text
 from rules.terra_mystica.state import Options, State, copy_state, faction_of, setup_state
 from rules.terra_mystica.tile_texts import ALL_TILES, FACTION_CATALOGUE
 from rules.terra_mystica.tiles import BONUS, FAVOR, POWER_ACTIONS, SCORING, TOWN
@@ -51,8 +51,10 @@ class TerraMystica:
         for cmd in commands_of(action):
             execute(st, seat, name, cmd, events)
         st["step"] += 1
+        # the move in both notations; the reader's language is picked when shown
         events.insert(0, Event(key="tm.played", params={
-            "faction": name or "", "text": format_command(action)}))
+            "faction": name or "",
+            "text": {"en": format_command(action), "ko": format_command(action, "ko")}}))
         return st, events
 
     def decisions(self, state: State) -> list[Decision]:
@@ -246,8 +248,9 @@ class TerraMystica:
         name = state["seats"][seat]["faction"] if 0 <= seat < len(state["seats"]) else None
         text = text.strip()
         head, sep, rest = text.partition(":")
-        if sep and head.strip().lower() in FACTIONS:
-            if name is not None and head.strip().lower() != name:
+        prefix = faction_word(head.strip())  # "witches:" or "마녀:"
+        if sep and prefix in FACTIONS:
+            if name is not None and prefix != name:
                 raise RuleError("tm.wrong_prefix", prefix=head.strip())
             text = rest
         return parse_text(text, name)

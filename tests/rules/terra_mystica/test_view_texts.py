@@ -109,6 +109,7 @@ def test_korean_form_uses_korean_words() -> None:
     typed = {"개량 F4 교역소": "upgrade F4 to TP", "변형 A1 -> 늪": "transform A1 to black",
              "전환 성직자 1 일꾼 1": "convert 1P to 1W", "흡수 2 <- 마녀": "leech 2 from witches",
              "개량 F4 to TP": "upgrade F4 to TP", "흡수 1 from 마녀": "leech 1 from witches"}
+    typed["마녀: 건설 F4"] = "witches: build F4"
     for text, en in typed.items():
         assert E.parse(st, 0, text) == E.parse(st, 0, en), text
 
@@ -130,3 +131,10 @@ def test_korean_round_trip_over_random_games() -> None:
             d = rng.choice(decisions)
             st, _ = E.apply(st, d.seat, rng.choice(d.choices).action)
     assert seen > 1000
+
+
+def test_played_event_carries_the_move_in_both_notations() -> None:
+    st = new_game(["witches", "nomads"], ["F4", "F3", "G4", "E9", "A5"])
+    _, events = E.apply(st, 0, E.parse(st, 0, "upgrade F4 to TP"))
+    assert events[0].key == "tm.played"
+    assert events[0].params["text"] == {"en": "upgrade F4 to TP", "ko": "개량 F4 → 교역소"}
