@@ -17,7 +17,8 @@ from bot.components import (
     OptionMenuSelect,
     OptionSelect,
 )
-from bot.i18n import t
+from bot.i18n import has, t
+from bot.table_options import value_key
 from bot.table_types import OptionSpec, Refusal
 from storage.base import GameRecord, MessageRef
 
@@ -51,6 +52,8 @@ def option_values(spec: OptionSpec) -> list[Any]:
 
 
 def value_label(spec: OptionSpec, value: Any, lang: str) -> str:
+    if value is None and (none_key := value_key(spec, None)) and has(none_key, lang):
+        return t(none_key, lang)  # "decided automatically", not "No"
     if spec.kind == "bool":
         return t("discord.yes" if value else "discord.no", lang)
     key = spec.value_keys.get(str(value))
