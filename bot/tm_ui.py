@@ -70,8 +70,10 @@ def decision_params(decision: Decision, view: dict[str, Any]) -> dict[str, Any]:
     return extra
 
 
-def colour_label(colour: str, lang: str) -> str:
-    return f"{COLOUR_EMOJI.get(colour, '')} {t(f'tm.colour.{colour}', lang)}".strip()
+def colour_label(info: dict[str, Any], lang: str) -> str:
+    """A faction's colour as the engine names it: home terrain, colour ("⬛ swamp, black")."""
+    words = ", ".join(str(info[k][lang]) for k in ("home", "colour_name") if k in info)
+    return f"{COLOUR_EMOJI.get(info.get('color', ''), '')} {words}".strip()
 
 
 def choice_label(choice: Choice, decision: Decision | None, lang: str) -> str | None:
@@ -82,7 +84,7 @@ def choice_label(choice: Choice, decision: Decision | None, lang: str) -> str | 
     info = params.get("factions", {}).get(action.get("faction")) if kind == "setup" else None
     if info:
         return t("tm.choice.setup", lang, name=info["name"][lang],
-                 colour=colour_label(info["color"], lang))
+                 colour=colour_label(info, lang))
     tiles = params.get("tiles", {})
     if kind == "pass":
         tile = action.get("bonus")
