@@ -85,9 +85,7 @@ def decode_choice(custom_id: str) -> ChoiceRef | None:
     match = re.fullmatch(CHOICE_TEMPLATE, custom_id)
     if match is None:
         return None
-    return ChoiceRef(
-        int(match["game"]), match["key"], int(match["idx"]), match["hash"]
-    )
+    return ChoiceRef(int(match["game"]), match["key"], int(match["idx"]), match["hash"])
 
 
 def encode_select_value(index: int, choice_text: str) -> str:
@@ -207,7 +205,23 @@ def _cog(interaction: discord.Interaction, name: str) -> Any:
     return cog
 
 
-class ChoiceButton(discord.ui.DynamicItem[discord.ui.Button], template=CHOICE_TEMPLATE):
+class Rebuilt:
+    """A DynamicItem rebuilt from its custom_id alone (the id carries all its state), so a
+    click on a message posted before a restart still reaches its callback."""
+
+    match: re.Match[str]
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> Any:
+        self = cls.__new__(cls)
+        discord.ui.DynamicItem.__init__(self, item)  # type: ignore[arg-type]
+        self.match = match
+        return self
+
+
+class ChoiceButton(Rebuilt, discord.ui.DynamicItem[discord.ui.Button], template=CHOICE_TEMPLATE):
     def __init__(
         self,
         game_id: int,
@@ -229,14 +243,6 @@ class ChoiceButton(discord.ui.DynamicItem[discord.ui.Button], template=CHOICE_TE
             row=row,
         )
 
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str]
-    ) -> ChoiceButton:
-        self = cls.__new__(cls)
-        discord.ui.DynamicItem.__init__(self, item)
-        return self
-
     async def callback(self, interaction: discord.Interaction) -> None:
         ref = decode_choice(self.item.custom_id or "")
         handler: ChoiceHandler = _cog(interaction, PLAY_COG)
@@ -244,7 +250,7 @@ class ChoiceButton(discord.ui.DynamicItem[discord.ui.Button], template=CHOICE_TE
             await handler.on_choice(interaction, ref)
 
 
-class ChoiceSelect(discord.ui.DynamicItem[discord.ui.Select], template=SELECT_TEMPLATE):
+class ChoiceSelect(Rebuilt, discord.ui.DynamicItem[discord.ui.Select], template=SELECT_TEMPLATE):
     def __init__(
         self,
         game_id: int,
@@ -272,14 +278,6 @@ class ChoiceSelect(discord.ui.DynamicItem[discord.ui.Select], template=SELECT_TE
             row=row,
         )
 
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Select, match: re.Match[str]
-    ) -> ChoiceSelect:
-        self = cls.__new__(cls)
-        discord.ui.DynamicItem.__init__(self, item)
-        return self
-
     async def callback(self, interaction: discord.Interaction) -> None:
         match = self.template.fullmatch(self.item.custom_id or "")
         picked = decode_select_value(self.item.values[0]) if self.item.values else None
@@ -291,7 +289,7 @@ class ChoiceSelect(discord.ui.DynamicItem[discord.ui.Select], template=SELECT_TE
         await handler.on_choice(interaction, ref)
 
 
-class MoreButton(discord.ui.DynamicItem[discord.ui.Button], template=MORE_TEMPLATE):
+class MoreButton(Rebuilt, discord.ui.DynamicItem[discord.ui.Button], template=MORE_TEMPLATE):
     def __init__(self, game_id: int, decision_key: str, page: int, label: str) -> None:
         super().__init__(
             discord.ui.Button(
@@ -302,25 +300,16 @@ class MoreButton(discord.ui.DynamicItem[discord.ui.Button], template=MORE_TEMPLA
             row=MAX_ROWS - 1,
         )
 
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str]
-    ) -> MoreButton:
-        self = cls.__new__(cls)
-        discord.ui.DynamicItem.__init__(self, item)
-        self.match = match
-        return self
-
     async def callback(self, interaction: discord.Interaction) -> None:
         match = self.template.fullmatch(self.item.custom_id or "")
         if match is not None:
             handler: ChoiceHandler = _cog(interaction, PLAY_COG)
-            await handler.on_more(
-                interaction, int(match["game"]), match["key"], int(match["page"])
-            )
+            await handler.on_more(interaction, int(match["game"]), match["key"], int(match["page"]))
 
 
-class PrivateViewButton(discord.ui.DynamicItem[discord.ui.Button], template=PRIVATE_TEMPLATE):
+class PrivateViewButton(
+    Rebuilt, discord.ui.DynamicItem[discord.ui.Button], template=PRIVATE_TEMPLATE
+):
     """In the thread, for seats whose DMs are closed: answers with the private view."""
 
     def __init__(self, game_id: int, label: str) -> None:
@@ -333,14 +322,6 @@ class PrivateViewButton(discord.ui.DynamicItem[discord.ui.Button], template=PRIV
             )
         )
 
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str]
-    ) -> PrivateViewButton:
-        self = cls.__new__(cls)
-        discord.ui.DynamicItem.__init__(self, item)
-        return self
-
     async def callback(self, interaction: discord.Interaction) -> None:
         match = self.template.fullmatch(self.item.custom_id or "")
         if match is not None:
@@ -348,7 +329,7 @@ class PrivateViewButton(discord.ui.DynamicItem[discord.ui.Button], template=PRIV
             await handler.on_private_view(interaction, int(match["game"]))
 
 
-class KindSelect(discord.ui.DynamicItem[discord.ui.Select], template=KIND_TEMPLATE):
+class KindSelect(Rebuilt, discord.ui.DynamicItem[discord.ui.Select], template=KIND_TEMPLATE):
     """A big decision's first menu: the kinds of its choices; picking one opens that kind's
     choices ephemerally for the decider."""
 
@@ -366,8 +347,9 @@ class KindSelect(discord.ui.DynamicItem[discord.ui.Select], template=KIND_TEMPLA
                 custom_id=f"bgk:{game_id}:{key_token(decision_key)}",
                 placeholder=clip(placeholder, 150),
                 options=[
-                    discord.SelectOption(label=clip(label, OPTION_LABEL_MAX),
-                                         value=kind_token(kind))
+                    discord.SelectOption(
+                        label=clip(label, OPTION_LABEL_MAX), value=kind_token(kind)
+                    )
                     for kind, label in kinds[:SELECT_MAX_OPTIONS]
                 ],
                 min_values=1,
@@ -376,48 +358,39 @@ class KindSelect(discord.ui.DynamicItem[discord.ui.Select], template=KIND_TEMPLA
             row=row,
         )
 
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Select, match: re.Match[str]
-    ) -> KindSelect:
-        self = cls.__new__(cls)
-        discord.ui.DynamicItem.__init__(self, item)
-        return self
-
     async def callback(self, interaction: discord.Interaction) -> None:
         match = self.template.fullmatch(self.item.custom_id or "")
         if match is not None and self.item.values:
             handler: ChoiceHandler = _cog(interaction, PLAY_COG)
-            await handler.on_kind(interaction, int(match["game"]), match["key"],
-                                  kind_token(self.item.values[0]), 0)
+            await handler.on_kind(
+                interaction, int(match["game"]), match["key"], kind_token(self.item.values[0]), 0
+            )
 
 
-class KindMoreButton(discord.ui.DynamicItem[discord.ui.Button], template=KIND_PAGE_TEMPLATE):
+class KindMoreButton(
+    Rebuilt, discord.ui.DynamicItem[discord.ui.Button], template=KIND_PAGE_TEMPLATE
+):
     """The next page of one kind's choices."""
 
     def __init__(self, game_id: int, decision_key: str, kind: str, page: int, label: str) -> None:
         custom_id = f"bgkm:{game_id}:{key_token(decision_key)}:{kind_token(kind)}:{page}"
         assert len(custom_id) <= CUSTOM_ID_MAX
         super().__init__(
-            discord.ui.Button(label=clip(label, BUTTON_LABEL_MAX),
-                              style=discord.ButtonStyle.secondary, custom_id=custom_id),
+            discord.ui.Button(
+                label=clip(label, BUTTON_LABEL_MAX),
+                style=discord.ButtonStyle.secondary,
+                custom_id=custom_id,
+            ),
             row=MAX_ROWS - 1,
         )
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str]
-    ) -> KindMoreButton:
-        self = cls.__new__(cls)
-        discord.ui.DynamicItem.__init__(self, item)
-        return self
 
     async def callback(self, interaction: discord.Interaction) -> None:
         match = self.template.fullmatch(self.item.custom_id or "")
         if match is not None:
             handler: ChoiceHandler = _cog(interaction, PLAY_COG)
-            await handler.on_kind(interaction, int(match["game"]), match["key"], match["kind"],
-                                  int(match["page"]))
+            await handler.on_kind(
+                interaction, int(match["game"]), match["key"], match["kind"], int(match["page"])
+            )
 
 
 LOBBY_STYLES: dict[str, discord.ButtonStyle] = {
@@ -428,7 +401,7 @@ LOBBY_STYLES: dict[str, discord.ButtonStyle] = {
 }
 
 
-class LobbyButton(discord.ui.DynamicItem[discord.ui.Button], template=LOBBY_TEMPLATE):
+class LobbyButton(Rebuilt, discord.ui.DynamicItem[discord.ui.Button], template=LOBBY_TEMPLATE):
     def __init__(self, game_id: int, op: str, label: str, *, disabled: bool = False) -> None:
         super().__init__(
             discord.ui.Button(
@@ -440,14 +413,6 @@ class LobbyButton(discord.ui.DynamicItem[discord.ui.Button], template=LOBBY_TEMP
             row=MAX_ROWS - 1,
         )
 
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str]
-    ) -> LobbyButton:
-        self = cls.__new__(cls)
-        discord.ui.DynamicItem.__init__(self, item)
-        return self
-
     async def callback(self, interaction: discord.Interaction) -> None:
         match = self.template.fullmatch(self.item.custom_id or "")
         if match is not None:
@@ -455,7 +420,7 @@ class LobbyButton(discord.ui.DynamicItem[discord.ui.Button], template=LOBBY_TEMP
             await handler.on_lobby(interaction, int(match["game"]), match["op"])
 
 
-class OptionSelect(discord.ui.DynamicItem[discord.ui.Select], template=OPTION_TEMPLATE):
+class OptionSelect(Rebuilt, discord.ui.DynamicItem[discord.ui.Select], template=OPTION_TEMPLATE):
     """One lobby option; each value's select value is its index in the option's values."""
 
     def __init__(
@@ -481,14 +446,6 @@ class OptionSelect(discord.ui.DynamicItem[discord.ui.Select], template=OPTION_TE
             row=row,
         )
 
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Select, match: re.Match[str]
-    ) -> OptionSelect:
-        self = cls.__new__(cls)
-        discord.ui.DynamicItem.__init__(self, item)
-        return self
-
     async def callback(self, interaction: discord.Interaction) -> None:
         match = self.template.fullmatch(self.item.custom_id or "")
         if match is not None and self.item.values:
@@ -498,7 +455,9 @@ class OptionSelect(discord.ui.DynamicItem[discord.ui.Select], template=OPTION_TE
             )
 
 
-class OptionMenuSelect(discord.ui.DynamicItem[discord.ui.Select], template=OPTION_MENU_TEMPLATE):
+class OptionMenuSelect(
+    Rebuilt, discord.ui.DynamicItem[discord.ui.Select], template=OPTION_MENU_TEMPLATE
+):
     """For games with many options: pick which option to change (its values come next)."""
 
     def __init__(
@@ -514,21 +473,16 @@ class OptionMenuSelect(discord.ui.DynamicItem[discord.ui.Select], template=OPTIO
                 custom_id=f"bgq:{game_id}",
                 placeholder=clip(placeholder, 150),
                 options=[
-                    discord.SelectOption(label=clip(label, OPTION_LABEL_MAX), value=name[:100],
-                                         description=clip(current, OPTION_LABEL_MAX))
+                    discord.SelectOption(
+                        label=clip(label, OPTION_LABEL_MAX),
+                        value=name[:100],
+                        description=clip(current, OPTION_LABEL_MAX),
+                    )
                     for name, label, current in options[:SELECT_MAX_OPTIONS]
                 ],
             ),
             row=row,
         )
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Select, match: re.Match[str]
-    ) -> OptionMenuSelect:
-        self = cls.__new__(cls)
-        discord.ui.DynamicItem.__init__(self, item)
-        return self
 
     async def callback(self, interaction: discord.Interaction) -> None:
         match = self.template.fullmatch(self.item.custom_id or "")
@@ -568,18 +522,22 @@ def choice_view(
     layout = plan_choices([label for _, label in choices], page)
     for spec in layout.buttons:
         text = choices[spec.index][0]
-        view.add_item(ChoiceButton(game_id, decision_key, index_of[spec.index], text, spec.label,
-                                   row=spec.row))
+        view.add_item(
+            ChoiceButton(
+                game_id, decision_key, index_of[spec.index], text, spec.label, row=spec.row
+            )
+        )
     for sel in layout.selects:
         opts = [(index_of[i], choices[i][0], label) for i, label in sel.options]
         view.add_item(
-            ChoiceSelect(game_id, decision_key, index_of[sel.start], opts, placeholder,
-                         row=sel.row)
+            ChoiceSelect(game_id, decision_key, index_of[sel.start], opts, placeholder, row=sel.row)
         )
     if layout.more_page is not None:
         view.add_item(
-            MoreButton(game_id, decision_key, layout.more_page, more_label) if kind is None
-            else KindMoreButton(game_id, decision_key, kind, layout.more_page, more_label))
+            MoreButton(game_id, decision_key, layout.more_page, more_label)
+            if kind is None
+            else KindMoreButton(game_id, decision_key, kind, layout.more_page, more_label)
+        )
     for item in extra or []:
         view.add_item(item)
     return view
