@@ -26,12 +26,14 @@ from render.tm_style import (
 from render.tm_text import (
     FAVOR,
     SPECIAL_ACTIONS,
+    amount,
     bonus_text,
     faction_name,
     favor_text,
     pick,
     term,
     town_text,
+    view_tile_parts,
 )
 
 CHIP_TOP = 252
@@ -43,7 +45,8 @@ def faction_panel_height(view: dict[str, Any], width: int, lang: str) -> int:
     """One height for every panel: room for the longest list of held tiles."""
     rows = 1
     for info in (view.get("factions") or {}).values():
-        rows = max(rows, len(_chip_rows(_held_tiles(info or {}, lang), width - 32)))
+        chips = _held_tiles(view, info or {}, lang, width - 32)
+        rows = max(rows, len(_chip_rows(chips, width - 32)))
     return CHIP_TOP + rows * CHIP_ROW + 10
 
 
@@ -62,7 +65,14 @@ def draw_faction(
     draw.rounded_rectangle((x0, y0, x1, y0 + 62), radius=14, fill=colour)
     draw.rectangle((x0, y0 + 40, x1, y0 + 62), fill=colour)
     head_ink = ink_on(colour)
-    x = text(draw, (x0 + 20, y0 + 32), faction_name(name, info, lang), 34, head_ink, True)
+    x = text(
+        draw,
+        (x0 + 20, y0 + 32),
+        faction_name(name, info, lang, view.get("faction_catalogue")),
+        34,
+        head_ink,
+        True,
+    )
     if isinstance(info.get("seat"), int):
         who = f"{term(lang, 'seat')} {info['seat'] + 1}"
         if player:
@@ -79,7 +89,7 @@ def draw_faction(
     text(
         draw,
         (x1 - 20, y0 + 32),
-        f"{info.get('VP', 0)} {term(lang, 'VP')}",
+        amount(lang, "vp_n", info.get("VP", 0)),
         36,
         head_ink,
         True,
@@ -140,7 +150,8 @@ def draw_faction(
         )
 
     # Tiles held: bonus card, favors, towns.
-    for row, chips in enumerate(_chip_rows(_held_tiles(info, lang), x1 - x0 - 32)):
+    held = _held_tiles(view, info, lang, x1 - x0 - 32)
+    for row, chips in enumerate(_chip_rows(held, x1 - x0 - 32)):
         y = y0 + CHIP_TOP + row * CHIP_ROW
         x = x0 + 16
         for kind, label, fill, w in chips:
@@ -164,8 +175,15 @@ def draw_ranking(draw: ImageDraw.ImageDraw, view: dict[str, Any], box: Box, lang
         cy = y + i * row_h + row_h / 2
         text(draw, (box[0] + 40, cy), f"{place}", 32, HIGHLIGHT if place == 1 else INK, True, "mm")
         tm_pieces.disc(draw, box[0] + 86, cy, 16, faction_colour(view, name))
-        text(draw, (box[0] + 116, cy), faction_name(name, factions.get(name), lang), 30, INK, True)
-        text(draw, (box[2] - 24, cy), f"{vp} {term(lang, 'VP')}", 32, INK, True, "rm")
+        text(
+            draw,
+            (box[0] + 116, cy),
+            faction_name(name, factions.get(name), lang, view.get("faction_catalogue")),
+            30,
+            INK,
+            True,
+        )
+        text(draw, (box[2] - 24, cy), amount(lang, "vp_n", vp), 32, INK, True, "rm")
 
 
 def _buildings_left(info: dict[str, Any]) -> dict[str, Any]:
@@ -186,22 +204,33 @@ def leaders(view: dict[str, Any]) -> set[str]:
 Chip = tuple[str, str, RGB]
 
 
-def _held_tiles(info: dict[str, Any], lang: str) -> list[Chip]:
+def _held_tiles(view: dict[str, Any], info: dict[str, Any], lang: str, width: float) -> list[Chip]:
     """Chips for the bonus card, favors and towns held, and special actions used this round."""
     used = [a for a in info.get("used_actions") or [] if isinstance(a, str)]
     mark = f" ({term(lang, 'used')})"
+
+    def label(tile: str, kind: str, own: str) -> str:
+        """The view's text of the tile when its chip fits the row, else the picture's own."""
+        parts = view_tile_parts(view, tile, lang)
+        words = " · ".join(parts) + mark * (tile in used) if parts else ""
+        if parts and _chip_width(kind, words) <= width:
+            return words
+        return own + mark * (tile in used)
+
     chips: list[Chip] = []
     bonus = info.get("bonus")
     if bonus:
         income, extra = bonus_text(str(bonus), lang)
-        label = f"{income} · {extra}" if extra else income
-        chips.append((term(lang, "bonus_one"), label + mark * (bonus in used), (255, 236, 150)))
+        kind = term(lang, "bonus_one")
+        own = f"{income} · {extra}" if extra else income
+        chips.append((kind, label(str(bonus), kind, own), (255, 236, 150)))
     for fav in info.get("favors") or []:
         cult = FAVOR.get(fav, ("", 0, None))[0]
-        label = favor_text(fav, lang) + mark * (fav in used)
-        chips.append((term(lang, "favor"), label, CULT.get(cult, (220,) * 3)))
+        kind = term(lang, "favor")
+        chips.append((kind, label(fav, kind, favor_text(fav, lang)), CULT.get(cult, (220,) * 3)))
     for tw in info.get("towns") or []:
-        chips.append((term(lang, "town"), town_text(tw, lang), (255, 214, 90)))
+        kind = term(lang, "town")
+        chips.append((kind, label(tw, kind, town_text(tw, lang)), (255, 214, 90)))
     for action in used:
         if action != bonus and action not in (info.get("favors") or []):
             name = pick(SPECIAL_ACTIONS.get(action), lang) or action
@@ -209,11 +238,15 @@ def _held_tiles(info: dict[str, Any], lang: str) -> list[Chip]:
     return chips
 
 
+def _chip_width(kind: str, label: str) -> float:
+    return font(20, True).getlength(kind) + font(21).getlength(label) + 44
+
+
 def _chip_rows(chips: list[Chip], width: float) -> list[list[tuple[str, str, RGB, float]]]:
     rows: list[list[tuple[str, str, RGB, float]]] = [[]]
     used = 0.0
     for kind, label, fill in chips:
-        w = min(width, font(20, True).getlength(kind) + font(21).getlength(label) + 44)
+        w = min(width, _chip_width(kind, label))
         if rows[-1] and used + w > width:
             rows.append([])
             used = 0.0

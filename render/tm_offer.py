@@ -16,6 +16,7 @@ from render.tm_style import (
     POWER,
     Box,
     card,
+    font,
     ink_on,
     text,
 )
@@ -24,11 +25,20 @@ from render.tm_text import (
     POWER_ACTIONS,
     SCORING,
     TOWNS,
+    amount,
     bonus_text,
     faction_name,
+    fit_lines,
+    fits,
     pick,
     term,
+    view_tile_parts,
 )
+
+SCORING_LEFT = 66
+SCORING_LEFT_ROOM = 250  # the action-phase half; the round-end half gets the rest
+BONUS_EXTRA = 240
+BONUS_EXTRA_END = 200  # room kept at the right for the holder's name or the coins
 
 
 def scoring_height() -> int:
@@ -40,6 +50,7 @@ def draw_scoring(draw: ImageDraw.ImageDraw, view: dict[str, Any], box: Box, lang
     tiles = list(view.get("scoring_tiles") or [])
     current = view.get("current_scoring")
     rnd = view.get("round") if isinstance(view.get("round"), int) else 0
+    lefts, rights, right_x = scoring_halves(view, tiles[:6], lang, box[2] - box[0])
     for i, tile in enumerate(tiles[:6]):
         top = y + i * 50
         now = tile == current and (rnd == i + 1 or rnd == 0 or current not in tiles[:i])
@@ -54,12 +65,52 @@ def draw_scoring(draw: ImageDraw.ImageDraw, view: dict[str, Any], box: Box, lang
                 width=4,
             )
         text(draw, (box[0] + 40, top + 23), str(i + 1), 26, HIGHLIGHT if now else ink, True, "mm")
-        left, right = SCORING.get(tile, ((tile, tile), ("", "")))
-        text(draw, (box[0] + 66, top + 23), pick(left, lang), 24, ink, now)
+        text(draw, (box[0] + SCORING_LEFT, top + 23), lefts[i], 24, ink, now)
         # The round-6 tile's cult half is covered by the game-end token.
-        bonus = pick(right, lang) if i < 5 else "—"
-        text(draw, (box[0] + 330, top + 23), bonus, 24, ink, now)
+        text(draw, (box[0] + right_x, top + 23), rights[i] if i < 5 else "—", 24, ink, now)
         text(draw, (box[2] - 20, top + 23), tile, 16, MUTED, False, "rm")
+
+
+def scoring_halves(
+    view: dict[str, Any], tiles: list[str], lang: str, width: float
+) -> tuple[list[str], list[str], float]:
+    """Each tile's two halves and where the second column starts.
+
+    A column shows the view's texts when every one of them fits, else the picture's own short
+    texts: one style a column reads better than a mix.
+    """
+    own = [SCORING.get(t, ((t, t), ("", ""))) for t in tiles]
+    halves = [
+        p if p and len(p) == 2 else None for p in (view_tile_parts(view, t, lang) for t in tiles)
+    ]
+    lefts = [h[0] if h else pick(o[0], lang) for h, o in zip(halves, own, strict=True)]
+    if not all(fits(x, 24, SCORING_LEFT_ROOM, True) for x in lefts):
+        lefts = [pick(o[0], lang) for o in own]
+    right_x = SCORING_LEFT + max((font(24, True).getlength(x) for x in lefts), default=0) + 28
+    id_room = max((font(16).getlength(t) for t in tiles), default=0) + 32
+    room = width - right_x - id_room
+    rights = [h[1] if h else pick(o[1], lang) for h, o in zip(halves, own, strict=True)]
+    if not all(fits(x, 24, room, True) for x in rights[:5]):
+        rights = [pick(o[1], lang) for o in own]
+    return lefts, rights, right_x
+
+
+def bonus_texts(
+    view: dict[str, Any], tile: str, lang: str, width: float
+) -> tuple[str, list[str], int]:
+    """A bonus tile's income and its other effects as lines (with their size) that fit `width`
+    after the income column; the view's texts when they fit, else the picture's own."""
+    parts = view_tile_parts(view, tile, lang)
+    if parts and fits(parts[0], 24, BONUS_EXTRA - 32, True):
+        lines = (
+            fit_lines(parts[1:], width - BONUS_EXTRA - BONUS_EXTRA_END, 22, 18)
+            if parts[1:]
+            else ([], 22)
+        )
+        if lines is not None:
+            return parts[0], *lines
+    income, extra = bonus_text(tile, lang)
+    return income, [extra] if extra else [], 22
 
 
 def bonus_height(view: dict[str, Any]) -> int:
@@ -72,7 +123,7 @@ def draw_bonus(draw: ImageDraw.ImageDraw, view: dict[str, Any], box: Box, lang: 
         top = y + i * 52
         tid = str(tile.get("id", "?"))
         taken = tile.get("taken_by")
-        income, extra = bonus_text(tid, lang)
+        income, extra, size = bonus_texts(view, tid, lang, box[2] - box[0])
         ink = MUTED if taken else INK
         draw.rounded_rectangle(
             (box[0] + 10, top, box[2] - 10, top + 46),
@@ -82,14 +133,21 @@ def draw_bonus(draw: ImageDraw.ImageDraw, view: dict[str, Any], box: Box, lang: 
             width=2,
         )
         text(draw, (box[0] + 22, top + 23), income, 24, ink, True)
-        text(draw, (box[0] + 240, top + 23), extra, 22, ink)
+        for n, line in enumerate(extra):
+            line_y = top + 23 + (n - (len(extra) - 1) / 2) * (size + 3)
+            text(draw, (box[0] + BONUS_EXTRA, line_y), line, size, ink)
         if taken:
             colour = faction_colour(view, taken)
             tm_pieces.disc(draw, box[2] - 190, top + 23, 13, colour)
             text(
                 draw,
                 (box[2] - 170, top + 23),
-                faction_name(taken, (view.get("factions") or {}).get(taken), lang),
+                faction_name(
+                    taken,
+                    (view.get("factions") or {}).get(taken),
+                    lang,
+                    view.get("faction_catalogue"),
+                ),
                 20,
                 ink,
             )
@@ -124,7 +182,7 @@ def draw_power_actions(
         text(
             draw,
             (x + width / 2, y + 22),
-            f"{cost} {term(lang, 'PW')}" if cost else act,
+            amount(lang, "pw_n", cost) if cost else act,
             20,
             POWER,
             True,
@@ -144,7 +202,7 @@ def supply_height() -> int:
 
 def draw_supply(draw: ImageDraw.ImageDraw, view: dict[str, Any], box: Box, lang: str) -> None:
     """Favor and town tiles still in the supply (remaining counts)."""
-    title = f"{term(lang, 'favor')} · {term(lang, 'town')}"
+    title = f"{term(lang, 'favor_tiles')} · {term(lang, 'town_tiles')}"
     y = card(draw, box, title)
     favors: dict[str, Any] = view.get("favor_tiles") or {}
     towns: dict[str, Any] = view.get("town_tiles") or {}
@@ -166,6 +224,6 @@ def draw_supply(draw: ImageDraw.ImageDraw, view: dict[str, Any], box: Box, lang:
             radius=8,
             fill=(255, 236, 170) if left else (226, 222, 214),
         )
-        text(draw, (x + 10, y + 68), f"{vp} {term(lang, 'VP')}", 18, INK, True)
+        text(draw, (x + 10, y + 68), amount(lang, "vp_n", vp), 18, INK, True)
         text(draw, (x + 150, y + 68), f"×{left}", 18, INK if left else MUTED, False, "rm")
         x += 172
