@@ -346,3 +346,176 @@ def test_bridges_left_shown_when_the_view_has_them() -> None:
     without = draw_table(view, "en")
     view["factions"]["engineers"]["bridges_left"] = 1
     assert draw_table(view, "en").tobytes() != without.tobytes()
+
+
+# Korean words: the Merchants of the Seas book's, as the engine's messages (base-book words out).
+BASE_BOOK_WORDS = (
+    "파워",
+    "파위",
+    "성역",
+    "대지",
+    "총애",
+    "종에",
+    "득점",
+    "보너스 카드",
+    "액션",
+    "종족",
+    "제단",
+    "선박",
+    "교환 트랙",
+    "초기",
+    "홈 지형",
+    "보드",
+    "신전",
+)
+BASE_BOOK_FACTIONS = {"정령", "마족", "소인족", "드워프", "어족", "혼돈 마법사", "거인족", "수도자"}
+
+
+def korean_words() -> list[str]:
+    """Every Korean string the picture can draw from its own tables."""
+    from render import tm_text
+
+    words = list(tm_text.TERMS["ko"].values())
+    words += [ko for ko, _ in tm_text.FACTION_NAMES.values()]
+    words += [ko for halves in tm_text.SCORING.values() for ko, _ in halves]
+    words += [
+        pair[0] for income, extra in tm_text.BONUS.values() for pair in (income, extra) if pair
+    ]
+    words += [ability[0] for _, _, ability in tm_text.FAVOR.values() if ability]
+    words += [reward[0] for _, reward in tm_text.TOWNS.values()]
+    words += [effect[0] for _, effect in tm_text.POWER_ACTIONS.values()]
+    words += [ko for ko, _ in tm_text.SPECIAL_ACTIONS.values()]
+    return words
+
+
+def test_korean_word_table_uses_no_base_book_words() -> None:
+    from render.tm_text import FACTION_NAMES
+
+    words = korean_words()
+    assert len(words) > 100
+    found = {(old, w) for w in words for old in BASE_BOOK_WORDS if old in w}
+    assert not found
+    assert not BASE_BOOK_FACTIONS & {ko for ko, _ in FACTION_NAMES.values()}
+    # The Merchants words are the ones used.
+    text = " ".join(words)
+    for merchants in (
+        "권능",
+        "성소",
+        "땅",
+        "은총",
+        "점수 타일",
+        "보너스 타일",
+        "권능 행동",
+        "특수 행동",
+    ):
+        assert merchants in text, merchants
+
+
+def test_fallback_words_are_the_engines() -> None:
+    from render.tm_text import FACTION_NAMES, TERMS
+    from rules.terra_mystica.notation_ko import BUILDINGS, WORDS
+    from rules.terra_mystica.tile_texts import FACTION_CATALOGUE
+
+    assert {f: ko for f, (ko, _) in FACTION_NAMES.items()} == {
+        f: entry["name"]["ko"] for f, entry in FACTION_CATALOGUE.items()
+    }
+    for key in ("FIRE", "WATER", "EARTH", "AIR", "PW", "VP"):
+        assert TERMS["ko"][key] == WORDS[key], key
+    for key, ko in BUILDINGS.items():
+        assert TERMS["ko"][key] == TERMS["ko"][f"{key}_short"] == ko, key
+
+
+def engine_view(seats: int = 3, seed: int = 7) -> dict[str, Any]:
+    """The engine's own view at the start of round 1 (first choices everywhere)."""
+    from rules import get_engine
+
+    engine = get_engine("terra_mystica")
+    state = engine.setup({}, seats, seed)
+    while state["phase"] != "actions":
+        decision = engine.decisions(state)[0]
+        state, _ = engine.apply(state, decision.seat, decision.choices[0].action)
+    return engine.view(state, 0)
+
+
+def test_scoring_column_prefers_the_views_texts_and_falls_back() -> None:
+    from render.tm_offer import scoring_halves
+
+    view = engine_view()
+    tiles = view["scoring_tiles"]
+    width = 722
+    lefts, rights, right_x = scoring_halves(view, tiles, "ko", width)
+    assert lefts == [view["tiles"][t]["ko"].split(" · ")[0] for t in tiles]
+    assert rights[:5] == [view["tiles"][t]["ko"].split(" · ")[1] for t in tiles[:5]]
+    assert all(r.startswith("라운드 종료 시") for r in rights)
+    # A view without texts gets the picture's own; so does a column one long text would spoil.
+    own = scoring_halves({}, tiles, "ko", width)
+    assert own[1][:5] != rights[:5]
+    assert not any(r.startswith("라운드") for r in own[1])
+    view["tiles"][tiles[0]]["ko"] = "주택 → 승점 2 · " + "아주 긴 설명 " * 10
+    spoiled = scoring_halves(view, tiles, "ko", width)
+    assert spoiled[0] == lefts and spoiled[1] == own[1]
+    assert right_x > 66
+
+
+def test_bonus_texts_fit_their_row_in_both_languages() -> None:
+    from render.tm_offer import BONUS_EXTRA, BONUS_EXTRA_END, bonus_texts
+    from render.tm_style import font
+    from rules.terra_mystica.tile_texts import ALL_TILES
+
+    view = {"tiles": ALL_TILES}
+    width = 722
+    for lang in ("ko", "en"):
+        for tile in (t for t in ALL_TILES if t.startswith("BON")):
+            income, lines, size = bonus_texts(view, tile, lang, width)
+            assert font(24, True).getlength(income) <= BONUS_EXTRA - 32, (tile, income)
+            assert len(lines) <= 2 and size >= 18
+            for line in lines:
+                assert font(size).getlength(line) <= width - BONUS_EXTRA - BONUS_EXTRA_END
+    # The Korean row shows the engine's words, two lines where one is too long.
+    assert bonus_texts(view, "BON6", "ko", width)[1] == [
+        "패스 시 요새마다 승점 4",
+        "패스 시 성소마다 승점 4",
+    ]
+    assert bonus_texts(view, "BON1", "ko", width)[:2] == ("수입 동전 2", ["행동: 삽 1개"])
+    assert bonus_texts({}, "BON1", "ko", width)[:2] == ("+2 동전", ["행동: 삽 1"])
+
+
+def test_held_tile_chips_use_the_views_texts_and_fit_the_panel() -> None:
+    from render.tm_factions import _chip_width, _held_tiles
+    from rules.terra_mystica.tile_texts import ALL_TILES
+
+    view = {"tiles": ALL_TILES}
+    info = {"bonus": "BON6", "favors": ["FAV5", "FAV12"], "towns": ["TW5"], "used_actions": []}
+    width = 834
+    chips = _held_tiles(view, info, "ko", width)
+    assert [label for _, label, _ in chips] == [
+        ALL_TILES[t]["ko"] for t in ("BON6", "FAV5", "FAV12", "TW5")
+    ]
+    assert all(_chip_width(kind, label) <= width for kind, label, _ in chips)
+    # Too narrow a panel for the engine's text: the picture's own short words.
+    narrow = _held_tiles(view, info, "ko", 400)
+    assert narrow[0][1] == "+2 일꾼 · 패스: 요새/성소 승점 4"
+    assert _held_tiles({}, info, "ko", width)[1][1] == "불 +2 · 권능값 6부터 마을"
+
+
+def test_faction_names_from_the_views_catalogue() -> None:
+    from render.tm_text import faction_name
+
+    catalogue = {"fakirs": {"name": {"ko": "고행수도자 (목록)", "en": "Fakirs"}}}
+    assert faction_name("fakirs", None, "ko", catalogue) == "고행수도자 (목록)"
+    assert faction_name("fakirs", {"name": {"ko": "보기"}}, "ko", catalogue) == "보기"
+    assert faction_name("fakirs", None, "ko") == "고행수도자"
+    assert faction_name("darklings", None, "ko") == "암흑인"
+
+
+def test_korean_picture_of_a_real_engine_view() -> None:
+    view = engine_view()
+    png = render_map(view, "ko")
+    image = decode(png)
+    assert image.width == WIDTH and 20_000 < len(png) < 1_500_000
+    # Nothing drawn past the right margin (a text running out of its card would show here).
+    strip = image.crop((WIDTH - 12, 0, WIDTH, image.height))
+    assert {colour for _, colour in strip.getcolors(1 << 16)} == {BACKGROUND}
+    # Without the view's texts it still renders, with other words in the tile cards.
+    bare = {k: v for k, v in view.items() if k not in ("tiles", "faction_catalogue")}
+    assert draw_table(bare, "ko").tobytes() != draw_table(view, "ko").tobytes()
