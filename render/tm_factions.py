@@ -205,7 +205,7 @@ Chip = tuple[str, str, RGB]
 
 
 def _held_tiles(view: dict[str, Any], info: dict[str, Any], lang: str, width: float) -> list[Chip]:
-    """Chips for the bonus card, favors and towns held, and special actions used this round."""
+    """Chips for the bonus tile, favors and towns held, and special actions used this round."""
     used = [a for a in info.get("used_actions") or [] if isinstance(a, str)]
     mark = f" ({term(lang, 'used')})"
 

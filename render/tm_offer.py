@@ -1,4 +1,4 @@
-"""What the table offers: scoring tiles by round, bonus cards, power actions, tile supply."""
+"""What the table offers: scoring tiles by round, bonus tiles, power actions, tile supply."""
 
 from __future__ import annotations
 
