@@ -7,25 +7,53 @@ import random
 import re
 from dataclasses import dataclass, field
 
-from bot.i18n import t
+from bot.i18n import lookup, t
 from tests.e2e.harness import Server
 from tests.twin import TwinInteraction, TwinUser
 from tests.twin.state import Message
 
 CHOICE = re.compile(r"^bgs?:")  # choice buttons and choice selects carry the game and decision
 PRIVATE_VIEW = re.compile(r"^bgp:")
-# The first word of a choice's label, best first: finishing a Citadels game in few clicks.
+# What a choice does, best first for finishing a Citadels game in few clicks.
 PREFERENCE = ("build", "income", "gold", "draw", "keep", "open", "end", "back")
-KOREAN = {  # the engine's Korean notation verbs (rules/citadels/notation.py)
-    "build": "건설",
-    "income": "수입",
-    "gold": "금화",
-    "draw": "카드",
-    "keep": "보관",
-    "open": "열기",
-    "end": "종료",
-    "back": "뒤로",
+# The catalogue keys whose labels do each of those (rules/citadels/messages.py).
+LABEL_KEYS = {
+    "build": ("choice.build", "choice.build_via", "choice.build_cards", "choice.build_from"),
+    "income": ("choice.income", "choice.income_gold"),
+    "gold": ("choice.gold",),
+    "draw": ("choice.cards",),
+    "keep": ("choice.keep",),
+    "open": ("choice.open", "choice.open_seat", "choice.open_card", "choice.open_seat_card"),
+    "end": ("choice.end",),
+    "back": ("choice.back",),
 }
+
+
+def _pattern(template: str, **fixed: str) -> re.Pattern[str]:
+    """A label template as a regex: fixed params literal, every other {param} any text."""
+    parts = re.split(r"(\{\w+\})", template)
+    out = []
+    for part in parts:
+        name = part[1:-1] if part.startswith("{") and part.endswith("}") else None
+        if name is None:
+            out.append(re.escape(part))
+        else:
+            out.append(re.escape(fixed[name]) if name in fixed else ".+")
+    return re.compile("^" + "".join(out) + "$")
+
+
+def _label_patterns() -> list[tuple[str, re.Pattern[str]]]:
+    """(what, pattern) in both languages; opening the build menu counts as building."""
+    found: list[tuple[str, re.Pattern[str]]] = []
+    for lang in ("en", "ko"):
+        build_menu = lookup("choice.menu.build", lang) or ""
+        found.append(("build", _pattern(lookup("choice.open", lang) or "", menu=build_menu)))
+        for what, keys in LABEL_KEYS.items():
+            for key in keys:
+                template = lookup(key, lang)
+                assert template is not None, f"no {key} in {lang}: the driver is out of date"
+                found.append((what, _pattern(template)))
+    return found
 
 
 @dataclass
@@ -82,31 +110,36 @@ class Driver:
         return notices[-1] if notices and notices[-1].id not in self.clicked else None
 
     async def click_prompt(self, prompt: Prompt) -> TwinInteraction:
-        comps = [
-            c
-            for c in prompt.message.iter_components()
-            if CHOICE.match(c.get("custom_id", "")) and not c.get("disabled")
-        ]
-        comp = self.choose(comps, prompt.user)
+        # every enabled choice: a button, or one option of a select
+        choices: list[tuple[dict, dict | None]] = []
+        for comp in prompt.message.iter_components():
+            if not CHOICE.match(comp.get("custom_id", "")) or comp.get("disabled"):
+                continue
+            if comp["type"] == 3:
+                choices.extend((comp, option) for option in comp["options"])
+            else:
+                choices.append((comp, None))
+        comp, option = self.choose(choices, prompt.user)
         self.clicks += 1
         self.clicked.add(prompt.message.id)
-        if comp["type"] == 3:
-            option = self.rng.choice(comp["options"])
-            self.log.append((prompt.user.user.username, prompt.where, _word(option)))
+        self.log.append((prompt.user.user.username, prompt.where, _word(option or comp)))
+        if option is not None:
             return await prompt.user.select(
                 prompt.message, [option["value"]], custom_id=comp["custom_id"]
             )
-        self.log.append((prompt.user.user.username, prompt.where, _word(comp)))
         return await prompt.user.click(prompt.message, custom_id=comp["custom_id"])
 
-    def choose(self, comps: list[dict], user: TwinUser) -> dict:
+    def choose(
+        self, choices: list[tuple[dict, dict | None]], user: TwinUser
+    ) -> tuple[dict, dict | None]:
         """A quick player: build when it can, take income, never reopen a menu it just left."""
-        by_word: dict[str, list[dict]] = {}
-        for comp in comps:
-            by_word.setdefault(_word(comp), []).append(comp)
+        by_word: dict[str, list[tuple[dict, dict | None]]] = {}
+        for comp, option in choices:
+            by_word.setdefault(_word(option or comp), []).append((comp, option))
         last = next((w for u, _, w in reversed(self.log) if u == user.user.username), "")
         if last == "back":
             by_word.pop("open", None)
+            by_word.pop("build", None)
         if "gold" in by_word and "draw" in by_word and self.rng.random() < 0.35:
             by_word.pop("gold")
         for word in PREFERENCE:
@@ -174,7 +207,9 @@ class Driver:
     async def play_to_end(self, max_clicks: int = 1500) -> None:
         while not self.finished():
             if self.clicks >= max_clicks:
-                raise AssertionError(f"game not finished after {self.clicks} clicks")
+                raise AssertionError(
+                    f"game not finished after {self.clicks} clicks; last: {self.log[-30:]}"
+                )
             if not await self.step() and not await self._step_after_pause():
                 raise AssertionError(
                     f"nobody has an open prompt and the game is not over; last: {self.log[-5:]}"
@@ -199,12 +234,15 @@ class Driver:
 
 
 def _word(comp: dict) -> str:
-    """The label's verb in English, whichever language the label is in."""
-    tokens = str(comp.get("label", "")).lower().split()
-    for word in PREFERENCE:
-        if word in tokens[:1] or KOREAN[word] in tokens:
-            return word
-    return tokens[0] if tokens else ""
+    """What a choice's label does (a PREFERENCE word), whichever language it is in."""
+    label = str(comp.get("label", ""))
+    for what, pattern in LABEL_PATTERNS:
+        if pattern.match(label):
+            return what
+    return label
+
+
+LABEL_PATTERNS = _label_patterns()
 
 
 def _first_private(message: Message) -> str:
