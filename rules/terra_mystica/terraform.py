@@ -44,6 +44,9 @@ def cmd_build(st: State, name: str, cmd: dict, events: list[Event]) -> None:
             raise RuleError("tm.not_home", hex=hex_id)
         place_dwelling(st, name, hex_id, free=True, events=events)
         return
+    if t["allow"].get("build") and t["transformed"] and hex_id not in t["transformed"] \
+            and t["actions"] > 0:
+        t["allow"]["build"] = 0  # a second action (Chaos Magicians): the spade build lapses
     use_action(st, name, "build", events)
     t = st["turn"]
     terrain = st["terrain"][hex_id]

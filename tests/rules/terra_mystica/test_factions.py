@@ -306,6 +306,18 @@ def test_chaos_magicians_two_favors_and_double_turn() -> None:
     assert st["round"] == 1 and st["active"] == "chaosmagicians"
 
 
+def test_chaos_magicians_second_action_builds_after_a_spade_action_elsewhere() -> None:
+    """A power spade turned C3 to another colour; the second action of the double turn
+    is a plain build on another hex, not the spade action's lapsed build."""
+    st = new_game(["chaosmagicians", "witches"], ["F4", "E9", "D4"], ["BON3", "BON5"])
+    st = tweak(put(st, "chaosmagicians", "D6", "SH"), "chaosmagicians",
+               W=10, C=10, P1=0, P2=0, P3=6)
+    st["terrain"] = {**st["terrain"], "E6": "red"}  # a home hex beside D4 to build on
+    st = play(st, "chaosmagicians", "action ACTC. action ACT5. transform C3 to gray. build E6")
+    assert st["terrain"]["C3"] == "gray"
+    assert st["buildings"]["E6"] == ["chaosmagicians", "D"]
+
+
 def test_chaos_magicians_stronghold_income_is_two_workers() -> None:
     st = new_game(["chaosmagicians", "witches"], ["F4", "E9", "D4"], ["BON3", "BON5"])
     st = tweak(put(st, "chaosmagicians", "D4", "SH"), "chaosmagicians", W=0)
