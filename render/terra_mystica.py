@@ -25,7 +25,7 @@ from render.tm_style import (
     font,
     text,
 )
-from render.tm_text import TERMS, faction_name, term
+from render.tm_text import TERMS, amount, faction_name, term
 
 WIDTH = 1800
 MARGIN = 24
@@ -211,7 +211,7 @@ def _header(draw: ImageDraw.ImageDraw, view: dict[str, Any], lang: str) -> None:
             tm_pieces.disc(draw, x + 26, y, 16, faction_colour(view, name))
             label = (
                 f"{faction_name(name, factions.get(name), lang)} "
-                f"{factions[name].get('VP', 0)} {term(lang, 'VP')}"
+                f"{amount(lang, 'vp_n', factions[name].get('VP', 0))}"
             )
             x = text(draw, (x + 50, y), label, 34, HIGHLIGHT, True)
     pending = [
