@@ -20,6 +20,8 @@ from storage.base import (
     VersionConflict,
 )
 
+VOTE_RETRIES = 5  # compare-and-swap attempts before a vote gives up as stale
+
 
 def _notation(engine: Engine, state: State, action: Action) -> str:
     """The move's notation for a message; an action the engine cannot format shows raw."""
@@ -165,41 +167,61 @@ class PlayMixin(TableBase):
 
     @serialised
     async def vote_abandon(self, game_id: int, user_id: int) -> Outcome:
-        record = await self._running(game_id)
-        seats = self.seats_of(record, user_id)
-        if not seats:
-            raise Refusal("not_seated")
-        votes = sorted(set(record.settings.get(VOTES, [])))
-        if set(seats) <= set(votes):
-            raise Refusal("vote_already")
-        votes = sorted(set(votes) | set(seats))
-        total = len(record.seats)
-        needed = total // 2 + 1
-        record = await self.store.update_settings(game_id, {VOTES: votes})
-        if len(votes) < needed:
-            return Outcome(
-                game=record,
-                prompts=self._prompts(record, self._decisions(record)),
-                notice=("vote_recorded", {"votes": len(votes), "needed": needed}),
-            )
-        record = await self.store.set_status(game_id, "abandoned")
-        await self.store.clear_schedule(game_id)
-        return Outcome(game=record, notice=("abandoned", {"votes": len(votes), "seats": total}))
+        """Record the user's vote; a majority abandons the game in the same write. A
+        compare-and-swap on the stored votes and status: a vote another process recorded
+        in between is re-read, never overwritten."""
+        for _attempt in range(VOTE_RETRIES):
+            record = await self._running(game_id)
+            seats = self.seats_of(record, user_id)
+            if not seats:
+                raise Refusal("not_seated")
+            stored = record.settings.get(VOTES)
+            votes = sorted(set(stored or []))
+            if set(seats) <= set(votes):
+                raise Refusal("vote_already")
+            votes = sorted(set(votes) | set(seats))
+            total = len(record.seats)
+            needed = total // 2 + 1
+            try:
+                record = await self.store.update_settings(
+                    game_id, {VOTES: votes}, expected={VOTES: stored},
+                    expected_status="running",
+                    status="abandoned" if len(votes) >= needed else None)
+            except VersionConflict:
+                continue
+            if len(votes) < needed:
+                return Outcome(
+                    game=record,
+                    prompts=self._prompts(record, self._decisions(record)),
+                    notice=("vote_recorded", {"votes": len(votes), "needed": needed}),
+                )
+            await self.store.clear_schedule(game_id)
+            return Outcome(game=record,
+                           notice=("abandoned", {"votes": len(votes), "seats": total}))
+        raise Refusal("stale")
 
     @serialised
     async def withdraw_vote(self, game_id: int, user_id: int) -> Outcome:
-        record = await self._running(game_id)
-        seats = set(self.seats_of(record, user_id))
-        votes = set(record.settings.get(VOTES, []))
-        if not seats & votes:
-            raise Refusal("vote_none")
-        record = await self.store.update_settings(game_id, {VOTES: sorted(votes - seats)})
-        needed = len(record.seats) // 2 + 1
-        return Outcome(
-            game=record,
-            prompts=self._prompts(record, self._decisions(record)),
-            notice=("vote_withdrawn", {"votes": len(votes - seats), "needed": needed}),
-        )
+        for _attempt in range(VOTE_RETRIES):
+            record = await self._running(game_id)
+            seats = set(self.seats_of(record, user_id))
+            stored = record.settings.get(VOTES)
+            votes = set(stored or [])
+            if not seats & votes:
+                raise Refusal("vote_none")
+            try:
+                record = await self.store.update_settings(
+                    game_id, {VOTES: sorted(votes - seats)}, expected={VOTES: stored},
+                    expected_status="running")
+            except VersionConflict:
+                continue
+            needed = len(record.seats) // 2 + 1
+            return Outcome(
+                game=record,
+                prompts=self._prompts(record, self._decisions(record)),
+                notice=("vote_withdrawn", {"votes": len(votes - seats), "needed": needed}),
+            )
+        raise Refusal("stale")
 
     # -- reading ------------------------------------------------------------
     async def game_for_channel(self, channel_id: int) -> GameRecord | None:

@@ -148,8 +148,21 @@ class Store(ABC):
     async def set_status(self, game_id: int, status: GameStatus) -> GameRecord: ...
 
     @abstractmethod
-    async def update_settings(self, game_id: int, settings: dict[str, Any]) -> GameRecord:
-        """Merge keys into the game's settings."""
+    async def update_settings(
+        self,
+        game_id: int,
+        settings: dict[str, Any],
+        *,
+        expected: dict[str, Any] | None = None,
+        expected_status: GameStatus | None = None,
+        status: GameStatus | None = None,
+    ) -> GameRecord:
+        """Merge keys into the game's settings (and optionally set `status`), atomically.
+
+        A compare-and-swap across processes when `expected` / `expected_status` are given:
+        VersionConflict (nothing written) unless every key of `expected` still holds that
+        value (a missing key reads as None) and the status is `expected_status`.
+        """
 
     @abstractmethod
     async def list_games(

@@ -400,15 +400,31 @@ class SqliteStore(Store):
                 raise GameNotFound(game_id)
             return await self._load(db, game_id)
 
-    async def update_settings(self, game_id: int, settings: dict[str, Any]) -> GameRecord:
+    async def update_settings(
+        self,
+        game_id: int,
+        settings: dict[str, Any],
+        *,
+        expected: dict[str, Any] | None = None,
+        expected_status: GameStatus | None = None,
+        status: GameStatus | None = None,
+    ) -> GameRecord:
         async with self._write() as db:
-            row = await _one(db, "SELECT settings FROM games WHERE id = ?", (game_id,))
+            # Read and checked under the write lock: no other process writes in between.
+            row = await _one(db, "SELECT settings, status FROM games WHERE id = ?", (game_id,))
             if row is None:
                 raise GameNotFound(game_id)
-            merged = json.loads(row[0]) | settings
+            current = json.loads(row["settings"])
+            if expected_status is not None and row["status"] != expected_status:
+                raise VersionConflict(
+                    f"game {game_id} is {row['status']}; expected {expected_status}")
+            for key, value in (expected or {}).items():
+                if current.get(key) != value:
+                    raise VersionConflict(f"game {game_id}: setting {key!r} changed")
             await db.execute(
-                "UPDATE games SET settings = ?, updated_at = ? WHERE id = ?",
-                (_json(merged), to_text(self.clock()), game_id),
+                "UPDATE games SET settings = ?, status = COALESCE(?, status), updated_at = ?"
+                " WHERE id = ?",
+                (_json(current | settings), status, to_text(self.clock()), game_id),
             )
             return await self._load(db, game_id)
 
