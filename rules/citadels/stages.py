@@ -176,12 +176,11 @@ def apply_action(cx: Ctx, seat: int, a: Action, p: Prompt | None) -> None:
             amount = cx.transfer(seat, rs["threat_by"], cx.seat(seat)["gold"] // 2)
             _drop_marker(cx, t["char"], "threat")
             cx.ev("ev.bribe", s=seat, target=rs["threat_by"], amount=amount)
-            t["stage"] = "main"
+            turn.enter_main(cx)
         else:
             cx.ev("ev.bribe_refused", s=seat)
             t["stage"] = "threat_reveal"
     elif stage == "threat_reveal":
-        t["stage"] = "main"
         if kind == "reveal":
             flower = cx.seat(rs["threat_by"])["secret"]["markers"].get("flower") == t["char"]
             cx.st["chars"][t["char"]]["markers"].append("threat_revealed")
@@ -193,6 +192,7 @@ def apply_action(cx: Ctx, seat: int, a: Action, p: Prompt | None) -> None:
                   s=rs["threat_by"], target=t["seat"], flower=flower, amount=amount)
         else:
             cx.ev("ev.threat_kept", s=rs["threat_by"])
+        turn.enter_main(cx)
     elif stage == "confiscate":
         building.confiscate(cx, kind == "reveal")
     elif stage == "warrant":

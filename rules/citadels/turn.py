@@ -37,8 +37,6 @@ def begin_turn(cx: Ctx, char: str, holder: int) -> None:
     if CHARACTER[char].crown == "take":
         flow.give_crown(cx, holder, "ev.crown_taken")
     st["turn"] = new_turn(holder, char, mode)
-    if char == "queen" and mode == "normal":
-        queen(cx, holder)
 
 
 def rob(cx: Ctx, victim: int) -> None:
@@ -124,7 +122,16 @@ def after_gather(cx: Ctx) -> None:
     if char in rs["threats"] and char not in rs["resolved"]:
         t["stage"] = "bribe"
         return
+    enter_main(cx)
+
+
+def enter_main(cx: Ctx) -> None:
+    """The turn's main part begins: resources gathered, a threat answered. The Queen's gold
+    is her ability, so it comes now (gather first; a threat before any ability)."""
+    t = cx.turn
     t["stage"] = "main"
+    if t["char"] == "queen" and t["mode"] == "normal":
+        queen(cx, t["seat"])
 
 
 # -- the main part --------------------------------------------------------------------

@@ -377,7 +377,8 @@ def test_queen_next_to_rank4() -> None:
     give_char(st, 1, "queen")
     set_seat(st, 1, gold=0)
     st, ev = act(st, 0, "end")
-    assert st["seats"][1]["gold"] == 3 and "ev.queen" in keys(ev)
+    st, ev = act(st, 1, "gold")  # she gathers first, then her ability pays
+    assert st["seats"][1]["gold"] == 2 + 3 and "ev.queen" in keys(ev)
 
 
 def test_queen_with_killed_king_paid_at_round_end() -> None:

@@ -1,0 +1,345 @@
+"""Rule-by-rule audit against the Korean rulebook (seed 002): the rules that no other test
+pinned, each stated with the book's words it checks."""
+
+from __future__ import annotations
+
+import pytest
+
+from rules.citadels.scoring import score_game, score_seat
+
+from .helpers import ENGINE, act, force_turn, give_char, keys, set_seat, situation
+from .test_characters import _all_main, cast_with, prompt, turn_of
+from .test_interactions import warranted
+
+
+def acts(st, kind):  # noqa: ANN001, ANN201
+    return [a for a in _all_main(st) if a["type"] == kind]
+
+
+def to_main(st, seat):  # noqa: ANN001, ANN201
+    """Gather 2 gold for the called character of `seat`."""
+    assert st["turn"]["seat"] == seat and st["turn"]["stage"] == "gather"
+    st, _ = act(st, seat, "gold")
+    return st
+
+
+# -- rank 1 ---------------------------------------------------------------------------
+def test_bewitched_navigator_restriction_is_copied() -> None:
+    # 행동 제한(항해사의 건설 불가 불이익)등을 그대로 적용
+    st = force_turn(situation(4), 0, "witch", cast=cast_with("witch", "navigator"),
+                    stage="gather", gold=20, hand=["tavern", "stables"])
+    give_char(st, 1, "navigator")
+    st, _ = act(st, 0, "gold")
+    st, _ = act(st, 0, "bewitch navigator")
+    st, _ = act(st, 1, "gold")
+    assert st["turn"]["seat"] == 0 and st["turn"]["char"] == "navigator"
+    assert not acts(st, "build") and acts(st, "navigate")
+
+
+def test_bewitched_holder_only_gathers() -> None:
+    # 마법에 걸린 캐릭터는 자원 얻기 행동만 하고 즉시 차례를 마칩니다 (no Park, no Poor House)
+    st = force_turn(situation(4), 0, "witch", cast=cast_with("witch"), stage="gather")
+    give_char(st, 1, "merchant")
+    set_seat(st, 1, gold=0, hand=[], city=["park", "tavern"])
+    st, _ = act(st, 0, "gold")
+    st, _ = act(st, 0, "bewitch merchant")
+    st, ev = act(st, 1, "draw")
+    if st["turn"]["stage"] == "keep":
+        st, ev = act(st, 1, {"type": "keep", "card": st["seats"][1]["secret"]["drawn"][0]})
+    assert st["seats"][1]["hand_count"] == 1 and st["seats"][1]["gold"] == 0
+    assert "ev.park" not in keys(ev) and st["turn"]["seat"] == 0
+
+
+def test_paused_witch_gets_no_poor_house() -> None:
+    # 구빈원: 마녀가 차례를 중지한 상태에서 라운드가 끝난 경우 ... 절대로 사용할 수 없습니다
+    st = force_turn(situation(4), 0, "witch", cast=cast_with("witch"), stage="gather",
+                    gold=0, city=["poor_house"])
+    st, _ = act(st, 0, "draw")
+    if st["turn"]["stage"] == "keep":
+        st, _ = act(st, 0, {"type": "keep", "card": st["seats"][0]["secret"]["drawn"][0]})
+    st, ev = act(st, 0, "bewitch thief")  # nobody holds the Thief
+    assert "ev.witch_ends" in keys(ev) and "ev.poor_house" not in keys(ev)
+    assert st["seats"][0]["gold"] == 0
+
+
+def test_necropolis_without_cost_not_confiscated() -> None:
+    # 공동묘지: 건설비용을 지불하지 않고 건설하는 공동묘지는 치안판사가 절대로 몰수할 수 없습니다
+    st = warranted(["necropolis", "palace"], 9, city=["temple"])
+    st, _ = act(st, 1, "build necropolis via temple")
+    assert prompt(st).kind == "decide.turn"
+    assert [d["id"] for d in st["seats"][1]["city"]] == ["necropolis"]
+
+
+# -- rank 2 ---------------------------------------------------------------------------
+def test_thief_cannot_rob_rank1_killed_or_bewitched() -> None:
+    st = turn_of("thief")
+    st["rs"]["killed"] = "king"
+    targets = {a["character"] for a in acts(st, "rob")}
+    assert targets == {"magician", "bishop", "merchant", "architect", "warlord"}
+    st = force_turn(situation(4), 1, "thief", cast=cast_with("witch"))
+    st["rs"]["bewitched"] = "bishop"
+    assert "bishop" not in {a["character"] for a in acts(st, "rob")}
+
+
+def test_blackmailer_targets_and_warranted_characters() -> None:
+    # 1번 캐릭터, 암살당한 캐릭터, 마법에 걸린 캐릭터는 절대로 협박할 수 없습니다.
+    # 영장 토큰이 붙은 캐릭터는 협박할 수 있습니다.
+    st = turn_of("blackmailer")
+    st["cast"][0] = "magistrate"
+    st["chars"]["magistrate"] = st["chars"].pop("assassin")
+    st["rs"]["warrants"] = ["king", "bishop", "merchant"]
+    targets = {a["character"] for a in acts(st, "threaten")}
+    assert targets == {"magician", "king", "bishop", "merchant", "architect", "warlord"}
+
+
+def test_spy_targets_players_not_characters() -> None:
+    st = turn_of("spy")
+    seats = {a["seat"] for a in acts(st, "spy")}
+    assert seats == {1, 2, 3}
+    assert {a["kind"] for a in acts(st, "spy")} == {"noble", "religious", "trade",
+                                                   "military", "unique"}
+
+
+# -- rank 3 ---------------------------------------------------------------------------
+def test_magician_with_no_cards_takes_the_other_hand() -> None:
+    st = turn_of("magician", hand=[])
+    set_seat(st, 2, hand=["castle", "temple"])
+    st, _ = act(st, 0, "swap p3")
+    assert st["seats"][0]["secret"]["hand"] == ["castle", "temple"]
+    assert st["seats"][2]["hand_count"] == 0
+
+
+def test_seer_builds_two() -> None:
+    st = turn_of("seer", gold=20, hand=["temple", "tavern", "manor"])
+    st, _ = act(st, 0, "build temple")
+    st, _ = act(st, 0, "build tavern")
+    assert not acts(st, "build")
+
+
+# -- rank 4 ---------------------------------------------------------------------------
+def test_emperor_takes_a_random_card() -> None:
+    st = turn_of("emperor", seat=1, gold=0, hand=[])
+    set_seat(st, 3, gold=0, hand=["palace"])
+    st["crown"] = 0
+    assert {"type": "crown", "seat": 3, "take": "gold"} not in acts(st, "crown")
+    st, _ = act(st, 1, "crown p4 card")
+    assert st["crown"] == 3 and st["seats"][1]["secret"]["hand"] == ["palace"]
+
+
+def test_emperor_with_nothing_to_take() -> None:
+    # 가져올 게 아무것도 없으면 아무것도 못 가져옵니다
+    st = turn_of("emperor", seat=1, gold=0, hand=[])
+    for s in (0, 2, 3):
+        set_seat(st, s, gold=0, hand=[])
+    st["crown"] = 0
+    assert {(a["seat"], a["take"]) for a in acts(st, "crown")} == {(2, None), (3, None)}
+
+
+# -- rank 5 ---------------------------------------------------------------------------
+def test_killed_bishop_gives_no_protection() -> None:
+    # 만약 주교가 암살당했다면, 주교 플레이어는 8번 캐릭터의 능력을 방어할 수 없습니다
+    st = turn_of("warlord", gold=9)
+    give_char(st, 1, "bishop")
+    set_seat(st, 1, city=["temple"])
+    st["rs"]["killed"] = "bishop"
+    st["chars"]["bishop"]["status"] = "killed"
+    assert {"type": "destroy", "seat": 1, "card": "temple"} in acts(st, "destroy")
+
+
+def test_abbot_among_the_richest_gets_nothing() -> None:
+    st = turn_of("abbot", gold=6, city=["temple"])
+    set_seat(st, 2, gold=6)
+    assert not acts(st, "tithe")
+
+
+def test_school_of_magic_gives_the_abbot_one_resource() -> None:
+    # 마법학교: 수도원장은 두 자원 중 하나를 받습니다
+    st = turn_of("abbot", gold=0, hand=[], city=["school_of_magic", "temple"])
+    assert acts(st, "income") == [{"type": "income", "gold": g} for g in range(3)]
+    st, _ = act(st, 0, "income 1")
+    assert st["seats"][0]["gold"] == 1 and st["seats"][0]["hand_count"] == 1
+
+
+def test_cardinal_takes_only_the_shortfall_from_one_player() -> None:
+    st = turn_of("cardinal", gold=3, hand=["palace", "temple", "tavern"])
+    set_seat(st, 1, gold=9)
+    set_seat(st, 2, gold=1)
+    set_seat(st, 3, gold=0)
+    builds = [a for a in acts(st, "build") if "from" in a]
+    assert builds == [{"type": "build", "card": "palace", "from": 1}]
+    st, ev = act(st, 0, "build palace from p2")
+    assert st["seats"][1]["gold"] == 7
+    assert next(e for e in ev if e.key == "ev.cardinal_takes").params["amount"] == 2
+
+
+# -- rank 9 ---------------------------------------------------------------------------
+def test_threatened_queen_resolves_the_threat_before_her_gold() -> None:
+    # 협박당한 플레이어는 (자기 캐릭터 능력이나 건물 효과를 사용하기 전에) 반드시 ...
+    # 대응해야 합니다; the Queen's 3 gold is her ability, so it comes after the threat.
+    st = force_turn(situation(5), 0, "blackmailer", cast=cast_with("blackmailer", "queen"),
+                    gold=0)
+    give_char(st, 1, "king")
+    give_char(st, 2, "queen")
+    set_seat(st, 2, gold=0)
+    st, _ = act(st, 0, "threaten queen")
+    st, _ = act(st, 0, "threaten merchant")
+    st, _ = act(st, 0, "flower queen")
+    st, _ = act(st, 0, "end")
+    st = to_main(st, 1)
+    st, ev = act(st, 1, "end")
+    assert st["seats"][2]["gold"] == 0 and "ev.queen" not in keys(ev)
+    st = to_main(st, 2)
+    assert prompt(st).kind == "decide.bribe"
+    st, _ = act(st, 2, "refuse")
+    st, ev = act(st, 0, "reveal")
+    assert "ev.queen" in keys(ev)
+    assert st["seats"][0]["gold"] == 2 and st["seats"][2]["gold"] == 3
+
+
+def test_queen_gains_after_gathering() -> None:
+    # 자기 차례가 되면 먼저 "자원 얻기 행동"을 반드시 해야 합니다
+    st = force_turn(situation(5), 0, "king", cast=cast_with("queen"))
+    give_char(st, 4, "queen")
+    set_seat(st, 4, gold=0)
+    st, ev = act(st, 0, "end")
+    assert st["turn"]["stage"] == "gather" and st["seats"][4]["gold"] == 0
+    st, ev = act(st, 4, "gold")
+    assert "ev.queen" in keys(ev) and st["seats"][4]["gold"] == 5
+
+
+def test_queen_not_adjacent_gets_nothing() -> None:
+    st = force_turn(situation(5), 0, "king", cast=cast_with("queen"))
+    give_char(st, 2, "queen")
+    set_seat(st, 2, gold=0)
+    st, _ = act(st, 0, "end")
+    st, ev = act(st, 2, "gold")
+    assert "ev.queen" not in keys(ev) and st["seats"][2]["gold"] == 2
+
+
+def test_beautified_district_costs_the_warlord_one_more() -> None:
+    # 장군은 해당 건물을 파괴할 때 반드시 금화를 1닢 더 내야 합니다
+    st = turn_of("warlord", gold=3)
+    set_seat(st, 1, city=["manor"])
+    st["seats"][1]["city"][0]["beautified"] = True
+    st["seats"][1]["city"][0]["gold_on"] = 1
+    st["ledger"]["bank_out"] += 1
+    st, ev = act(st, 0, "destroy p2 manor")
+    assert st["seats"][0]["gold"] == 0
+    assert next(e for e in ev if e.key == "ev.destroyed").params["gold"] == 3
+
+
+def test_tax_on_free_builds_and_none_for_the_tax_collector() -> None:
+    # 건설비용을 내지 않고 건물을 건설하더라도 재산세는 내야 합니다. 세리는 재산세를 내지 않습니다.
+    st = force_turn(situation(5), 0, "king", cast=cast_with("tax_collector"), gold=2,
+                    hand=["palace"], city=["framework"])
+    st, ev = act(st, 0, "build palace via framework")
+    assert st["tax"] == 1 and st["seats"][0]["gold"] == 1
+    st = force_turn(situation(5), 0, "tax_collector", cast=cast_with("tax_collector"),
+                    gold=5, hand=["manor"])
+    st, ev = act(st, 0, "build manor")
+    assert st["tax"] == 0 and "ev.tax" not in keys(ev)
+
+
+def test_two_players_tax_collector_pays_on_his_other_turn() -> None:
+    # 2~3명 게임에서 세리를 선택한 플레이어는, 자신의 다른 캐릭터 차례에 ... 재산세를 내야 합니다
+    st = force_turn(situation(3), 0, "king", cast=cast_with("tax_collector"), gold=5,
+                    hand=["manor"])
+    give_char(st, 0, "tax_collector")
+    st, ev = act(st, 0, "build manor")
+    assert "ev.tax" in keys(ev) and st["tax"] == 1
+
+
+# -- districts ------------------------------------------------------------------------
+def test_museum_cards_on_destruction_and_seizure() -> None:
+    # 박물관이 ... 점령되면 ... 함께 움직입니다. 파괴되면 ... 건물 카드 더미 아래에 넣습니다.
+    st = turn_of("warlord", gold=9)
+    set_seat(st, 1, city=["museum"])
+    deck = st["secret"]["deck"]
+    under = [deck.pop(), deck.pop()]
+    st["seats"][1]["secret"]["museum"] = under
+    st["seats"][1]["city"][0]["museum"] = 2
+    st, _ = act(st, 0, "destroy p2 museum")
+    assert st["secret"]["deck"][-3:] == [*under, "museum"]
+    assert st["seats"][1]["secret"]["museum"] == []
+
+
+def test_haunted_quarter_as_another_type_is_not_unique_for_the_wishing_well() -> None:
+    # 유령 지구: ... 다른 종류 건물로 사용하면, 유령 지구는 더 이상 특수 건물로 취급하지 않습니다
+    st = turn_of("king", city=["wishing_well", "haunted_quarter", "temple", "tavern",
+                               "prison"])
+    b, hq = score_seat(st, 0)
+    assert hq == "noble" and b["five_types"] == 3 and b["wishing_well"] == 1
+
+
+def test_theater_with_two_characters_gives_the_chosen_one() -> None:
+    # 2~3명 게임에는 극장 주인이 자기 캐릭터 중 1장을 골라 상대에게 주고, 상대의 캐릭터
+    # 카드 중 1장을 무작위로 뽑아 가져갑니다
+    st = situation(2, seed=3)
+    set_seat(st, 1, city=["theater"])
+    while st["phase"] == "draft" and st.get("theater") is None:
+        (d,) = ENGINE.decisions(st)
+        st, _ = act(st, d.seat, d.choices[0].action)
+    d = prompt(st)
+    assert d.kind == "decide.theater" and d.seat == 1
+    mine = list(st["seats"][1]["secret"]["chars"])
+    theirs = list(st["seats"][0]["secret"]["chars"])
+    assert {(c.action.get("seat"), c.action.get("character")) for c in d.choices} == {
+        (None, None), *((0, c) for c in mine)}
+    st, _ = act(st, 1, f"theater p1 {mine[1]}")
+    now_mine = st["seats"][1]["secret"]["chars"]
+    assert mine[0] in now_mine and mine[1] in st["seats"][0]["secret"]["chars"]
+    got = [c for c in now_mine if c != mine[0]]
+    assert len(got) == 1 and got[0] in theirs
+
+
+# -- scoring --------------------------------------------------------------------------
+def test_other_completed_cities_score_two() -> None:
+    # 도시를 완성시킨 나머지 플레이어는 2점을 받습니다
+    st = turn_of("king")
+    for s in (0, 1, 2):
+        set_seat(st, s, city=["temple", "tavern", "manor", "castle", "palace", "prison",
+                              "docks"])
+        st["seats"][s]["completed"] = True
+    st["first"] = 1
+    rows = {r["seat"]: r["breakdown"] for r in score_game(st)}
+    assert rows[1]["first_complete"] == 4 and rows[1]["complete"] == 0
+    assert rows[0]["complete"] == 2 and rows[2]["complete"] == 2
+    assert rows[3]["complete"] == 0 and rows[3]["first_complete"] == 0
+
+
+def test_five_types_bonus_needs_all_five() -> None:
+    st = turn_of("king", city=["temple", "tavern", "manor", "prison"])
+    assert score_seat(st, 0)[0]["five_types"] == 0
+    st = turn_of("king", city=["temple", "tavern", "manor", "prison", "keep"])
+    assert score_seat(st, 0)[0]["five_types"] == 3
+
+
+def test_tiebreak_two_players_uses_the_higher_character() -> None:
+    # 동점자들끼리 캐릭터 카드를 비교해 순번이 더 늦은 플레이어가 승리합니다
+    st = force_turn(situation(2), 0, "assassin", cast=cast_with())
+    st["seats"][0]["secret"]["chars"] = ["assassin", "architect"]
+    st["seats"][1]["secret"]["chars"] = ["warlord", "thief"]
+    set_seat(st, 0, city=["temple"])
+    set_seat(st, 1, city=["temple"])
+    st["ending"] = True
+    st["turn"]["char"] = "warlord"
+    st["call"] = 8
+    from rules.citadels.flow import finish_round
+    from rules.citadels.table import Ctx
+
+    cx = Ctx(st)
+    finish_round(cx)
+    assert [(r["seat"], r["rank"]) for r in st["result"]] == [(1, 1), (0, 2)]
+
+
+@pytest.mark.parametrize(("seats", "size"), [(2, 8), (3, 8), (4, 7), (8, 7)])
+def test_city_completes_at_the_player_count_threshold(seats: int, size: int) -> None:
+    cast = cast_with("artist") if seats in (3, 8) else cast_with()
+    st = force_turn(situation(seats), 0, "architect", cast=cast, gold=30,
+                    hand=["harbor", "town_hall"],
+                    city=["temple", "tavern", "manor", "castle", "palace", "prison"])
+    st, ev = act(st, 0, "build harbor")
+    assert ("ev.completed" in keys(ev)) == (size == 7)
+    st, ev = act(st, 0, "build town hall")
+    assert "ev.completed" in keys(ev) or size == 7
+    assert st["ending"]
