@@ -155,8 +155,8 @@ CHARACTER_TEXT: dict[str, Text] = {
     "tax_collector": _t(
         "Each player who builds puts 1 gold of property tax on your token. Take all the tax "
         "there.",
-        "건설한 플레이어는 재산세로 금화 1닢을 세리 토큰에 올립니다. 모인 세금을 모두 "
-        "가져옵니다.",
+        "건설한 플레이어는 재산세로 금화 1닢을 세리 캐릭터 토큰 위에 놓습니다. 모인 세금을 "
+        "모두 가져옵니다.",
     ),
 }
 

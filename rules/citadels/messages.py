@@ -392,7 +392,7 @@ _KO: dict[str, str] = {
     "ev.beautified": "{s} 님이 {card_name} 건물을 장식합니다.",
     "ev.cardinal_takes": "추기경({s} 님)이 {target} 님에게서 금화 {amount}닢을 받고 그만큼 "
                          "카드를 줍니다.",
-    "ev.tax": "{s} 님이 재산세로 금화 1닢을 냅니다 (세리 캐릭터 위 금화 {pot}닢).",
+    "ev.tax": "{s} 님이 재산세로 금화 1닢을 냅니다 (세리 캐릭터 토큰 위 금화 {pot}닢).",
     "ev.alchemist": "연금술사({s} 님)가 건설에 쓴 금화 {amount}닢을 돌려받습니다.",
     "ev.built": "{s} 님이 {card_name} 건물을 건설합니다.",
     "ev.laboratory": "{s} 님이 실험실에서 카드 1장을 버리고 금화 2닢을 받습니다.",

@@ -30,7 +30,7 @@ FIELDS: dict[str, tuple[str, str]] = {
     "diplomat_gives_keep": ("Diplomat may give away his own Keep",
                             "외교관이 자신의 외성을 교환으로 내줄 수 있음"),
     "artist_gold_follows": ("Artist's gold moves with the beautified district",
-                            "장식된 건물의 금화는 건물을 따라 이동"),
+                            "예술가가 장식한 건물의 금화는 건물을 따라 이동"),
     "artist_split": ("Artist may beautify at two moments of the turn",
                      "예술가는 차례 중 서로 다른 때에 장식 가능"),
     "wizard_build_confiscatable": ("Magistrate may confiscate the Wizard's immediate build",
@@ -79,6 +79,8 @@ VALUES: dict[tuple[str, str], tuple[str, str]] = {
 NONE: dict[str, tuple[str, str]] = {
     "use_rank9": ("Only when required (3 or 8 players)", "필요할 때만 (3명·8명 게임)"),
     "rank9": ("The set's own (the Artist in a first game)", "조합의 기본 캐릭터 (첫 게임은 예술가)"),
+    "characters": ("The chosen set's characters", "고른 조합의 캐릭터"),
+    "districts": ("The chosen set's unique districts", "고른 조합의 특수 건물"),
 }
 
 

@@ -343,3 +343,66 @@ def test_city_completes_at_the_player_count_threshold(seats: int, size: int) -> 
     st, ev = act(st, 0, "build town hall")
     assert "ev.completed" in keys(ev) or size == 7
     assert st["ending"]
+
+
+# -- Korean names: the seed's spelling ------------------------------------------------
+# Every character and every unique district the rulebook names, exactly as printed there
+# (character sections, first-game list, district clarifications, the Witch's and the
+# Blackmailer's lists of gather-time districts). Basilica, Monument and Secret Vault are not
+# named in the book.
+SEED_CHARACTERS = {
+    "assassin": "암살자", "witch": "마녀", "magistrate": "치안판사", "thief": "도둑",
+    "spy": "첩자", "blackmailer": "협박범", "magician": "마술사", "wizard": "마법사",
+    "seer": "예언자", "king": "왕", "emperor": "황제", "patrician": "대공", "bishop": "주교",
+    "abbot": "수도원장", "cardinal": "추기경", "merchant": "상인", "alchemist": "연금술사",
+    "trader": "교역상", "architect": "건축가", "navigator": "항해사", "scholar": "학자",
+    "warlord": "장군", "diplomat": "외교관", "marshal": "육군대장", "queen": "왕비",
+    "artist": "예술가", "tax_collector": "세리",
+}
+SEED_DISTRICTS = {
+    "dragon_gate": "드래곤 게이트", "factory": "공장", "haunted_quarter": "유령 지구",
+    "imperial_treasury": "제국 보고", "keep": "외성", "laboratory": "실험실",
+    "library": "도서관", "map_room": "지도 보관실", "quarry": "채석장",
+    "school_of_magic": "마법학교", "smithy": "대장간", "statue": "동상",
+    "thieves_den": "도적 소굴", "wishing_well": "소원의 우물", "framework": "골조",
+    "necropolis": "공동묘지", "park": "공원", "poor_house": "구빈원", "stables": "마구간",
+    "theater": "극장", "museum": "박물관", "armory": "병기고", "ivory_tower": "상아탑",
+    "capitol": "의사당", "great_wall": "장성", "gold_mine": "금광", "observatory": "천문대",
+    "docks": "부두",
+}
+
+
+def test_korean_names_follow_the_seed() -> None:
+    from rules.citadels.characters import CHARACTER
+    from rules.citadels.districts import DISTRICT
+
+    assert {c: CHARACTER[c].ko for c in CHARACTER} == SEED_CHARACTERS
+    assert {d: DISTRICT[d].ko for d in SEED_DISTRICTS} == SEED_DISTRICTS
+
+
+def test_korean_messages_name_characters_and_districts_by_the_seed() -> None:
+    """A message naming a character or district in English names it by the seed's Korean
+    name (verbs spelt like a card, Keep and Spy, are not names there)."""
+    import re
+
+    from rules.citadels.characters import CHARACTERS
+    from rules.citadels.districts import BASIC, UNIQUE
+    from rules.citadels.messages import MESSAGES
+
+    verbs = {"choice.keep", "choice.menu.keep", "choice.spy", "choice.menu.spy"}
+    names = [(c.en, c.ko) for c in CHARACTERS] + [(d.en, d.ko) for d in UNIQUE + BASIC]
+    for key, en in MESSAGES["en"].items():
+        if key in verbs:
+            continue
+        for name_en, name_ko in names:
+            if re.search(rf"\b{re.escape(name_en)}\b", en):
+                assert name_ko in MESSAGES["ko"][key], (key, name_en)
+
+
+def test_tax_goes_on_the_tax_collector_character_token() -> None:
+    # 각 플레이어는 건물을 1채 건설한 즉시 금화 1닢을 세리 캐릭터 토큰 위에 놓습니다
+    from rules.citadels.card_texts import CHARACTER_TEXT
+    from rules.citadels.messages import MESSAGES
+
+    assert "세리 캐릭터 토큰 위" in MESSAGES["ko"]["ev.tax"]
+    assert "세리 캐릭터 토큰" in CHARACTER_TEXT["tax_collector"]["ko"]
