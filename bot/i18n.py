@@ -128,9 +128,18 @@ def describe_choice(choice: Choice, lang: str) -> str:
     return choice.text
 
 
+def refusal_text(key: str, params: dict[str, Any], lang: str) -> str:
+    """A refusal's message; a `name_key` param (an option's label key) names the option in
+    `lang` instead of its field name."""
+    name_key = params.get("name_key")
+    if isinstance(name_key, str) and has(name_key, lang):
+        params = {**params, "name": t(name_key, lang)}
+    return t(key, lang, **params)
+
+
 def describe_refusal(refusal: Any, lang: str) -> str:
     """A table Refusal (or an engine RuleError): anything with `key` and `params`."""
-    return t(refusal.key, lang, **refusal.params)
+    return refusal_text(refusal.key, refusal.params, lang)
 
 
 def describe_result(result: Result, players: list[int], lang: str) -> list[str]:

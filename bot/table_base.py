@@ -16,6 +16,7 @@ from pydantic import BaseModel, ValidationError
 import rules
 from bot import table_timers as timers_
 from bot.table_auto import AUTO_MOVE_LIMIT, AUTO_MOVES
+from bot.table_options import engine_options
 from bot.table_types import (
     Outcome,
     Prompt,
@@ -137,9 +138,16 @@ class TableBase:
     def seats_of(record: GameRecord, user_id: int) -> list[int]:
         return [i for i, uid in enumerate(record.seats) if uid == user_id]
 
-    def _options(self, record: GameRecord, engine: Engine) -> BaseModel:
+    def _options(
+        self, record: GameRecord, engine: Engine, seed: int | None = None
+    ) -> BaseModel:
+        """The engine's Options of a game: seat options (stored as players) become seats,
+        a random one drawn from the game's seed (`seed` before it is stored)."""
+        seed = record.seed if seed is None else seed
+        options = engine_options(record.game, engine.Options, record.options, record.seats,
+                                 seed)
         try:
-            return engine.Options.model_validate(record.options)
+            return engine.Options.model_validate(options)
         except ValidationError:
             raise Refusal("option_invalid", name="*", value="") from None
 

@@ -10,7 +10,7 @@ from pydantic import ValidationError
 
 from bot.i18n import LANGS
 from bot.table_base import TableBase, mentions, serialised
-from bot.table_options import option_specs, updated_options
+from bot.table_options import option_specs, seat_options, updated_options
 from bot.table_types import (
     OptionSpec,
     Outcome,
@@ -91,7 +91,14 @@ class LobbyMixin(TableBase):
                 raise Refusal("not_seated")
             if user_id == record.host_id:
                 raise Refusal("host_cannot_leave")
-            return {"seats": [uid for uid in record.seats if uid != user_id]}
+            seats = [uid for uid in record.seats if uid != user_id]
+            # A seat option naming the leaver goes back to its default (it named a player).
+            named = set(seat_options(record.game, self.engine(record.game).Options))
+            options = {k: v for k, v in record.options.items()
+                       if not (k in named and v == user_id)}
+            if options != record.options:
+                return {"seats": seats, "options": options}
+            return {"seats": seats}
 
         return await self._lobby_change(game_id, change)
 
@@ -101,7 +108,7 @@ class LobbyMixin(TableBase):
             self._host_only(record, user_id)
             engine = self.engine(record.game)
             return {"options": updated_options(record.game, engine.Options, record.options,
-                                               name, value)}
+                                               name, value, record.seats)}
 
         return await self._lobby_change(game_id, change)
 
@@ -165,8 +172,8 @@ class LobbyMixin(TableBase):
             raise Refusal("too_few_players", min=engine.min_seats, count=n)
         if n > engine.max_seats:
             raise Refusal("table_full", max=engine.max_seats)
-        options = self._options(record, engine)
         seed = secrets.randbits(63)
+        options = self._options(record, engine, seed)
         try:
             state = engine.setup(options, n, seed)
         except RuleError as e:

@@ -3,8 +3,12 @@
 from __future__ import annotations
 
 import enum
+import json
+import random
+import re
 import types
 import typing
+from collections.abc import Sequence
 from typing import Any, Literal, Union, get_args, get_origin
 
 from pydantic import BaseModel, ValidationError
@@ -41,6 +45,25 @@ def _value(v: Any) -> Any:
 
 # value_keys' key for None (str(None)), so a lookup by str(value) finds it for any kind.
 NONE_VALUE = str(None)
+
+# Int fields that name a seat (the engine counts seats from 0). The lobby offers the seated
+# players by name (or "random"), stores the chosen user id, and hands the engine the seat
+# index at start, so a seat choice follows its player when the seats change. An engine can
+# also mark such a field itself: Field(..., json_schema_extra={"seat": True}).
+SEAT_OPTIONS: dict[str, frozenset[str]] = {"citadels": frozenset({"crown"})}
+RANDOM = "random"  # a seat option's value: drawn from the game's seed at start
+RANDOM_WORDS = ("random", "무작위", "랜덤")
+_MENTION = re.compile(r"<@!?(\d+)>")
+
+
+def _is_seat(game: str, name: str, info: Any) -> bool:
+    extra = info.json_schema_extra
+    return name in SEAT_OPTIONS.get(game, ()) or (isinstance(extra, dict)
+                                                  and extra.get("seat") is True)
+
+
+def _is_str_list(annotation: Any) -> bool:
+    return get_origin(annotation) is list and get_args(annotation) in ((str,), ())
 
 
 def value_key(spec: OptionSpec, value: Any) -> str | None:
@@ -79,10 +102,61 @@ def option_specs(game: str, options_model: type[BaseModel]) -> list[OptionSpec]:
             )
             keys = {str(v): f"option.{game}.{name}.{v}" for v in values} | none_key
             specs.append(OptionSpec(kind="enum", values=values, value_keys=keys, **common))
+        elif annotation is int and _is_seat(game, name, info):
+            # Unset: the engine's default seat (0, the host's); value labels name players.
+            common["default"] = None
+            specs.append(OptionSpec(kind="seat", values=[RANDOM], value_keys={
+                RANDOM: "option.seat.random", NONE_VALUE: "option.seat.default"}, **common))
         elif annotation is int:
             low, high = _bounds(list(info.metadata))
             specs.append(OptionSpec(kind="int", minimum=low, maximum=high, **common))
+        elif _is_str_list(annotation):
+            specs.append(OptionSpec(kind="list", value_keys=none_key, **common))
     return specs
+
+
+def seat_index(name: str, value: Any, seats: Sequence[int], seed: int | None) -> Any:
+    """The engine's seat for a seat option's stored value (a user id, or RANDOM)."""
+    if value == RANDOM:
+        if seed is None or not seats:
+            return 0  # a lobby's check: any seat is valid
+        return random.Random(f"{name}:{seed}").randrange(len(seats))
+    if isinstance(value, int) and not isinstance(value, bool) and value in seats:
+        return seats.index(value)
+    return value  # a plain seat index (stored before seats were named): the engine judges
+
+
+def engine_options(
+    game: str,
+    options_model: type[BaseModel],
+    options: dict[str, Any],
+    seats: Sequence[int],
+    seed: int | None,
+) -> dict[str, Any]:
+    """A lobby's stored options as the engine reads them (seat options as seat indexes)."""
+    out = dict(options)
+    for spec in option_specs(game, options_model):
+        if spec.kind == "seat" and spec.name in out:
+            out[spec.name] = seat_index(spec.name, out[spec.name], seats, seed)
+    return out
+
+
+def seat_options(game: str, options_model: type[BaseModel]) -> list[str]:
+    return [s.name for s in option_specs(game, options_model) if s.kind == "seat"]
+
+
+def list_items(text: str) -> list[str]:
+    """A list option typed as text: a JSON list, or items separated by commas, semicolons
+    or spaces."""
+    text = text.strip()
+    if text.startswith("["):
+        try:
+            items = json.loads(text)
+        except ValueError:
+            items = None
+        if isinstance(items, list):
+            return [str(i).strip() for i in items if str(i).strip()]
+    return [item for item in re.split(r"[,;\s]+", text) if item]
 
 
 # Text that resets an optional field to None (its "engine decides" default).
@@ -112,7 +186,23 @@ def _coerce(spec: OptionSpec, value: Any) -> Any:
         for v in spec.values:
             if str(v) == text:
                 return v
+    if spec.kind == "seat":
+        if text.lower() in NONE_WORDS:
+            return None
+        if text.lower() in RANDOM_WORDS:
+            return RANDOM
+        mention = _MENTION.fullmatch(text)
+        digits = mention.group(1) if mention else text
+        return int(digits) if digits.isdigit() else text
+    if spec.kind == "list":
+        return list_items(text)
     return text
+
+
+def _invalid(spec: OptionSpec, value: Any) -> Refusal:
+    shown = ", ".join(map(str, value)) if isinstance(value, list) else str(value)
+    # name_key: the adapter shows the option's label in the reader's language
+    return Refusal("option_invalid", name=spec.name, value=shown, name_key=spec.label_key)
 
 
 def updated_options(
@@ -121,15 +211,33 @@ def updated_options(
     current: dict[str, Any],
     name: str,
     value: Any,
+    seats: Sequence[int] = (),
 ) -> dict[str, Any]:
-    """The lobby's options with one changed, validated by the engine; Refusal if invalid."""
+    """The lobby's options with one changed, validated by the engine; Refusal if invalid.
+    A seat option must name a seated player (`seats`, user ids) or be RANDOM."""
     spec = next((s for s in option_specs(game, options_model) if s.name == name), None)
     if spec is None:
         raise Refusal("option_unknown", name=name)
-    merged = {**current, name: _coerce(spec, value)}
-    try:
-        validated = options_model.model_validate(merged).model_dump(mode="json")
-    except ValidationError:
-        raise Refusal("option_invalid", name=name, value=str(value)) from None
-    # Keep only what the host set, so later engine defaults still apply to the rest.
-    return {k: validated[k] for k in merged if k in validated}
+    coerced = _coerce(spec, value)
+    if spec.kind == "seat":
+        if coerced is None:  # back to the engine's default seat
+            return {k: v for k, v in current.items() if k != name}
+        if coerced != RANDOM and coerced not in seats:
+            raise Refusal("option_not_seated", name=name, value=str(value),
+                          name_key=spec.label_key)
+    candidates = [coerced]
+    if spec.kind == "list" and isinstance(coerced, list):
+        # Ids typed in another case (score1, Witches): the engine's own spelling wins.
+        candidates += [[i.upper() for i in coerced], [i.lower() for i in coerced]]
+    for candidate in candidates:
+        merged = {**current, name: candidate}
+        checked = engine_options(game, options_model, merged, seats, None)
+        try:
+            validated = options_model.model_validate(checked).model_dump(mode="json")
+        except ValidationError:
+            continue
+        # Keep only what the host set, so later engine defaults still apply to the rest;
+        # seat options keep the player (user id), not the seat it is today.
+        return {k: (merged[k] if k in checked and checked[k] != merged[k] else validated[k])
+                for k in merged if k in validated}
+    raise _invalid(spec, coerced if coerced is not None else value)

@@ -63,7 +63,8 @@ class OptionSpec(BaseModel):
     """One host-settable option of an engine's Options model, for lobby UI."""
 
     name: str
-    kind: Literal["bool", "enum", "int"]
+    # seat: a seated player (stored as their user id, or "random"); list: items as text
+    kind: Literal["bool", "enum", "int", "seat", "list"]
     default: Any = None
     values: list[Any] = Field(default_factory=list)  # enum values
     minimum: int | None = None

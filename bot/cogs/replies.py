@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot.i18n import t
+from bot.i18n import refusal_text, t
 from bot.table_types import Refusal
 
 if TYPE_CHECKING:
@@ -41,7 +41,7 @@ async def send_private(
 async def refuse(bot: GameBot, interaction: discord.Interaction, key: str, **params: Any) -> None:
     lang = await bot.user_lang(interaction)
     log.info("refusal to user %s: %s %s", interaction.user.id, key, params)
-    await send_private(interaction, t(key, lang, **params))
+    await send_private(interaction, refusal_text(key, params, lang))
 
 
 async def report_error(

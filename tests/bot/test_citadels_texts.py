@@ -359,6 +359,9 @@ def test_automatic_options_show_their_own_label_for_none(lang: str) -> None:
     assert value_key(rank9, None) == "option.citadels.rank9.none"
     assert value_key(use_rank9, None) == "option.citadels.use_rank9.none"
     assert value_key(rank9, "queen") == "option.citadels.rank9.queen"
-    assert value_key(specs["crown"], None) is None  # not optional: no label for None
+    # the crown names a player; unset, the engine's default seat is the host's
+    assert specs["crown"].kind == "seat" and not specs["crown"].nullable
+    assert value_key(specs["crown"], None) == "option.seat.default"
+    assert value_label(specs["crown"], None, lang) == t("option.seat.default", lang)
     assert value_label(rank9, None, lang) == t("option.citadels.rank9.none", lang)
     assert t("option.citadels.use_rank9.none", lang) not in (t("discord.no", lang), "None")

@@ -97,3 +97,97 @@ async def test_a_vote_on_a_game_finished_meanwhile_changes_nothing(two_services)
     assert info.value.key == "game_over"
     record = await a.store.get_game(gid)
     assert record.status == "finished" and "abandon_votes" not in record.settings
+
+
+# -- seat options --------------------------------------------------------------
+
+
+def test_a_random_seat_comes_from_the_seed_and_covers_every_seat() -> None:
+    from bot.table_options import RANDOM, seat_index
+
+    seats = [11, 12, 13, 14]
+    drawn = {seat_index("crown", RANDOM, seats, seed) for seed in range(200)}
+    assert drawn == {0, 1, 2, 3}
+    assert seat_index("crown", RANDOM, seats, 7) == seat_index("crown", RANDOM, seats, 7)
+    assert seat_index("crown", 13, seats, 7) == 2  # a player -> their seat
+    assert seat_index("crown", 1, seats, 7) == 1  # a plain seat index passes through
+
+
+# -- list options (Terra Mystica's factions, scoring and bonus tiles) -----------
+
+
+@pytest.fixture
+async def svc(tmp_path):
+    pytest.importorskip("rules.terra_mystica")
+    store = await open_store(tmp_path / "lists.db")
+    yield TableService(store)
+    await store.close()
+
+
+async def tm_lobby(svc: TableService, *players: int) -> int:
+    game = await svc.new_game("terra_mystica", guild_id=1, channel_id=10, host_id=HOST,
+                              lang="ko")
+    for p in players:
+        await svc.join(game.id, p)
+    return game.id
+
+
+async def test_list_options_have_specs_and_labels(svc) -> None:
+    from bot.i18n import has
+
+    specs = {s.name: s for s in svc.option_specs("terra_mystica")}
+    for name in ("factions", "scoring", "bonus"):
+        assert specs[name].kind == "list" and specs[name].nullable
+        for lang in ("en", "ko"):
+            assert has(specs[name].label_key, lang)
+            assert has(f"option.terra_mystica.{name}.none", lang)
+
+
+async def test_a_host_sets_list_options_as_text(svc) -> None:
+    gid = await tm_lobby(svc, BOB)
+    record = await svc.set_option(gid, HOST, "factions", "Witches, nomads")
+    assert record.options["factions"] == ["witches", "nomads"]
+    record = await svc.set_option(gid, HOST, "scoring",
+                                  "score1 score2 SCORE3;SCORE4, SCORE5 SCORE6")
+    assert record.options["scoring"] == [f"SCORE{i}" for i in range(1, 7)]
+    record = await svc.set_option(gid, HOST, "bonus", '["BON1", "BON2", "BON3", "BON4", "BON5"]')
+    assert record.options["bonus"] == ["BON1", "BON2", "BON3", "BON4", "BON5"]
+    out = await svc.start(gid, HOST)
+    state = out.game.snapshot
+    assert {name: f["seat"] for name, f in state["factions"].items()} == {
+        "witches": 0, "nomads": 1}
+    assert state["scoring"] == [f"SCORE{i}" for i in range(1, 7)]
+    assert sorted(state["bonus_in_play"]) == ["BON1", "BON2", "BON3", "BON4", "BON5"]
+
+
+async def test_an_invalid_list_is_refused_in_the_players_language_and_changes_nothing(
+    svc,
+) -> None:
+    from bot.i18n import describe_refusal
+
+    gid = await tm_lobby(svc, BOB)
+    await svc.set_option(gid, HOST, "scoring", "SCORE1 SCORE2 SCORE3 SCORE4 SCORE5 SCORE6")
+    before = (await svc.store.get_game(gid)).options
+    for name, text in (("factions", "witches auren"),  # two green factions
+                       ("factions", "wizards"),
+                       ("scoring", "SCORE1 SCORE2"),  # six expected
+                       ("bonus", "BON1 BON99")):
+        with pytest.raises(Refusal) as info:
+            await svc.set_option(gid, HOST, name, text)
+        assert info.value.key == "option_invalid"
+        ko = describe_refusal(info.value, "ko")
+        assert "쓸 수 없는 값" in ko and name not in ko, ko  # the Korean label, not the field
+        assert describe_refusal(info.value, "en").endswith(
+            f"not a valid value for {svc_label(svc, name, 'en')}.")
+        assert (await svc.store.get_game(gid)).options == before
+    with pytest.raises(Refusal) as info:
+        await svc.set_option(gid, BOB, "factions", "witches")
+    assert info.value.key == "not_host"
+    reset = await svc.set_option(gid, HOST, "scoring", "auto")
+    assert reset.options["scoring"] is None
+
+
+def svc_label(svc: TableService, name: str, lang: str) -> str:
+    from bot.i18n import t
+
+    return t(f"option.terra_mystica.{name}", lang)

@@ -143,7 +143,7 @@ async def test_engine_setup_refusal_keeps_the_lobby(tmp_path, services):
     svc = await open_service(tmp_path / "setup.db", services)
     game = await svc.new_game("citadels", guild_id=1, channel_id=1, host_id=1, lang="ko")
     await svc.join(game.id, 2)
-    await svc.set_option(game.id, 1, "crown", 5)  # valid for the model, not for 2 seats
+    await svc.set_option(game.id, 1, "cast", "custom")  # valid for the model, but no cards
     with pytest.raises(Refusal) as info:
         await svc.start(game.id, 1)
     assert catalogued(info.value.key)
@@ -180,3 +180,53 @@ async def test_undo_restores_the_previous_state_unless_something_was_revealed(tm
             seen.add("undone")
             out = await svc.act(game.id, prompt.user_id, rng.choice(prompt.decision.choices).action)
     assert seen == {"undone", "undo_revealed"}
+
+
+async def test_the_starting_crown_is_a_seated_player_or_random(tmp_path, services):
+    svc = await open_service(tmp_path / "crown.db", services)
+    game = await svc.new_game("citadels", guild_id=1, channel_id=1, host_id=1, lang="ko")
+    for user in (2, 3):
+        await svc.join(game.id, user)
+    spec = next(s for s in svc.option_specs("citadels") if s.name == "crown")
+    assert spec.kind == "seat" and spec.values == ["random"]
+    for bad in ("5", "<@99>", "two"):  # not seated, or not a player at all
+        with pytest.raises(Refusal) as info:
+            await svc.set_option(game.id, 1, "crown", bad)
+        assert info.value.key in ("option_not_seated", "option_invalid") and catalogued(
+            info.value.key)
+        assert "crown" not in (await svc.store.get_game(game.id)).options
+    record = await svc.set_option(game.id, 1, "crown", "<@3>")
+    assert record.options["crown"] == 3  # the player, not the seat
+    await svc.leave(game.id, 2)  # seats shift: the crown still follows user 3
+    await svc.join(game.id, 2)
+    out = await svc.start(game.id, 1)
+    assert out.game.seats == [1, 3, 2]
+    assert out.game.snapshot["crown"] == 1  # user 3's seat now
+    assert len(await svc.log(game.id)) == 0  # replays rebuild the same set-up
+
+    other = await svc.new_game("citadels", guild_id=1, channel_id=1, host_id=1, lang="ko")
+    for user in (2, 3, 4):
+        await svc.join(other.id, user)
+    await svc.set_option(other.id, 1, "crown", "3")
+    left = await svc.leave(other.id, 3)  # the crowned player left: back to the default
+    assert "crown" not in left.options
+    await svc.set_option(other.id, 1, "crown", "무작위")
+    out = await svc.start(other.id, 1)
+    assert out.game.options["crown"] == "random"
+    crown = out.game.snapshot["crown"]
+    assert 0 <= crown < 3
+    # the seed decides it, so every replay (undo, log) agrees with the stored state
+    engine = svc.engine("citadels")
+    state = engine.setup(svc._options(out.game, engine), 3, out.game.seed)
+    assert dump_state(state) == dump_state(out.game.snapshot)
+
+
+async def test_the_crown_default_is_the_hosts_seat(tmp_path, services):
+    svc = await open_service(tmp_path / "crown0.db", services)
+    game = await svc.new_game("citadels", guild_id=1, channel_id=1, host_id=1, lang="ko")
+    await svc.join(game.id, 2)
+    await svc.set_option(game.id, 1, "crown", "2")
+    reset = await svc.set_option(game.id, 1, "crown", "auto")
+    assert "crown" not in reset.options
+    out = await svc.start(game.id, 1)
+    assert out.game.snapshot["crown"] == 0

@@ -184,7 +184,8 @@ class RichOptions(BaseModel):
 
 def test_option_specs_for_enums_optionals_and_annotated_ints():
     specs = {s.name: s for s in option_specs("g", RichOptions)}
-    assert set(specs) == {"speed", "extra", "ninth", "seats_hint"}
+    assert set(specs) == {"speed", "extra", "ninth", "seats_hint", "cards"}
+    assert specs["cards"].kind == "list" and not specs["cards"].nullable
     assert specs["speed"].values == ["slow", "fast"] and specs["speed"].default == "slow"
     assert specs["extra"].kind == "bool" and specs["extra"].nullable
     assert specs["ninth"].values == ["queen", "artist"] and specs["ninth"].nullable
