@@ -406,3 +406,122 @@ def test_tax_goes_on_the_tax_collector_character_token() -> None:
 
     assert "세리 캐릭터 토큰 위" in MESSAGES["ko"]["ev.tax"]
     assert "세리 캐릭터 토큰" in CHARACTER_TEXT["tax_collector"]["ko"]
+
+
+# -- more pins: one rule each -----------------------------------------------------------
+def test_quarry_does_not_let_the_magistrate_confiscate_a_duplicate() -> None:
+    # 채석장: ... 치안판사·외교관·육군대장의 능력으로 얻는 건물에는 (적용되지 않습니다)
+    st = warranted(["castle"], 5)
+    set_seat(st, 0, city=["castle", "quarry"])
+    st, _ = act(st, 1, "build castle")
+    st, ev = act(st, 0, "reveal")
+    assert "ev.confiscate_blocked" in keys(ev)
+    assert [d["id"] for d in st["seats"][1]["city"]] == ["castle"]
+
+
+def test_magistrate_confiscation_refunds_the_target_and_is_free() -> None:
+    # 몰수한 건물 카드는 즉시 치안판사가 자기 도시로 가져가서 공짜로 건설합니다.
+    # 해당 캐릭터는 이번 건설 비용으로 지불한 금화를 모두 돌려받습니다.
+    st = warranted(["palace"], 5)
+    set_seat(st, 0, gold=0)
+    st, _ = act(st, 1, "build palace")
+    st, ev = act(st, 0, "reveal")
+    assert st["seats"][1]["gold"] == 5 and st["seats"][0]["gold"] == 0
+    assert [d["id"] for d in st["seats"][0]["city"]] == ["palace"]
+    assert not acts(st, "build")  # the confiscated build used the King's build
+
+
+def test_spy_draws_every_match_even_when_the_gold_runs_short() -> None:
+    # 그 플레이어의 개인 금고에 금화가 부족하더라도 모자란 금화를 따로 보충 받지는 않습니다
+    st = turn_of("spy", gold=0, hand=[])
+    set_seat(st, 1, gold=0, hand=["temple", "church", "tavern"])
+    st, ev = act(st, 0, "spy p2 religious")
+    assert st["seats"][0]["gold"] == 0 and st["seats"][0]["hand_count"] == 2
+    assert st["seats"][1]["hand_count"] == 3
+
+
+def test_seer_may_give_back_her_own_card() -> None:
+    # 예언자 자신이 들고 있던 카드를 줘도 됩니다
+    st = turn_of("seer", hand=["palace"])
+    set_seat(st, 1, hand=["temple"])
+    for s in (2, 3):
+        set_seat(st, s, hand=[])
+    st, _ = act(st, 0, "ability")
+    assert {c.action["card"] for c in prompt(st).choices} == {"palace", "temple"}
+    st, _ = act(st, 0, "give palace")
+    assert st["seats"][1]["secret"]["hand"] == ["palace"]
+    assert st["seats"][0]["secret"]["hand"] == ["temple"]
+
+
+def test_wizard_duplicates_only_on_his_turn() -> None:
+    # 자기 차례에 마법사는 자기 도시에 이름이 똑같은 건물을 건설해도 됩니다
+    st = turn_of("wizard", gold=9, hand=["castle"], city=["castle"])
+    assert {"type": "build", "card": "castle"} in acts(st, "build")
+    st = turn_of("king", gold=9, hand=["castle"], city=["castle"])
+    assert not acts(st, "build")
+
+
+def test_diplomat_never_gives_or_takes_a_duplicate() -> None:
+    # 절대로 상대 도시에 이미 있는 똑같은 건물을 주거나 자기 도시에 이미 있는 똑같은 건물을
+    # 가져오면 안 됩니다
+    st = turn_of("diplomat", gold=9, city=["temple", "manor"])
+    set_seat(st, 1, city=["temple", "castle"])
+    pairs = {(a["card"], a["mine"]) for a in acts(st, "exchange") if a["seat"] == 1}
+    assert pairs == {("castle", "manor")}
+
+
+def test_diplomat_pays_nothing_back_for_a_cheaper_district() -> None:
+    # 만약 그 반대라면, 상대 플레이어는 외교관에게 아무것도 지불하지 않습니다
+    st = turn_of("diplomat", gold=0, city=["palace"])
+    set_seat(st, 1, gold=4, city=["temple"])
+    st, _ = act(st, 0, "exchange p2 temple palace")
+    assert st["seats"][0]["gold"] == 0 and st["seats"][1]["gold"] == 4
+
+
+def test_marshal_pays_the_great_wall_surcharge_and_skips_completed_cities() -> None:
+    st = turn_of("marshal", gold=4)
+    set_seat(st, 1, gold=0, city=["great_wall", "manor"])
+    st, _ = act(st, 0, "seize p2 manor")
+    assert st["seats"][0]["gold"] == 0 and st["seats"][1]["gold"] == 3
+    st = turn_of("marshal", gold=9)
+    set_seat(st, 1, city=["temple", "tavern", "manor", "castle", "palace", "prison",
+                          "docks"])
+    st["seats"][1]["completed"] = True
+    assert not acts(st, "seize")
+
+
+def test_armory_is_not_a_rank8_ability() -> None:
+    # the Keep shields itself from rank 8 only (외성의 효과는 외성 카드에만 적용)
+    st = turn_of("king", city=["armory"])
+    set_seat(st, 1, city=["keep"])
+    assert {"type": "armory", "seat": 1, "card": "keep"} in acts(st, "armory")
+
+
+def test_alchemist_refund_excludes_tax_and_smithy() -> None:
+    # 다른 이유(대장간 효과나 세리에게 지불한 세금)로 지불한 금화는 돌려받지 않습니다
+    st = force_turn(situation(5), 0, "alchemist", cast=cast_with("alchemist", "tax_collector"), gold=7,
+                    hand=["castle"], city=["smithy"])
+    st, _ = act(st, 0, "smithy")
+    st, _ = act(st, 0, "build castle")
+    assert st["seats"][0]["gold"] == 0 and st["tax"] == 1
+    st, ev = act(st, 0, "end")
+    assert next(e for e in ev if e.key == "ev.alchemist").params["amount"] == 4
+    assert st["seats"][0]["gold"] == 4
+
+
+def test_threatened_player_gathers_first_then_answers() -> None:
+    # 그 캐릭터는 먼저 자원 얻기 행동을 반드시 수행하고, 그 뒤 뇌물을 줄지 말지 결정합니다
+    st = turn_of("blackmailer", gold=0)
+    give_char(st, 1, "merchant")
+    set_seat(st, 1, gold=0, city=["gold_mine"])
+    st, _ = act(st, 0, "threaten king")
+    st, _ = act(st, 0, "threaten merchant")
+    st, _ = act(st, 0, "flower king")
+    st, _ = act(st, 0, "end")
+    assert prompt(st).kind == "decide.gather"
+    st, _ = act(st, 1, "gold")  # the Gold Mine works while gathering
+    assert prompt(st).kind == "decide.bribe" and st["seats"][1]["gold"] == 3
+    st, ev = act(st, 1, "refuse")
+    st, ev = act(st, 0, "reveal")
+    assert "ev.threat_blank" in keys(ev) and st["seats"][1]["gold"] == 3
+    assert prompt(st).kind == "decide.turn" and prompt(st).seat == 1
