@@ -525,3 +525,27 @@ def test_threatened_player_gathers_first_then_answers() -> None:
     st, ev = act(st, 0, "reveal")
     assert "ev.threat_blank" in keys(ev) and st["seats"][1]["gold"] == 3
     assert prompt(st).kind == "decide.turn" and prompt(st).seat == 1
+
+
+# -- components and the selection phase ----------------------------------------------
+def test_components_match_the_rulebook() -> None:
+    # 구성물: 캐릭터 카드 27개, 종교 11장, 군사 11장, 귀족 12장, 상업 20장, 특수건물 30장
+    from rules.citadels.characters import BY_RANK, CHARACTERS
+    from rules.citadels.districts import DISTRICT, UNIQUE, basic_deck
+
+    assert len(CHARACTERS) == 27 and all(len(BY_RANK[r]) == 3 for r in range(1, 10))
+    deck = basic_deck()
+    counts = {t: sum(1 for c in deck if DISTRICT[c].type == t)
+              for t in ("religious", "military", "noble", "trade")}
+    assert counts == {"religious": 11, "military": 11, "noble": 12, "trade": 20}
+    assert len(deck) == 54 and len(UNIQUE) == 30
+
+
+def test_rank4_may_be_the_face_down_discard() -> None:
+    # only the face-up discards exclude rank 4; the face-down card is any card
+    seen = set()
+    for seed in range(60):
+        st = situation(5, seed=seed)
+        seen.update(st["secret"]["facedown"])
+        assert "king" not in st["faceup"]
+    assert "king" in seen
