@@ -423,7 +423,7 @@ MENUS: dict[str, tuple[str, str]] = {
     "income": ("Collect income", "건물 수입 받기"), "kill": ("Assassinate", "암살하기"),
     "bewitch": ("Bewitch", "마법 걸기"), "warrant": ("Warrant", "영장 발부하기"),
     "sign": ("Sign a warrant", "영장에 인장 찍기"), "rob": ("Rob", "훔치기"),
-    "threaten": ("Threaten", "협박하기"), "flower": ("Real threat", "꽃 자수 토큰"),
+    "threaten": ("Threaten", "협박하기"), "flower": ("Real threat", "꽃 자수 토큰(실제 협박)"),
     "spy": ("Spy", "첩보하기"), "swap": ("Swap hands", "카드 맞바꾸기"),
     "look": ("Look at a hand", "손에 든 카드 보기"), "grab": ("Take a card", "카드 가져오기"),
     "give": ("Give a card", "카드 주기"), "crown": ("Give the crown", "왕관 주기"),

@@ -549,3 +549,24 @@ def test_rank4_may_be_the_face_down_discard() -> None:
         seen.update(st["secret"]["facedown"])
         assert "king" not in st["faceup"]
     assert "king" in seen
+
+
+def test_korean_messages_use_the_rulebook_terms() -> None:
+    """Every message's Korean text translates the game terms of its English text with the
+    rulebook's words (glossary, digest section 10)."""
+    import re
+
+    from rules.citadels.messages import MESSAGES
+
+    terms = {"gold": "금화", "stash": "개인 금고", "crown": "왕관", "destroy": "파괴",
+             "completed city": "완성된 도시", "property tax": "재산세", "beautif": "장식",
+             "seize": "점령", "exchange": "교환", "warrant": "영장", "bribe": "뇌물",
+             "bewitch": "마법", "threat": "협박", "selection phase": "선택 단계",
+             "assassinat": "암살", "confiscat": "몰수", "face down": "뒷면",
+             "face up": "앞면"}
+    for key, en in MESSAGES["en"].items():
+        for word, term in terms.items():
+            if re.search(rf"\b{word}", en.lower()):
+                assert term in MESSAGES["ko"][key], (key, word)
+        for word in ("골드", "코인", "손패", "덱", "턴", "빌딩"):
+            assert word not in MESSAGES["ko"][key], (key, word)
