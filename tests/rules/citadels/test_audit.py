@@ -570,3 +570,24 @@ def test_korean_messages_use_the_rulebook_terms() -> None:
                 assert term in MESSAGES["ko"][key], (key, word)
         for word in ("골드", "코인", "손패", "덱", "턴", "빌딩"):
             assert word not in MESSAGES["ko"][key], (key, word)
+
+
+def test_a_drawn_card_not_kept_goes_to_the_deck_bottom() -> None:
+    # 1장은 보유하고 1장은 건물 카드 더미 맨 아래에 넣습니다 (errata 4)
+    st = turn_of("king", hand=[], stage="gather")
+    st, _ = act(st, 0, "draw")
+    drawn = list(st["seats"][0]["secret"]["drawn"])
+    st, _ = act(st, 0, {"type": "keep", "card": drawn[0]})
+    assert st["secret"]["deck"][-1] == drawn[1]
+    # Observatory and Library together: 3 drawn, all kept
+    st = turn_of("king", hand=[], city=["observatory", "library"], stage="gather")
+    st, _ = act(st, 0, "draw")
+    assert st["seats"][0]["hand_count"] == 3 and st["turn"]["stage"] == "main"
+
+
+def test_marshal_cannot_seize_the_museum_or_the_keep() -> None:
+    # 건설비용이 금화 3닢 이하: the Museum (4) is out of the Marshal's reach, so its cards only
+    # travel by exchange (tested in test_interactions); the Keep shields itself
+    st = turn_of("marshal", gold=9)
+    set_seat(st, 1, gold=0, city=["museum", "keep", "watchtower"])
+    assert {a["card"] for a in acts(st, "seize")} == {"watchtower"}
