@@ -491,6 +491,37 @@ class OptionMenuSelect(
             await handler.on_option_menu(interaction, int(match["game"]), self.item.values[0])
 
 
+TEXT_INPUT_LABEL_MAX = 45
+TEXT_INPUT_MAX = 1000
+
+
+class OptionTextModal(discord.ui.Modal):
+    """A lobby option typed as text (a list of ids). Modals are answered within minutes of
+    opening, so this one lives in memory only; its submit goes to the Lobby cog like a
+    select's value."""
+
+    def __init__(
+        self, game_id: int, name: str, title: str, label: str, current: str, hint: str
+    ) -> None:
+        super().__init__(title=clip(title, TEXT_INPUT_LABEL_MAX),
+                         custom_id=f"bgt:{game_id}:{name}"[:CUSTOM_ID_MAX], timeout=900)
+        self.game_id = game_id
+        self.name = name
+        self.text: discord.ui.TextInput[OptionTextModal] = discord.ui.TextInput(
+            label=clip(label, TEXT_INPUT_LABEL_MAX),
+            style=discord.TextStyle.paragraph,
+            default=current[:TEXT_INPUT_MAX] or None,
+            placeholder=clip(hint, 100),
+            required=False,
+            max_length=TEXT_INPUT_MAX,
+        )
+        self.add_item(self.text)
+
+    async def on_submit(self, interaction: discord.Interaction) -> None:
+        handler: LobbyHandler = _cog(interaction, LOBBY_COG)
+        await handler.on_option(interaction, self.game_id, self.name, self.text.value or "")
+
+
 DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
     ChoiceButton,
     ChoiceSelect,

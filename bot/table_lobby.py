@@ -52,6 +52,10 @@ class LobbyMixin(TableBase):
             thread_id=thread_id,
         )
 
+    async def lobby_record(self, game_id: int) -> GameRecord:
+        """The game while it is a lobby; Refusal (unknown_game, not_in_lobby) otherwise."""
+        return await self._lobby(game_id)
+
     async def attach_thread(self, game_id: int, thread_id: int) -> GameRecord:
         await self._lobby(game_id)
         return await self.store.update_lobby(game_id, thread_id=thread_id)

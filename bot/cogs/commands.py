@@ -70,6 +70,27 @@ class GameCommands(commands.GroupCog, group_name="game",
     async def leave(self, interaction: discord.Interaction) -> None:
         await _cog(self.bot, "Play").leave(interaction)
 
+    @app_commands.command(name="option", description="Set a lobby option (host only)")
+    @app_commands.describe(
+        name="Which option (autocomplete lists this lobby's options)",
+        value="Its value: pick one, or type it (lists: items separated by commas)",
+    )
+    async def option(self, interaction: discord.Interaction, name: str, value: str) -> None:
+        await _cog(self.bot, "Lobby").option_command(interaction, name, value)
+
+    @option.autocomplete("name")
+    async def option_name_autocomplete(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        return await _cog(self.bot, "Lobby").option_names(interaction, current)
+
+    @option.autocomplete("value")
+    async def option_value_autocomplete(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        name = str(getattr(interaction.namespace, "name", "") or "")
+        return await _cog(self.bot, "Lobby").option_value_choices(interaction, name, current)
+
     @app_commands.command(
         name="settings", description="Reminders, deadline and language of this game (host only)"
     )

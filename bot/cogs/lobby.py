@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import logging
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 import discord
+from discord import app_commands
 from discord.ext import commands
 
 import rules
@@ -16,8 +18,10 @@ from bot.components import (
     LobbyButton,
     OptionMenuSelect,
     OptionSelect,
+    OptionTextModal,
+    clip,
 )
-from bot.i18n import has, t
+from bot.i18n import has, lang_from_locale, t
 from bot.table_options import value_key
 from bot.table_types import OptionSpec, Refusal
 from storage.base import GameRecord, MessageRef
@@ -39,29 +43,56 @@ def option_label(spec: OptionSpec, lang: str) -> str:
     return spec.description or spec.name if text == spec.label_key else text
 
 
-def option_values(spec: OptionSpec) -> list[Any]:
-    """The values a select can offer; empty for an int without a small range."""
+def option_values(spec: OptionSpec, seats: Sequence[int] = ()) -> list[Any]:
+    """The values a select can offer; empty for an int without a small range or a list."""
     if spec.kind == "bool":
         return [True, False]
     if spec.kind == "enum":
         return list(spec.values)
+    if spec.kind == "seat":  # the seated players, then "random"
+        return [*seats, *spec.values]
+    if spec.kind == "list":
+        return []
     low, high = spec.minimum, spec.maximum
     if low is not None and high is not None and 0 <= high - low < SELECT_MAX_OPTIONS:
         return list(range(low, high + 1))
     return []
 
 
-def value_label(spec: OptionSpec, value: Any, lang: str) -> str:
+def settable(spec: OptionSpec, seats: Sequence[int] = ()) -> bool:
+    """Whether the lobby offers the option: a select of its values, or a text box (lists)."""
+    return spec.kind == "list" or bool(option_values(spec, seats))
+
+
+def current_value(record: GameRecord, spec: OptionSpec) -> Any:
+    """An option's value in the lobby; an unset seat option is the engine's default seat,
+    the first, which is the host's."""
+    if spec.kind == "seat" and record.options.get(spec.name) is None:
+        return record.host_id
+    return record.options.get(spec.name, spec.default)
+
+
+def value_label(
+    spec: OptionSpec, value: Any, lang: str, names: Mapping[int, str] | None = None
+) -> str:
+    """A value as a player reads it; a seat option's player by name (`names`, by user id)
+    or else as a mention."""
     if value is None and (none_key := value_key(spec, None)) and has(none_key, lang):
         return t(none_key, lang)  # "decided automatically", not "No"
     if spec.kind == "bool":
         return t("discord.yes" if value else "discord.no", lang)
+    if spec.kind == "seat" and isinstance(value, int):
+        return (names or {}).get(value) or f"<@{value}>"
+    if spec.kind == "list" and isinstance(value, list):
+        return ", ".join(map(str, value))
     key = spec.value_keys.get(str(value))
     text = t(key, lang) if key else str(value)
     return str(value) if text == key else text
 
 
 def value_text(value: Any) -> str:
+    if isinstance(value, list):
+        return ", ".join(map(str, value))
     return str(value).lower() if isinstance(value, bool) else str(value)
 
 
@@ -80,11 +111,16 @@ def lobby_text(record: GameRecord, specs: list[OptionSpec], lang: str) -> str:
     if shown:
         lines.append(t("discord.lobby.options", lang))
         for spec in shown:
-            value = record.options.get(spec.name, spec.default)
+            value = current_value(record, spec)
             lines.append(t("discord.lobby.option_line", lang, label=option_label(spec, lang),
                            value=value_label(spec, value, lang)))
     if len(shown) < len(specs):
         lines.append(t("discord.lobby.defaults", lang))
+    offered = [s for s in specs if settable(s, record.seats)]
+    in_view = {s.name for part in view_layout(record, specs) for s in part}
+    if record.status == "lobby" and (missing := [s for s in offered if s.name not in in_view]):
+        lines.append(t("discord.lobby.option_command", lang,
+                       options=", ".join(option_label(s, lang) for s in missing)))
     if record.status == "lobby":
         lines.append(t("discord.lobby.hint", lang))
     elif record.status == "cancelled":
@@ -95,31 +131,67 @@ def lobby_text(record: GameRecord, specs: list[OptionSpec], lang: str) -> str:
 
 
 def option_select(
-    record: GameRecord, spec: OptionSpec, lang: str, *, row: int | None = None
+    record: GameRecord,
+    spec: OptionSpec,
+    lang: str,
+    *,
+    row: int | None = None,
+    names: Mapping[int, str] | None = None,
 ) -> OptionSelect:
-    current = record.options.get(spec.name, spec.default)
+    current = current_value(record, spec)
     values = [
-        (value_text(v), value_label(spec, v, lang), v == current) for v in option_values(spec)
+        (value_text(v), value_label(spec, v, lang, names), v == current)
+        for v in option_values(spec, record.seats)
     ]
     return OptionSelect(record.id, spec.name, values, option_label(spec, lang), row=row)
 
 
-def lobby_view(record: GameRecord, specs: list[OptionSpec], lang: str) -> discord.ui.View | None:
+def option_modal(record: GameRecord, spec: OptionSpec, lang: str) -> OptionTextModal:
+    """A text box for a list option, filled with its current items."""
+    current = record.options.get(spec.name)
+    return OptionTextModal(record.id, spec.name, option_label(spec, lang),
+                           option_label(spec, lang),
+                           value_text(current) if current is not None else "",
+                           t("option.list_hint", lang))
+
+
+def view_layout(
+    record: GameRecord, specs: list[OptionSpec]
+) -> tuple[list[OptionSpec], list[OptionSpec]]:
+    """Which options get a select of their own and which go into the option menu. Few
+    options: a select each, typed ones (lists) in a menu below if a row is left (else
+    `/game option` sets them: the lobby text says so). Many: all in the menu."""
+    offered = [s for s in specs if settable(s, record.seats)]
+    picked = [s for s in offered if s.kind != "list"]
+    typed = [s for s in offered if s.kind == "list"]
+    rows = MAX_ROWS - 1  # the last row holds the buttons
+    if len(picked) > rows:
+        return [], offered
+    if typed and len(picked) == rows:
+        return picked, []
+    return picked, typed
+
+
+def lobby_view(
+    record: GameRecord,
+    specs: list[OptionSpec],
+    lang: str,
+    names: Mapping[int, str] | None = None,
+) -> discord.ui.View | None:
     if record.status != "lobby":
         return None
     view = discord.ui.View(timeout=None)
-    settable = [s for s in specs if option_values(s)]
-    if len(settable) <= MAX_ROWS - 1:  # few options: one select of values each
-        for row, spec in enumerate(settable):
-            view.add_item(option_select(record, spec, lang, row=row))
-    else:  # many: first pick the option, then its values (host only, ephemeral)
+    picked, typed = view_layout(record, specs)
+    for row, spec in enumerate(picked):  # few options: one select of values each
+        view.add_item(option_select(record, spec, lang, row=row, names=names))
+    if typed:  # many, or typed ones: first pick the option, then its value (host only)
         menu = [
             (s.name, option_label(s, lang),
-             value_label(s, record.options.get(s.name, s.default), lang))
-            for s in settable
+             value_label(s, current_value(record, s), lang, names))
+            for s in typed
         ]
         view.add_item(OptionMenuSelect(record.id, menu, t("discord.lobby.option_menu", lang),
-                                       row=0))
+                                       row=len(picked)))
     for op in LOBBY_OPS:
         view.add_item(LobbyButton(record.id, op, t(f"discord.button.{op}", lang)))
     return view
@@ -131,6 +203,18 @@ class LobbyCog(commands.Cog, name="Lobby"):
 
     def specs(self, record: GameRecord) -> list[OptionSpec]:
         return self.bot.table.option_specs(record.game)
+
+    async def names(self, record: GameRecord) -> dict[int, str]:
+        """Seated players' display names, for seat options' select labels."""
+        if not any(s.kind == "seat" for s in self.specs(record)):
+            return {}
+        return {uid: await self.bot.publisher.name_of(uid) for uid in record.seats}
+
+    async def lobby_message(self, record: GameRecord) -> dict[str, Any]:
+        lang = game_lang(record)
+        specs = self.specs(record)
+        return {"content": lobby_text(record, specs, lang),
+                "view": lobby_view(record, specs, lang, await self.names(record))}
 
     async def new_game(self, interaction: discord.Interaction, game: str) -> None:
         async with guard(self.bot, interaction, "create_public_threads"):
@@ -157,9 +241,7 @@ class LobbyCog(commands.Cog, name="Lobby"):
                 await self.bot.table.cancel(record.id, interaction.user.id)  # no thread, no game
                 raise
             record = await self.bot.table.attach_thread(record.id, thread.id)
-            specs = self.specs(record)
-            message = await thread.send(lobby_text(record, specs, lang),
-                                        view=lobby_view(record, specs, lang),
+            message = await thread.send(**await self.lobby_message(record),
                                         allowed_mentions=discord.AllowedMentions.none())
             await self.bot.store.record_message(MessageRef(
                 game_id=record.id, channel_id=thread.id, message_id=message.id, kind="lobby"))
@@ -170,20 +252,15 @@ class LobbyCog(commands.Cog, name="Lobby"):
                 t("discord.lobby.opened", user_lang, thread=thread.mention))
 
     async def _refresh(self, interaction: discord.Interaction, record: GameRecord) -> None:
-        lang = game_lang(record)
-        specs = self.specs(record)
-        await interaction.edit_original_response(
-            content=lobby_text(record, specs, lang), view=lobby_view(record, specs, lang))
+        await interaction.edit_original_response(**await self.lobby_message(record))
 
     async def refresh_lobby(self, record: GameRecord) -> None:
         """Redraw the lobby message after a change made outside its buttons."""
-        lang = game_lang(record)
-        specs = self.specs(record)
+        message = await self.lobby_message(record)
         for ref in await self.bot.store.messages(record.id, "lobby"):
             try:
                 partial = self.bot.get_partial_messageable(ref.channel_id)
-                await partial.get_partial_message(ref.message_id).edit(
-                    content=lobby_text(record, specs, lang), view=lobby_view(record, specs, lang))
+                await partial.get_partial_message(ref.message_id).edit(**message)
             except discord.HTTPException as error:
                 log.info("could not redraw lobby of game %s: %s", record.id, error)
 
@@ -222,9 +299,10 @@ class LobbyCog(commands.Cog, name="Lobby"):
             if from_menu:  # the ephemeral value picker: confirm there, redraw the lobby itself
                 lang = await self.bot.user_lang(interaction)
                 spec = next(s for s in self.specs(record) if s.name == name)
+                value = value_label(spec, current_value(record, spec), lang,
+                                    await self.names(record))
                 await interaction.edit_original_response(
-                    content=t("option_set", lang, name=option_label(spec, lang),
-                              value=value_label(spec, record.options.get(name), lang)),
+                    content=t("option_set", lang, name=option_label(spec, lang), value=value),
                     view=None)
                 await self.refresh_lobby(record)
             else:
@@ -234,19 +312,81 @@ class LobbyCog(commands.Cog, name="Lobby"):
         self, interaction: discord.Interaction, game_id: int, name: str
     ) -> None:
         async with guard(self.bot, interaction):
-            await interaction.response.defer(ephemeral=True, thinking=True)
-            record = await self.bot.store.get_game(game_id)
-            if record.status != "lobby":
-                raise Refusal("not_in_lobby", status=record.status)
+            record = await self.bot.table.lobby_record(game_id)
             if interaction.user.id != record.host_id:
                 raise Refusal("not_host", host=f"<@{record.host_id}>")
             spec = next((s for s in self.specs(record) if s.name == name), None)
-            if spec is None or not option_values(spec):
+            if spec is None or not settable(spec, record.seats):
                 raise Refusal("option_unknown", name=name)
             lang = await self.bot.user_lang(interaction)
+            if spec.kind == "list":  # typed: a modal must be the first answer, no defer
+                await interaction.response.send_modal(option_modal(record, spec, lang))
+                return
+            await interaction.response.defer(ephemeral=True, thinking=True)
             view = discord.ui.View(timeout=None)
-            view.add_item(option_select(record, spec, lang))
+            view.add_item(option_select(record, spec, lang, names=await self.names(record)))
             await send_private(interaction, option_label(spec, lang), view=view)
+
+    async def option_command(
+        self, interaction: discord.Interaction, name: str, value: str
+    ) -> None:
+        """`/game option`: set any lobby option by name, its value as text (host only)."""
+        async with guard(self.bot, interaction):
+            game = await self.bot.get_cog("Play").game_here(interaction)  # type: ignore[union-attr]
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            lang = await self.bot.user_lang(interaction)
+            async with self.bot.game_lock(game.id):
+                record = await self.bot.table.set_option(game.id, interaction.user.id,
+                                                         name.strip(), value)
+            spec = next(s for s in self.specs(record) if s.name == name.strip())
+            await send_private(interaction, t(
+                "option_set", lang, name=option_label(spec, lang),
+                value=value_label(spec, current_value(record, spec), lang,
+                                  await self.names(record))))
+            await self.refresh_lobby(record)
+
+    async def option_names(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        """Autocomplete of `/game option`'s name: this thread's lobby options, labelled."""
+        record = await self.bot.table.game_for_channel(interaction.channel_id or 0)
+        if record is None or record.status != "lobby":
+            return []
+        lang = lang_from_locale(str(interaction.locale))
+        needle = current.strip().lower()
+        out = []
+        for spec in self.specs(record):
+            if not settable(spec, record.seats):
+                continue
+            label = option_label(spec, lang)
+            if needle and needle not in label.lower() and needle not in spec.name.lower():
+                continue
+            out.append(app_commands.Choice(name=clip(f"{label} ({spec.name})", 100),
+                                           value=spec.name))
+        return out[:SELECT_MAX_OPTIONS]
+
+    async def option_value_choices(
+        self, interaction: discord.Interaction, name: str, current: str
+    ) -> list[app_commands.Choice[str]]:
+        """Autocomplete of `/game option`'s value: the option's values, players by name."""
+        record = await self.bot.table.game_for_channel(interaction.channel_id or 0)
+        if record is None or record.status != "lobby":
+            return []
+        spec = next((s for s in self.specs(record) if s.name == name), None)
+        if spec is None:
+            return []
+        lang = lang_from_locale(str(interaction.locale))
+        names = await self.names(record)
+        needle = current.strip().lower()
+        out = []
+        for value in option_values(spec, record.seats):
+            label = value_label(spec, value, lang, names)
+            if needle and needle not in label.lower() and needle not in value_text(value):
+                continue
+            out.append(app_commands.Choice(name=clip(label, 100), value=value_text(value)))
+        if spec.kind == "list" and current.strip():  # what is typed, as typed
+            out.append(app_commands.Choice(name=clip(current, 100), value=current[:100]))
+        return out[:SELECT_MAX_OPTIONS]
 
 
 async def setup(bot: GameBot) -> None:

@@ -195,6 +195,12 @@ class FakeResponse:
         self.interaction.replies.append(Sent(0, next(_ids), content, kwargs))
 
 
+    async def send_modal(self, modal: discord.ui.Modal) -> None:
+        assert not self.done, "acknowledged twice"
+        self.done = True
+        self.interaction.modals.append(modal)
+
+
 class FakeFollowup:
     def __init__(self, interaction: FakeInteraction) -> None:
         self.interaction = interaction
@@ -225,6 +231,8 @@ class FakeInteraction:
         self.locale = locale
         self.message = message
         self.replies: list[Sent] = []
+        self.modals: list[discord.ui.Modal] = []
+        self.namespace = SimpleNamespace()
         self.original_edits: list[dict[str, Any]] = []
         self.response = FakeResponse(self)
         self.followup = FakeFollowup(self)

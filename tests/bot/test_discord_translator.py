@@ -65,7 +65,10 @@ async def test_synced_payload_is_translated_and_within_limits(monkeypatch) -> No
     game = by_name["game"]
     assert game["name_localizations"]["ko"] == "게임"
     subs = {o["name"]: o for o in game["options"]}
-    assert set(subs) == {"new", "status", "board", "hand", "log", "undo", "leave", "settings"}
+    assert set(subs) == {"new", "status", "board", "hand", "log", "undo", "leave", "settings",
+                         "option"}
+    assert subs["option"]["name_localizations"]["ko"] == "옵션"
+    assert [o["name_localizations"]["ko"] for o in subs["option"]["options"]] == ["항목", "값"]
     assert subs["hand"]["name_localizations"]["ko"] == "손에든카드"
 
     def walk(node: dict) -> None:
