@@ -56,6 +56,11 @@ class LobbyMixin(TableBase):
         """The game while it is a lobby; Refusal (unknown_game, not_in_lobby) otherwise."""
         return await self._lobby(game_id)
 
+    async def move_thread(self, game_id: int, thread_id: int) -> GameRecord:
+        """The game's thread was deleted: it goes on in `thread_id` (any status)."""
+        await self._load(game_id)
+        return await self.store.set_thread(game_id, thread_id)
+
     async def attach_thread(self, game_id: int, thread_id: int) -> GameRecord:
         await self._lobby(game_id)
         return await self.store.update_lobby(game_id, thread_id=thread_id)

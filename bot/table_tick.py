@@ -79,7 +79,8 @@ class TickMixin(TableBase):
             except VersionConflict:
                 break  # a concurrent click: the next tick looks again
             except RuleError as e:
-                log.warning("game %s: timeout move of %s refused: %s", record.id, d.key, e)
+                # the key only: a private decision's params may name its secret
+                log.warning("game %s: timeout move of %s refused: %s", record.id, d.key, e.key)
                 break
             outcome.notice = (
                 "timeout_move",

@@ -148,6 +148,12 @@ class Store(ABC):
     async def set_status(self, game_id: int, status: GameStatus) -> GameRecord: ...
 
     @abstractmethod
+    async def set_thread(self, game_id: int, thread_id: int) -> GameRecord:
+        """Move a game to a new thread (its old one was deleted), in any status: the message
+        refs of the old thread are dropped (those messages are gone) and the
+        `thread_missing` setting cleared, in one transaction."""
+
+    @abstractmethod
     async def update_settings(
         self,
         game_id: int,

@@ -400,6 +400,23 @@ class SqliteStore(Store):
                 raise GameNotFound(game_id)
             return await self._load(db, game_id)
 
+    async def set_thread(self, game_id: int, thread_id: int) -> GameRecord:
+        async with self._write() as db:
+            row = await _one(db, "SELECT thread_id, settings FROM games WHERE id = ?",
+                             (game_id,))
+            if row is None:
+                raise GameNotFound(game_id)
+            settings = json.loads(row["settings"])
+            settings.pop("thread_missing", None)
+            await db.execute(
+                "UPDATE games SET thread_id = ?, settings = ?, updated_at = ? WHERE id = ?",
+                (thread_id, _json(settings), to_text(self.clock()), game_id),
+            )
+            if row["thread_id"] is not None and row["thread_id"] != thread_id:
+                await db.execute("DELETE FROM messages WHERE game_id = ? AND channel_id = ?",
+                                 (game_id, row["thread_id"]))
+            return await self._load(db, game_id)
+
     async def update_settings(
         self,
         game_id: int,

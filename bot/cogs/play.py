@@ -15,7 +15,7 @@ from bot import citadels_ui, tm_ui
 from bot.components import OPTION_LABEL_MAX, ChoiceRef, choice_hash, clip, key_matches
 from bot.i18n import t
 from bot.table_types import Prompt, Refusal
-from storage.base import GameRecord
+from storage.base import GameRecord, VersionConflict
 
 from .publisher import png_file
 from .replies import chunk_lines, guard, send_private
@@ -73,6 +73,35 @@ class PlayCog(commands.Cog, name="Play"):
     def __init__(self, bot: GameBot) -> None:
         self.bot = bot
         self._moves: dict[tuple[int, int, int, str], list[str]] = {}
+
+    @commands.Cog.listener()
+    async def on_raw_thread_delete(self, payload: discord.RawThreadDeleteEvent) -> None:
+        """A game's thread was deleted: a running game moves to a new thread with its open
+        prompts; a lobby (no moves yet) is cancelled. Never raises."""
+        try:
+            game = await self.bot.table.game_for_channel(payload.thread_id)
+            if game is None:
+                return
+            if game.status == "lobby":
+                try:  # unless it started meanwhile
+                    await self.bot.store.update_settings(
+                        game.id, {"thread_missing": True}, expected_status="lobby",
+                        status="cancelled")
+                except VersionConflict:
+                    game = await self.bot.store.get_game(game.id)
+            if game.status == "lobby":
+                log.info("lobby %s cancelled: its thread %s was deleted", game.id,
+                         payload.thread_id)
+                return
+            if game.status != "running":
+                return
+            async with self.bot.game_lock(game.id):
+                thread = await self.bot.publisher.replace_thread(game)
+                if thread is not None:
+                    await self.bot.publisher.post_missing_prompts(
+                        await self.bot.store.get_game(game.id), thread)
+        except Exception:
+            log.exception("could not handle the deletion of thread %s", payload.thread_id)
 
     async def legal_moves(self, game: GameRecord, user_id: int, lang: str) -> list[str]:
         """The user's legal moves, computed once per game version (autocomplete fires on

@@ -26,6 +26,7 @@ from bot.table_types import Outcome, Prompt, Reminder
 from rules.core import Decision, Event
 from storage.base import GameRecord, MessageRef
 
+from .lobby import THREAD_ARCHIVE_MINUTES
 from .replies import chunk_lines, send_private
 from .texts import Texts, decision_view, game_lang, game_title, score_lines, thread_link
 
@@ -88,12 +89,56 @@ class Publisher:
                 await channel.edit(archived=False)
         except discord.NotFound:
             log.warning("thread %s of game %s is gone", channel_id, game.id)
-            await self.bot.store.update_settings(game.id, {"thread_missing": True})
-            return None
+            return await self.replace_thread(game)
         except discord.Forbidden:
             log.warning("no access to thread %s of game %s", channel_id, game.id)
             return channel if isinstance(channel, discord.abc.Messageable) else None
         return channel if isinstance(channel, discord.abc.Messageable) else None
+
+    async def replace_thread(self, game: GameRecord) -> discord.abc.Messageable | None:
+        """A running game whose thread was deleted goes on in a new thread of the same
+        channel: the players are told there and the open public prompts follow as the game
+        is next shown. None (logged, game marked) if that is impossible."""
+        if game.status != "running" or game.thread_id is None:
+            await self.bot.store.update_settings(game.id, {"thread_missing": True})
+            return None
+        lang = game_lang(game)
+        thread: discord.Thread | None = None
+        try:
+            parent = self.bot.get_channel(game.channel_id) or await self.bot.fetch_channel(
+                game.channel_id)
+            if isinstance(parent, discord.TextChannel):
+                thread = await parent.create_thread(
+                    name=t("discord.thread_name", lang, game=game_title(game, lang),
+                           id=game.id)[:100],
+                    type=discord.ChannelType.public_thread,
+                    auto_archive_duration=THREAD_ARCHIVE_MINUTES,
+                )
+        except discord.HTTPException as error:  # the channel is gone too, or no permission
+            log.warning("could not open a new thread for game %s: %s", game.id, error)
+        if thread is None:
+            await self.bot.store.update_settings(game.id, {"thread_missing": True})
+            return None
+        game = await self.bot.table.move_thread(game.id, thread.id)
+        log.info("game %s moved to new thread %s", game.id, thread.id)
+        await self._send(thread, game, [t("discord.thread_replaced", lang, game=game_title(
+            game, lang), id=game.id, players=", ".join(f"<@{u}>" for u in game.seats))],
+            allowed_mentions=discord.AllowedMentions(
+                users=[discord.Object(u) for u in dict.fromkeys(game.seats)]))
+        return thread
+
+    async def post_missing_prompts(
+        self, game: GameRecord, thread: discord.abc.Messageable
+    ) -> None:
+        """Post the open public prompts that have no message (e.g. after a new thread)."""
+        posted = {
+            r.decision_key for r in await self.bot.store.messages(game.id)
+            if r.decision_key is not None and r.kind in OPEN_KINDS
+        }
+        texts = await self.texts(game, game_lang(game))
+        for prompt in await self.bot.table.open_prompts(game.id):
+            if not prompt.private and prompt.decision.key not in posted:
+                await self._post_public_prompt(thread, prompt, texts)
 
     # -- pictures ------------------------------------------------------------
     async def table_picture(self, game: GameRecord, lang: str) -> bytes | None:
@@ -394,3 +439,5 @@ class Publisher:
                  decisions=decisions)
         await self._send(thread, game, [text[:2000]], allowed_mentions=discord.AllowedMentions(
             users=[discord.Object(uid) for uid in reminder.user_ids]))
+        if getattr(thread, "id", None) != game.thread_id:  # a new thread: the prompts have no message there
+            await self.post_missing_prompts(await self.bot.store.get_game(game.id), thread)

@@ -40,7 +40,8 @@ async def send_private(
 
 async def refuse(bot: GameBot, interaction: discord.Interaction, key: str, **params: Any) -> None:
     lang = await bot.user_lang(interaction)
-    log.info("refusal to user %s: %s %s", interaction.user.id, key, params)
+    # The key only: params may name a secret (a drafted character, a card in hand).
+    log.info("refusal to user %s: %s", interaction.user.id, key)
     await send_private(interaction, refusal_text(key, params, lang))
 
 

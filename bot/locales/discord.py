@@ -38,6 +38,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "discord.lobby.defaults": "Every other option is at its default.",
         "discord.lobby.option_menu": "Change an option (host)…",
         "discord.lobby.option_command": "The host sets {options} with `/game option`.",
+        "discord.thread_replaced": "**{game}** #{id} goes on here: its old thread was "
+        "deleted. {players}",
         "discord.button.join": "Join",
         "discord.button.leave": "Leave",
         "discord.button.start": "Start",
@@ -140,6 +142,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "discord.lobby.defaults": "나머지 옵션은 모두 기본값입니다.",
         "discord.lobby.option_menu": "옵션 바꾸기 (방장)…",
         "discord.lobby.option_command": "방장은 `/게임 옵션`으로 {options}을(를) 정합니다.",
+        "discord.thread_replaced": "**{game}** #{id}: 원래 스레드가 삭제되어 여기에서 계속합니다."
+        " {players}",
         "discord.button.join": "참가",
         "discord.button.leave": "나가기",
         "discord.button.start": "시작",

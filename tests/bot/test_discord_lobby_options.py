@@ -168,3 +168,14 @@ async def test_an_invalid_list_from_the_modal_is_refused_in_korean(env) -> None:
     await modal.on_submit(good)
     assert (await bot.store.get_game(game.id)).options["factions"] == ["witches", "nomads"]
     assert "witches, nomads" in good.original_edits[-1]["content"]
+
+
+async def test_a_refusal_log_line_keeps_its_params_secret(env, caplog) -> None:
+    from bot.cogs.replies import refuse
+
+    bot, _world = env
+    interaction = FakeInteraction(bot, BOB, locale=KO)
+    with caplog.at_level("INFO", logger="bot.replies"):
+        await refuse(bot, interaction, "illegal_move", move="pick assassin")
+    assert "illegal_move" in caplog.text and "assassin" not in caplog.text
+    assert "assassin" in interaction.texts()[0]  # the player still reads what was refused

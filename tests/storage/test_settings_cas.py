@@ -46,3 +46,22 @@ async def test_status_changes_with_the_settings_in_one_write(store) -> None:
     assert (await store.get_game(game.id)).settings["v"] == 1
     with pytest.raises(GameNotFound):
         await store.update_settings(999, {"v": 1}, expected={"v": None})
+
+
+async def test_set_thread_moves_a_game_and_forgets_the_old_threads_messages(store) -> None:
+    from storage.base import MessageRef
+
+    game = await running_game(store)
+    await store.set_thread(game.id, 70)
+    await store.update_settings(game.id, {"thread_missing": True, "lang": "en"})
+    for mid, channel, kind in ((1, 70, "prompt"), (2, 70, "board"), (3, 990, "dm_prompt")):
+        await store.record_message(MessageRef(game_id=game.id, channel_id=channel,
+                                              message_id=mid, kind=kind))
+    moved = await store.set_thread(game.id, 71)
+    assert moved.thread_id == 71 and moved.settings == {"lang": "en"}
+    assert [m.message_id for m in await store.messages(game.id)] == [3]  # the DM stays
+    assert (await store.game_by_thread(71)).id == game.id
+    assert await store.game_by_thread(70) is None
+    assert moved.status == "running" and moved.version == game.version
+    with pytest.raises(GameNotFound):
+        await store.set_thread(999, 1)
