@@ -67,8 +67,9 @@ class GameCommands(commands.GroupCog, group_name="game",
         await _cog(self.bot, "Play").undo(interaction)
 
     @app_commands.command(name="leave", description="Vote to abandon this game")
-    async def leave(self, interaction: discord.Interaction) -> None:
-        await _cog(self.bot, "Play").leave(interaction)
+    @app_commands.describe(withdraw="Take back your vote to abandon")
+    async def leave(self, interaction: discord.Interaction, withdraw: bool = False) -> None:
+        await _cog(self.bot, "Play").leave(interaction, withdraw)
 
     @app_commands.command(name="option", description="Set a lobby option (host only)")
     @app_commands.describe(

@@ -301,11 +301,13 @@ class PlayCog(commands.Cog, name="Play"):
                 await send_private(interaction, t("discord.undo.done", lang))
                 await self.bot.publisher.publish(outcome, interaction=interaction)
 
-    async def leave(self, interaction: discord.Interaction) -> None:
+    async def leave(self, interaction: discord.Interaction, withdraw: bool = False) -> None:
+        """In a lobby: leave the table. In play: vote to abandon (a majority ends the game),
+        or take that vote back."""
         async with guard(self.bot, interaction):
             game = await self.game_here(interaction)
             await interaction.response.defer(ephemeral=True, thinking=True)
-            if game.status == "lobby":
+            if game.status == "lobby" and not withdraw:
                 async with self.bot.game_lock(game.id):
                     record = await self.bot.table.leave(game.id, interaction.user.id)
                 lang = await self.bot.user_lang(interaction)
@@ -313,8 +315,9 @@ class PlayCog(commands.Cog, name="Play"):
                                                   user=f"<@{interaction.user.id}>"))
                 await self.bot.get_cog("Lobby").refresh_lobby(record)  # type: ignore[union-attr]
                 return
+            vote = self.bot.table.withdraw_vote if withdraw else self.bot.table.vote_abandon
             async with self.bot.game_lock(game.id):
-                outcome = await self.bot.table.vote_abandon(game.id, interaction.user.id)
+                outcome = await vote(game.id, interaction.user.id)
                 if outcome.notice is not None:
                     lang = await self.bot.user_lang(interaction)
                     key, params = outcome.notice

@@ -254,6 +254,8 @@ COMMANDS: dict[str, dict[str, str]] = {
             "결정마다 기본 행동이 실행되기까지의 시간 (0 = 없음)",
         "language": "언어",
         "The thread's language": "스레드의 언어",
+        "withdraw": "투표취소",
+        "Take back your vote to abandon": "게임 중단 투표를 취소합니다",
         "option": "옵션",
         "Set a lobby option (host only)": "대기실 옵션을 정합니다 (방장만)",
         "name": "항목",

@@ -68,7 +68,8 @@ EN: dict[str, str] = {
     "undo_nothing": "You have no move to take back.",
     "undo_not_yours": "Only the last move can be taken back, and only by the player who made it.",
     "undo_revealed": "That move revealed something hidden, so it cannot be taken back.",
-    "vote_already": "You have already voted to abandon this game.",
+    "vote_already": "You have already voted to abandon this game (`/game leave withdraw:"
+    "True` takes the vote back).",
     "vote_none": "You have not voted to abandon this game.",
     # turns and notices
     "your_turn": "{user}, it is your turn: {decision}",
@@ -153,7 +154,8 @@ KO: dict[str, str] = {
     "undo_nothing": "되돌릴 행동이 없습니다.",
     "undo_not_yours": "마지막 행동만, 그 행동을 한 플레이어만 되돌릴 수 있습니다.",
     "undo_revealed": "그 행동으로 숨겨진 정보가 공개되어 되돌릴 수 없습니다.",
-    "vote_already": "이미 게임 중단에 투표했습니다.",
+    "vote_already": "이미 게임 중단에 투표했습니다 (`/게임 중단투표 투표취소:True`로 취소할 수"
+    " 있습니다).",
     "vote_none": "게임 중단에 투표하지 않았습니다.",
     "your_turn": "{user} 님의 차례입니다: {decision}",
     "waiting_for": "{waiting} 님을 기다리는 중입니다.",
