@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Callable
 
 import pytest
 
@@ -32,7 +33,7 @@ async def running(svc: TableService, *players: int) -> int:
     return game.id
 
 
-def stale_reads(svc: TableService) -> tuple[asyncio.Event, callable]:
+def stale_reads(svc: TableService) -> tuple[asyncio.Event, Callable[[], None]]:
     """Make svc's next reads slow, so another process writes between its read and write."""
     original = svc.store.get_game
     gate = asyncio.Event()
