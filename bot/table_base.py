@@ -148,8 +148,9 @@ class TableBase:
                                  seed)
         try:
             return engine.Options.model_validate(options)
-        except ValidationError:
-            raise Refusal("option_invalid", name="*", value="") from None
+        except ValidationError as error:  # stored before the engine's options changed
+            fields = sorted({str(e["loc"][0]) for e in error.errors() if e["loc"]})
+            raise Refusal("options_stored_invalid", fields=", ".join(fields)) from None
 
     def _prompts(self, record: GameRecord, decisions: list[Decision]) -> list[Prompt]:
         return [

@@ -42,6 +42,8 @@ EN: dict[str, str] = {
     "option_invalid": "{value} is not a valid value for {name}.",
     "option_not_seated": "{name}: {value} is not seated at this table. Choose a seated player"
     " or random.",
+    "options_stored_invalid": "This game's stored options no longer fit the game ({fields});"
+    " the host can set them again in the lobby.",
     "option.seat.random": "Random",
     "option.seat.default": "The host",
     "option.citadels.crown": "Starting crown (the oldest player)",
@@ -130,6 +132,8 @@ KO: dict[str, str] = {
     "option_invalid": "{value}은(는) {name}에 쓸 수 없는 값입니다.",
     "option_not_seated": "{name}: {value}은(는) 이 테이블에 앉아 있지 않습니다. 앉아 있는"
     " 플레이어나 무작위를 고르세요.",
+    "options_stored_invalid": "저장된 옵션이 이 게임과 더 이상 맞지 않습니다({fields}). 대기실에서"
+    " 방장이 다시 정할 수 있습니다.",
     "option.seat.random": "무작위",
     "option.seat.default": "방장",
     "option.citadels.crown": "처음 왕관 주인 (가장 나이가 많은 사람)",

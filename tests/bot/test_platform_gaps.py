@@ -192,3 +192,22 @@ def svc_label(svc: TableService, name: str, lang: str) -> str:
     from bot.i18n import t
 
     return t(f"option.terra_mystica.{name}", lang)
+
+
+async def test_stored_options_that_no_longer_validate_are_refused_by_name(tmp_path, monkeypatch):
+    from bot.i18n import describe_refusal
+
+    register_fake(monkeypatch)
+    store = await open_store(tmp_path / "stale.db")
+    try:
+        svc = TableService(store)
+        game = await svc.new_game("fake", guild_id=1, channel_id=10, host_id=HOST, lang="en")
+        await svc.join(game.id, BOB)
+        await store.update_lobby(game.id, options={"rounds": 99})  # written by older code
+        with pytest.raises(Refusal) as info:
+            await svc.start(game.id, HOST)
+        assert info.value.key == "options_stored_invalid"
+        assert "rounds" in describe_refusal(info.value, "ko")
+        assert (await store.get_game(game.id)).status == "lobby"
+    finally:
+        await store.close()
