@@ -48,18 +48,16 @@ NONE_VALUE = str(None)
 
 # Int fields that name a seat (the engine counts seats from 0). The lobby offers the seated
 # players by name (or "random"), stores the chosen user id, and hands the engine the seat
-# index at start, so a seat choice follows its player when the seats change. An engine can
-# also mark such a field itself: Field(..., json_schema_extra={"seat": True}).
-SEAT_OPTIONS: dict[str, frozenset[str]] = {"citadels": frozenset({"crown"})}
+# index at start, so a seat choice follows its player when the seats change. The engine
+# marks such a field: Field(..., json_schema_extra={"seat": True}).
 RANDOM = "random"  # a seat option's value: drawn from the game's seed at start
 RANDOM_WORDS = ("random", "무작위", "랜덤")
 _MENTION = re.compile(r"<@!?(\d+)>")
 
 
-def _is_seat(game: str, name: str, info: Any) -> bool:
+def _is_seat(info: Any) -> bool:
     extra = info.json_schema_extra
-    return name in SEAT_OPTIONS.get(game, ()) or (isinstance(extra, dict)
-                                                  and extra.get("seat") is True)
+    return isinstance(extra, dict) and extra.get("seat") is True
 
 
 def _is_str_list(annotation: Any) -> bool:
@@ -102,7 +100,7 @@ def option_specs(game: str, options_model: type[BaseModel]) -> list[OptionSpec]:
             )
             keys = {str(v): f"option.{game}.{name}.{v}" for v in values} | none_key
             specs.append(OptionSpec(kind="enum", values=values, value_keys=keys, **common))
-        elif annotation is int and _is_seat(game, name, info):
+        elif annotation is int and _is_seat(info):
             # Unset: the engine's default seat (0, the host's); value labels name players.
             common["default"] = None
             specs.append(OptionSpec(kind="seat", values=[RANDOM], value_keys={

@@ -46,7 +46,6 @@ EN: dict[str, str] = {
     " the host can set them again in the lobby.",
     "option.seat.random": "Random",
     "option.seat.default": "The host",
-    "option.citadels.crown": "Starting crown (the oldest player)",
     # list options typed as text (ids separated by commas or spaces)
     "option.terra_mystica.factions": "Factions in seat order (ids, e.g. witches, nomads)",
     "option.terra_mystica.factions.none": "Each player chooses",
@@ -136,7 +135,6 @@ KO: dict[str, str] = {
     " 방장이 다시 정할 수 있습니다.",
     "option.seat.random": "무작위",
     "option.seat.default": "방장",
-    "option.citadels.crown": "처음 왕관 주인 (가장 나이가 많은 사람)",
     "option.terra_mystica.factions": "자리 순서대로 세력 (id, 예: witches, nomads)",
     "option.terra_mystica.factions.none": "각자 고름",
     "option.terra_mystica.scoring": "라운드 1-6 점수 타일 (SCORE1-SCORE8)",

@@ -12,7 +12,7 @@ FIELDS: dict[str, tuple[str, str]] = {
     "districts": ("Custom unique districts (14)", "직접 고른 특수 건물 (14장)"),
     "use_rank9": ("Add a rank-9 character", "9번 캐릭터 추가"),
     "rank9": ("Rank-9 character", "9번 캐릭터"),
-    "crown": ("Starting crown (seat number, from 0)", "처음 왕관을 받는 자리 (0부터)"),
+    "crown": ("Starting crown (the oldest player)", "처음 왕관 주인 (가장 나이가 많은 사람)"),
     "three_player_discard": ("3 players: the face-down discard",
                              "3명 게임: 뒷면으로 버릴 캐릭터"),
     "target_faceup_discards": ("Abilities may name face-up discarded characters",

@@ -16,7 +16,10 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, field_validator
+
+from rules.citadels.characters import CHARACTERS
+from rules.citadels.districts import UNIQUE
 
 CastChoice = Literal["first_game", "A", "B", "C", "D", "E", "F", "custom", "random"]
 
@@ -40,7 +43,8 @@ class Options(BaseModel):
         None, description="Which rank-9 character joins a preset or the first game; None = "
         "the preset's own, and for the first game (digest 12.2 #18, not in the rulebook) "
         "the Artist. The Queen is replaced by the Artist below 5 players.")
-    crown: int = Field(0, ge=0, description="Seat of the oldest player, who starts crowned.")
+    crown: int = Field(0, ge=0, le=7, json_schema_extra={"seat": True},
+                       description="Seat of the oldest player, who starts crowned.")
 
     three_player_discard: Literal["choose", "random"] = Field(
         "choose", description="#1 With 3 players the last player chooses (Korean) the card "
@@ -105,3 +109,37 @@ class Options(BaseModel):
         True, description="#17 The Secret Vault in hand also counts for the Map Room.")
     thief_before_gather: bool = Field(
         True, description="#19 The Thief robs when the target is called, before it gathers.")
+
+    @field_validator("characters")
+    @classmethod
+    def _known_characters(cls, v: list[str] | None) -> list[str] | None:
+        return None if v is None else [_known(x, CHARACTER_IDS, "character") for x in v]
+
+    @field_validator("districts")
+    @classmethod
+    def _known_districts(cls, v: list[str] | None) -> list[str] | None:
+        # the count (14, all different) is checked at setup, with its own message
+        return None if v is None else [_known(x, UNIQUE_DISTRICT_IDS, "unique district")
+                                       for x in v]
+
+
+def _spellings(items: list) -> dict[str, str]:
+    """Every accepted spelling (id, English or Korean name, any case) to the id."""
+    out: dict[str, str] = {}
+    for item in items:
+        for name in (item.id, item.en, item.ko, *getattr(item, "aliases", ())):
+            out[name.lower()] = item.id
+            out[name.lower().replace(" ", "_").replace("'", "")] = item.id
+    return out
+
+
+CHARACTER_IDS = _spellings(CHARACTERS)
+UNIQUE_DISTRICT_IDS = _spellings(UNIQUE)
+
+
+def _known(name: str, ids: dict[str, str], what: str) -> str:
+    """The id a player meant by `name`; a ValueError naming it if there is none."""
+    key = str(name).strip().lower()
+    if key in ids:
+        return ids[key]
+    raise ValueError(f"unknown {what}: {name}")

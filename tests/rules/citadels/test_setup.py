@@ -167,3 +167,18 @@ def test_round_start_event_and_crown_player_picks_first() -> None:
     st2, ev = act(st, 2, d.choices[0].action)
     assert [e.seat for e in ev if e.key == "ev.you_picked"] == [2]
     assert "ev.picked" in keys(ev)
+
+
+def test_custom_set_options_read_names_in_either_language_and_refuse_unknown_ones() -> None:
+    from pydantic import ValidationError
+
+    from rules.citadels.options import Options
+
+    opts = Options(cast="custom", characters=["Assassin", "도둑", "MAGICIAN"],
+                   districts=["Ivory Tower", "상아탑", "laboratory"])
+    assert opts.characters == ["assassin", "thief", "magician"]
+    assert opts.districts == ["ivory_tower", "ivory_tower", "laboratory"]
+    with pytest.raises(ValidationError):
+        Options(characters=["assassin", "jester"])
+    with pytest.raises(ValidationError):
+        Options(districts=["market"])  # a basic district is not a unique one
