@@ -119,8 +119,13 @@ class Twin:
         self.server.faults.append(fault)
         return fault
 
-    async def drop_gateway(self) -> None:
-        await self.server.drop_gateway()
+    async def drop_gateway(self, *, resumable: bool = True) -> None:
+        await self.server.drop_gateway(resumable=resumable)
+
+    @property
+    def unimplemented(self) -> list[Any]:
+        """Requests for routes the stand-in does not serve (Discord's JSON 404/405 sent)."""
+        return self.server.unimplemented
 
     # -- waiting -------------------------------------------------------------------
     async def wait_for(

@@ -155,6 +155,36 @@ class BareBot(discord.Client):
                 self.errors.append(f"{exc.status}:{exc.code}:{exc.text}")
                 await interaction.followup.send(f"refused {exc.code}", ephemeral=True)
 
+        @tree.command(name="badvia", description="a refused item on another route", guild=guild)
+        async def badvia(interaction: discord.Interaction, route: str, what: str) -> None:
+            """The same refusals on the interaction routes: the callback, a webhook
+            follow-up, an edit of the original response, an edit of a channel message."""
+
+            def bad_view() -> discord.ui.View:
+                view = discord.ui.View()
+                view.add_item(BAD_ITEMS[what]())
+                return view
+
+            try:
+                if route == "callback":
+                    await interaction.response.send_message("bad", view=bad_view())
+                elif route == "followup":
+                    await interaction.response.defer()
+                    await interaction.followup.send("bad", view=bad_view())
+                elif route == "original":
+                    await interaction.response.send_message("fine")
+                    await interaction.edit_original_response(view=bad_view())
+                else:  # "edit": a channel message edited into something Discord refuses
+                    await interaction.response.defer()
+                    sent = await interaction.channel.send("fine")  # type: ignore[union-attr]
+                    await sent.edit(view=bad_view())
+            except discord.HTTPException as exc:
+                self.errors.append(f"{exc.status}:{exc.code}:{exc.text}")
+                if interaction.response.is_done():
+                    await interaction.followup.send(f"refused {exc.code}", ephemeral=True)
+                else:
+                    await interaction.response.send_message(f"refused {exc.code}", ephemeral=True)
+
         @tree.command(name="late", description="answers after Discord gave up", guild=guild)
         async def late(interaction: discord.Interaction) -> None:
             await asyncio.sleep(0.3)

@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from aiohttp import WSMsgType, web
+from aiohttp.web_urldispatcher import MatchInfoError
 
 from .state import (
     APPLICATION_COMMAND,
@@ -132,6 +133,7 @@ class TwinServer:
         self.faults: list[Fault] = []
         self.requests: list[RequestRecord] = []
         self.rejected: list[RequestRecord] = []  # 400s from validation
+        self.unimplemented: list[RequestRecord] = []  # routes the twin does not serve
         self.sessions: list[GatewaySession] = []
         self.identifies = 0
         self.resumes = 0
@@ -183,11 +185,14 @@ class TwinServer:
         await session.dispatch(event, data)
         return True
 
-    async def drop_gateway(self, code: int = 4000) -> None:
-        """Close the bot's socket like a network blip; the session stays resumable."""
+    async def drop_gateway(self, code: int = 4000, *, resumable: bool = True) -> None:
+        """Close the bot's socket like a network blip. A resumable drop keeps the session
+        (RESUME replays what was missed); otherwise RESUME gets INVALID_SESSION (op 9,
+        d=false) and the bot must IDENTIFY afresh, as after Discord lost the session."""
         session = self.session
         if session is not None and session.ws is not None:
             session.send_raw = None
+            session.alive = resumable
             self._dropped.add(id(session.ws))
             await session.ws.close(code=code)
 
@@ -196,6 +201,16 @@ class TwinServer:
     async def _middleware(self, request: web.Request, handler: Handler) -> web.StreamResponse:
         if request.path == "/gateway" or request.path.startswith("/attachments/"):
             return await handler(request)
+        if isinstance(request.match_info, MatchInfoError):
+            # a route the twin does not implement (or a method it does not take): Discord's
+            # JSON error, and a record so a test can fail on it instead of passing quietly
+            status = request.match_info.http_exception.status
+            body = await request.read() if request.body_exists else b""
+            self.unimplemented.append(
+                RequestRecord(request.method, request.path, request.path, status, body or None)
+            )
+            reason = "Not Found" if status == 404 else "Method Not Allowed"
+            return error(status, 0, f"{status}: {reason}")
         resource = request.match_info.route.resource
         template = resource.canonical[len(API) :] if resource is not None else request.path
         key = f"{request.method} {template}"
@@ -209,7 +224,14 @@ class TwinServer:
                     RequestRecord(request.method, template, request.path, fault.status, None)
                 )
                 return self._fault_response(fault)
-        body, files = await self._read_body(request)
+        try:
+            body, files = await self._read_body(request)
+        except (ValueError, UnicodeDecodeError):
+            record = RequestRecord(request.method, template, request.path, 400, None)
+            self.requests.append(record)
+            self.rejected.append(record)
+            record.response = {"code": 50109, "message": "The request body contains invalid JSON."}
+            return jresp(record.response, status=400)
         request[BODY], request[FILES] = body, files
         rejected = self._validate(request, template, body)
         if rejected is not None:

@@ -281,3 +281,102 @@ async def test_gateway_urls(table: Table) -> None:
             assert body["url"] == table.twin.gateway_url and body["shards"] == 1
         async with http.get(table.twin.api_base + "/gateway") as resp:
             assert (await resp.json())["url"] == table.twin.gateway_url
+
+
+ROUTES_THE_BOT_ANSWERS_ON = {
+    "callback": "/interactions/{interaction_id}/{interaction_token}/callback",
+    "followup": "/webhooks/{webhook_id}/{webhook_token}",
+    "original": "/webhooks/{webhook_id}/{webhook_token}/messages/@original",
+    "edit": "/channels/{channel_id}/messages/{message_id}",
+}
+
+
+@pytest.mark.parametrize("route", sorted(ROUTES_THE_BOT_ANSWERS_ON))
+async def test_each_limit_is_refused_on_every_route_a_view_rides(table: Table, route) -> None:
+    """A 101-character custom_id, a 26th select option and an 81-character button label get
+    Discord's 400 (50035, nested errors) on the callback, a follow-up and both edits too."""
+    template = ROUTES_THE_BOT_ANSWERS_ON[route]
+    for what, field, code in [
+        ("custom_id", "custom_id", "BASE_TYPE_MAX_LENGTH"),
+        ("options", "options", "BASE_TYPE_BAD_LENGTH"),
+        ("label", "label", "BASE_TYPE_MAX_LENGTH"),
+    ]:
+        rejected_before = len(table.twin.rejected)
+        reply = await table.alice.slash("badvia", table.channel, route=route, what=what)
+        await table.twin.wait_for(
+            lambda r=reply: [m for m in r.messages() if m.content.startswith("refused")],
+            5,
+            f"the refusal of {what} on {route}",
+        )
+        (record,) = table.twin.rejected[rejected_before:]
+        assert record.template == template and record.status == 400
+        assert record.response["code"] == 50035
+        assert record.response["message"] == "Invalid Form Body"
+        errors = record.response["errors"]
+        if route == "callback":  # the message rides inside the callback's "data"
+            errors = errors["data"]
+        (row,) = errors["components"].values()
+        (item,) = row["components"].values()
+        assert item[field]["_errors"][0]["code"] == code, item
+        status, code_num, text = table.bot.errors[-1].split(":", 2)
+        assert (status, code_num) == ("400", "50035") and field in text
+    # nothing refused was stored: no message carries an over-long id, label or option list
+    for message in table.twin.world.messages.values():
+        for comp in message.iter_components():
+            assert len(comp.get("custom_id", "")) <= 100
+            assert len(comp.get("label") or "") <= 80
+            assert len(comp.get("options", [])) <= 25
+
+
+async def test_unimplemented_route_gets_discords_json_404_and_is_recorded(table: Table) -> None:
+    twin = table.twin
+    headers = {"Authorization": f"Bot {twin.token}"}
+    async with aiohttp.ClientSession(headers=headers) as http:
+        url = f"{twin.api_base}/guilds/{table.guild.id}/roles"
+        async with http.get(url) as resp:
+            assert resp.status == 404
+            assert await resp.json() == {"code": 0, "message": "404: Not Found"}
+        async with http.put(f"{twin.api_base}/users/@me", json={}) as resp:
+            assert resp.status == 405
+            assert (await resp.json())["message"] == "405: Method Not Allowed"
+    assert [(r.method, r.status) for r in twin.unimplemented] == [("GET", 404), ("PUT", 405)]
+    assert twin.unimplemented[0].path.endswith("/roles")
+
+
+async def test_a_body_that_is_not_json_gets_50109(table: Table) -> None:
+    twin = table.twin
+    headers = {"Authorization": f"Bot {twin.token}", "Content-Type": "application/json"}
+    url = f"{twin.api_base}/channels/{table.channel.id}/messages"
+    async with aiohttp.ClientSession(headers=headers) as http:
+        async with http.post(url, data=b"{not json") as resp:
+            assert resp.status == 400
+            assert (await resp.json())["code"] == 50109
+    assert twin.messages(table.channel) == []
+
+
+async def test_every_served_route_is_validated_against_the_spec(table: Table) -> None:
+    """No route escapes validation by being missing from Discord's spec."""
+    from tests.twin.server import API
+    from tests.twin.validation import route_validator
+
+    served = [
+        (route.method, route.resource.canonical[len(API) :])
+        for route in table.twin.server.app.router.routes()
+        if route.resource is not None and route.resource.canonical.startswith(API)
+    ]
+    assert len(served) >= 30
+    for method, template in served:
+        route_validator(template, method)  # KeyError if the spec lacks it
+
+
+async def test_lost_session_is_identified_again(table: Table) -> None:
+    """A drop Discord cannot resume: RESUME gets INVALID_SESSION and the bot identifies anew,
+    then interactions reach it on the new session."""
+    twin = table.twin
+    await twin.drop_gateway(resumable=False)
+    await twin.wait_for(lambda: twin.server.identifies == 2, 15, "a second IDENTIFY")
+    await twin.wait_ready()
+    assert twin.server.resumes == 0
+    reply = await table.alice.slash("hello", table.channel)
+    (msg,) = await reply.wait_messages(1, timeout=10)
+    assert msg.content == "hello everywhere"
