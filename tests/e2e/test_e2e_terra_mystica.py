@@ -73,9 +73,7 @@ async def wait_prompt(server: Server, thread: Channel, user: TwinUser) -> Messag
     )
 
 
-async def click_label(
-    server: Server, thread: Channel, user: TwinUser, pick
-) -> tuple[Message, str]:
+async def click_label(server: Server, thread: Channel, user: TwinUser, pick) -> tuple[Message, str]:
     """Answer the user's open thread prompt with the first choice whose label `pick` takes."""
     message = await wait_prompt(server, thread, user)
     choices = labels(message)
@@ -184,8 +182,9 @@ async def test_terra_mystica_lobby_factions_turns_and_a_leech_accepted(tmp_path:
             spots = [hex_of(h["value"]) for h in hits]
             assert spots and all(START_TERRAIN[h] == home[user.id] for h in spots), spots
             if not mine and not theirs:  # first: a spot with the other's terrain beside it
-                good = [h for h in spots if any(START_TERRAIN[n] == home[other.id]
-                                                for n in LAND_ADJ[h])]
+                good = [
+                    h for h in spots if any(START_TERRAIN[n] == home[other.id] for n in LAND_ADJ[h])
+                ]
             elif not mine:
                 good = [h for h in spots if any(n in LAND_ADJ[h] for n in theirs)]
             else:
@@ -215,12 +214,14 @@ async def test_terra_mystica_lobby_factions_turns_and_a_leech_accepted(tmp_path:
 
         # the neighbour is offered power in the thread, and accepts by button
         decline = t("tm.choice.decline", "en")
-        accepts = [_pattern(lookup(k, "en") or "")
-                   for k in ("tm.choice.leech_free", "tm.choice.leech")]
+        accepts = [
+            _pattern(lookup(k, "en") or "") for k in ("tm.choice.leech_free", "tm.choice.leech")
+        ]
 
         def the_offer() -> Message | None:
-            offers = [m for m in other.pinged_in(thread)
-                      if any(text == decline for *_, text in labels(m))]
+            offers = [
+                m for m in other.pinged_in(thread) if any(text == decline for *_, text in labels(m))
+            ]
             return offers[-1] if offers else None
 
         offer = await twin.wait_for(the_offer, 10, "the power offer")
