@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import rules
 from bot.i18n import describe_refusal, t
 from bot.table_plan import Plan
 from rules.core import Action, Choice, Decision
@@ -67,6 +68,11 @@ def decision_params(decision: Decision, view: dict[str, Any]) -> dict[str, Any]:
         vp = decision.params.get("vp_cost", 0)
         key = "tm.leech.cost" if vp else "tm.leech.free"
         extra["cost"] = {lang: t(key, lang, vp=vp) for lang in ("en", "ko")}
+    if decision.kind == "spades":
+        # income spades (cult bonus) carry their count; a turn's leftover spades do not
+        spades = decision.params.get("spades")
+        key = "tm.spades.income" if spades else "tm.spades.turn"
+        extra["source"] = {lang: t(key, lang, spades=spades) for lang in ("en", "ko")}
     return extra
 
 
@@ -76,8 +82,25 @@ def colour_label(info: dict[str, Any], lang: str) -> str:
     return f"{COLOUR_EMOJI.get(info.get('color', ''), '')} {words}".strip()
 
 
-def choice_label(choice: Choice, decision: Decision | None, lang: str) -> str | None:
-    """A friendlier label than the notation where it helps; None keeps the notation."""
+def choice_label(choice: Choice, decision: Decision | None, lang: str) -> str:
+    """A friendlier label than the notation where it helps, else the notation in `lang`.
+
+    Never None: the platform's generic "choice.<type>" messages belong to other games
+    (Citadels' "choice.build" would read "Build {card_name}")."""
+    return _friendly_label(choice, decision, lang) or notation(choice, lang)
+
+
+def notation(choice: Choice, lang: str) -> str:
+    """The choice's command in the reader's language (Korean notation for "ko")."""
+    if lang == "en":
+        return choice.text
+    try:  # the engine's format reads only the action
+        return rules.get_engine("terra_mystica").format({}, choice.action, lang)
+    except Exception:  # a label is not worth a failed prompt
+        return choice.text
+
+
+def _friendly_label(choice: Choice, decision: Decision | None, lang: str) -> str | None:
     action = choice.action
     kind = action.get("type")
     params = decision.params if decision is not None else {}

@@ -8,8 +8,8 @@ MESSAGES: dict[str, dict[str, str]] = {
     "en": {
         # decisions (looked up as decision.<kind> by describe_decision)
         "decision.faction": "choose your faction (seat order; one faction per colour).",
-        "decision.setup_build": "place an initial dwelling on your home terrain.",
-        "decision.setup_bonus": "take your starting bonus tile.",
+        "decision.setup_build": "{faction}: place an initial dwelling on your home terrain.",
+        "decision.setup_bonus": "{faction}: take your starting bonus tile.",
         "decision.turn": "{faction} — pick a kind of action, then the action "
         "(or type it with `/play`; preview it with `/tm plan`).",
         "decision.leech": "{from} built next to {faction}: take {actual} power {cost}, "
@@ -17,8 +17,9 @@ MESSAGES: dict[str, dict[str, str]] = {
         "tm.leech.cost": "for {vp} VP",
         "tm.leech.free": "for free",
         "decision.cult": "{faction}: choose the cult track for your Cultists' step.",
-        "decision.spades": "{faction}: use your {spades} cult-bonus spade(s) to transform "
-        "a hex, or give them up.",
+        "decision.spades": "{faction}: use {source} to transform a hex, or give them up.",
+        "tm.spades.income": "your {spades} cult-bonus spade(s)",
+        "tm.spades.turn": "the spade(s) left from this action",
         "decision.favor": "{faction}: take a favor tile.",
         "decision.town": "{faction}: take a town tile.",
         "decision.cult_steps": "{faction}: choose the cult track to advance.",
@@ -96,8 +97,8 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
     "ko": {
         "decision.faction": "세력을 고르세요(자리 순서대로, 색깔마다 세력 하나).",
-        "decision.setup_build": "거점 지형에 최초 주택을 놓으세요.",
-        "decision.setup_bonus": "시작 보너스 타일을 가져가세요.",
+        "decision.setup_build": "{faction}: 거점 지형에 최초 주택을 놓으세요.",
+        "decision.setup_bonus": "{faction}: 시작 보너스 타일을 가져가세요.",
         "decision.turn": "{faction} — 행동 종류를 고른 뒤 행동을 고르세요"
         "(`/play`로 입력하거나 `/tm plan`으로 미리 볼 수 있습니다).",
         "decision.leech": "{from}이(가) {faction} 옆에 건설했습니다: {cost} 권능 {actual}을(를) "
@@ -105,8 +106,9 @@ MESSAGES: dict[str, dict[str, str]] = {
         "tm.leech.cost": "승점 {vp}을(를) 내고",
         "tm.leech.free": "무료로",
         "decision.cult": "{faction}: 광신도의 신앙 진행을 할 신앙 트랙을 고르세요.",
-        "decision.spades": "{faction}: 신앙 보너스 삽 {spades}개로 지형을 변형하거나 "
-        "포기하세요.",
+        "decision.spades": "{faction}: {source} 지형을 변형하거나 포기하세요.",
+        "tm.spades.income": "신앙 보너스 삽 {spades}개로",
+        "tm.spades.turn": "이번 행동에서 남은 삽으로",
         "decision.favor": "{faction}: 은총 타일을 가져가세요.",
         "decision.town": "{faction}: 마을 타일을 가져가세요.",
         "decision.cult_steps": "{faction}: 진행할 신앙 트랙을 고르세요.",

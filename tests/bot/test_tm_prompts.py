@@ -1,0 +1,127 @@
+"""Every Terra Mystica prompt a real game reaches reads in both languages: decision texts and
+button labels filled (no '{name}' left), the faction named, and no other game's words.
+
+Busy random games (passing is rare) reach favor, town, spade and ordination prompts; each
+prompt is shown the way the Discord adapter shows it (bot.cogs.texts.Texts)."""
+
+from __future__ import annotations
+
+import re
+from datetime import UTC, datetime
+
+import pytest
+
+import rules
+from bot import tm_ui
+from bot.cogs.texts import Texts
+from rules.core import Choice, Decision, Rng
+from rules.terra_mystica.gamefile import pick_by_family
+from storage.base import GameRecord
+
+ENGINE = rules.get_engine("terra_mystica")
+PLACEHOLDER = re.compile(r"\{\w+\}")
+ENGLISH_COMMAND = re.compile(r"\b(build|upgrade|transform|send|advance|convert|burn|dig|"
+                             r"action|pass|leech|decline|bridge|connect|setup)\b")
+
+
+def record(state, seats: int) -> GameRecord:
+    now = datetime.now(UTC)
+    return GameRecord(id=1, game="terra_mystica", status="running", guild_id=1, channel_id=1,
+                      thread_id=2, host_id=1, seats=list(range(seats)), snapshot=state,
+                      created_at=now, updated_at=now)
+
+
+def busy_game_prompts(seed: int, players: int, random_factions: bool = True):
+    """(state, decision) for every open decision of a busy random game, in order."""
+    st = ENGINE.setup({"random_factions": random_factions}, players, seed)
+    rng = Rng(seed * 31 + 7)
+    for _ in range(6000):
+        open_ = [d for d in ENGINE.decisions(st) if d.choices]
+        if not open_:
+            return
+        for d in open_:
+            yield st, d
+        turn = st["turn"]
+        going = [d for d in open_ if turn and turn["taken"] and d.kind not in ("leech", "cult")
+                 and d.params.get("faction") == turn["faction"]]
+        urgent = [d for d in open_ if d.kind in ("leech", "cult")]
+        decision = (going or urgent or [rng.choice(open_)])[0]
+        options = decision.choices
+        busy = [c for c in options if not c.text.startswith(("pass", "-"))]
+        if busy and rng.below(100) >= 10:
+            options = busy
+        st, _ = ENGINE.apply(st, decision.seat, pick_by_family(rng, options).action)
+
+
+@pytest.fixture(scope="module")
+def shown() -> dict[str, list[tuple[str, str, list[str], list[str]]]]:
+    """decision kind -> (lang, prompt text, button labels, the decider's faction name if
+    seated), a few of each kind."""
+    out: dict[str, list[tuple[str, str, list[str], list[str]]]] = {}
+    for seed, players, random_factions in ((1, 3, True), (3, 5, True), (4, 2, True),
+                                           (2, 4, False)):
+        names = [f"P{i}" for i in range(players)]
+        for st, decision in busy_game_prompts(seed, players, random_factions):
+            seen = out.setdefault(decision.kind, [])
+            if len(seen) >= 12:
+                continue
+            for lang in ("en", "ko"):
+                view = ENGINE.view(st, decision.seat)
+                texts = Texts(record(st, players), lang, view, names)
+                labels = [texts.choice(c, decision) for c in decision.choices]
+                who = [d["name"][lang] for d in view["factions"].values()
+                       if d["seat"] == decision.seat]
+                seen.append((lang, texts.decision(decision), labels, who))
+    return out
+
+
+def test_the_games_reach_the_sub_choices(shown) -> None:
+    assert {"faction", "setup_build", "setup_bonus", "turn", "leech", "favor", "town",
+            "spades", "cult", "ordination"} <= set(shown)
+
+
+def test_no_prompt_or_label_leaves_a_placeholder(shown) -> None:
+    for kind, items in shown.items():
+        for lang, text, labels, _ in items:
+            assert not PLACEHOLDER.search(text), (kind, lang, text)
+            bad = [label for label in labels if PLACEHOLDER.search(label)]
+            assert bad == [], (kind, lang, bad[:3])
+
+
+def test_korean_labels_carry_no_english_commands(shown) -> None:
+    for kind, items in shown.items():
+        for lang, text, labels, _ in items:
+            if lang == "ko":
+                assert not ENGLISH_COMMAND.search(text), (kind, text)
+                bad = [label for label in labels if ENGLISH_COMMAND.search(label)]
+                assert bad == [], (kind, bad[:3])
+
+
+def test_every_prompt_after_the_faction_choice_names_the_deciding_faction(shown) -> None:
+    for kind, items in shown.items():
+        if kind == "faction":
+            continue
+        for lang, text, _, who in items:
+            assert len(who) == 1 and who[0] in text, (kind, lang, text)
+
+
+def test_a_build_is_labelled_by_its_notation_not_by_another_games_message() -> None:
+    st = ENGINE.setup({}, 2, 1)
+    choice = Choice(action=ENGINE.parse(st, 0, "build F4"), text="build F4")
+    decision = Decision(seat=0, kind="setup_build", key="k", choices=[choice])
+    assert tm_ui.choice_label(choice, decision, "en") == "build F4"
+    assert tm_ui.choice_label(choice, decision, "ko") == "건설 F4"
+
+
+def test_spades_in_a_turn_and_at_income_read_differently(shown) -> None:
+    in_turn = Decision(seat=0, kind="spades", key="k", params={"faction": "giants"})
+    income = Decision(seat=0, kind="spades", key="k", params={"faction": "giants", "spades": 2})
+    view = {"factions": {"giants": {"seat": 0, "name": {"en": "Giants", "ko": "거인"}}}}
+    rec = record(None, 2)
+    for lang in ("en", "ko"):
+        texts = Texts(rec, lang, view, ["ann", "bo"])
+        turn_text, income_text = texts.decision(in_turn), texts.decision(income)
+        assert not PLACEHOLDER.search(turn_text) and turn_text != income_text
+        assert "2" in income_text
+    assert "cult" not in Texts(rec, "en", view, ["ann"]).decision(in_turn)
+    assert "신앙" not in Texts(rec, "ko", view, ["ann"]).decision(in_turn)
