@@ -145,6 +145,20 @@ async def game_version(server: Server) -> int:
         await store.close()
 
 
+async def final_result(server: Server):
+    """The engine's result for the stored final state (None while the game runs)."""
+    import rules
+
+    store = await open_store(server.db_path)
+    try:
+        record = await store.get_game(1)
+    finally:
+        await store.close()
+    if record.snapshot is None:
+        return None
+    return record, rules.get_engine(record.game).result(record.snapshot)
+
+
 async def action_log(server: Server) -> list:
     store = await open_store(server.db_path)
     try:

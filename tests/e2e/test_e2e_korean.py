@@ -7,6 +7,8 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+import pytest
+
 from bot.i18n import lookup, t
 from tests.e2e.driver import CHOICE, Driver, _pattern
 from tests.e2e.harness import open_citadels, running_server
@@ -101,3 +103,27 @@ async def test_korean_locale_player_sees_korean_prompts(tmp_path: Path) -> None:
         assert twin.rejected == [] and twin.unimplemented == []
         assert twin.unacknowledged() == []
         assert max(twin.ack_latencies()) < ACK_WINDOW
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="bot bug: a player who joins by the lobby's Join button has her locale remembered "
+    "only at her first command or DM click (bot/cogs/lobby.py on_lobby never calls "
+    "bot.user_lang), so her first secret prompts come in the default language",
+)
+async def test_korean_player_who_joined_by_button_gets_her_first_dm_in_korean(
+    tmp_path: Path,
+) -> None:
+    players = [("bob", "en-US", True), ("minji", "ko", True)]  # bob hosts, minji joins
+    async with running_server(tmp_path, players) as server:
+        await server.start_bot()
+        await open_citadels(server)
+        bob, minji = server.users
+        driver = Driver(server, server.users, seed=12)
+        for _ in range(10):
+            if any(shaped("discord.prompt.private", "en", m.content) for m in minji.dms()):
+                break
+            await driver.play(1)
+        first = next(m for m in minji.dms() if m.content.startswith("**"))
+        assert shaped("discord.prompt.private", "ko", first.content)
+        assert HANGUL.search(first.content.split(": ", 1)[1]), first.content

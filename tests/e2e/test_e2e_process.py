@@ -76,7 +76,7 @@ async def test_bot_process_crash_and_restart(tmp_path: Path) -> None:
             assert not any(t("stale", "en") in text for text in reply.texts())
             assert await game_version(server) == before + 1
             assert server.twin.server.identifies == 2
-            assert server.twin.rejected == []
+            assert server.twin.rejected == [] and server.twin.unimplemented == []
         finally:
             second.terminate()
             await second.wait()

@@ -56,7 +56,7 @@ async def test_restart_mid_game_old_button_still_works(tmp_path: Path) -> None:
 
         await driver.play(10)  # and the game goes on from there
         assert await game_version(server) >= before + 5
-        assert server.twin.rejected == []
+        assert server.twin.rejected == [] and server.twin.unimplemented == []
 
 
 async def test_two_players_click_the_same_choice_at_once(tmp_path: Path) -> None:
@@ -143,6 +143,7 @@ async def test_rate_limits_and_gateway_drop_lose_nothing(tmp_path: Path) -> None
         statuses = [r.status for r in twin.server.requests]
         assert statuses.count(429) == 9 and statuses.count(502) == 1
         assert twin.unacknowledged() == [] and twin.rejected == []
+        assert twin.unimplemented == []
         assert max(twin.ack_latencies()) < ACK_WINDOW
 
         actions = await action_log(server)

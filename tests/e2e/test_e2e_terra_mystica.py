@@ -8,8 +8,6 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-import pytest
-
 from bot.i18n import lookup, t
 from rules.terra_mystica.board import LAND_ADJ, START_TERRAIN
 from rules.terra_mystica.factions import FACTIONS
@@ -173,7 +171,7 @@ async def test_terra_mystica_lobby_factions_turns_and_a_leech_accepted(tmp_path:
         home = {uid: FACTIONS[name].color for uid, name in faction_of.items()}
 
         # initial dwellings (alice, bob, bob, alice), bob's next to alice's: typed with /play
-        # from its autocomplete (the build buttons do not name their hex, see the xfail below)
+        # from its autocomplete, as a player who knows the map would
         placed: dict[int, list[str]] = {alice.id: [], bob.id: []}
         for user, other in ((alice, bob), (bob, alice), (bob, alice), (alice, bob)):
             mine, theirs = placed[user.id], placed[other.id]
@@ -277,12 +275,8 @@ def _first_kind(message: Message) -> str:
     return kinds["options"][0]["value"]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="bot bug: bot/i18n.py describe_choice looks up 'choice.<type>' in every engine's "
-    "catalogue, so a Terra Mystica 'build A13' button shows Citadels' 'Build {card_name}'",
-)
 async def test_terra_mystica_build_buttons_name_their_hex(tmp_path: Path) -> None:
+    """The dwelling buttons read as their notation (once showed Citadels' 'Build {card_name}')."""
     players = [("alice", "en-US", True), ("bob", "en-US", True)]
     async with running_server(tmp_path, players) as server:
         await server.start_bot()
