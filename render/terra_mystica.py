@@ -95,9 +95,20 @@ def draw_table(
     right_h = tm_offer.scoring_height() + GAP + tm_offer.bonus_height(view)
     lower_h = max(left_h, right_h)
     ranking = view.get("phase") == "over" and bool(factions)
-    panel_rows = (len(factions) + ranking + 1) // 2
+    panel_rows = (len(factions) + 1) // 2
     panel_h = tm_factions.faction_panel_height(view, col_w, lang)
-    height = HEADER + map_h + LEGEND + GAP + lower_h + GAP + panel_rows * (panel_h + GAP) + MARGIN
+    ranking_h = tm_factions.ranking_height(view) + GAP if ranking else 0
+    height = (
+        HEADER
+        + map_h
+        + LEGEND
+        + GAP
+        + lower_h
+        + GAP
+        + panel_rows * (panel_h + GAP)
+        + ranking_h
+        + MARGIN
+    )
 
     image = Image.new("RGB", (WIDTH, height), BACKGROUND)
     draw = ImageDraw.Draw(image)
@@ -138,11 +149,10 @@ def draw_table(
         player = _player_name(names, seat)
         box = (x, top, x + col_w, top + panel_h)
         tm_factions.draw_faction(draw, view, name, box, lang, player)
-    if ranking:  # the next free panel slot holds the final order
-        row, col = divmod(len(factions), 2)
-        x = MARGIN + col * (col_w + GAP)
-        top = y + row * (panel_h + GAP)
-        tm_factions.draw_ranking(draw, view, (x, top, x + col_w, top + panel_h), lang)
+    if ranking:  # the final order and scoring across the width, under the panels
+        top = y + panel_rows * (panel_h + GAP)
+        box = (MARGIN, top, WIDTH - MARGIN, top + tm_factions.ranking_height(view))
+        tm_factions.draw_ranking(draw, view, box, lang, names)
     return image
 
 

@@ -14,6 +14,7 @@ from render.tm_style import (
     HEX_EDGE,
     HIGHLIGHT,
     INK,
+    MUTED,
     PANEL,
     POWER,
     RGB,
@@ -26,6 +27,7 @@ from render.tm_style import (
 from render.tm_text import (
     FAVOR,
     SPECIAL_ACTIONS,
+    TERMS,
     amount,
     bonus_text,
     faction_name,
@@ -39,6 +41,9 @@ from render.tm_text import (
 CHIP_TOP = 252
 CHIP_ROW = 44
 BUILDING_LIMITS = {"D": 8, "TP": 4, "TE": 3, "SH": 1, "SA": 1}
+
+
+TRACKS_ROOM = 405  # the track line ends before the cult boxes
 
 
 def faction_panel_height(view: dict[str, Any], width: int, lang: str) -> int:
@@ -114,15 +119,7 @@ def draw_faction(
 
     # Tracks, keys and cult positions.
     y = y0 + 158
-    tracks = [
-        ("shipping", info.get("shipping", info.get("ship", 0))),
-        ("dig", info.get("dig", 0)),
-        ("keys", info.get("keys", 0)),
-    ]
-    if isinstance(info.get("bridges_left"), int):
-        tracks.append(("bridges", info["bridges_left"]))
-    line = "  ".join(f"{term(lang, key)} {value}" for key, value in tracks)
-    size = 26 if font(26, True).getlength(line) <= 405 else 22  # stay clear of the cult boxes
+    line, size = tracks_line(info, lang)
     text(draw, (x0 + 20, y), line, size, INK, True)
     cx = x0 + 440
     for cult in CULTS:
@@ -148,6 +145,10 @@ def draw_faction(
             )
             + 26
         )
+    if isinstance(info.get("bridges_left"), int):  # bridges are pieces in supply too
+        draw.line((x + 2, y, x + 40, y), fill=HEX_EDGE, width=18)
+        draw.line((x + 2, y, x + 40, y), fill=colour, width=12)
+        text(draw, (x + 50, y), f"{term(lang, 'bridges')} {info['bridges_left']}", 22, INK, True)
 
     # Tiles held: bonus card, favors, towns.
     held = _held_tiles(view, info, lang, x1 - x0 - 32)
@@ -164,26 +165,102 @@ def draw_faction(
             x += w + 10
 
 
-def draw_ranking(draw: ImageDraw.ImageDraw, view: dict[str, Any], box: Box, lang: str) -> None:
-    """Final order by VP; tied factions share a place (all tied players win)."""
+RANKING_ROW = 56
+RANKING_PARTS = ("play", "network", "cults", "resources")
+RANKING_SCORE_X = 640  # where the final-scoring columns start
+RANKING_PART_W = 230
+
+
+def ranking_height(view: dict[str, Any]) -> int:
+    return 56 + max(1, len(view.get("factions") or {})) * RANKING_ROW + 10
+
+
+def ranking_rows(
+    view: dict[str, Any], names: dict[Any, str] | None, lang: str
+) -> list[dict[str, Any]]:
+    """Final order by VP (tied factions share a place; all tied players win), each row with
+    the player's name and, from the view's result, the final scoring: VP during play,
+    largest network, cult tracks, resources."""
     factions: dict[str, Any] = view.get("factions") or {}
-    y = card(draw, box, term(lang, "ranking"))
+    result = view.get("result") if isinstance(view.get("result"), dict) else {}
+    by_seat = {s.get("seat"): s for s in result.get("scores") or [] if isinstance(s, dict)}
     scores = sorted(((f or {}).get("VP", 0), n) for n, f in factions.items())[::-1]
-    row_h = min(56, (box[3] - y - 10) / max(1, len(scores)))
-    for i, (vp, name) in enumerate(scores):
-        place = 1 + sum(1 for v, _ in scores if v > vp)
-        cy = y + i * row_h + row_h / 2
-        text(draw, (box[0] + 40, cy), f"{place}", 32, HIGHLIGHT if place == 1 else INK, True, "mm")
-        tm_pieces.disc(draw, box[0] + 86, cy, 16, faction_colour(view, name))
-        text(
-            draw,
-            (box[0] + 116, cy),
-            faction_name(name, factions.get(name), lang, view.get("faction_catalogue")),
-            30,
-            INK,
-            True,
+    rows = []
+    for vp, name in scores:
+        seat = (factions.get(name) or {}).get("seat")
+        player = (names or {}).get(seat, (names or {}).get(str(seat))) if names else None
+        breakdown = (by_seat.get(seat) or {}).get("breakdown") or {}
+        parts: list[int] = []
+        if breakdown:
+            cults = sum(int(breakdown.get(c, 0)) for c in ("fire", "water", "earth", "air"))
+            parts = [
+                int(breakdown.get("play", 0)),
+                int(breakdown.get("network", 0)),
+                cults,
+                int(breakdown.get("resources", 0)),
+            ]
+        rows.append(
+            {
+                "place": 1 + sum(1 for v, _ in scores if v > vp),
+                "faction": name,
+                "name": faction_name(name, factions.get(name), lang, view.get("faction_catalogue")),
+                "player": player if isinstance(player, str) and player else None,
+                "vp": vp,
+                "parts": parts,
+                "labels": [term(lang, f"final_{k}") for k in RANKING_PARTS] if parts else [],
+            }
         )
-        text(draw, (box[2] - 24, cy), amount(lang, "vp_n", vp), 32, INK, True, "rm")
+    return rows
+
+
+def draw_ranking(
+    draw: ImageDraw.ImageDraw,
+    view: dict[str, Any],
+    box: Box,
+    lang: str,
+    names: dict[Any, str] | None = None,
+) -> None:
+    """The final order across the picture's width, with the final scoring of each faction."""
+    y = card(draw, box, term(lang, "ranking"))
+    for i, row in enumerate(ranking_rows(view, names, lang)):
+        cy = y + i * RANKING_ROW + RANKING_ROW / 2
+        first = row["place"] == 1
+        text(
+            draw, (box[0] + 40, cy), str(row["place"]), 32, HIGHLIGHT if first else INK, True, "mm"
+        )
+        tm_pieces.disc(draw, box[0] + 86, cy, 16, faction_colour(view, row["faction"]))
+        x = text(draw, (box[0] + 116, cy), row["name"], 30, INK, True)
+        if row["player"]:
+            room = box[0] + RANKING_SCORE_X - 24 - (x + 14)
+            text(draw, (x + 14, cy), _shorten(row["player"], 22, room), 22, MUTED)
+        px = box[0] + RANKING_SCORE_X
+        for label, value in zip(row["labels"], row["parts"], strict=True):
+            end = text(draw, (px, cy), label, 22, MUTED)
+            text(draw, (end + 10, cy), str(value), 26, INK, True)
+            px += RANKING_PART_W
+        text(draw, (box[2] - 24, cy), amount(lang, "vp_n", row["vp"]), 32, INK, True, "rm")
+
+
+def tracks_line(info: dict[str, Any], lang: str) -> tuple[str, int]:
+    """Shipping value, spade exchange rate and keys on one line, at the largest size that
+    stays clear of the cult boxes (TRACKS_ROOM pixels). Bridges left go with the pieces."""
+    tracks = [
+        ("shipping", info.get("shipping", info.get("ship", 0))),
+        ("dig", info.get("dig", 0)),
+        ("keys", info.get("keys", 0)),
+    ]
+    # "삽 교환 비율 3:1": the book's spade exchange rate, workers per spade (3 at level 0)
+    words = [
+        term(lang, f"{key}_n").format(n=value, rate=max(1, 3 - int(value)))
+        if f"{key}_n" in TERMS.get(lang, {})
+        else f"{term(lang, key)} {value}"
+        for key, value in tracks
+    ]
+    for gap, size in (("  ", 26), ("  ", 24), (" · ", 22), (" · ", 20), ("·", 20)):
+        line = gap.join(words)
+        if font(size, True).getlength(line) <= TRACKS_ROOM:
+            return line, size
+    return line, 20
 
 
 def _buildings_left(info: dict[str, Any]) -> dict[str, Any]:

@@ -37,8 +37,11 @@ from render.tm_text import (
 
 SCORING_LEFT = 66
 SCORING_LEFT_ROOM = 250  # the action-phase half; the round-end half gets the rest
-BONUS_EXTRA = 240
+BONUS_EXTRA = 216  # the widest income (BON4 en) and a gap
 BONUS_EXTRA_END = 200  # room kept at the right for the holder's name or the coins
+BONUS_SMALL = 20  # the effects' size when they need two lines
+HOLDER_SIZE = 20
+HOLDER_DISC = 44  # the faction's disc and the gaps around it, left of the holder's name
 
 
 def scoring_height() -> int:
@@ -99,11 +102,13 @@ def bonus_texts(
     view: dict[str, Any], tile: str, lang: str, width: float
 ) -> tuple[str, list[str], int]:
     """A bonus tile's income and its other effects as lines (with their size) that fit `width`
-    after the income column; the view's texts when they fit, else the picture's own."""
+    after the income column; the view's texts when they fit, else the picture's own. A tile
+    with income only may use the effects' room for it."""
     parts = view_tile_parts(view, tile, lang)
-    if parts and fits(parts[0], 24, BONUS_EXTRA - 32, True):
+    income_room = BONUS_EXTRA - 32 if parts and parts[1:] else width - BONUS_EXTRA_END - 32
+    if parts and fits(parts[0], 24, income_room, True):
         lines = (
-            fit_lines(parts[1:], width - BONUS_EXTRA - BONUS_EXTRA_END, 22, 18)
+            fit_lines(parts[1:], width - BONUS_EXTRA - BONUS_EXTRA_END, 22, BONUS_SMALL)
             if parts[1:]
             else ([], 22)
         )
@@ -111,6 +116,24 @@ def bonus_texts(
             return parts[0], *lines
     income, extra = bonus_text(tile, lang)
     return income, [extra] if extra else [], 22
+
+
+def holder_layout(
+    name: str, tile: str, right: float, extras_right: float
+) -> tuple[str, float, float, float]:
+    """Where a taken tile's holder goes in a row ending at `right` whose effects end at
+    `extras_right`: the name (shortened to fit), its left and right ends, and where the tile
+    id starts. The name ends just before the id; the faction's disc sits left of the name."""
+    id_left = right - 20 - font(16).getlength(tile)
+    end = id_left - 10
+    room = end - (extras_right + HOLDER_DISC)
+    label = name
+    if font(HOLDER_SIZE).getlength(label) > room:
+        while label and font(HOLDER_SIZE).getlength(label + "…") > room:
+            label = label[:-1]
+        label += "…"
+    width = font(HOLDER_SIZE).getlength(label)
+    return label, end - width, end, id_left
 
 
 def bonus_height(view: dict[str, Any]) -> int:
@@ -138,19 +161,18 @@ def draw_bonus(draw: ImageDraw.ImageDraw, view: dict[str, Any], box: Box, lang: 
             text(draw, (box[0] + BONUS_EXTRA, line_y), line, size, ink)
         if taken:
             colour = faction_colour(view, taken)
-            tm_pieces.disc(draw, box[2] - 190, top + 23, 13, colour)
-            text(
-                draw,
-                (box[2] - 170, top + 23),
-                faction_name(
-                    taken,
-                    (view.get("factions") or {}).get(taken),
-                    lang,
-                    view.get("faction_catalogue"),
-                ),
-                20,
-                ink,
+            name = faction_name(
+                taken, (view.get("factions") or {}).get(taken), lang, view.get("faction_catalogue")
             )
+            widest = max((font(size).getlength(line) for line in extra), default=0)
+            extras_right = (
+                box[0] + BONUS_EXTRA + widest
+                if extra
+                else box[0] + 22 + font(24, True).getlength(income)
+            )
+            label, left, _, _ = holder_layout(name, tid, box[2], extras_right)
+            tm_pieces.disc(draw, left - 20, top + 23, 13, colour)
+            text(draw, (left, top + 23), label, HOLDER_SIZE, ink)
         elif tile.get("coins"):
             tm_pieces.coin(draw, box[2] - 150, top + 23, 14)
             text(draw, (box[2] - 130, top + 23), f"+{tile['coins']}", 24, INK, True)

@@ -1,0 +1,118 @@
+"""Terra Mystica picture layout: nothing overlaps or runs out of its row, in both languages,
+for every faction; the finished game's ranking names the players and the final scoring."""
+
+from __future__ import annotations
+
+import io
+from typing import Any
+
+import pytest
+from PIL import Image
+
+from render.terra_mystica import WIDTH, draw_table, render_map
+from render.tm_style import BACKGROUND, font
+from rules import get_engine
+from rules.terra_mystica.gamefile import random_game
+from rules.terra_mystica.tile_texts import ALL_TILES
+
+ENGINE = get_engine("terra_mystica")
+CATALOGUE = ENGINE.view(ENGINE.setup({}, 2, 1), None)["faction_catalogue"]
+BONUS_BOX = 722  # the bonus card's width in the picture
+
+
+@pytest.fixture(scope="module")
+def finished() -> dict[str, Any]:
+    state, _ = random_game(4, 5)
+    assert state["phase"] == "over"
+    return ENGINE.view(state, None)
+
+
+@pytest.mark.parametrize("lang", ["ko", "en"])
+def test_a_bonus_tiles_holder_stays_clear_of_the_effects_and_the_tile_id(lang) -> None:
+    from render.tm_offer import BONUS_EXTRA, HOLDER_DISC, HOLDER_SIZE, bonus_texts, holder_layout
+
+    view = {"tiles": ALL_TILES}
+    right = 24 + BONUS_BOX
+    for tile in (t for t in ALL_TILES if t.startswith("BON")):
+        income, lines, size = bonus_texts(view, tile, lang, BONUS_BOX)
+        extras_right = 24 + (BONUS_EXTRA + max(font(size).getlength(x) for x in lines) if lines
+                             else 22 + font(24, True).getlength(income))
+        for info in CATALOGUE.values():
+            name = info["name"][lang]
+            label, left, end, id_left = holder_layout(name, tile, right, extras_right)
+            assert end <= id_left - 6 and left - HOLDER_DISC >= extras_right - 1, (tile, label)
+            assert label == name or (label.endswith("…") and name.startswith(label[:-1]))
+            assert end - left == pytest.approx(font(HOLDER_SIZE).getlength(label), abs=1)
+    # the longest name is shortened only beside long effects
+    income, lines, size = bonus_texts(view, "BON3", lang, BONUS_BOX)
+    plain = 24 + 22 + font(24, True).getlength(income)
+    assert holder_layout("Chaos Magicians", "BON3", right, plain)[0] == "Chaos Magicians"
+
+
+def test_an_income_only_bonus_tile_reads_like_the_others() -> None:
+    from render.tm_offer import bonus_texts
+
+    view = {"tiles": ALL_TILES}
+    for lang in ("ko", "en"):
+        for tile in ("BON3", "BON5", "BON8"):
+            income, lines, _ = bonus_texts(view, tile, lang, BONUS_BOX)
+            assert lines == [] and income == ALL_TILES[tile][lang], (tile, income)
+
+
+def test_two_line_bonus_effects_stay_readable() -> None:
+    from render.tm_offer import bonus_texts
+
+    view = {"tiles": ALL_TILES}
+    for lang in ("ko", "en"):
+        for tile in (t for t in ALL_TILES if t.startswith("BON")):
+            _, lines, size = bonus_texts(view, tile, lang, BONUS_BOX)
+            assert size >= 20, (tile, lang, lines)
+
+
+@pytest.mark.parametrize("lang", ["ko", "en"])
+def test_the_track_line_fits_beside_the_cult_boxes(lang) -> None:
+    from render.tm_factions import TRACKS_ROOM, tracks_line
+
+    info = {"shipping": 3, "dig": 2, "keys": 10, "bridges_left": 3}
+    line, size = tracks_line(info, lang)
+    assert font(size, True).getlength(line) <= TRACKS_ROOM and size >= 24
+    if lang == "ko":  # the Merchants book's words: 선적값, 삽 교환 비율
+        assert line.split("  ") == ["선적값 3", "삽 교환 비율 1:1", "열쇠 10"]
+        assert tracks_line({"dig": 0}, lang)[0].split("  ")[1] == "삽 교환 비율 3:1"
+    else:
+        assert line.split("  ") == ["Ship 3", "Dig 2", "Keys 10"]
+
+
+def test_the_ranking_names_players_and_the_final_scoring(finished) -> None:
+    from render.tm_factions import ranking_rows
+
+    names = {0: "ann", 1: "bo", 2: "cy", 3: "di"}
+    for lang in ("ko", "en"):
+        rows = ranking_rows(finished, names, lang)
+        assert [r["place"] for r in rows] == sorted(r["place"] for r in rows)
+        scores = {s["seat"]: s for s in finished["result"]["scores"]}
+        for row in rows:
+            seat = finished["factions"][row["faction"]]["seat"]
+            assert row["player"] == names[seat]
+            assert row["vp"] == scores[seat]["total"] == finished["factions"][row["faction"]]["VP"]
+            breakdown = scores[seat]["breakdown"]
+            cults = sum(breakdown[c] for c in ("fire", "water", "earth", "air"))
+            assert row["parts"] == [breakdown["play"], breakdown["network"], cults,
+                                    breakdown["resources"]]
+            assert sum(row["parts"]) == row["vp"]
+    assert ranking_rows(finished, names, "ko")[0]["labels"] == [
+        "게임 중", "영역 승점", "신앙 트랙", "자원"]
+
+
+def test_a_finished_game_picture_keeps_inside_its_margins(finished) -> None:
+    names = {0: "김민준", 1: "Alexandra_the_Great", 2: "이서연", 3: "bob"}
+    for lang in ("ko", "en"):
+        png = render_map(finished, lang, names)
+        image = Image.open(io.BytesIO(png)).convert("RGB")
+        assert image.width == WIDTH and len(png) < 1_500_000
+        for strip in (image.crop((WIDTH - 12, 0, WIDTH, image.height)),
+                      image.crop((0, image.height - 12, WIDTH, image.height))):
+            assert {c for _, c in strip.getcolors(1 << 16)} == {BACKGROUND}, lang
+    # the ranking is its own card: the picture grows with it
+    running = {**finished, "phase": "actions", "result": None}
+    assert draw_table(finished, "ko").height > draw_table(running, "ko").height
