@@ -312,12 +312,16 @@ def random_game(players: int, seed: int, max_steps: int = 20_000,
             lines.append(f"{name}: {text}")
         cmds = commands_of(ch.action)
         passes = any(c["type"] == "pass" for c in cmds)
-        free = all(c["type"] in FREE_COMMANDS for c in cmds)  # no action taken: no `done`
-        acting = state["phase"] == "actions" and decision.kind not in OUT_OF_TURN and not free
-        last_turn = (name, len(lines) - 1) if acting and not passes else None
         in_turn = state["phase"] == "actions" and decision.kind not in OUT_OF_TURN
-        free_line = (name, len(lines) - 1) if free and in_turn else None
+        turn_no = state.get("turn_no")
         state, _ = engine.apply(state, decision.seat, ch.action)
+        # `done` is due only once the line's turn has taken an action: ask the state, not the
+        # commands (a Mermaids' `connect` founds a town whose tile is no action either).
+        t = state["turn"]
+        acted = in_turn and (state.get("turn_no") != turn_no or t is None
+                             or t["faction"] != name or t["taken"] > 0)
+        last_turn = (name, len(lines) - 1) if acted and not passes else None
+        free_line = (name, len(lines) - 1) if in_turn and not acted else None
     else:
         raise AssertionError("random game did not finish")
     return state, "\n".join(lines) + "\n"

@@ -175,3 +175,16 @@ def test_playouts_from_faction_choice() -> None:
         st, log = random_playout(E, {}, 2 + seed % 4, seed)
         assert E.result(st) is not None
         assert [a["type"] for _, a in log[: len(st["order"])]] == ["setup"] * len(st["order"])
+
+
+def test_a_town_from_connect_is_no_action_so_no_done_follows() -> None:
+    """A Mermaids' `connect` founds a town and the tile is taken with no action yet: the
+    turn goes on, and the written file must not close it with `done` (was tm.must_act)."""
+    st, text = random_game(4, 93, pass_rate=10)
+    line = next(x for x in text.splitlines() if "connect r" in x and "+TW" in x)
+    assert "done" not in line and ("pass" in line or "build" in line or "upgrade" in line
+                                   or "action" in line or "send" in line or "advance" in line
+                                   or "dig" in line or "transform" in line), line
+    rep = replay_text(text)
+    assert rep.error is None, rep.error
+    assert summary(rep)["factions"]["mermaids"]["VP"] == st["factions"]["mermaids"]["VP"]
