@@ -105,7 +105,8 @@ def priest(draw: ImageDraw.ImageDraw, cx: float, cy: float, r: float, fill: RGB)
     ]
     head = (cx - r * 0.45, cy - r, cx + r * 0.45, cy - r * 0.1)
     edge = (250, 250, 250) if luminance(fill) < 0.35 else HEX_EDGE
-    draw.polygon(body, fill=fill, outline=edge, width=2)
+    draw.polygon(body, fill=fill)  # a wide polygon outline would need a canvas-sized mask
+    draw.line([*body, body[0]], fill=edge, width=2, joint="curve")
     draw.ellipse(head, fill=fill, outline=edge, width=2)
 
 
