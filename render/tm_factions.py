@@ -70,36 +70,13 @@ def draw_faction(
     draw.rounded_rectangle((x0, y0, x1, y0 + 62), radius=14, fill=colour)
     draw.rectangle((x0, y0 + 40, x1, y0 + 62), fill=colour)
     head_ink = ink_on(colour)
-    x = text(
-        draw,
-        (x0 + 20, y0 + 32),
-        faction_name(name, info, lang, view.get("faction_catalogue")),
-        34,
-        head_ink,
-        True,
-    )
-    if isinstance(info.get("seat"), int):
-        who = f"{term(lang, 'seat')} {info['seat'] + 1}"
-        if player:
-            who = _shorten(f"{who} · {player}", 22, x1 - x - 420)
-        x = text(draw, (x + 14, y0 + 34), who, 22, head_ink)
-    if isinstance(view.get("viewer"), int) and view.get("viewer") == info.get("seat"):
-        x = _badge(draw, x + 14, y0 + 31, term(lang, "you"), (40, 120, 200))
-    if view.get("phase") == "over" and name in leaders(view):
-        x = _badge(draw, x + 14, y0 + 31, term(lang, "winner"), (190, 140, 0))
-    if view.get("active") == name:
-        x = _badge(draw, x + 14, y0 + 31, term(lang, "turn"), HIGHLIGHT)
-    if info.get("passed"):
-        _badge(draw, x + 14, y0 + 31, term(lang, "passed"), (96, 96, 96))
-    text(
-        draw,
-        (x1 - 20, y0 + 32),
-        amount(lang, "vp_n", info.get("VP", 0)),
-        36,
-        head_ink,
-        True,
-        "rm",
-    )
+    layout = header_layout(view, name, box, lang, player)
+    x = text(draw, (x0 + 20, y0 + 32), layout["name"], 34, head_ink, True)
+    if layout["who"]:
+        x = text(draw, (x + 14, y0 + 34), layout["who"], 22, head_ink)
+    for label, fill in layout["badges"]:
+        x = _badge(draw, x + 14, y0 + 31, label, fill)
+    text(draw, (x1 - 20, y0 + 32), layout["vp"], 36, head_ink, True, "rm")
 
     # Resources and power bowls.
     y = y0 + 100
@@ -137,7 +114,7 @@ def draw_faction(
         x = (
             text(
                 draw,
-                (x + 46, y),
+                (x + (54 if kind == "SA" else 46), y),  # the sanctuary is wider
                 f"{term(lang, kind + '_short')} {left.get(kind, 0)}",
                 22,
                 INK,
@@ -241,6 +218,51 @@ def draw_ranking(
         text(draw, (box[2] - 24, cy), amount(lang, "vp_n", row["vp"]), 32, INK, True, "rm")
 
 
+def header_layout(
+    view: dict[str, Any], name: str, box: Box, lang: str, player: str | None
+) -> dict[str, Any]:
+    """A panel's title row: faction name, seat and player (shortened to what is left), the
+    badges (you, winner, turn, passed) and the VP at the right; `end` is where the last
+    badge ends, `vp_left` where the VP starts."""
+    info: dict[str, Any] = (view.get("factions") or {}).get(name) or {}
+    x0, _, x1, _ = box
+    title = faction_name(name, info, lang, view.get("faction_catalogue"))
+    vp = amount(lang, "vp_n", info.get("VP", 0))
+    vp_left = x1 - 20 - font(36, True).getlength(vp)
+    badges: list[tuple[str, RGB]] = []
+    if isinstance(view.get("viewer"), int) and view.get("viewer") == info.get("seat"):
+        badges.append((term(lang, "you"), (40, 120, 200)))
+    if view.get("phase") == "over" and name in leaders(view):
+        badges.append((term(lang, "winner"), (190, 140, 0)))
+    if view.get("active") == name:
+        badges.append((term(lang, "turn"), HIGHLIGHT))
+    if info.get("passed"):
+        badges.append((term(lang, "passed"), (96, 96, 96)))
+    badges_w = sum(14 + _badge_width(label) for label, _ in badges)
+    x = x0 + 20 + font(34, True).getlength(title)
+    who = ""
+    if isinstance(info.get("seat"), int):
+        seat = f"{term(lang, 'seat')} {info['seat'] + 1}"
+        room = vp_left - 10 - badges_w - (x + 14)
+        full = f"{seat} · {player}" if player else seat
+        if font(22).getlength(full) <= room:
+            who = full
+        elif player and room >= font(22).getlength(f"{seat} · ") + 60:
+            who = _shorten(full, 22, room)
+        elif font(22).getlength(seat) <= room:
+            who = seat
+        if who:
+            x += 14 + font(22).getlength(who)
+    return {
+        "name": title,
+        "who": who,
+        "badges": badges,
+        "vp": vp,
+        "vp_left": vp_left,
+        "end": x + badges_w,
+    }
+
+
 def tracks_line(info: dict[str, Any], lang: str) -> tuple[str, int]:
     """Shipping value, spade exchange rate and keys on one line, at the largest size that
     stays clear of the cult boxes (TRACKS_ROOM pixels). Bridges left go with the pieces."""
@@ -342,8 +364,12 @@ def _shorten(s: str, size: int, width: float) -> str:
     return s + "…"
 
 
+def _badge_width(label: str) -> float:
+    return font(22, True).getlength(label) + 24
+
+
 def _badge(draw: ImageDraw.ImageDraw, x: float, y: float, label: str, fill: RGB) -> float:
-    w = font(22, True).getlength(label) + 24
+    w = _badge_width(label)
     draw.rounded_rectangle(
         (x, y - 18, x + w, y + 18), radius=18, fill=fill, outline=(255, 255, 255), width=2
     )

@@ -116,3 +116,22 @@ def test_a_finished_game_picture_keeps_inside_its_margins(finished) -> None:
     # the ranking is its own card: the picture grows with it
     running = {**finished, "phase": "actions", "result": None}
     assert draw_table(finished, "ko").height > draw_table(running, "ko").height
+
+
+@pytest.mark.parametrize("lang", ["ko", "en"])
+def test_a_panel_header_never_runs_into_the_vp(lang) -> None:
+    from render.tm_factions import header_layout
+
+    width = 866  # a faction panel
+    for faction, info in CATALOGUE.items():
+        for player in (None, "bo", "Alexandra_the_Great_of_Macedon", "김민준" * 6):
+            for every in (True, False):  # all four badges; the end of a game's two
+                view = {"factions": {faction: {"seat": 4, "passed": True, "VP": 188,
+                                               "name": info["name"]}}, "phase": "over"}
+                if every:
+                    view.update(viewer=4, active=faction)
+                layout = header_layout(view, faction, (0, 0, width, 300), lang, player)
+                assert len(layout["badges"]) == (4 if every else 2)
+                assert layout["end"] <= layout["vp_left"] - 10, (faction, player, layout)
+                if player == "bo" and not every:
+                    assert layout["who"].endswith(" · bo")  # a short name is never cut
