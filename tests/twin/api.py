@@ -232,6 +232,12 @@ class TwinUser:
         return [m for m in channel.messages if m.visible_to in (None, self.user.id)]
 
     def pinged_in(self, channel: Channel) -> list[Message]:
+        """Messages that notified this user: mentioned and let through by allowed_mentions
+        (a name written as <@id> under AllowedMentions.none() does not count)."""
+        return [m for m in self.visible(channel) if self.user.id in m.notified]
+
+    def mentioned_in(self, channel: Channel) -> list[Message]:
+        """Messages whose text names this user as <@id>, pinging or not."""
         return [m for m in self.visible(channel) if self.mention in m.content]
 
     # -- what they do --------------------------------------------------------------------

@@ -32,6 +32,7 @@ from .state import (
     Interaction,
     Message,
     World,
+    parse_mentions,
     snowflake,
 )
 from .validation import invalid_form_body, load_spec, route_validator
@@ -415,6 +416,10 @@ class TwinServer:
             flags=flags | (payload.get("flags") or 0),
             type=msg_type,
         )
+        message.mentions = parse_mentions(
+            message.content, payload.get("allowed_mentions"), self.world.users
+        )
+        message.notified = {u.id for u in message.mentions}
         if interaction is not None:
             message.interaction_id = interaction.id
             message.interaction_user = interaction.user
@@ -431,6 +436,14 @@ class TwinServer:
             keep = {str(a.get("id")) for a in payload["attachments"] or []}
             message.attachments = [a for a in message.attachments if str(a.id) in keep]
         message.attachments += self._attachments(message.channel_id, payload, files)
+        if "content" in payload or "allowed_mentions" in payload:
+            # the mentions are parsed again; nobody is notified by an edit
+            message.mentions = parse_mentions(
+                message.content, payload.get("allowed_mentions"), self.world.users
+            )
+        if message.flags & LOADING:
+            # the first answer after a deferred "thinking" reply is what notifies
+            message.notified = {u.id for u in message.mentions}
         message.flags &= ~LOADING
         message.edited = time.time()
 
@@ -915,7 +928,8 @@ CONTENT_MAX = 2000  # Discord's limit for a bot's message; the spec's 4000 is fo
 
 
 def _discord_rules(body: Any) -> dict[str, Any] | None:
-    """Rules the spec does not say: 2000 characters of content, unique custom_ids."""
+    """Rules the spec does not say: 2000 characters of content, unique custom_ids, and
+    allowed_mentions' parse and id lists being exclusive."""
     if not isinstance(body, dict):
         return None
     nested = isinstance(body.get("data"), dict)  # an interaction callback's message
@@ -928,6 +942,15 @@ def _discord_rules(body: Any) -> dict[str, Any] | None:
             "message": f"Must be {CONTENT_MAX} or fewer in length.",
         }
         tree = {"content": {"_errors": [error]}}
+    allowed = payload.get("allowed_mentions")
+    if isinstance(allowed, dict):
+        for kind in ("users", "roles"):
+            if tree is None and kind in (allowed.get("parse") or []) and allowed.get(kind):
+                error = {
+                    "code": "MESSAGE_ALLOWED_MENTIONS_PARSE_EXCLUSIVE",
+                    "message": f'parse:["{kind}"] and {kind}: [ids...] are mutually exclusive.',
+                }
+                tree = {"allowed_mentions": {"_errors": [error]}}
     seen: set[str] = set()
     for r, row in enumerate(payload.get("components") or []):
         items = row.get("components") or [] if isinstance(row, dict) else []

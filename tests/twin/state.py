@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import itertools
+import re
 import time
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
@@ -108,6 +109,10 @@ class Message:
     interaction_user: User | None = None
     webhook_id: int | None = None
     type: int = 0
+    # users whose <@id> in the content Discord parsed under allowed_mentions (its `mentions`)
+    mentions: list[User] = field(default_factory=list)
+    # who got a notification: the mentions at creation (an edit adding one pings nobody)
+    notified: set[int] = field(default_factory=set)
 
     @property
     def ephemeral(self) -> bool:
@@ -124,7 +129,7 @@ class Message:
             "edited_timestamp": iso(self.edited) if self.edited else None,
             "tts": False,
             "mention_everyone": False,
-            "mentions": [],
+            "mentions": [u.to_json() for u in self.mentions],
             "mention_roles": [],
             "attachments": [a.to_json() for a in self.attachments],
             "embeds": self.embeds,
@@ -307,6 +312,26 @@ class Command:
         if self.guild_id is not None:
             out["guild_id"] = str(self.guild_id)
         return out
+
+
+USER_MENTION = re.compile(r"<@!?(\d+)>")
+
+
+def parse_mentions(
+    content: str, allowed: dict[str, Any] | None, users: dict[int, User]
+) -> list[User]:
+    """The users a message's content mentions, as Discord parses them: everyone written as
+    <@id> when no allowed_mentions is sent; else only with parse ["users"], or those listed
+    in its `users`."""
+    written = [int(m) for m in USER_MENTION.findall(content or "")]
+    if allowed is not None and "users" not in (allowed.get("parse") or []):
+        listed = {int(u) for u in allowed.get("users") or []}
+        written = [uid for uid in written if uid in listed]
+    out: list[User] = []
+    for uid in dict.fromkeys(written):
+        if uid in users:
+            out.append(users[uid])
+    return out
 
 
 class World:

@@ -380,3 +380,36 @@ async def test_lost_session_is_identified_again(table: Table) -> None:
     reply = await table.alice.slash("hello", table.channel)
     (msg,) = await reply.wait_messages(1, timeout=10)
     assert msg.content == "hello everywhere"
+
+
+async def test_allowed_mentions_decide_who_is_pinged(table: Table) -> None:
+    """Like Discord: <@id> notifies unless allowed_mentions leaves that user out; the
+    message's `mentions` says whom it parsed; an edit notifies nobody new."""
+    channel = table.bot.get_channel(table.channel.id)
+    assert isinstance(channel, discord.TextChannel)
+    alice, bob = table.alice, table.bob
+    text = f"{alice.mention} and {bob.mention}"
+    default = await channel.send(text)  # no allowed_mentions: everyone written is pinged
+    quiet = await channel.send(text, allowed_mentions=discord.AllowedMentions.none())
+    only_bob = await channel.send(
+        text, allowed_mentions=discord.AllowedMentions(users=[discord.Object(bob.id)])
+    )
+    assert {m.id for m in default.mentions} == {alice.id, bob.id}
+    assert quiet.mentions == [] and [m.id for m in only_bob.mentions] == [bob.id]
+    assert [m.id for m in alice.pinged_in(table.channel)] == [default.id]
+    assert [m.id for m in bob.pinged_in(table.channel)] == [default.id, only_bob.id]
+    assert len(alice.mentioned_in(table.channel)) == 3
+
+    await quiet.edit(content=f"{alice.mention}!", allowed_mentions=discord.AllowedMentions.all())
+    (stored,) = [m for m in table.twin.messages(table.channel) if m.id == quiet.id]
+    assert [u.id for u in stored.mentions] == [alice.id] and stored.notified == set()
+
+    # parse ["users"] together with a users list is refused, as Discord does
+    headers = {"Authorization": f"Bot {table.twin.token}"}
+    body = {"content": text, "allowed_mentions": {"parse": ["users"], "users": [str(bob.id)]}}
+    url = f"{table.twin.api_base}/channels/{table.channel.id}/messages"
+    async with aiohttp.ClientSession(headers=headers) as http, http.post(url, json=body) as resp:
+        assert resp.status == 400
+        errors = (await resp.json())["errors"]
+    code = errors["allowed_mentions"]["_errors"][0]["code"]
+    assert code == "MESSAGE_ALLOWED_MENTIONS_PARSE_EXCLUSIVE"
