@@ -41,6 +41,8 @@ BONUS_EXTRA = 216  # the widest income (BON4 en) and a gap
 BONUS_EXTRA_END = 200  # room kept at the right for the holder's name or the coins
 BONUS_SMALL = 20  # the effects' size when they need two lines
 HOLDER_SIZE = 20
+TOWN_CHIP = 190  # a town tile's chip in the supply: five across the cult board's width
+TOWN_TEXT = TOWN_CHIP - 44  # room for its words beside the count
 HOLDER_DISC = 44  # the faction's disc and the gaps around it, left of the holder's name
 
 
@@ -240,12 +242,22 @@ def draw_supply(draw: ImageDraw.ImageDraw, view: dict[str, Any], box: Box, lang:
     x = box[0] + 16
     for tw in TOWNS:
         left = towns.get(tw, 0)
-        vp = TOWNS[tw][0]
         draw.rounded_rectangle(
-            (x, y + 48, x + 160, y + 88),
+            (x, y + 48, x + TOWN_CHIP, y + 88),
             radius=8,
             fill=(255, 236, 170) if left else (226, 222, 214),
         )
-        text(draw, (x + 10, y + 68), amount(lang, "vp_n", vp), 18, INK, True)
-        text(draw, (x + 150, y + 68), f"×{left}", 18, INK if left else MUTED, False, "rm")
-        x += 172
+        words, size = town_chip_text(tw, lang)
+        text(draw, (x + 10, y + 68), words, size, INK, True)
+        text(draw, (x + TOWN_CHIP - 6, y + 68), f"×{left}", 16, INK if left else MUTED, False, "rm")
+        x += TOWN_CHIP + 6
+
+
+def town_chip_text(tile: str, lang: str) -> tuple[str, int]:
+    """A town tile in the supply: its VP and one-time reward, at a size that fits its chip."""
+    vp, reward = TOWNS[tile]
+    words = f"{amount(lang, 'vp_n', vp)} · {pick(reward, lang)}"
+    for size in (18, 17, 16):
+        if fits(words, size, TOWN_TEXT, True):
+            return words, size
+    return words, 16

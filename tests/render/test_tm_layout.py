@@ -135,3 +135,16 @@ def test_a_panel_header_never_runs_into_the_vp(lang) -> None:
                 assert layout["end"] <= layout["vp_left"] - 10, (faction, player, layout)
                 if player == "bo" and not every:
                     assert layout["who"].endswith(" · bo")  # a short name is never cut
+
+
+@pytest.mark.parametrize("lang", ["ko", "en"])
+def test_town_tiles_in_the_supply_show_their_reward(lang) -> None:
+    from render.tm_offer import TOWN_CHIP, TOWN_TEXT, town_chip_text
+    from render.tm_text import TOWNS, pick
+
+    for tile, (vp, reward) in TOWNS.items():
+        words, size = town_chip_text(tile, lang)
+        assert pick(reward, lang) in words and str(vp) in words
+        assert size >= 16 and font(size, True).getlength(words) <= TOWN_TEXT, words
+        assert 10 + TOWN_TEXT + 8 + font(16).getlength("×2") <= TOWN_CHIP - 6
+    assert 5 * TOWN_CHIP + 4 * 6 <= 1010 - 32  # five chips across the card
