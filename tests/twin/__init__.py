@@ -20,10 +20,13 @@ REST (v10; every request authenticated, validated against Discord's OpenAPI spec
 Gateway: HELLO, IDENTIFY → READY + GUILD_CREATE, HEARTBEAT/ACK, RESUME with replay
   (RESUMED), INVALID_SESSION, REQUEST_GUILD_MEMBERS → GUILD_MEMBERS_CHUNK; dispatches
   INTERACTION_CREATE, THREAD_CREATE, THREAD_UPDATE; zlib-stream transport compression.
-Faults: 429 (with Discord's headers and retry_after), 5xx, a dropped websocket; a
-  callback later than the 3 s window gets 10062 like Discord's.
-Not implemented: reactions, pins, roles, permissions checks, voice, MESSAGE_CREATE
-  dispatch, presence, sharding, message history pagination, polls, stickers.
+Faults: 429 (with Discord's headers and retry_after), 5xx, a dropped websocket (resumable
+  or not: INVALID_SESSION); a callback later than the 3 s window gets 10062 like Discord's.
+  allowed_mentions decide who is notified (`TwinUser.pinged_in`).
+Routes it does not serve get Discord's JSON 404/405 and are recorded in
+  `twin.unimplemented`. Not implemented: reactions, pins, roles, permissions checks, voice,
+  MESSAGE_CREATE dispatch, presence, sharding, message history pagination, polls, stickers.
+  ROUTES.md lists what is and is not implemented in detail.
 """
 
 from .api import Twin, TwinGuild, TwinInteraction, TwinUsageError, TwinUser, discord_py_pointed_at
