@@ -85,14 +85,26 @@ def draw_cult_board(draw: ImageDraw.ImageDraw, view: dict[str, Any], box: Box, l
             sx += PRIEST_SLOT
 
 
+def marker_layout(count: int) -> list[tuple[float, float, int]]:
+    """(dx, dy, radius) of `count` markers sharing a space: a lone one large, two side by
+    side, three or four in two rows, five in rows of three."""
+    if count == 1:
+        return [(0.0, 0.0, 16)]
+    per_row, r = (2, 12 if count == 2 else 11) if count <= 4 else (3, 8)
+    out = []
+    rows = (count + per_row - 1) // per_row
+    low = 4 if rows > 1 else 0  # two rows sit a little low, clear of the space's number
+    for n in range(count):
+        row, col = divmod(n, per_row)
+        in_row = min(per_row, count - row * per_row)
+        dx = (col - (in_row - 1) / 2) * (2 * r + 2)
+        dy = (row - (rows - 1) / 2) * (2 * r + 2) + low
+        out.append((dx, dy, r))
+    return out
+
+
 def _markers(
     draw: ImageDraw.ImageDraw, view: dict[str, Any], names: list[str], cx: float, cy: float
 ) -> None:
-    per_row = 2 if len(names) <= 4 else 3
-    r = 13 if len(names) <= 4 else 10
-    for n, name in enumerate(names):
-        row, col = divmod(n, per_row)
-        count = min(per_row, len(names) - row * per_row)
-        x = cx + (col - (count - 1) / 2) * (2 * r + 3)
-        y = cy + (row - (len(names) > per_row) / 2) * (2 * r + 2)
-        tm_pieces.disc(draw, x, y, r, faction_colour(view, name))
+    for name, (dx, dy, r) in zip(names, marker_layout(len(names)), strict=True):
+        tm_pieces.disc(draw, cx + dx, cy + dy, r, faction_colour(view, name))

@@ -148,3 +148,19 @@ def test_town_tiles_in_the_supply_show_their_reward(lang) -> None:
         assert size >= 16 and font(size, True).getlength(words) <= TOWN_TEXT, words
         assert 10 + TOWN_TEXT + 8 + font(16).getlength("×2") <= TOWN_CHIP - 6
     assert 5 * TOWN_CHIP + 4 * 6 <= 1010 - 32  # five chips across the card
+
+
+def test_cult_markers_are_big_alone_and_stay_inside_their_space() -> None:
+    from render.tm_cult_board import marker_layout
+
+    half = (57 - 4) / 2  # a space on the 1010 px cult board
+    assert marker_layout(1) == [(0.0, 0.0, 16)]
+    for n in range(1, 6):
+        spots = marker_layout(n)
+        assert len(spots) == n
+        assert all(abs(dx) + r <= half + 0.5 for dx, _, r in spots), n
+        # inside the space (46 px below its top, 70 tall) and under its number (to 25 px)
+        assert all(46 + dy - r >= 25 and 46 + dy + r <= 74 for _, dy, r in spots), n
+        for i, (ax, ay, ar) in enumerate(spots):  # no two markers overlap
+            for bx, by, br in spots[i + 1:]:
+                assert (ax - bx) ** 2 + (ay - by) ** 2 >= (ar + br) ** 2, n
