@@ -8,7 +8,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from rules.core import Choice, Rng, RuleError
+from rules.core import Choice, Decision, Rng, RuleError
 from rules.terra_mystica.engine import TerraMystica
 from rules.terra_mystica.flow import settle
 from rules.terra_mystica.messages import MESSAGES
@@ -270,6 +270,50 @@ def pick_by_family(rng: Rng, choices: list[Choice]) -> Choice:
     return rng.choice(rng.choice(list(groups.values())))
 
 
+class LogWriter:
+    """Writes played moves as a snellman game file, one line per turn as the site does."""
+
+    def __init__(self) -> None:
+        self.lines: list[str] = []
+        self.last_turn: tuple[str, int] | None = None  # a line whose turn took an action
+        self.free_line: tuple[str, int] | None = None  # a turn's line with no action yet
+
+    @staticmethod
+    def continues_turn(state: State, decision: Decision) -> bool:
+        """A decision of the faction whose turn has taken its action (a tile, spades...)."""
+        t = state["turn"]
+        return bool(t and t["taken"] and decision.kind not in OUT_OF_TURN
+                    and decision.params.get("faction") == t["faction"])
+
+    def record(self, before: State, decision: Decision, action: dict, after: State) -> None:
+        """`action` answered `decision` in `before` and gave `after`."""
+        lines = self.lines
+        if not lines and before["phase"] != "select":
+            lines += header_lines(before)
+        name = before["seats"][decision.seat]["faction"]
+        text = format_command(action)
+        own = decision.kind not in OUT_OF_TURN and self.free_line == (name, len(lines) - 1)
+        going = self.continues_turn(before, decision)
+        if (going and lines and lines[-1].startswith(f"{name}: ")) or own:
+            lines[-1] += f". {text}"
+        else:
+            if decision.kind == "turn" and self.last_turn == (name, len(lines) - 1):
+                lines[-1] += ". done"  # the last faction in play: end that turn explicitly
+            lines.append(f"{name}: {text}")
+        passes = any(c["type"] == "pass" for c in commands_of(action))
+        in_turn = before["phase"] == "actions" and decision.kind not in OUT_OF_TURN
+        # `done` is due only once the line's turn has taken an action: ask the state, not the
+        # commands (a Mermaids' `connect` founds a town whose tile is no action either).
+        t = after["turn"]
+        acted = in_turn and (after.get("turn_no") != before.get("turn_no") or t is None
+                             or t["faction"] != name or t["taken"] > 0)
+        self.last_turn = (name, len(lines) - 1) if acted and not passes else None
+        self.free_line = (name, len(lines) - 1) if in_turn and not acted else None
+
+    def text(self) -> str:
+        return "\n".join(self.lines) + "\n"
+
+
 def random_game(players: int, seed: int, max_steps: int = 20_000,
                 pass_rate: int | None = None) -> tuple[State, str]:
     """Play random legal choices (offers answered right away) and write the game file.
@@ -281,19 +325,13 @@ def random_game(players: int, seed: int, max_steps: int = 20_000,
     engine = TerraMystica()
     state = engine.setup({"random_factions": True}, players, seed)
     rng = Rng(seed * 7919 + 17)
-    lines: list[str] = []
-    last_turn: tuple[str, int] | None = None
-    free_line: tuple[str, int] | None = None  # a line of free commands the action may join
+    writer = LogWriter()
     for _ in range(max_steps):
         if state["phase"] == "over":
             break
-        if not lines and state["phase"] != "select":
-            lines = header_lines(state)
         pending = [d for d in engine.decisions(state) if d.choices]
-        t = state["turn"]
         # Finish an open turn first, then answer offers, as the site's logs read.
-        going = [d for d in pending if t and t["taken"] and d.kind not in OUT_OF_TURN
-                 and d.params.get("faction") == t["faction"]]
+        going = [d for d in pending if writer.continues_turn(state, d)]
         urgent = [d for d in pending if d.kind in ("leech", "cult")]
         decision = (going or urgent or [rng.choice(pending)])[0]
         options = decision.choices
@@ -301,27 +339,9 @@ def random_game(players: int, seed: int, max_steps: int = 20_000,
         if pass_rate is not None and busy and rng.below(100) >= pass_rate:
             options = busy
         ch = rng.choice(options) if pass_rate is None else pick_by_family(rng, options)
-        name = state["seats"][decision.seat]["faction"]
-        text = format_command(ch.action)
-        own = decision.kind not in OUT_OF_TURN and free_line == (name, len(lines) - 1)
-        if (going and lines and lines[-1].startswith(f"{name}: ")) or own:
-            lines[-1] += f". {text}"
-        else:
-            if decision.kind == "turn" and last_turn == (name, len(lines) - 1):
-                lines[-1] += ". done"  # the last faction in play: end that turn explicitly
-            lines.append(f"{name}: {text}")
-        cmds = commands_of(ch.action)
-        passes = any(c["type"] == "pass" for c in cmds)
-        in_turn = state["phase"] == "actions" and decision.kind not in OUT_OF_TURN
-        turn_no = state.get("turn_no")
-        state, _ = engine.apply(state, decision.seat, ch.action)
-        # `done` is due only once the line's turn has taken an action: ask the state, not the
-        # commands (a Mermaids' `connect` founds a town whose tile is no action either).
-        t = state["turn"]
-        acted = in_turn and (state.get("turn_no") != turn_no or t is None
-                             or t["faction"] != name or t["taken"] > 0)
-        last_turn = (name, len(lines) - 1) if acted and not passes else None
-        free_line = (name, len(lines) - 1) if in_turn and not acted else None
+        after, _ = engine.apply(state, decision.seat, ch.action)
+        writer.record(state, decision, ch.action, after)
+        state = after
     else:
         raise AssertionError("random game did not finish")
-    return state, "\n".join(lines) + "\n"
+    return state, writer.text()

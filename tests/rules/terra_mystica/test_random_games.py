@@ -10,6 +10,7 @@ from rules import get_engine
 from rules.core import Rng, dump_state, random_playout, replay
 from rules.terra_mystica.factions import BUILDING_LIMITS
 from rules.terra_mystica.gamefile import (
+    LogWriter,
     family,
     pick_by_family,
     random_game,
@@ -18,7 +19,7 @@ from rules.terra_mystica.gamefile import (
 )
 from rules.terra_mystica.notation import commands_of
 from rules.terra_mystica.power import total_tokens
-from tests.rules.terra_mystica.helpers import E
+from tests.rules.terra_mystica.helpers import E, fs, new_game, play, put, tweak
 
 GAMES_PER_COUNT = 110  # x 4 player counts with plain random play
 LONG_GAMES = 60  # play that rarely passes, to reach towns, sanctuaries, round 6
@@ -177,14 +178,22 @@ def test_playouts_from_faction_choice() -> None:
         assert [a["type"] for _, a in log[: len(st["order"])]] == ["setup"] * len(st["order"])
 
 
+
 def test_a_town_from_connect_is_no_action_so_no_done_follows() -> None:
-    """A Mermaids' `connect` founds a town and the tile is taken with no action yet: the
-    turn goes on, and the written file must not close it with `done` (was tm.must_act)."""
-    st, text = random_game(4, 93, pass_rate=10)
-    line = next(x for x in text.splitlines() if "connect r" in x and "+TW" in x)
-    assert "done" not in line and ("pass" in line or "build" in line or "upgrade" in line
-                                   or "action" in line or "send" in line or "advance" in line
-                                   or "dig" in line or "transform" in line), line
-    rep = replay_text(text)
-    assert rep.error is None, rep.error
-    assert summary(rep)["factions"]["mermaids"]["VP"] == st["factions"]["mermaids"]["VP"]
+    """A Mermaids' `connect` founds a town and its tile is taken before any action: the turn
+    goes on, so the writer must not close it with `done` (the file failed: tm.must_act)."""
+    st = new_game(["mermaids", "witches"], ["A4", "F4", "E9", "A11"])
+    st = put(put(put(st, "mermaids", "E5", "SH"), "mermaids", "E4"), "mermaids", "G1", "TP")
+    st = tweak(put(st, "mermaids", "H3"), "mermaids", W=10, C=20, P=1)
+    st = play(st, "mermaids", "advance ship")
+    st = play(st, "witches", "pass BON9")  # the Mermaids are left alone in the round
+    writer = LogWriter()
+    for text in ("connect r20", "+TW1", "upgrade E4 to TP", "pass BON3"):
+        d = next(d for d in E.decisions(st) if d.kind in ("turn", "town"))
+        ch = next(c for c in d.choices if c.text == text)
+        after, _ = E.apply(st, d.seat, ch.action)
+        writer.record(st, d, ch.action, after)
+        st = after
+    assert writer.lines[-2:] == ["mermaids: connect r20. +TW1. upgrade E4 to TP. done",
+                                 "mermaids: pass BON3"]
+    assert fs(st, "mermaids")["towns"] == ["TW1"]
