@@ -170,6 +170,26 @@ def status_lines(view: dict[str, Any], lang: str, names: list[str]) -> list[str]
     return lines
 
 
+FINAL_PARTS = ("play", "network", "cults", "resources")
+
+
+def score_breakdown(breakdown: dict[str, Any], lang: str) -> str:
+    """A faction's final scoring in the reader's words: VP in play, largest network, cult
+    tracks (the tracks that scored), resources. Only the parts the engine reports."""
+    cults = {c: int(breakdown.get(c.lower(), 0)) for c in CULT_NAMES}
+    parts = []
+    for part in FINAL_PARTS:
+        if part == "cults":
+            if not any(c.lower() in breakdown for c in CULT_NAMES):
+                continue
+            scored = ", ".join(f"{t(f'tm.cult.{c}', lang)} {v}" for c, v in cults.items() if v)
+            words = f"{t('tm.final.cults', lang)} {sum(cults.values())}"
+            parts.append(f"{words} ({scored})" if scored else words)
+        elif part in breakdown:
+            parts.append(f"{t(f'tm.final.{part}', lang)} {breakdown[part]}")
+    return " · ".join(parts)
+
+
 def _changed(before: dict[str, Any], after: dict[str, Any], keys: tuple[str, ...],
              lang: str) -> dict[str, str]:
     out = {}

@@ -94,6 +94,11 @@ MESSAGES: dict[str, dict[str, str]] = {
         "tm.status.faction": "• {name} ({player}): {VP} VP · C {C} W {W} P {P} · "
         "power {P1}/{P2}/{P3}{passed}",
         "tm.status.passed": " · passed",
+        # final scoring parts (tm_ui.score_breakdown)
+        "tm.final.play": "in play",
+        "tm.final.network": "network",
+        "tm.final.cults": "cults",
+        "tm.final.resources": "resources",
     },
     "ko": {
         "decision.faction": "세력을 고르세요(자리 순서대로, 색깔마다 세력 하나).",
@@ -174,6 +179,10 @@ MESSAGES: dict[str, dict[str, str]] = {
         "tm.status.faction": "• {name} ({player}): 승점 {VP} · 동전 {C} 일꾼 {W} 성직자 {P} · "
         "권능 {P1}/{P2}/{P3}{passed}",
         "tm.status.passed": " · 패스함",
+        "tm.final.play": "게임 중",
+        "tm.final.network": "영역 승점",
+        "tm.final.cults": "신앙 트랙",
+        "tm.final.resources": "자원",
     },
 }
 

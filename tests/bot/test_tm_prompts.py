@@ -125,3 +125,14 @@ def test_spades_in_a_turn_and_at_income_read_differently(shown) -> None:
         assert "2" in income_text
     assert "cult" not in Texts(rec, "en", view, ["ann"]).decision(in_turn)
     assert "신앙" not in Texts(rec, "ko", view, ["ann"]).decision(in_turn)
+
+
+def test_final_scoring_breakdown_in_the_readers_words() -> None:
+    breakdown = {"play": 38, "fire": 4, "water": 0, "earth": 6, "air": 6, "network": 18,
+                 "resources": 2}
+    assert tm_ui.score_breakdown(breakdown, "ko") == (
+        "게임 중 38 · 영역 승점 18 · 신앙 트랙 16 (불 4, 땅 6, 하늘 6) · 자원 2")
+    assert tm_ui.score_breakdown(breakdown, "en") == (
+        "in play 38 · network 18 · cults 16 (Fire 4, Earth 6, Air 6) · resources 2")
+    assert tm_ui.score_breakdown({"play": 20}, "en") == "in play 20"
+    assert tm_ui.score_breakdown({}, "ko") == ""
