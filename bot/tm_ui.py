@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 import rules
-from bot.i18n import describe_refusal, t
+from bot.i18n import describe_refusal, has, t
 from bot.table_plan import Plan
 from rules.core import Action, Choice, Decision
 
@@ -156,8 +156,12 @@ def choice_kind(action: Action) -> str:
 
 def status_lines(view: dict[str, Any], lang: str, names: list[str]) -> list[str]:
     active = view.get("active")
+    phase = str(view.get("phase", "?"))
+    scoring = view.get("current_scoring")
+    words = tile_summary(scoring, lang, view.get("tiles", {})) if scoring else None
     lines = [t("tm.status.round", lang, round=view.get("round", "?"),
-               phase=view.get("phase", "?"), scoring=view.get("current_scoring") or "-",
+               phase=t(f"tm.phase.{phase}", lang) if has(f"tm.phase.{phase}") else phase,
+               scoring=f"{scoring} ({words})" if words else scoring or "-",
                active=faction_name(active, view, names) if active else "-")]
     for faction in view.get("turn_order", []):
         data = view.get("factions", {}).get(faction)

@@ -94,6 +94,12 @@ MESSAGES: dict[str, dict[str, str]] = {
         "tm.status.faction": "• {name} ({player}): {VP} VP · C {C} W {W} P {P} · "
         "power {P1}/{P2}/{P3}{passed}",
         "tm.status.passed": " · passed",
+        "tm.phase.select": "faction choice",
+        "tm.phase.setup": "initial dwellings",
+        "tm.phase.actions": "actions",
+        "tm.phase.leech": "power offers",
+        "tm.phase.spades": "cult-bonus spades",
+        "tm.phase.over": "game over",
         # final scoring parts (tm_ui.score_breakdown)
         "tm.final.play": "in play",
         "tm.final.network": "network",
@@ -179,6 +185,12 @@ MESSAGES: dict[str, dict[str, str]] = {
         "tm.status.faction": "• {name} ({player}): 승점 {VP} · 동전 {C} 일꾼 {W} 성직자 {P} · "
         "권능 {P1}/{P2}/{P3}{passed}",
         "tm.status.passed": " · 패스함",
+        "tm.phase.select": "세력 선택",
+        "tm.phase.setup": "최초 건물 배치",
+        "tm.phase.actions": "행동 단계",
+        "tm.phase.leech": "권능 제안",
+        "tm.phase.spades": "신앙 보너스 삽",
+        "tm.phase.over": "게임 종료",
         "tm.final.play": "게임 중",
         "tm.final.network": "영역 승점",
         "tm.final.cults": "신앙 트랙",

@@ -136,3 +136,19 @@ def test_final_scoring_breakdown_in_the_readers_words() -> None:
         "in play 38 · network 18 · cults 16 (Fire 4, Earth 6, Air 6) · resources 2")
     assert tm_ui.score_breakdown({"play": 20}, "en") == "in play 20"
     assert tm_ui.score_breakdown({}, "ko") == ""
+
+
+def test_status_names_the_phase_and_the_scoring_tile_in_the_readers_words() -> None:
+    st = ENGINE.setup({}, 2, 3)
+    view = ENGINE.view(st, None)
+    ko = tm_ui.status_lines(view, "ko", ["a", "b"])[0]
+    assert "세력 선택" in ko and "select" not in ko
+    for st, _ in busy_game_prompts(2, 3):
+        if st["phase"] == "actions":
+            break
+    view = ENGINE.view(st, None)
+    tile = view["current_scoring"]
+    for lang, phase in (("ko", "행동 단계"), ("en", "actions")):
+        line = tm_ui.status_lines(view, lang, ["a", "b", "c"])[0]
+        assert phase in line and view["tiles"][tile][lang] in line, line
+    assert "actions" not in tm_ui.status_lines(view, "ko", ["a", "b", "c"])[0]
