@@ -373,6 +373,8 @@ def leech_choices(st: State, offer: dict[str, Any]) -> list[Choice]:
     n, src = offer["amount"], offer["from"]
     if offer["marked"] and st["options"]["strict_leech"]:
         return [choice(f"decline {n} from {src}")]  # converted since the offer: too late
+    if offer_actual(st, offer) <= 0:
+        return [choice(f"decline {n} from {src}")]  # nothing to gain: logs say `decline`
     return [choice(f"leech {n} from {src}"), choice(f"decline {n} from {src}")]
 
 

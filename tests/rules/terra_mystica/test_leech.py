@@ -118,3 +118,14 @@ def test_next_round_starts_with_the_first_to_pass_then_clockwise() -> None:
 def test_variable_turn_order_follows_the_pass_order() -> None:
     st = _pass_out_of_seat_order(variable_turn_order=True)
     assert st["round"] == 2 and st["turn_order"] == ["witches", "nomads", "halflings"]
+
+
+def test_an_offer_worth_nothing_is_listed_as_decline_only() -> None:
+    """Notation spec 5.4: a log prints `decline N from X` for an offer of actual value 0."""
+    st = tweak(put(three(), "halflings", "E6", "TE"), "halflings", P1=0, P2=0, P3=12)
+    st = play(st, "witches", "upgrade F4 to TP")
+    d = next(d for d in E.decisions(st) if d.kind == "leech")
+    assert [c.text for c in d.choices] == ["decline 2 from witches"]
+    assert d.params["actual"] == 0
+    st = play(st, "halflings", "decline 2 from witches")
+    assert all(o["to"] != "halflings" for o in st["offers"])
