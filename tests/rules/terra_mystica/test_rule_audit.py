@@ -204,3 +204,14 @@ def test_no_cult_bonus_after_round_six() -> None:
     st = pass_all(st)
     assert st["final"]["breakdown"]["witches"]["resources"] == w // 3
     assert E.result(st) is not None
+
+
+
+def test_a_priest_may_go_back_to_the_supply_for_one_step_or_onto_a_smaller_space() -> None:
+    st = tweak(duel(), "witches", P=1)
+    back = play(st, "witches", "send p to EARTH for 1")
+    w = fs(back, "witches")
+    assert (w["cults"]["EARTH"], w["P"], w["priests_out"]) == (1, 0, 0)
+    assert back["cult_spaces"]["EARTH"] == [None] * 4  # the priest went back to the supply
+    two = play(st, "witches", "send p to EARTH for 2")
+    assert two["cult_spaces"]["EARTH"][1] == "witches" and fs(two, "witches")["priests_out"] == 1
