@@ -77,6 +77,8 @@ async def test_two_players_click_the_same_choice_at_once(tmp_path: Path) -> None
         await asyncio.gather(mine.wait_ack(), theirs.wait_ack())
         await server.settle()
         assert await game_version(server) == before + 1
+        applied = (await action_log(server))[-1]
+        assert applied.user_id == owner.id and applied.interaction_id == mine.raw.id
         told = await theirs.wait_messages(1)
         assert told[0].visible_to == other.id
         # refused as someone else's choice, or as gone if the owner's click landed first

@@ -239,6 +239,15 @@ async def test_terra_mystica_lobby_factions_turns_and_a_leech_accepted(tmp_path:
         assert await bowls(server, faction_of[other.id]) != power_before
         assert sum(await bowls(server, faction_of[other.id])) == sum(power_before)
 
+        # the table picture and the status on demand, acknowledged in time like every
+        # interaction here; bob's status comes in Korean, to him only
+        board = await alice.slash("game board", thread)
+        (posted,) = await board.wait_messages(1, timeout=10)
+        assert posted.attachments and posted.attachments[0].data[:8] == b"\x89PNG\r\n\x1a\n"
+        status = await bob.slash("game status", thread)
+        (mine, *_) = await status.wait_messages(1)
+        assert mine.visible_to == bob.id and t("discord.status.running", "ko") in mine.content
+
         # a few more turns, each through the buttons a player would use
         for _ in range(3):
             asked = await twin.wait_for(
