@@ -13,7 +13,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "decision.turn": "{faction} — pick a kind of action, then the action "
         "(or type it with `/play`; preview it with `/tm plan`).",
         "decision.leech": "{from} built next to {faction}: take {actual} power {cost}, "
-        "or decline? (offer {amount})",
+        "or decline? (offer {amount}; `/tm leech` answers offers for you)",
         "tm.leech.cost": "for {vp} VP",
         "tm.leech.free": "for free",
         "decision.cult": "{faction}: choose the cult track for your Cultists' step.",
@@ -111,9 +111,9 @@ MESSAGES: dict[str, dict[str, str]] = {
         "decision.setup_build": "{faction}: 거점 지형에 최초 주택을 놓으세요.",
         "decision.setup_bonus": "{faction}: 시작 보너스 타일을 가져가세요.",
         "decision.turn": "{faction} — 행동 종류를 고른 뒤 행동을 고르세요"
-        "(`/play`로 입력하거나 `/tm plan`으로 미리 볼 수 있습니다).",
+        "(`/행동`으로 입력하거나 `/테라 계획`으로 미리 볼 수 있습니다).",
         "decision.leech": "{from}이(가) {faction} 옆에 건설했습니다: {cost} 권능 {actual}을(를) "
-        "얻을까요, 거절할까요? (제안 {amount})",
+        "얻을까요, 거절할까요? (제안 {amount}; `/테라 권능제안`으로 미리 응답을 정할 수 있습니다)",
         "tm.leech.cost": "승점 {vp}을(를) 내고",
         "tm.leech.free": "무료로",
         "decision.cult": "{faction}: 광신도의 신앙 진행을 할 신앙 트랙을 고르세요.",
@@ -164,7 +164,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "tm_leech_pref_unknown": "알 수 없는 설정 '{pref}'입니다. 다음 중 하나를 쓰세요: {prefs}.",
         "tm_leech_pref_set": "이 게임의 권능 제안 응답: {pref}.",
         "tm_only": "테라 미스티카 게임에서만 쓸 수 있는 명령입니다.",
-        "plan_empty": "미리 볼 명령을 적으세요. 예: `/tm plan build F4`.",
+        "plan_empty": "미리 볼 명령을 적으세요. 예: `/테라 계획 build F4`.",
         "tm.pref.ask": "매번 묻기",
         "tm.pref.accept1": "권능 1은 묻지 않고 수락",
         "tm.pref.free": "승점이 들지 않으면 수락",

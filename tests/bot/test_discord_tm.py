@@ -379,7 +379,7 @@ def test_leech_prompt_names_the_price_in_the_readers_language() -> None:
     en = Texts(record, "en", view, ["ann", "bo"])
     ko = Texts(record, "ko", view, ["ann", "bo"])
     assert en.decision(offer(0)).startswith(
-        "Witches (ann) built next to Nomads (bo): take 1 power for free, or decline? (offer 1)")
+        "Witches (ann) built next to Nomads (bo): take 1 power for free, or decline? (offer 1;")
     assert "for 2 VP" in en.decision(offer(2))
     assert ko.decision(offer(0)).startswith("마녀 (ann)이(가) 유목민 (bo) 옆에 건설했습니다: 무료로")
     assert "승점 2을(를) 내고 권능 3을(를)" in ko.decision(offer(2))

@@ -152,3 +152,20 @@ def test_status_names_the_phase_and_the_scoring_tile_in_the_readers_words() -> N
         line = tm_ui.status_lines(view, lang, ["a", "b", "c"])[0]
         assert phase in line and view["tiles"][tile][lang] in line, line
     assert "actions" not in tm_ui.status_lines(view, "ko", ["a", "b", "c"])[0]
+
+
+def test_korean_texts_name_the_commands_as_a_korean_client_shows_them() -> None:
+    """Discord shows a Korean user the localised command names (/행동, /테라 계획)."""
+    from bot.locales.discord import COMMANDS as PLATFORM_COMMANDS
+    from bot.locales.tm import COMMANDS, MESSAGES
+
+    korean = {**PLATFORM_COMMANDS["ko"], **COMMANDS["ko"]}
+    used = set()
+    for key, text in MESSAGES["ko"].items():
+        for command in re.findall(r"`/([^`]+)`", text):
+            words = command.split()
+            names = [w for w in words if not re.fullmatch(r"[A-Z]\d+|build|\d+", w)]
+            assert all(w in korean.values() for w in names), (key, command)
+            used.add(key)
+    assert {"decision.turn", "decision.leech", "plan_empty"} <= used
+    assert "/tm leech" in MESSAGES["en"]["decision.leech"]
