@@ -18,7 +18,7 @@ COLOUR_EMOJI = {"green": "🟩", "black": "⬛", "brown": "🟫", "gray": "⬜",
 # Leading helper commands of a multi-command action that do not say what the action is.
 HELPER_COMMANDS = ("burn", "convert", "dig")
 KNOWN_KINDS = ("build", "transform", "upgrade", "send", "advance", "action", "bridge", "pass",
-               "gain", "connect", "free")
+               "gain", "skip", "connect", "free")
 RESOURCES = ("C", "W", "P", "VP")
 CULT_NAMES = ("FIRE", "WATER", "EARTH", "AIR")
 
@@ -149,6 +149,8 @@ def choice_kind(action: Action) -> str:
     main = next((c for c in cmds if c.get("type") not in HELPER_COMMANDS), cmds[-1] if cmds
                 else action)
     kind = str(main.get("type", "other"))
+    if kind == "gain" and main.get("sign") == "-":  # giving up a spade, a tile, a cult step
+        return "skip"
     if kind in HELPER_COMMANDS:  # only free commands (burn, convert): one kind for them all
         return "free"
     return kind if kind in KNOWN_KINDS else "other"

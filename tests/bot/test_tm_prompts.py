@@ -169,3 +169,12 @@ def test_korean_texts_name_the_commands_as_a_korean_client_shows_them() -> None:
             used.add(key)
     assert {"decision.turn", "decision.leech", "plan_empty"} <= used
     assert "/tm leech" in MESSAGES["en"]["decision.leech"]
+
+
+def test_giving_up_a_benefit_is_its_own_kind_in_a_big_menu() -> None:
+    st = ENGINE.setup({}, 2, 1)
+    give_up = ENGINE.parse(st, 0, "-SPADE")
+    tile = ENGINE.parse(st, 0, "+FAV5")
+    assert tm_ui.choice_kind(give_up) == "skip" and tm_ui.choice_kind(tile) == "gain"
+    from bot.i18n import t
+    assert t("tm.kind.skip", "ko") == "포기" and t("tm.kind.skip", "en") == "Give it up"
