@@ -159,6 +159,21 @@ async def final_result(server: Server):
     return record, rules.get_engine(record.game).result(record.snapshot)
 
 
+async def version_above(server: Server, before: int, timeout: float = 10.0) -> int:
+    """Until the stored game's version passed `before` (a move was applied), then settled.
+    The bot acknowledges first and applies after: a quiet moment alone does not prove the
+    move was applied (engine work and pictures make no requests)."""
+    deadline = time.monotonic() + timeout
+    while True:
+        version = await game_version(server)
+        if version > before:
+            await server.settle()
+            return version
+        if time.monotonic() > deadline:
+            raise AssertionError(f"no move applied within {timeout}s (version {version})")
+        await server.settle(quiet=0.02)
+
+
 async def action_log(server: Server) -> list:
     store = await open_store(server.db_path)
     try:

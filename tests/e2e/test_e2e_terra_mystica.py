@@ -12,7 +12,7 @@ from bot.i18n import lookup, t
 from rules.terra_mystica.board import LAND_ADJ, START_TERRAIN
 from rules.terra_mystica.factions import FACTIONS
 from tests.e2e.driver import _pattern
-from tests.e2e.harness import Server, action_log, game_version, running_server
+from tests.e2e.harness import Server, action_log, game_version, running_server, version_above
 from tests.twin import TwinUser
 from tests.twin.server import ACK_WINDOW
 from tests.twin.state import Channel, Message
@@ -56,13 +56,7 @@ async def choose(user: TwinUser, message: Message, comp: dict, option: dict | No
 
 async def applied(server: Server, before: int) -> int:
     """Until the game's version moved past `before` (the click was applied)."""
-    for _ in range(200):
-        version = await game_version(server)
-        if version > before:
-            await server.settle()  # and the bot has posted what follows, closed what ended
-            return version
-        await server.settle(quiet=0.02)
-    raise AssertionError("the click was not applied")
+    return await version_above(server, before)
 
 
 async def wait_prompt(server: Server, thread: Channel, user: TwinUser) -> Message:
