@@ -91,11 +91,23 @@ def choice_label(choice: Choice, decision: Decision | None, lang: str) -> str:
 
 
 def notation(choice: Choice, lang: str) -> str:
-    """The choice's command in the reader's language (Korean notation for "ko")."""
-    if lang == "en":
+    """The choice's command in the reader's language (Korean notation for "ko"), a power or
+    special action followed by what it gives ("action ACT2 (1 priest)")."""
+    action = choice.action
+    cmds = list(action.get("cmds", [])) if action.get("type") == "seq" else [action]
+    spaces = [c.get("space") for c in cmds if c.get("type") == "action"]
+    if lang == "en" and not any(has(f"tm.act.{s}") for s in spaces):
         return choice.text
     try:  # the engine's format reads only the action
-        return rules.get_engine("terra_mystica").format({}, choice.action, lang)
+        engine = rules.get_engine("terra_mystica")
+        parts = []
+        for cmd in cmds:
+            words = engine.format({}, cmd, lang)
+            key = f"tm.act.{cmd.get('space')}"
+            if cmd.get("type") == "action" and has(key):
+                words += f" ({t(key, lang)})"
+            parts.append(words)
+        return ". ".join(parts)
     except Exception:  # a label is not worth a failed prompt
         return choice.text
 

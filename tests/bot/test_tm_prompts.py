@@ -178,3 +178,20 @@ def test_giving_up_a_benefit_is_its_own_kind_in_a_big_menu() -> None:
     assert tm_ui.choice_kind(give_up) == "skip" and tm_ui.choice_kind(tile) == "gain"
     from bot.i18n import t
     assert t("tm.kind.skip", "ko") == "포기" and t("tm.kind.skip", "en") == "Give it up"
+
+
+@pytest.mark.parametrize(("text", "en", "ko"), [
+    ("action ACT2", "action ACT2 (1 priest)", "행동 ACT2 (성직자 1)"),
+    ("burn 3. action ACT4", "burn 3. action ACT4 (7 coins)", "희생 3. 행동 ACT4 (동전 7)"),
+    ("action ACT6. transform F4 to gray", "action ACT6 (2 spades). transform F4 to gray",
+     "행동 ACT6 (삽 2개). 변형 F4 → 산"),
+    ("action BON1. build F4", "action BON1 (1 spade). build F4", "행동 BON1 (삽 1개). 건설 F4"),
+    ("action ACTC", "action ACTC (double turn)", "행동 ACTC (행동 두 번)"),
+    ("build F4", "build F4", "건설 F4"),
+])
+def test_power_and_special_actions_say_what_they_give(text, en, ko) -> None:
+    st = ENGINE.setup({}, 2, 1)
+    choice = Choice(action=ENGINE.parse(st, 0, text), text=text)
+    decision = Decision(seat=0, kind="turn", key="k", choices=[choice])
+    assert tm_ui.choice_label(choice, decision, "en") == en
+    assert tm_ui.choice_label(choice, decision, "ko") == ko
