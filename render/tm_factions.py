@@ -236,7 +236,7 @@ def header_layout(
         badges.append((term(lang, "winner"), (190, 140, 0)))
     if view.get("active") == name:
         badges.append((term(lang, "turn"), HIGHLIGHT))
-    if info.get("passed"):
+    if info.get("passed") and view.get("phase") != "over":  # at the end everyone has passed
         badges.append((term(lang, "passed"), (96, 96, 96)))
     badges_w = sum(14 + _badge_width(label) for label, _ in badges)
     x = x0 + 20 + font(34, True).getlength(title)

@@ -125,13 +125,13 @@ def test_a_panel_header_never_runs_into_the_vp(lang) -> None:
     width = 866  # a faction panel
     for faction, info in CATALOGUE.items():
         for player in (None, "bo", "Alexandra_the_Great_of_Macedon", "김민준" * 6):
-            for every in (True, False):  # all four badges; the end of a game's two
+            for every in (True, False):  # you, turn and passed in play; the winner at the end
                 view = {"factions": {faction: {"seat": 4, "passed": True, "VP": 188,
                                                "name": info["name"]}}, "phase": "over"}
                 if every:
-                    view.update(viewer=4, active=faction)
+                    view.update(viewer=4, active=faction, phase="actions", turn_order=[faction])
                 layout = header_layout(view, faction, (0, 0, width, 300), lang, player)
-                assert len(layout["badges"]) == (4 if every else 2)
+                assert len(layout["badges"]) == (3 if every else 1)  # no 'passed' at the end
                 assert layout["end"] <= layout["vp_left"] - 10, (faction, player, layout)
                 if player == "bo" and not every:
                     assert layout["who"].endswith(" · bo")  # a short name is never cut
