@@ -10,7 +10,7 @@ from typing import Any
 
 from rules.core import Choice, Decision, Rng, RuleError
 from rules.terra_mystica.engine import TerraMystica
-from rules.terra_mystica.flow import settle
+from rules.terra_mystica.flow import next_order, settle
 from rules.terra_mystica.messages import MESSAGES
 from rules.terra_mystica.notation import (
     action_of,
@@ -314,6 +314,20 @@ class LogWriter:
         return "\n".join(self.lines) + "\n"
 
 
+def first_due(state: State, pending: list[Decision], writer: LogWriter) -> Decision | None:
+    """The decision a log answers next whatever the player picks: the open turn's own
+    (a tile, spades), then offers and Cultists' steps, then income-phase spades in the next
+    round's turn order (spec 9.2); None when any open decision may come next."""
+    going = [d for d in pending if writer.continues_turn(state, d)]
+    urgent = [d for d in pending if d.kind in ("leech", "cult")]
+    spades: list[Decision] = []
+    if state["phase"] == "spades":
+        order = next_order(state)
+        spades = sorted((d for d in pending if d.kind == "spades"),
+                        key=lambda d: order.index(state["seats"][d.seat]["faction"]))
+    return (going or urgent or spades or [None])[0]
+
+
 def random_game(players: int, seed: int, max_steps: int = 20_000,
                 pass_rate: int | None = None) -> tuple[State, str]:
     """Play random legal choices (offers answered right away) and write the game file.
@@ -330,10 +344,7 @@ def random_game(players: int, seed: int, max_steps: int = 20_000,
         if state["phase"] == "over":
             break
         pending = [d for d in engine.decisions(state) if d.choices]
-        # Finish an open turn first, then answer offers, as the site's logs read.
-        going = [d for d in pending if writer.continues_turn(state, d)]
-        urgent = [d for d in pending if d.kind in ("leech", "cult")]
-        decision = (going or urgent or [rng.choice(pending)])[0]
+        decision = first_due(state, pending, writer) or rng.choice(pending)
         options = decision.choices
         busy = [c for c in options if not c.text.startswith(("pass", "-"))]
         if pass_rate is not None and busy and rng.below(100) >= pass_rate:

@@ -12,6 +12,7 @@ from rules.terra_mystica.factions import BUILDING_LIMITS
 from rules.terra_mystica.gamefile import (
     LogWriter,
     family,
+    first_due,
     pick_by_family,
     random_game,
     replay_text,
@@ -197,3 +198,26 @@ def test_a_town_from_connect_is_no_action_so_no_done_follows() -> None:
     assert writer.lines[-2:] == ["mermaids: connect r20. +TW1. upgrade E4 to TP. done",
                                  "mermaids: pass BON3"]
     assert fs(st, "mermaids")["towns"] == ["TW1"]
+
+
+
+def test_income_phase_spades_are_written_in_the_next_rounds_turn_order() -> None:
+    """Spec 9.2: after the last pass, one line per faction holding spades, in the next
+    round's turn order (the engine takes them in any order; the log must not)."""
+    st = new_game(["witches", "halflings", "nomads"],
+                  ["F4", "E6", "F3", "G4", "F7", "E9", "A5"],
+                  scoring=["SCORE2", "SCORE3", "SCORE5", "SCORE6", "SCORE7", "SCORE8"])
+    for name in ("witches", "halflings", "nomads"):
+        st["factions"][name]["cults"]["EARTH"] = 4  # SCORE2: a spade per 4 EARTH
+    for name in ("witches", "halflings", "nomads"):  # witches pass first: they start next
+        st = play(st, name, f"pass {sorted(st['bonus_pool'])[-1]}")
+    assert st["phase"] == "spades"
+    written = []
+    while st["phase"] == "spades":
+        pending = [d for d in E.decisions(st) if d.choices]
+        d = first_due(st, pending, LogWriter())
+        assert d is not None and d.kind == "spades"
+        written.append(st["seats"][d.seat]["faction"])
+        st = play(st, written[-1], "-SPADE")
+    assert written == ["witches", "halflings", "nomads"]
+    assert st["round"] == 2 and st["turn_order"][0] == "witches"
