@@ -166,12 +166,7 @@ class Twin:
         return [
             i
             for i in self.interactions
-            if i.late
-            or (
-                i.first_callback is None
-                and i.delivered is not None
-                and now - i.delivered > self.server.ack_window
-            )
+            if i.late or (i.first_callback is None and now - i.created > self.server.ack_window)
         ]
 
 

@@ -648,7 +648,7 @@ class TwinServer:
         now = time.monotonic()
         if inter.first_callback is not None:
             return error(400, 40060, "Interaction has already been acknowledged.")
-        if inter.delivered is None or now - inter.delivered > self.ack_window:
+        if inter.delivered is None or now - inter.created > self.ack_window:
             inter.late = True
             return not_found("interaction", 10062)
         body, files = request[BODY], request[FILES]

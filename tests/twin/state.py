@@ -285,10 +285,11 @@ class Interaction:
 
     @property
     def ack_latency(self) -> float | None:
-        """Seconds from delivery to the first callback (Discord's 3-second window)."""
+        """Seconds from the user's action to the first callback: Discord's 3-second window
+        runs from the click, so time spent waiting for a reconnecting bot counts too."""
         if self.first_callback is None or self.delivered is None:
             return None
-        return self.first_callback - self.delivered
+        return self.first_callback - self.created
 
 
 @dataclass

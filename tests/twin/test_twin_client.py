@@ -11,6 +11,7 @@ import pytest
 
 from tests.twin import TwinUsageError
 from tests.twin.conftest import PNG, Table
+from tests.twin.server import ACK_WINDOW
 from tests.twin.state import EPHEMERAL
 
 
@@ -413,3 +414,13 @@ async def test_allowed_mentions_decide_who_is_pinged(table: Table) -> None:
         errors = (await resp.json())["errors"]
     code = errors["allowed_mentions"]["_errors"][0]["code"]
     assert code == "MESSAGE_ALLOWED_MENTIONS_PARSE_EXCLUSIVE"
+
+
+async def test_the_ack_window_runs_from_the_click_not_the_delivery(table: Table) -> None:
+    """An interaction that waited (say, for a reconnecting bot) before reaching the bot has
+    less than 3 s left: Discord's clock starts when the user acted."""
+    reply = await table.alice.slash("hello", table.channel)
+    reply.raw.created -= ACK_WINDOW  # the click happened 3 s before it reached the bot
+    await table.twin.wait_for(lambda: reply.raw.late, 5, "the refused answer")
+    assert reply.raw.first_callback is None and reply.raw in table.twin.unacknowledged()
+    assert table.twin.messages(table.channel) == []
