@@ -71,9 +71,23 @@ def draw_scoring(draw: ImageDraw.ImageDraw, view: dict[str, Any], box: Box, lang
             )
         text(draw, (box[0] + 40, top + 23), str(i + 1), 26, HIGHLIGHT if now else ink, True, "mm")
         text(draw, (box[0] + SCORING_LEFT, top + 23), lefts[i], 24, ink, now)
-        # The round-6 tile's cult half is covered by the game-end token.
-        text(draw, (box[0] + right_x, top + 23), rights[i] if i < 5 else "—", 24, ink, now)
+        id_w = font(16).getlength(tile)
+        if i < 5:
+            text(draw, (box[0] + right_x, top + 23), rights[i], 24, ink, now)
+        else:  # the round-6 tile's cult half is covered by the game-end token
+            room = box[2] - box[0] - right_x - id_w - 40
+            words, size = last_round_note(lang, room)
+            text(draw, (box[0] + right_x, top + 23), words, size, MUTED)
         text(draw, (box[2] - 20, top + 23), tile, 16, MUTED, False, "rm")
+
+
+def last_round_note(lang: str, room: float) -> tuple[str, int]:
+    """What the last round's tile says instead of a cult bonus, at a size that fits `room`."""
+    words = term(lang, "no_cult_bonus")
+    for size in (24, 22, 20):
+        if fits(words, size, room):
+            return words, size
+    return words, 18
 
 
 def scoring_halves(

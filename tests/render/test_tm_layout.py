@@ -164,3 +164,16 @@ def test_cult_markers_are_big_alone_and_stay_inside_their_space() -> None:
         for i, (ax, ay, ar) in enumerate(spots):  # no two markers overlap
             for bx, by, br in spots[i + 1:]:
                 assert (ax - bx) ** 2 + (ay - by) ** 2 >= (ar + br) ** 2, n
+
+
+@pytest.mark.parametrize("lang", ["ko", "en"])
+def test_the_last_rounds_tile_says_it_has_no_cult_bonus(lang) -> None:
+    from render.tm_offer import last_round_note, scoring_halves
+
+    view = ENGINE.view(ENGINE.setup({}, 3, 2), None)
+    tiles = view["scoring_tiles"]
+    _, _, right_x = scoring_halves(view, tiles, lang, BONUS_BOX)
+    words, size = last_round_note(lang, BONUS_BOX - right_x - 80)
+    assert words == {"ko": "마지막 라운드: 신앙 보너스 없음",  # the book: 신앙 보너스
+                     "en": "last round: no cult bonus"}[lang]
+    assert size >= 18 and font(size).getlength(words) <= BONUS_BOX - right_x - 80
