@@ -236,5 +236,8 @@ def plan_lines(plan: Plan, lang: str) -> list[str]:
     lines.append(t("tm.plan.power", lang, **_changed(was, now, ("P1", "P2", "P3"), lang)))
     lines.append(t("tm.plan.cults", lang, **_changed(was.get("cults", {}),
                                                       now.get("cults", {}), CULT_NAMES, lang)))
-    lines.append(t("tm.plan.tracks", lang, **_changed(was, now, ("shipping", "dig"), lang)))
+    # the spade exchange rate as the board prints it: workers per spade ("3:1" at level 0)
+    rates = [{"rate": f"{max(1, 3 - int(v.get('dig', 0)))}:1"} for v in (was, now)]
+    lines.append(t("tm.plan.tracks", lang, **_changed(was, now, ("shipping", "dig"), lang),
+                   **_changed(rates[0], rates[1], ("rate",), lang)))
     return lines

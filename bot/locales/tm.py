@@ -214,7 +214,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "tm.plan.resources": "동전 {C} · 일꾼 {W} · 성직자 {P} · 승점 {VP}",
         "tm.plan.power": "권능 그릇 {P1}/{P2}/{P3}",
         "tm.plan.cults": "신앙: 불 {FIRE} · 물 {WATER} · 땅 {EARTH} · 하늘 {AIR}",
-        "tm.plan.tracks": "선적값 {shipping} · 삽 교환 비율 {dig}단계",
+        "tm.plan.tracks": "선적값 {shipping} · 삽 교환 비율 {rate}",
         "tm.plan.change": "{before} → {after}",
         "tm.status.round": "{round}라운드 ({phase}); 점수 타일 {scoring}; 차례: {active}",
         "tm.status.faction": "• {name} ({player}): 승점 {VP} · 동전 {C} 일꾼 {W} 성직자 {P} · "

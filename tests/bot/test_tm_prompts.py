@@ -199,3 +199,17 @@ def test_power_and_special_actions_say_what_they_give(text, en, ko) -> None:
     decision = Decision(seat=0, kind="turn", key="k", choices=[choice])
     assert tm_ui.choice_label(choice, decision, "en") == en
     assert tm_ui.choice_label(choice, decision, "ko") == ko
+
+
+def test_plan_names_the_spade_exchange_rate_as_the_picture_does() -> None:
+    from bot.table_plan import Plan
+
+    def state(dig: int) -> dict:
+        return {"factions": {"giants": {"seat": 0, "name": {"en": "Giants", "ko": "거인"},
+                                        "shipping": 0, "dig": dig, "cults": {}}}}
+
+    plan = Plan(game="terra_mystica", seat=0, before=state(0), after=state(1),
+                public_after={}, applied=["advance dig"])
+    ko = tm_ui.plan_lines(plan, "ko")[-1]
+    assert ko == "선적값 0 · 삽 교환 비율 3:1 → 2:1"
+    assert tm_ui.plan_lines(plan, "en")[-1] == "Shipping 0 · Spade level 0 → 1"
