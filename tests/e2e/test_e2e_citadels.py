@@ -64,6 +64,7 @@ async def test_four_player_game_secrets_by_dm(tmp_path: Path, caplog) -> None:
             assert user.user.username in scores
         # every secret choice was made in a DM; no one needed the ephemeral fallback
         wheres = {(name, where) for name, where, _ in driver.log}
+        assert all(driver.private_view_buttons(u) == [] for u in server.users)  # no fallback
         for user in server.users:
             assert (user.user.username, "dm") in wheres
             assert (user.user.username, "ephemeral") not in wheres
