@@ -153,7 +153,9 @@ def draw_table(
     if ranking:  # the final order and scoring across the width, under the panels
         top = y + panel_rows * (panel_h + GAP)
         box = (MARGIN, top, WIDTH - MARGIN, top + tm_factions.ranking_height(view))
-        tm_factions.draw_ranking(draw, view, box, lang, names)
+        seats = [((view.get("factions") or {}).get(f) or {}).get("seat") for f in factions]
+        shown = {seat: _player_name(names, seat) for seat in seats if isinstance(seat, int)}
+        tm_factions.draw_ranking(draw, view, box, lang, shown)
     return image
 
 

@@ -177,3 +177,18 @@ def test_the_last_rounds_tile_says_it_has_no_cult_bonus(lang) -> None:
     assert words == {"ko": "마지막 라운드: 신앙 보너스 없음",  # the book: 신앙 보너스
                      "en": "last round: no cult bonus"}[lang]
     assert size >= 18 and font(size).getlength(words) <= BONUS_BOX - right_x - 80
+
+
+def test_the_ranking_drops_what_the_font_cannot_draw(finished, monkeypatch) -> None:
+    from render import tm_factions
+
+    seen = {}
+    real = tm_factions.draw_ranking
+
+    def spy(draw, view, box, lang, names=None):
+        seen.update(names or {})
+        return real(draw, view, box, lang, names)
+
+    monkeypatch.setattr(tm_factions, "draw_ranking", spy)
+    draw_table(finished, "ko", {0: "ann 🎲", 1: "보", 2: "cy", 3: "di"})
+    assert seen[0] == "ann" and seen[1] == "보"
