@@ -213,3 +213,23 @@ def test_plan_names_the_spade_exchange_rate_as_the_picture_does() -> None:
     ko = tm_ui.plan_lines(plan, "ko")[-1]
     assert ko == "선적값 0 · 삽 교환 비율 3:1 → 2:1"
     assert tm_ui.plan_lines(plan, "en")[-1] == "Shipping 0 · Spade level 0 → 1"
+
+
+def test_sub_choices_go_to_the_faction_they_belong_to() -> None:
+    """Town and favor tiles to the builder whose turn it is, the Cultists' step to the
+    Cultists, round-end cult spades to the faction that earned them."""
+    checked = set()
+    for seed, players in ((3, 5), (1, 3), (4, 2), (7, 5)):
+        for st, decision in busy_game_prompts(seed, players):
+            seat_of = {n: f["seat"] for n, f in st["factions"].items()}
+            if decision.kind in ("town", "favor"):
+                assert decision.seat == seat_of[st["active"]]
+            elif decision.kind == "cult":
+                assert decision.seat == seat_of["cultists"]
+            elif decision.kind == "spades" and "spades" in decision.params:  # cult bonus
+                owners = {seat_of[n] for n, p in st["pending"].items() if p.get("SPADE")}
+                assert decision.seat in owners
+            else:
+                continue
+            checked.add(decision.kind)
+    assert checked == {"town", "favor", "cult", "spades"}
