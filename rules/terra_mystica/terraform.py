@@ -144,6 +144,8 @@ def cmd_transform(st: State, name: str, cmd: dict, events: list[Event]) -> None:
     t["dig_spades"] = max(0, t["dig_spades"] - n)
     st["terrain"][hex_id] = result
     t["transformed"].append(hex_id)
+    if cmd.get("color") is None and result != home(name):
+        t.setdefault("short", []).append(hex_id)  # on its way home: more spades may follow
 
 
 def transform_spend(name: str, terrain: str, target: str, spades: int,
@@ -163,6 +165,11 @@ def cmd_dig(st: State, name: str, cmd: dict, events: list[Event]) -> None:
     n = cmd["n"]
     if n <= 0:
         raise RuleError("tm.bad_number")
+    t = require_active(st, name)
+    if (t["allow"].get("dig") and t["transformed"] and t["spades"] == 0 and t["actions"] > 0
+            and not t.get("short")):
+        # A second action (Chaos Magicians) after a spent spade action: this dig starts it.
+        t["allow"]["dig"] = 0
     full = use_action(st, name, "dig", events)
     t = st["turn"]
     fd = FACTIONS[name]

@@ -318,6 +318,29 @@ def test_chaos_magicians_second_action_builds_after_a_spade_action_elsewhere() -
     assert st["buildings"]["E6"] == ["chaosmagicians", "D"]
 
 
+def test_chaos_magicians_second_action_may_start_with_a_dig_after_a_spent_spade_action() -> None:
+    """The first action turned C3 to another colour with a dug spade; `dig 2. build C4` is
+    the second action (it used to be taken as part of the first and refused)."""
+    st = new_game(["chaosmagicians", "witches"], ["F4", "E9", "D4"], ["BON3", "BON5"])
+    st = tweak(put(st, "chaosmagicians", "D6", "SH"), "chaosmagicians", W=20, C=20)
+    st = play(st, "chaosmagicians", "action ACTC. dig 1. transform C3 to gray")
+    assert st["turn"]["actions"] == 1
+    st = play(st, "chaosmagicians", "dig 2. build C4")
+    assert st["buildings"]["C4"] == ["chaosmagicians", "D"] and st["terrain"]["C3"] == "gray"
+    assert st["active"] == "witches"  # both actions of the double turn are used
+
+
+def test_chaos_magicians_dig_after_a_short_transform_still_belongs_to_that_action() -> None:
+    """A power spade took C4 one step towards home; the dig that finishes it is part of the
+    same action, so the double turn keeps its second action."""
+    st = new_game(["chaosmagicians", "witches"], ["F4", "E9", "D4"], ["BON3", "BON5"])
+    st = tweak(put(st, "chaosmagicians", "D6", "SH"), "chaosmagicians",
+               W=20, C=20, P1=0, P2=0, P3=6)
+    st = play(st, "chaosmagicians", "action ACTC. action ACT5. transform C4. dig 1. build C4")
+    assert st["buildings"]["C4"] == ["chaosmagicians", "D"]
+    assert st["active"] == "chaosmagicians" and st["turn"]["actions"] == 1
+
+
 def test_chaos_magicians_stronghold_income_is_two_workers() -> None:
     st = new_game(["chaosmagicians", "witches"], ["F4", "E9", "D4"], ["BON3", "BON5"])
     st = tweak(put(st, "chaosmagicians", "D4", "SH"), "chaosmagicians", W=0)
