@@ -67,15 +67,32 @@ def to_palette(image: Image.Image) -> Image.Image:
     )
     extra = [tuple(approx[i : i + 3]) for i in range(0, 3 * (256 - len(exact)), 3)]
     # Pillow maps colours through a coarse cache: a near twin would steal an exact colour.
-    extra = [
-        c
-        for c in extra
-        if len(c) == 3
-        and all(max(abs(a - b) for a, b in zip(c, e, strict=True)) > 6 for e in exact)
-    ]
+    extra = far_from([c for c in extra if len(c) == 3], exact, 6)
     palette = Image.new("P", (1, 1))
     palette.putpalette([v for rgb in exact + extra for v in rgb])
     return image.quantize(palette=palette, dither=Image.Dither.NONE)
+
+
+def far_from(colours: list[tuple], exact: list[tuple], limit: int) -> list[tuple]:
+    """The colours more than `limit` away (in every channel's largest difference) from all
+    of `exact`; exact colours are bucketed so each test looks at its neighbourhood only."""
+    size = limit + 1
+    buckets: dict[tuple[int, ...], list[tuple]] = {}
+    for e in exact:
+        buckets.setdefault(tuple(v // size for v in e), []).append(e)
+    out = []
+    for c in colours:
+        r, g, b = (v // size for v in c)
+        near = (
+            e
+            for dr in (-1, 0, 1)
+            for dg in (-1, 0, 1)
+            for db in (-1, 0, 1)
+            for e in buckets.get((r + dr, g + dg, b + db), ())
+        )
+        if all(max(abs(x - y) for x, y in zip(c, e, strict=True)) > limit for e in near):
+            out.append(c)
+    return out
 
 
 def draw_table(

@@ -192,3 +192,21 @@ def test_the_ranking_drops_what_the_font_cannot_draw(finished, monkeypatch) -> N
     monkeypatch.setattr(tm_factions, "draw_ranking", spy)
     draw_table(finished, "ko", {0: "ann 🎲", 1: "보", 2: "cy", 3: "di"})
     assert seen[0] == "ann" and seen[1] == "보"
+
+
+def test_the_palette_keeps_the_named_colours_exact_and_drops_near_twins() -> None:
+    from render.terra_mystica import far_from
+    from render.tm_style import EXACT_COLOURS
+
+    exact = list(dict.fromkeys(EXACT_COLOURS))
+    candidates = [(r, g, b) for r in range(0, 256, 5) for g in range(0, 256, 51)
+                  for b in range(0, 256, 17)] + [tuple(min(255, v + 6) for v in exact[0])]
+    slow = [c for c in candidates
+            if all(max(abs(a - b) for a, b in zip(c, e, strict=True)) > 6 for e in exact)]
+    assert far_from(candidates, exact, 6) == slow
+    assert tuple(min(255, v + 6) for v in exact[0]) not in slow
+    from render.terra_mystica import to_palette
+
+    pal = to_palette(draw_table({"factions": {}}, "en")).getpalette()
+    listed = {tuple(pal[i:i + 3]) for i in range(0, len(pal), 3)}
+    assert set(exact) <= listed
