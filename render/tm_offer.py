@@ -229,6 +229,8 @@ def draw_power_actions(
         text(
             draw, (x + width / 2, y + 52), pick(effect, lang), 22, MUTED if who else INK, True, "mm"
         )
+        if act in POWER_ACTIONS:  # the id the notation uses ("action ACT2")
+            text(draw, (x + width - 12, y + 14), act, 14, MUTED, False, "rm")
         if who:
             draw.line((x + 14, y + 66, x + width - 14, y + 8), fill=(90, 80, 80), width=3)
             tm_pieces.disc(draw, x + 24, y + 20, 13, faction_colour(view, who))
