@@ -33,6 +33,7 @@ class Server:
     users: list[TwinUser] = field(default_factory=list)
     bot: GameBot | None = None
     _task: asyncio.Task[None] | None = None
+    errors: list[logging.LogRecord] = field(default_factory=list)  # ERROR logs of bot, discord
 
     def settings(self) -> Settings:
         return Settings(
@@ -98,12 +99,37 @@ async def running_server(
         server = Server(twin, guild, channel, tmp_path / "bot.sqlite3")
         for name, locale, dms_open in players:
             server.users.append(guild.add_user(name, locale=locale, dms_open=dms_open))
+        handler = _Collect(server.errors)
+        for name in LOGGERS:
+            logging.getLogger(name).addHandler(handler)
         try:
             yield server
         finally:
             await server.stop_bot()
             # the bot points discord.py's class-level config at the twin; put it back
             Route.BASE, DiscordWebSocket.DEFAULT_GATEWAY = saved[0], yarl.URL(str(saved[1]))
+            for name in LOGGERS:
+                logging.getLogger(name).removeHandler(handler)
+        # nothing went wrong quietly: no handler raised, no outcome half-posted, no payload
+        # discord.py could not parse (a test expecting one takes it out of server.errors)
+        assert server.errors == [], [_describe(r) for r in server.errors]
+
+
+LOGGERS = ("discord", "bot")
+
+
+class _Collect(logging.Handler):
+    def __init__(self, into: list[logging.LogRecord]) -> None:
+        super().__init__(logging.ERROR)
+        self.into = into
+
+    def emit(self, record: logging.LogRecord) -> None:
+        self.into.append(record)
+
+
+def _describe(record: logging.LogRecord) -> str:
+    error = record.exc_info[1] if record.exc_info else None
+    return f"{record.name}: {record.getMessage()} {error!r}"
 
 
 def lobby_button(message: Message, op: str) -> str:

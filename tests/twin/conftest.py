@@ -6,7 +6,7 @@ import asyncio
 import io
 import logging
 from collections.abc import AsyncIterator, Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import discord
 import pytest
@@ -206,6 +206,18 @@ class Table:
     channel: object
     alice: TwinUser
     bob: TwinUser
+    # what discord.py logged at ERROR or above: a payload it could not parse, a handler that
+    # raised. Checked empty after each test; a test expecting one takes it out.
+    discord_errors: list[logging.LogRecord] = field(default_factory=list)
+
+
+class _Collect(logging.Handler):
+    def __init__(self, into: list[logging.LogRecord]) -> None:
+        super().__init__(logging.ERROR)
+        self.into = into
+
+    def emit(self, record: logging.LogRecord) -> None:
+        self.into.append(record)
 
 
 @pytest.fixture
@@ -219,10 +231,15 @@ async def table() -> AsyncIterator[Table]:
         async with discord_py_pointed_at(twin):
             bot = BareBot(guild.id)
             task = asyncio.create_task(bot.start(twin.token))
+            errors: list[logging.LogRecord] = []
+            handler = _Collect(errors)
+            logging.getLogger("discord").addHandler(handler)
             try:
                 await twin.wait_ready()
                 await twin.wait_for(bot.is_ready, 10, "discord.py to be ready")
-                yield Table(twin, bot, guild, channel, alice, bob)
+                yield Table(twin, bot, guild, channel, alice, bob, errors)
             finally:
                 await bot.close()
                 await asyncio.wait_for(task, 10)
+                logging.getLogger("discord").removeHandler(handler)
+            assert errors == [], [r.getMessage() for r in errors]

@@ -424,3 +424,7 @@ async def test_the_ack_window_runs_from_the_click_not_the_delivery(table: Table)
     await table.twin.wait_for(lambda: reply.raw.late, 5, "the refused answer")
     assert reply.raw.first_callback is None and reply.raw in table.twin.unacknowledged()
     assert table.twin.messages(table.channel) == []
+    # discord.py reports the refusal as the command's error: 404 Unknown interaction
+    (record,) = await table.twin.wait_for(lambda: list(table.discord_errors), 5, "the error")
+    assert record.exc_info is not None and "10062" in str(record.exc_info[1])
+    table.discord_errors.clear()
