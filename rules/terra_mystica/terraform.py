@@ -46,7 +46,10 @@ def cmd_build(st: State, name: str, cmd: dict, events: list[Event]) -> None:
         return
     if t["allow"].get("build") and t["transformed"] and hex_id not in t["transformed"] \
             and t["actions"] > 0:
-        t["allow"]["build"] = 0  # a second action (Chaos Magicians): the spade build lapses
+        if t.get("sub_dig"):
+            restart_with_dug_spades(st, name, events)
+        elif t["spades"] == 0:
+            t["allow"]["build"] = 0  # a second action (Chaos Magicians): the build lapses
     use_action(st, name, "build", events)
     t = st["turn"]
     terrain = st["terrain"][hex_id]
@@ -129,6 +132,8 @@ def cmd_transform(st: State, name: str, cmd: dict, events: list[Event]) -> None:
             raise RuleError("tm.bad_color", color=target)
         sandstorm(st, name, hex_id)
         return
+    if t.get("sub_dig") and t["actions"] > 0 and t["allow"].get("transform", 0) <= 0:
+        restart_with_dug_spades(st, name, events)
     use_action(st, name, "transform", events)
     t = st["turn"]
     n, result = transform_spend(name, terrain, target, t["spades"], cmd.get("color") is not None)
@@ -166,10 +171,10 @@ def cmd_dig(st: State, name: str, cmd: dict, events: list[Event]) -> None:
     if n <= 0:
         raise RuleError("tm.bad_number")
     t = require_active(st, name)
-    if (t["allow"].get("dig") and t["transformed"] and t["spades"] == 0 and t["actions"] > 0
-            and not t.get("short")):
-        # A second action (Chaos Magicians) after a spent spade action: this dig starts it.
-        t["allow"]["dig"] = 0
+    either = bool(t["allow"].get("dig") and t["transformed"] and t["spades"] == 0
+                  and t["actions"] > 0)  # Chaos Magicians: this action's or the next one's?
+    if either and not t.get("short"):
+        t["allow"]["dig"] = 0  # the spade action is spent: this dig starts the next action
     full = use_action(st, name, "dig", events)
     t = st["turn"]
     fd = FACTIONS[name]
@@ -185,3 +190,17 @@ def cmd_dig(st: State, name: str, cmd: dict, events: list[Event]) -> None:
     spade_bonus(st, name, n)
     if full:
         t["allow"] = {"transform": 1, "build": 1, "dig": 1}
+    elif either:
+        t["sub_dig"] = True  # a build or transform elsewhere makes it the next action's
+
+
+def restart_with_dug_spades(st: State, name: str, events: list[Event]) -> None:
+    """The spades just dug go to the next action (Chaos Magicians), not the spent one."""
+    t = st["turn"]
+    spades, dug = t["spades"], t["dig_spades"]
+    t["spades"] = 0
+    t["allow"] = {}
+    use_action(st, name, "dig", events)
+    t = st["turn"]
+    t["spades"], t["dig_spades"] = spades, dug
+    t["allow"] = {"transform": 1, "build": 1, "dig": 0}

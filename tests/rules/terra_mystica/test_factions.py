@@ -341,6 +341,29 @@ def test_chaos_magicians_dig_after_a_short_transform_still_belongs_to_that_actio
     assert st["active"] == "chaosmagicians" and st["turn"]["actions"] == 1
 
 
+def test_chaos_magicians_second_action_digs_for_another_hex_after_a_short_transform() -> None:
+    """C4 went one step towards home with a power spade; `dig 1. build E7` elsewhere is the
+    second action: the dug spade goes with it, not with the spent spade action."""
+    st = new_game(["chaosmagicians", "witches"], ["F4", "E9", "D4"], ["BON3", "BON5"])
+    st = tweak(put(st, "chaosmagicians", "D6", "SH"), "chaosmagicians",
+               W=20, C=20, P1=0, P2=0, P3=6)
+    st = play(st, "chaosmagicians", "action ACTC. action ACT5. transform C4")
+    st = play(st, "chaosmagicians", "dig 1. build E7")
+    assert st["buildings"]["E7"] == ["chaosmagicians", "D"] and st["terrain"]["C4"] == "gray"
+    assert st["active"] == "witches"
+
+
+def test_chaos_magicians_build_with_the_second_power_spade_stays_in_that_action() -> None:
+    """ACT6: one spade turned C3 to gray, the other builds on E7 within the same action
+    (it was taken for the double turn's second action and refused: spades left)."""
+    st = new_game(["chaosmagicians", "witches"], ["F4", "E9", "D4"], ["BON3", "BON5"])
+    st = tweak(put(st, "chaosmagicians", "D6", "SH"), "chaosmagicians",
+               W=20, C=20, P1=0, P2=0, P3=6)
+    st = play(st, "chaosmagicians", "action ACTC. action ACT6. transform C3 to gray. build E7")
+    assert st["buildings"]["E7"] == ["chaosmagicians", "D"]
+    assert st["active"] == "chaosmagicians" and st["turn"]["actions"] == 1
+
+
 def test_chaos_magicians_stronghold_income_is_two_workers() -> None:
     st = new_game(["chaosmagicians", "witches"], ["F4", "E9", "D4"], ["BON3", "BON5"])
     st = tweak(put(st, "chaosmagicians", "D4", "SH"), "chaosmagicians", W=0)
