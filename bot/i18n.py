@@ -118,12 +118,26 @@ def describe_decision(decision: Decision, lang: str) -> str:
     return t("decision_generic", lang, kind=decision.kind)
 
 
-def describe_choice(choice: Choice, lang: str) -> str:
-    """A button label: the engine's "choice.<type>" message if any, else the notation text."""
+def game_template(game: str, key: str, lang: str) -> str | None:
+    """`key` from one engine's own messages only (in `lang`, else English), or None."""
+    engine_catalogues()  # loads the engines' messages
+    messages = _engine_messages.get(game) or {}
+    return messages.get(lang, {}).get(key) or messages.get(DEFAULT_LANG, {}).get(key)
+
+
+def describe_choice(choice: Choice, lang: str, game: str | None = None) -> str:
+    """A button label: the engine's "choice.<type>" message if any, else the notation text.
+    With `game`, only that engine's messages count: one game's label never names another's."""
     kind = choice.action.get("type")
     key = f"choice.{kind}"
-    if kind is not None and (has(key, lang) or has(key)):
-        params = {k: v for k, v in choice.action.items() if k != "type"}
+    if kind is None:
+        return choice.text
+    params = {k: v for k, v in choice.action.items() if k != "type"}
+    if game is not None:
+        template = game_template(game, key, lang)
+        return choice.text if template is None else fill(template, lang,
+                                                          {**params, "text": choice.text})
+    if has(key, lang) or has(key):
         return t(key, lang, **{**params, "text": choice.text})
     return choice.text
 

@@ -242,7 +242,7 @@ class Publisher:
             await self._post_public(game, thread, lines, picture)
             if outcome.finished is not None:
                 await self._send(thread, game, chunk_lines(
-                    score_lines(outcome.finished, await self.names(game), lang)))
+                    score_lines(outcome.finished, await self.names(game), lang, game.game)))
         posted = {  # closed refs are renamed, so a decision reopened by undo posts again
             r.decision_key for r in await self.bot.store.messages(game.id)
             if r.decision_key is not None and r.kind in OPEN_KINDS

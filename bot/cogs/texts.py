@@ -35,6 +35,9 @@ NAMED_CHOICE_LABELS: dict[str, NamedChoiceLabel] = {"citadels": citadels_ui.choi
 ChoiceKind = Callable[[Action], str]
 CHOICE_KINDS: dict[str, ChoiceKind] = {"terra_mystica": tm_ui.choice_kind}
 KIND_LABEL_PREFIX: dict[str, str] = {"terra_mystica": "tm.kind"}
+# Per game: a final score's breakdown in the reader's words (else "key value, ...").
+ScoreBreakdown = Callable[[dict[str, Any], str], str]
+SCORE_BREAKDOWNS: dict[str, ScoreBreakdown] = {"terra_mystica": tm_ui.score_breakdown}
 
 
 def generic_kind(action: Action) -> str:
@@ -98,7 +101,7 @@ class Texts:
             text = named(choice, self.names, self.lang)
             if text:
                 return text
-        label = describe_choice(choice, self.lang)
+        label = describe_choice(choice, self.lang, self.game.game)
         if label == choice.text and self.lang != "en" and self.game.snapshot is not None:
             try:
                 return rules.get_engine(self.game.game).format(
@@ -160,13 +163,17 @@ def kind_choices_view(
     )
 
 
-def score_lines(result: Result, names: list[str], lang: str) -> list[str]:
+def score_lines(result: Result, names: list[str], lang: str, game: str = "") -> list[str]:
     lines = [t("discord.finished.title", lang)]
+    words = SCORE_BREAKDOWNS.get(game)
     for score in result.scores:
         name = names[score.seat] if score.seat < len(names) else str(score.seat + 1)
         lines.append(t("discord.finished.line", lang, rank=score.rank, name=name,
                        total=score.total))
-        parts = ", ".join(f"{k} {v}" for k, v in score.breakdown.items() if v)
+        if words is not None:
+            parts = words(score.breakdown, lang)
+        else:
+            parts = ", ".join(f"{k} {v}" for k, v in score.breakdown.items() if v)
         if parts:
             lines.append(t("discord.finished.breakdown", lang, parts=parts))
     return lines

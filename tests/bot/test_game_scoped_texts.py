@@ -1,0 +1,40 @@
+"""Texts scoped to their game: a final score's breakdown in the reader's words, and a
+button label that never borrows another engine's message."""
+
+from __future__ import annotations
+
+from bot.cogs.texts import score_lines
+from bot.i18n import describe_choice, t
+from rules.core import Choice, Result, Score
+
+
+def tm_result() -> Result:
+    breakdown = {"play": 98, "fire": 8, "water": 0, "earth": 4, "air": 0, "network": 18,
+                 "resources": 3}
+    return Result(scores=[Score(seat=0, total=131, breakdown=breakdown, rank=1)])
+
+
+def test_terra_mystica_final_breakdown_is_in_words_not_engine_keys() -> None:
+    for lang in ("ko", "en"):
+        lines = score_lines(tm_result(), ["alice"], lang, "terra_mystica")
+        detail = lines[-1]
+        assert t("tm.final.network", lang) in detail and "18" in detail
+        assert t("tm.cult.FIRE", lang) in detail
+        assert "fire 8" not in detail  # the engine's key, not the track's name
+        if lang == "ko":
+            assert not any(word in detail for word in ("play", "network", "resources"))
+
+
+def test_other_games_keep_the_plain_breakdown() -> None:
+    result = Result(scores=[Score(seat=0, total=7, breakdown={"districts": 7}, rank=1)])
+    assert score_lines(result, ["bob"], "en", "")[-1].strip() == "districts 7"
+
+
+def test_a_choice_label_comes_from_its_own_game_only() -> None:
+    build = Choice(action={"type": "build", "hex": "F4"}, text="build F4")
+    citadels_label = describe_choice(build, "en")  # unscoped: any engine's "choice.build"
+    assert "{card_name}" in citadels_label or "Build" in citadels_label
+    assert describe_choice(build, "en", "terra_mystica") == "build F4"
+    assert describe_choice(build, "ko", "terra_mystica") == "build F4"
+    gold = Choice(action={"type": "gold"}, text="gold")
+    assert describe_choice(gold, "ko", "citadels") == "금화 2닢 받기"
