@@ -316,10 +316,11 @@ class LogWriter:
 
 def first_due(state: State, pending: list[Decision], writer: LogWriter) -> Decision | None:
     """The decision a log answers next whatever the player picks: the open turn's own
-    (a tile, spades), then offers and Cultists' steps, then income-phase spades in the next
+    (a tile, spades), then Cultists' steps and offers, then income-phase spades in the next
     round's turn order (spec 9.2); None when any open decision may come next."""
     going = [d for d in pending if writer.continues_turn(state, d)]
-    urgent = [d for d in pending if d.kind in ("leech", "cult")]
+    # the Cultists' step right after the first acceptance, before the other replies
+    urgent = [d for d in pending if d.kind == "cult"] + [d for d in pending if d.kind == "leech"]
     spades: list[Decision] = []
     if state["phase"] == "spades":
         order = next_order(state)

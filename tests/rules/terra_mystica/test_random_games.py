@@ -221,3 +221,15 @@ def test_income_phase_spades_are_written_in_the_next_rounds_turn_order() -> None
         st = play(st, written[-1], "-SPADE")
     assert written == ["witches", "halflings", "nomads"]
     assert st["round"] == 2 and st["turn_order"][0] == "witches"
+
+
+def test_the_cultists_step_is_written_right_after_the_first_acceptance() -> None:
+    """Spec 9.2: `cultists: +TRACK` follows the first accepted offer, before the others."""
+    st = new_game(["cultists", "witches", "nomads"], ["E6", "F4", "F3", "G4", "E9", "F7", "A5"])
+    st = tweak(st, "cultists", C=20)
+    st = play(st, "cultists", "upgrade E6 to TP")  # offers to witches (F4) and nomads (F3)
+    st = play(st, "witches", "leech 1 from cultists")
+    pending = [d for d in E.decisions(st) if d.choices]
+    assert {d.kind for d in pending} >= {"cult", "leech"}
+    d = first_due(st, pending, LogWriter())
+    assert d is not None and d.kind == "cult" and st["seats"][d.seat]["faction"] == "cultists"
