@@ -44,12 +44,14 @@ def cmd_build(st: State, name: str, cmd: dict, events: list[Event]) -> None:
             raise RuleError("tm.not_home", hex=hex_id)
         place_dwelling(st, name, hex_id, free=True, events=events)
         return
-    if t["allow"].get("build") and t["transformed"] and hex_id not in t["transformed"] \
-            and t["actions"] > 0:
-        if t.get("sub_dig"):
-            restart_with_dug_spades(st, name, events)
-        elif t["spades"] == 0:
-            t["allow"]["build"] = 0  # a second action (Chaos Magicians): the build lapses
+    # As the site counts actions: once a hex of this action became home terrain, a build
+    # elsewhere that needs no spade of the action (none left to terraform with) is a new
+    # action (Chaos Magicians' second, or the last faction's next turn; else refused).
+    terrain = st["terrain"][hex_id]
+    made_home = [h for h in t["transformed"] if st["terrain"][h] == home(name)]
+    if (made_home and hex_id not in made_home
+            and (terrain == home(name) or t["allow"].get("transform", 0) <= 0)):
+        t["allow"]["build"] = 0
     use_action(st, name, "build", events)
     t = st["turn"]
     terrain = st["terrain"][hex_id]
@@ -67,11 +69,8 @@ def cmd_build(st: State, name: str, cmd: dict, events: list[Event]) -> None:
             t["dig_spades"] = max(0, t["dig_spades"] - cost)
             st["terrain"][hex_id] = home(name)
             t["transformed"].append(hex_id)
-    else:
-        if t["transformed"] and hex_id not in t["transformed"]:
-            raise RuleError("tm.build_elsewhere", hex=hex_id)
-        if hex_id not in t["transformed"]:
-            check_reach(st, name, hex_id)
+    elif hex_id not in t["transformed"]:
+        check_reach(st, name, hex_id)
     if t["spades"] > 0:
         raise RuleError("tm.spades_left", n=t["spades"])
     t["allow"]["transform"] = 0
@@ -132,8 +131,6 @@ def cmd_transform(st: State, name: str, cmd: dict, events: list[Event]) -> None:
             raise RuleError("tm.bad_color", color=target)
         sandstorm(st, name, hex_id)
         return
-    if t.get("sub_dig") and t["actions"] > 0 and t["allow"].get("transform", 0) <= 0:
-        restart_with_dug_spades(st, name, events)
     use_action(st, name, "transform", events)
     t = st["turn"]
     n, result = transform_spend(name, terrain, target, t["spades"], cmd.get("color") is not None)
@@ -149,8 +146,7 @@ def cmd_transform(st: State, name: str, cmd: dict, events: list[Event]) -> None:
     t["dig_spades"] = max(0, t["dig_spades"] - n)
     st["terrain"][hex_id] = result
     t["transformed"].append(hex_id)
-    if cmd.get("color") is None and result != home(name):
-        t.setdefault("short", []).append(hex_id)  # on its way home: more spades may follow
+    t["allow"]["dig"] = 0  # as on the site: after a transform, a dig starts a new action
 
 
 def transform_spend(name: str, terrain: str, target: str, spades: int,
@@ -170,11 +166,6 @@ def cmd_dig(st: State, name: str, cmd: dict, events: list[Event]) -> None:
     n = cmd["n"]
     if n <= 0:
         raise RuleError("tm.bad_number")
-    t = require_active(st, name)
-    either = bool(t["allow"].get("dig") and t["transformed"] and t["spades"] == 0
-                  and t["actions"] > 0)  # Chaos Magicians: this action's or the next one's?
-    if either and not t.get("short"):
-        t["allow"]["dig"] = 0  # the spade action is spent: this dig starts the next action
     full = use_action(st, name, "dig", events)
     t = st["turn"]
     fd = FACTIONS[name]
@@ -190,17 +181,3 @@ def cmd_dig(st: State, name: str, cmd: dict, events: list[Event]) -> None:
     spade_bonus(st, name, n)
     if full:
         t["allow"] = {"transform": 1, "build": 1, "dig": 1}
-    elif either:
-        t["sub_dig"] = True  # a build or transform elsewhere makes it the next action's
-
-
-def restart_with_dug_spades(st: State, name: str, events: list[Event]) -> None:
-    """The spades just dug go to the next action (Chaos Magicians), not the spent one."""
-    t = st["turn"]
-    spades, dug = t["spades"], t["dig_spades"]
-    t["spades"] = 0
-    t["allow"] = {}
-    use_action(st, name, "dig", events)
-    t = st["turn"]
-    t["spades"], t["dig_spades"] = spades, dug
-    t["allow"] = {"transform": 1, "build": 1, "dig": 0}

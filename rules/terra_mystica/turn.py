@@ -65,8 +65,6 @@ def use_action(st: State, name: str, kind: str, events: list[Event]) -> bool:
     t["taken"] += 1
     t["allow"] = {}
     t["transformed"] = []
-    t["short"] = []
-    t["sub_dig"] = False
     t["nonhome"] = 0
     t["teleported"] = False
     t["dig_spades"] = 0

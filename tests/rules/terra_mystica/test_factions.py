@@ -330,15 +330,35 @@ def test_chaos_magicians_second_action_may_start_with_a_dig_after_a_spent_spade_
     assert st["active"] == "witches"  # both actions of the double turn are used
 
 
-def test_chaos_magicians_dig_after_a_short_transform_still_belongs_to_that_action() -> None:
-    """A power spade took C4 one step towards home; the dig that finishes it is part of the
-    same action, so the double turn keeps its second action."""
+def test_chaos_magicians_dig_after_a_transform_is_the_second_action() -> None:
+    """As the site counts: after a transform only a transform or a build belongs to the same
+    action, so finishing C4 with a dig takes the double turn's second action."""
     st = new_game(["chaosmagicians", "witches"], ["F4", "E9", "D4"], ["BON3", "BON5"])
     st = tweak(put(st, "chaosmagicians", "D6", "SH"), "chaosmagicians",
                W=20, C=20, P1=0, P2=0, P3=6)
     st = play(st, "chaosmagicians", "action ACTC. action ACT5. transform C4. dig 1. build C4")
     assert st["buildings"]["C4"] == ["chaosmagicians", "D"]
+    assert st["active"] == "witches"
+
+
+def test_chaos_magicians_build_elsewhere_after_a_transform_to_another_colour() -> None:
+    """The site keeps the spade action's build open after a transform to another colour
+    than home: a dwelling on a home hex elsewhere belongs to that action."""
+    st = new_game(["chaosmagicians", "witches"], ["F4", "E9", "D4"], ["BON3", "BON5"])
+    st = tweak(put(st, "chaosmagicians", "D6", "SH"), "chaosmagicians",
+               W=20, C=20, P1=0, P2=0, P3=6)
+    st["terrain"] = {**st["terrain"], "E6": "red"}
+    st = play(st, "chaosmagicians", "action ACTC. action ACT5. transform C3 to gray. build E6")
+    assert st["buildings"]["E6"] == ["chaosmagicians", "D"]
     assert st["active"] == "chaosmagicians" and st["turn"]["actions"] == 1
+
+
+def test_a_build_elsewhere_after_making_a_hex_home_is_a_new_action() -> None:
+    st = new_game(["witches", "halflings"], ["F4", "E6", "F7", "E9"], ["BON3", "BON5"])
+    st = tweak(st, "witches", W=20, C=20)
+    st["terrain"] = {**st["terrain"], "F5": "green"}
+    assert fails(st, "witches", "dig 1. build F6. build F5") == "tm.multiple_actions"
+    assert fails(st, "witches", "dig 1. transform F6. build F5") == "tm.multiple_actions"
 
 
 def test_chaos_magicians_second_action_digs_for_another_hex_after_a_short_transform() -> None:

@@ -6,6 +6,7 @@ import json
 
 from rules.terra_mystica.__main__ import main
 from rules.terra_mystica.gamefile import replay_text, summary
+from tests.rules.terra_mystica.helpers import fs
 
 HEADER = """# Example: 2-player game, original map, no randomisation
 option strict-leech
@@ -158,5 +159,12 @@ def test_done_lets_the_last_faction_in_play_chain_turns() -> None:
     rep = replay_text(head + two_turns.format(". done"))
     assert rep.error is None, rep.error
     assert rep.state["terrain"]["E6"] == rep.state["terrain"]["F5"] == "yellow"
-    # without `done` the second dig joins the first action, whose transform is spent
-    assert replay_text(head + two_turns.format("")).error["key"] == "tm.multiple_actions"
+    # without `done` too: after a transform a dig is a new full action (spec 3.0: only a
+    # transform or a build may follow a transform), which starts the next turn
+    plain = replay_text(head + two_turns.format(""))
+    assert plain.error is None, plain.error
+    assert plain.state["terrain"] == rep.state["terrain"]
+    assert fs(plain.state, "nomads") == fs(rep.state, "nomads")
+    # a second full action of another kind is refused while others still play
+    early = HEADER + "witches: upgrade F4 to TP\nwitches: dig 1. transform F6\n"
+    assert replay_text(early).error["key"] == "tm.multiple_actions"
