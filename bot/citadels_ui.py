@@ -157,3 +157,41 @@ def choice_label(choice: Choice, names: list[str], lang: str) -> str | None:
     if not (has(key, lang) or has(key)):
         return None
     return t(key, lang, **choice_params(choice.action, names, lang))
+
+
+# Final score items (rules/citadels/scoring.py breakdown keys) in the players' words, after
+# the rulebook's scoring list; a unique district's bonus is named by the district.
+SCORE_ITEMS: dict[str, dict[str, str]] = {
+    "districts": {"en": "district costs", "ko": "건설 비용"},
+    "five_types": {"en": "all 5 types", "ko": "5가지 종류"},
+    "first_complete": {"en": "first complete city", "ko": "가장 먼저 도시 완성"},
+    "complete": {"en": "complete city", "ko": "도시 완성"},
+}
+HAUNTED_PREFIX = "haunted_quarter_"
+
+
+def score_breakdown(breakdown: dict[str, Any], lang: str) -> str:
+    """A final score's items as words: "건설 비용 22, 드래곤 게이트 +2, ..."; the Haunted
+    Quarter's chosen type as "유령 지구 = 귀족". Never a raw key."""
+
+    def pick(names: dict[str, str]) -> str:
+        return names.get(lang) or names.get("en") or next(iter(names.values()))
+
+    parts: list[str] = []
+    for key, points in breakdown.items():
+        if key.startswith(HAUNTED_PREFIX):
+            kind = key.removeprefix(HAUNTED_PREFIX)
+            quarter = DISTRICT.get("haunted_quarter")
+            name = (quarter.ko if lang == "ko" else quarter.en) if quarter else kind
+            parts.append(f"{name} = {pick(TYPE_NAMES.get(kind, {'en': kind}))}")
+            continue
+        if not points:
+            continue
+        if key in SCORE_ITEMS:
+            name = pick(SCORE_ITEMS[key])
+        elif key in DISTRICT:
+            name = DISTRICT[key].ko if lang == "ko" else DISTRICT[key].en
+        else:
+            name = key.replace("_", " ")
+        parts.append(f"{name} {points}" if key == "districts" else f"{name} {points:+d}")
+    return ", ".join(parts)

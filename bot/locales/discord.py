@@ -141,7 +141,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "discord.lobby.joined": "{user} 님이 참가했습니다.",
         "discord.lobby.defaults": "나머지 옵션은 모두 기본값입니다.",
         "discord.lobby.option_menu": "옵션 바꾸기 (방장)…",
-        "discord.lobby.option_command": "방장은 `/게임 옵션`으로 {options}을(를) 정합니다.",
+        "discord.lobby.option_command": "방장은 `/게임 옵션`으로 다음을 정합니다: {options}",
         "discord.thread_replaced": "**{game}** #{id}: 원래 스레드가 삭제되어 여기에서 계속합니다."
         " {players}",
         "discord.button.join": "참가",

@@ -18,7 +18,7 @@ from render.citadels.layout import (
 )
 from render.citadels.tile_notes import tile_notes
 from render.citadels.tiles import draw_tile
-from render.citadels.view import Seat
+from render.citadels.view import CitadelsView, Seat
 from render.common import (
     ACCENT,
     DARK_INK,
@@ -58,11 +58,19 @@ def draw_seat(cv: Canvas, seat: Seat, y: int) -> int:
     return box.y1
 
 
+def shown_score(view: CitadelsView, seat: Seat) -> int:
+    """The final total once the game is over (bonuses included, as the score table says),
+    else the points the city shows now."""
+    final = next((s.total for s in (view.result.scores if view.result else [])
+                  if s.seat == seat.seat), None)
+    return seat.score_public if final is None else final
+
+
 def draw_stats(cv: Canvas, seat: Seat, head: Box) -> int:
     """Score, gold, hand size and completion, right-aligned; returns their left edge."""
     d, lang = cv.draw, cv.lang
     x = head.x1
-    score = label("points", lang, n=seat.score_public)
+    score = label("points", lang, n=shown_score(cv.view, seat))
     score_face = font(28, True)
     sw = text_width(score, score_face) + 24
     score_box = Box(x - sw, head.y0 + 2, x, head.y1 - 2)

@@ -306,7 +306,7 @@ _KO: dict[str, str] = {
     "err.illegal": "지금은 할 수 없는 행동입니다.",
     "err.not_your_turn": "지금은 당신이 결정할 차례가 아닙니다.",
     "err.game_over": "게임이 끝났습니다.",
-    "err.unreadable": "입력한 행동 \"{text}\"을(를) 읽을 수 없습니다.",
+    "err.unreadable": "입력한 행동을 읽을 수 없습니다: \"{text}\"",
     "err.options": "올바르지 않은 옵션: {fields}.",
     "err.seats": "시타델은 2-8명이 플레이합니다 ({seats}명은 불가).",
     "err.crown_seat": "왕관을 받을 {seat}번 자리가 없습니다.",
