@@ -42,3 +42,12 @@ def test_unreadable_move_reads_without_particle():
     text = t("err.unreadable", "ko", text="fly to the moon")
     assert text == '입력한 행동을 읽을 수 없습니다: "fly to the moon"'
     assert t("illegal_move", "ko", move="build castle") == "지금은 할 수 없는 행동입니다: build castle"
+
+
+@pytest.mark.parametrize("lang", ["ko", "en"])
+def test_a_turn_menu_prompt_says_how_to_get_back(lang):
+    # every turn menu ends with a Back button (rules/citadels/turn.py); the prompt names it,
+    # so a player who opened "Build…" by mistake knows the way out
+    text = t("decide.menu", lang, character={"en": "Thief", "ko": "도둑"})
+    assert t("choice.back", lang) in text
+    assert ("도둑 차례" if lang == "ko" else "Thief") in text
