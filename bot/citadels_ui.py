@@ -6,6 +6,7 @@ from collections.abc import Callable
 from typing import Any
 
 from bot.i18n import has, t
+from render.citadels.words import BREAKDOWN
 from rules.citadels.characters import CHARACTER
 from rules.citadels.districts import DISTRICT, TYPE_NAMES
 from rules.core import Action, Choice
@@ -159,14 +160,9 @@ def choice_label(choice: Choice, names: list[str], lang: str) -> str | None:
     return t(key, lang, **choice_params(choice.action, names, lang))
 
 
-# Final score items (rules/citadels/scoring.py breakdown keys) in the players' words, after
-# the rulebook's scoring list; a unique district's bonus is named by the district.
-SCORE_ITEMS: dict[str, dict[str, str]] = {
-    "districts": {"en": "district costs", "ko": "건설 비용"},
-    "five_types": {"en": "all 5 types", "ko": "5가지 종류"},
-    "first_complete": {"en": "first complete city", "ko": "가장 먼저 도시 완성"},
-    "complete": {"en": "complete city", "ko": "도시 완성"},
-}
+# Final score items (rules/citadels/scoring.py breakdown keys) in the same words as the
+# table picture's score panel; a unique district's bonus is named by the district.
+SCORE_ITEMS: dict[str, dict[str, str]] = BREAKDOWN
 HAUNTED_PREFIX = "haunted_quarter_"
 
 

@@ -10,10 +10,10 @@ from render.citadels.view import Card, CitadelsView, Lang
 
 # Score breakdown keys the engine may use; an unknown key is shown as written.
 BREAKDOWN: dict[str, dict[str, str]] = {
-    "districts": {"en": "districts", "ko": "건물"},
-    "five_types": {"en": "5 types", "ko": "다섯 종류"},
+    "districts": {"en": "district costs", "ko": "건설 비용"},
+    "five_types": {"en": "all 5 types", "ko": "5가지 종류"},
     "first_complete": {"en": "first complete", "ko": "첫 완성"},
-    "complete": {"en": "complete", "ko": "완성"},
+    "complete": {"en": "complete city", "ko": "도시 완성"},
     "secret_vault": {"en": "Secret Vault", "ko": "비밀 금고"},
 }
 # The engine marks the Haunted Quarter's chosen type with a zero entry "haunted_quarter_<type>".

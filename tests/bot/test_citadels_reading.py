@@ -9,6 +9,7 @@ import pytest
 
 from bot import citadels_ui
 from bot.i18n import lookup, t
+from render.citadels.words import score_words
 
 # A particle written both ways after a filled value: "{x}을(를)", "{x}은(는)", "{x}(으)로".
 BOTH_WAYS = re.compile(r"\}\s*\"?\s*(을\(를\)|은\(는\)|이\(가\)|와\(과\)|\(으\)로|\(이\)라)")
@@ -19,9 +20,14 @@ def test_final_score_items_are_words_not_engine_keys():
                  "dragon_gate": 2, "haunted_quarter_noble": 0}
     ko = citadels_ui.score_breakdown(breakdown, "ko")
     en = citadels_ui.score_breakdown(breakdown, "en")
-    assert ko == "건설 비용 23, 5가지 종류 +3, 가장 먼저 도시 완성 +4, 드래곤 게이트 +2, 유령 지구 = 귀족"
-    assert en == ("district costs 23, all 5 types +3, first complete city +4, Dragon Gate +2, "
+    assert ko == "건설 비용 23, 5가지 종류 +3, 첫 완성 +4, 드래곤 게이트 +2, 유령 지구 = 귀족"
+    assert en == ("district costs 23, all 5 types +3, first complete +4, Dragon Gate +2, "
                   "Haunted Quarter = noble")
+    # the thread's words are the picture's (render/citadels/words.py)
+    plain = {k: v for k, v in breakdown.items() if k in citadels_ui.SCORE_ITEMS}
+    for lang in ("ko", "en"):
+        assert " · ".join(score_words(plain, [], lang)) == citadels_ui.score_breakdown(
+            plain, lang).replace(", ", " · ")
     for text in (ko, en):
         assert "_" not in text and "districts" not in text
     assert not re.search(r"[A-Za-z]", ko)
