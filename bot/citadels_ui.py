@@ -6,6 +6,7 @@ from collections.abc import Callable
 from typing import Any
 
 from bot.i18n import has, t
+from render.citadels.district_types import TYPE_NAMES as PICTURE_TYPE_NAMES
 from render.citadels.words import BREAKDOWN
 from rules.citadels.characters import CHARACTER
 from rules.citadels.districts import DISTRICT, TYPE_NAMES
@@ -179,7 +180,7 @@ def score_breakdown(breakdown: dict[str, Any], lang: str) -> str:
             kind = key.removeprefix(HAUNTED_PREFIX)
             quarter = DISTRICT.get("haunted_quarter")
             name = (quarter.ko if lang == "ko" else quarter.en) if quarter else kind
-            parts.append(f"{name} = {pick(TYPE_NAMES.get(kind, {'en': kind}))}")
+            parts.append(f"{name} = {pick(PICTURE_TYPE_NAMES.get(kind, {'en': kind}))}")
             continue
         if not points:
             continue

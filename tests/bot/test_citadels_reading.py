@@ -22,7 +22,7 @@ def test_final_score_items_are_words_not_engine_keys():
     en = citadels_ui.score_breakdown(breakdown, "en")
     assert ko == "건설 비용 23, 5가지 종류 +3, 첫 완성 +4, 드래곤 게이트 +2, 유령 지구 = 귀족"
     assert en == ("district costs 23, all 5 types +3, first complete +4, Dragon Gate +2, "
-                  "Haunted Quarter = noble")
+                  "Haunted Quarter = Noble")
     # the thread's words are the picture's (render/citadels/words.py)
     plain = {k: v for k, v in breakdown.items() if k in citadels_ui.SCORE_ITEMS}
     for lang in ("ko", "en"):
