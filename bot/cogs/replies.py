@@ -78,6 +78,9 @@ async def guard(
     if task is not None:
         bot.inflight.add(task)  # close() lets running handlers finish before the store closes
     try:
+        # Every click or command remembers its user's locale, so a player who only ever
+        # pressed Join still gets her DMs in her own language.
+        await bot.user_lang(interaction)
         yield
     except Exception as error:  # every failure gets an answer, none a crash
         await report_error(bot, interaction, error, permission)

@@ -37,7 +37,10 @@ CHOICE_KINDS: dict[str, ChoiceKind] = {"terra_mystica": tm_ui.choice_kind}
 KIND_LABEL_PREFIX: dict[str, str] = {"terra_mystica": "tm.kind"}
 # Per game: a final score's breakdown in the reader's words (else "key value, ...").
 ScoreBreakdown = Callable[[dict[str, Any], str], str]
-SCORE_BREAKDOWNS: dict[str, ScoreBreakdown] = {"terra_mystica": tm_ui.score_breakdown}
+SCORE_BREAKDOWNS: dict[str, ScoreBreakdown] = {
+    "citadels": citadels_ui.score_breakdown,
+    "terra_mystica": tm_ui.score_breakdown,
+}
 
 
 def generic_kind(action: Action) -> str:

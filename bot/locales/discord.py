@@ -154,7 +154,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "discord.prompt.public": "{user} 님의 차례입니다: {decision}",
         "discord.prompt.private": "**{game}** #{id}: {decision}",
         "discord.private.header": "**{game}** #{id} — 나의 비공개 화면",
-        "discord.prompt.notation": "게임 스레드에서 `/play` 로 답하세요.",
+        "discord.prompt.notation": "게임 스레드에서 `/행동`으로 답하세요.",
         "discord.prompt.secret_waiting": "{user} 님, 비공개 결정이 기다리고 있습니다. DM이 "
         "닫혀 있으니 아래 버튼을 눌러 확인하세요.",
         "discord.prompt.decided": "✔ 결정됨",
@@ -182,8 +182,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "discord.settings.hours": "{hours}시간",
         "discord.play.sent": "행동: {move}",
         "discord.undo.done": "되돌렸습니다.",
-        "discord.not_in_thread": "게임 스레드(`/game new` 가 연 스레드) 안에서 사용하세요.",
-        "discord.not_in_text_channel": "`/game new` 는 서버의 텍스트 채널에서 사용하세요 "
+        "discord.not_in_thread": "게임 스레드(`/게임 새게임`이 연 스레드) 안에서 사용하세요.",
+        "discord.not_in_text_channel": "`/게임 새게임`은 서버의 텍스트 채널에서 사용하세요 "
         "(스레드나 DM 불가).",
         "discord.unknown_game_name": "“{game}” 라는 게임은 없습니다. 가능한 게임: {games}.",
         "discord.stale_choice": "그 선택지는 더 이상 유효하지 않습니다.",

@@ -84,3 +84,25 @@ async def test_synced_payload_is_translated_and_within_limits(monkeypatch) -> No
     for payload in payloads:
         walk(payload)
     await bot.close()
+
+
+def test_korean_messages_name_commands_as_korean_players_see_them() -> None:
+    """A Korean text that tells the reader to type a command names it in Korean, as
+    Discord shows it to them (`/행동`, not `/play`)."""
+    import re
+
+    from bot.i18n import catalogues
+    from bot.locales import discord as discord_locale
+    from bot.locales import tm as tm_locale
+
+    korean = set(discord_locale.COMMANDS["ko"].values()) | set(tm_locale.COMMANDS["ko"].values())
+    mentions = []
+    for catalogue in catalogues():
+        for key, text in catalogue.get("ko", {}).items():
+            for command in re.findall(r"`/([^`]+)`", text):
+                words = [w.split(":")[0] for w in command.split()]
+                # the TM planner's example moves are snellman notation, not command words
+                words = words[:2] if words[0] == "테라" else words
+                mentions.append((key, command))
+                assert all(w in korean for w in words), (key, command)
+    assert len(mentions) >= 5

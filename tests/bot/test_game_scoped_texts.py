@@ -38,3 +38,13 @@ def test_a_choice_label_comes_from_its_own_game_only() -> None:
     assert describe_choice(build, "ko", "terra_mystica") == "build F4"
     gold = Choice(action={"type": "gold"}, text="gold")
     assert describe_choice(gold, "ko", "citadels") == "금화 2닢 받기"
+
+
+def test_citadels_final_breakdown_goes_through_its_hook() -> None:
+    breakdown = {"districts": 22, "five_types": 3, "first_complete": 4}
+    result = Result(scores=[Score(seat=0, total=29, breakdown=breakdown, rank=1)])
+    for lang in ("ko", "en"):
+        detail = score_lines(result, ["carol"], lang, "citadels")[-1]
+        assert not any(key in detail for key in ("districts", "five_types", "first_complete"))
+        assert "22" in detail and "4" in detail
+    assert "건설 비용 22" in score_lines(result, ["carol"], "ko", "citadels")[-1]

@@ -7,8 +7,6 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-import pytest
-
 from bot.i18n import lookup, t
 from tests.e2e.driver import CHOICE, Driver, _pattern
 from tests.e2e.harness import open_citadels, running_server
@@ -105,12 +103,6 @@ async def test_korean_locale_player_sees_korean_prompts(tmp_path: Path) -> None:
         assert max(twin.ack_latencies()) < ACK_WINDOW
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="bot bug: a player who joins by the lobby's Join button has her locale remembered "
-    "only at her first command or DM click (bot/cogs/lobby.py on_lobby never calls "
-    "bot.user_lang), so her first secret prompts come in the default language",
-)
 async def test_korean_player_who_joined_by_button_gets_her_first_dm_in_korean(
     tmp_path: Path,
 ) -> None:
