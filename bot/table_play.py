@@ -259,8 +259,11 @@ class PlayMixin(TableBase):
                     moves.append(text)
         return list(dict.fromkeys(moves))
 
-    async def log(self, game_id: int, lang: str = "en") -> list[str]:
-        """Notation lines of the game so far; moves made on a private decision are hidden."""
+    async def log(
+        self, game_id: int, lang: str = "en", names: list[str] | None = None
+    ) -> list[str]:
+        """Notation lines of the game so far; moves made on a private decision are hidden.
+        Each line names its player (`names`, by seat; "P1", "P2"... without them)."""
         record = await self._load(game_id)
         if record.seed is None:
             return []
@@ -273,7 +276,8 @@ class PlayMixin(TableBase):
             private = answered.private if answered else bool(mine) and all(d.private for d in mine)
             move = t("log_private", lang) if private else engine.format(state, a.action, lang)
             key = "log_line_auto" if a.user_id is None else "log_line"
-            lines.append(t(key, lang, n=a.version, seat=a.seat + 1, move=move))
+            player = names[a.seat] if names and a.seat < len(names) else f"P{a.seat + 1}"
+            lines.append(t(key, lang, n=a.version, player=player, move=move))
             state, _ = engine.apply(state, a.seat, a.action)
         return lines
 

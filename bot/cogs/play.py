@@ -277,7 +277,8 @@ class PlayCog(commands.Cog, name="Play"):
             lang = await self.bot.user_lang(interaction)
             game = await self.game_here(interaction)
             await interaction.response.defer(ephemeral=True, thinking=True)
-            lines = await self.bot.table.log(game.id, lang)
+            lines = await self.bot.table.log(game.id, lang,
+                                            await self.bot.publisher.names(game))
             if not lines:
                 await send_private(interaction, t("discord.log.empty", lang))
                 return

@@ -83,8 +83,8 @@ EN: dict[str, str] = {
     "timeout_move": "Time ran out for {user}; the default move was played: {move}",
     "reminder": "{users}: this game has been waiting on you for {hours} hours.",
     # log
-    "log_line": "{n}. P{seat}: {move}",
-    "log_line_auto": "{n}. P{seat}: {move} (automatic)",
+    "log_line": "{n}. {player}: {move}",
+    "log_line_auto": "{n}. {player}: {move} (automatic)",
     "log_private": "(a secret choice)",
     "log_empty": "No moves yet.",
     # results
@@ -168,8 +168,8 @@ KO: dict[str, str] = {
     "abandoned": "플레이어들의 투표로 게임이 중단되었습니다({votes}/{seats}).",
     "timeout_move": "{user} 님의 제한 시간이 지나 기본 행동을 했습니다: {move}",
     "reminder": "{users}: 이 게임이 {hours}시간째 기다리고 있습니다.",
-    "log_line": "{n}. P{seat}: {move}",
-    "log_line_auto": "{n}. P{seat}: {move} (자동)",
+    "log_line": "{n}. {player}: {move}",
+    "log_line_auto": "{n}. {player}: {move} (자동)",
     "log_private": "(비공개 선택)",
     "log_empty": "아직 행동이 없습니다.",
     "result_title": "최종 점수",

@@ -303,6 +303,8 @@ async def test_legal_moves_and_log(svc):
         "3. P1: draw",
     ]
     assert (await svc.log(gid, "ko"))[2] == "3. P1: 뽑기"
+    named = await svc.log(gid, "ko", ["앨리스", "bob"])
+    assert named == ["1. 앨리스: (비공개 선택)", "2. bob: (비공개 선택)", "3. 앨리스: 뽑기"]
 
 
 async def test_a_button_must_carry_one_of_its_decisions_choices(svc):

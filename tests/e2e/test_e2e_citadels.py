@@ -149,6 +149,9 @@ async def test_every_command_is_acknowledged_within_three_seconds(tmp_path: Path
         # the slowest one renders the table picture: it must defer, not make Discord wait
         (board,) = await replies[1].wait_messages(1)
         assert board.attachments and board.attachments[0].data[:8] == b"\x89PNG\r\n\x1a\n"
+        (log,) = await replies[3].wait_messages(1)  # the log names its players
+        assert "alice: " in log.content and "bob: " in log.content, log.content
+        assert "P1:" not in log.content
         moves = await alice.autocomplete("play", thread, focused="move", move="")
         assert all(len(m["name"]) <= 100 for m in moves)
         for interaction in server.twin.interactions:
