@@ -1,12 +1,24 @@
-"""`python -m bot`: run the Discord bot, or explain how to get a token if there is none."""
+"""`python -m bot`: run the Discord bot, or explain what is missing and exit.
+
+Exit codes: 0 after a clean stop or the no-token help, 2 for a setting to fix (bad value,
+unusable database path, refused token), 1 when Discord cannot be reached.
+"""
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
+import sqlite3
 import sys
+from pathlib import Path
 
-from bot.settings import load_settings
+from pydantic import ValidationError
+
+from bot.settings import Settings, explain, load_settings
+
+EXIT_CONFIG = 2
+EXIT_UNREACHABLE = 1
 
 NO_TOKEN_HELP = """\
 No DISCORD_TOKEN is set, so the bot cannot log in to Discord.
@@ -23,22 +35,71 @@ Developer Portal → New Application → Bot → Reset Token 으로 토큰을 �
 .env 파일에 DISCORD_TOKEN=토큰 으로 넣은 뒤 다시 실행하세요.
 """
 
+BAD_SETTINGS = "Some settings (environment or .env) are not valid; .env.example explains each:"
+BAD_DATABASE = """\
+DATABASE_PATH={path} cannot be used as the SQLite database: {error}.
+Point DATABASE_PATH (environment or .env) at a file in a directory the bot may write to,
+for example DATABASE_PATH=data/bot.sqlite3."""
+BAD_TOKEN = """\
+Discord refused DISCORD_TOKEN ({error}). Copy a fresh one from the Developer Portal
+(Bot -> Reset Token) into .env; the application id or the client secret will not work."""
+UNREACHABLE = "Cannot reach Discord at {api} ({error}). Check the network and try again."
+INTENTS = """\
+Discord asks for a privileged intent ({error}). This bot needs none: check that no code
+change asks for members, presences or message content."""
 
-def main() -> int:
-    settings = load_settings()
-    if not settings.token:
-        print(NO_TOKEN_HELP)
-        return 0
-    logging.basicConfig(
-        level=settings.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s"
-    )
-    from bot.app import run_bot  # imported late: the help above needs no discord import
+
+def database_problem(path: Path) -> str | None:
+    """Why the SQLite file at `path` cannot be opened (its directory is created), or None."""
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        with contextlib.closing(sqlite3.connect(path)) as db:
+            db.execute("PRAGMA schema_version")  # reads the header: a non-database file fails
+    except (OSError, sqlite3.Error) as error:
+        return str(error) or type(error).__name__
+    return None
+
+
+def run(settings: Settings) -> int:
+    """Run the bot until it stops; known failures become a message and an exit code."""
+    import aiohttp
+    import discord
+
+    from bot.app import run_bot  # imported late: the help paths need no discord import
 
     try:
         asyncio.run(run_bot(settings))
     except KeyboardInterrupt:
         pass
+    except discord.LoginFailure as error:
+        print(BAD_TOKEN.format(error=error), file=sys.stderr)
+        return EXIT_CONFIG
+    except discord.PrivilegedIntentsRequired as error:
+        print(INTENTS.format(error=error), file=sys.stderr)
+        return EXIT_CONFIG
+    except aiohttp.ClientConnectorError as error:  # DNS, refused, no route: before login
+        print(UNREACHABLE.format(api=settings.api_base, error=error), file=sys.stderr)
+        return EXIT_UNREACHABLE
     return 0
+
+
+def main() -> int:
+    try:
+        settings = load_settings()
+    except ValidationError as error:
+        print("\n  ".join([BAD_SETTINGS, *explain(error)]), file=sys.stderr)
+        return EXIT_CONFIG
+    if not settings.token:
+        print(NO_TOKEN_HELP)
+        return 0
+    problem = database_problem(settings.database_path)
+    if problem is not None:
+        print(BAD_DATABASE.format(path=settings.database_path, error=problem), file=sys.stderr)
+        return EXIT_CONFIG
+    logging.basicConfig(
+        level=settings.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s"
+    )
+    return run(settings)
 
 
 if __name__ == "__main__":

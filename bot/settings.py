@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Literal
 
-from pydantic import BaseModel, Field, field_validator
+from pydantic import BaseModel, Field, ValidationError, field_validator
 
 DISCORD_API_BASE = "https://discord.com/api/v10"
 
@@ -29,6 +29,8 @@ ENV_FIELDS: dict[str, str] = {
     "LOG_LEVEL": "log_level",
 }
 
+SECRET_FIELDS = frozenset({"token"})  # never echoed in an error message
+
 
 class Settings(BaseModel):
     token: str | None = None
@@ -40,7 +42,7 @@ class Settings(BaseModel):
     turn_deadline_hours: float = Field(0, ge=0)  # 0 = no deadline
     tick_seconds: float = Field(60, gt=0)
     api_base: str = DISCORD_API_BASE
-    log_level: str = "INFO"
+    log_level: Literal["DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL"] = "INFO"
 
     @field_validator("token", "dev_guild_id", mode="before")
     @classmethod
@@ -53,10 +55,10 @@ class Settings(BaseModel):
     def _no_trailing_slash(cls, value: str) -> str:
         return value.rstrip("/")
 
-    @field_validator("log_level")
+    @field_validator("log_level", mode="before")
     @classmethod
-    def _upper(cls, value: str) -> str:
-        return value.upper()
+    def _upper(cls, value: object) -> object:
+        return value.strip().upper() if isinstance(value, str) else value
 
     @property
     def custom_api(self) -> bool:
@@ -71,6 +73,20 @@ class Settings(BaseModel):
         """Create the database file's directory; return the path."""
         self.database_path.parent.mkdir(parents=True, exist_ok=True)
         return self.database_path
+
+
+def explain(error: ValidationError) -> list[str]:
+    """One line per bad setting, named by its environment variable (not the field)."""
+    names = {field: name for name, field in ENV_FIELDS.items()}
+    lines = []
+    for problem in error.errors():
+        field = str(problem["loc"][0]) if problem["loc"] else ""
+        value = problem.get("input")
+        shown = f"{value!r}" if isinstance(value, str) else "(missing)"
+        if field in SECRET_FIELDS:
+            shown = "(hidden)"
+        lines.append(f"{names.get(field, field)}={shown}: {problem['msg']}")
+    return lines
 
 
 def parse_env_file(text: str) -> dict[str, str]:

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import http.server
 import os
 import subprocess
 import sys
+import threading
 from pathlib import Path
 
 import pytest
@@ -111,3 +113,100 @@ def test_main_help_path_does_not_import_discord(tmp_path: Path) -> None:
                           capture_output=True, text=True, timeout=60)
     assert proc.returncode == 0, proc.stderr
     assert proc.stdout.strip().endswith("False")
+
+
+def _run_bot(tmp_path: Path, **env_vars: str) -> subprocess.CompletedProcess[str]:
+    """`python -m bot` in an empty directory (no .env) with these settings."""
+    env = {k: v for k, v in os.environ.items() if k not in ENV_NAMES}
+    env.update(env_vars, PYTHONPATH=str(ROOT))
+    return subprocess.run([sys.executable, "-m", "bot"], cwd=tmp_path, env=env,
+                          capture_output=True, text=True, timeout=60)
+
+
+ENV_NAMES = ("DISCORD_TOKEN", "DATABASE_PATH", "DEV_GUILD_ID", "DEFAULT_LANG",
+             "REMINDER_AFTER_HOURS", "REMINDER_EVERY_HOURS", "TURN_DEADLINE_HOURS",
+             "TICK_SECONDS", "DISCORD_API_BASE", "LOG_LEVEL")
+
+
+def test_env_names_here_are_every_setting() -> None:
+    from bot.settings import ENV_FIELDS
+
+    assert set(ENV_NAMES) == set(ENV_FIELDS)
+    assert set(ENV_FIELDS.values()) == set(Settings.model_fields)  # each field has a variable
+
+
+def test_log_level_is_checked_and_case_free() -> None:
+    assert load_settings({"LOG_LEVEL": " debug "}, env_file=None).log_level == "DEBUG"
+    with pytest.raises(ValidationError):
+        load_settings({"LOG_LEVEL": "loud"}, env_file=None)
+
+
+def test_bad_settings_are_named_by_variable_without_traceback(tmp_path: Path) -> None:
+    proc = _run_bot(tmp_path, DISCORD_TOKEN="secret-token-123", DEFAULT_LANG="fr",
+                    TICK_SECONDS="0")
+    assert proc.returncode == 2
+    assert "Traceback" not in proc.stderr + proc.stdout
+    assert "DEFAULT_LANG='fr'" in proc.stderr and "TICK_SECONDS='0'" in proc.stderr
+    assert ".env.example" in proc.stderr
+
+
+def test_explain_never_shows_the_token() -> None:
+    from bot.settings import explain
+
+    try:
+        Settings.model_validate({"token": 12345})
+    except ValidationError as error:
+        lines = explain(error)
+    assert lines == [lines[0]] and lines[0].startswith("DISCORD_TOKEN=(hidden)")
+
+
+@pytest.mark.parametrize("where", ["a_directory", "not_a_database", "under_a_file"])
+def test_unusable_database_path_is_explained(tmp_path: Path, where: str) -> None:
+    (tmp_path / "a_directory").mkdir()
+    (tmp_path / "not_a_database").write_text("hello, this is text\n" * 20)
+    (tmp_path / "file").write_text("x")
+    path = {"a_directory": tmp_path / "a_directory", "not_a_database":
+            tmp_path / "not_a_database", "under_a_file": tmp_path / "file" / "bot.sqlite3"}[where]
+    proc = _run_bot(tmp_path, DISCORD_TOKEN="t", DATABASE_PATH=str(path))
+    assert proc.returncode == 2, proc.stderr
+    assert "Traceback" not in proc.stderr + proc.stdout
+    assert f"DATABASE_PATH={path} cannot be used" in proc.stderr
+
+
+def test_good_database_path_is_created_before_login(tmp_path: Path) -> None:
+    from bot.__main__ import database_problem
+
+    path = tmp_path / "new" / "dir" / "bot.sqlite3"
+    assert database_problem(path) is None and path.parent.is_dir()
+
+
+class _Refuse(http.server.BaseHTTPRequestHandler):
+    def do_GET(self) -> None:  # Discord's answer to a wrong token
+        body = b'{"message": "401: Unauthorized", "code": 0}'
+        self.send_response(401)
+        self.send_header("Content-Type", "application/json")
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        self.wfile.write(body)
+
+    def log_message(self, *args: object) -> None:
+        pass
+
+
+def test_refused_token_and_unreachable_api_exit_with_a_message(tmp_path: Path) -> None:
+    server = http.server.HTTPServer(("127.0.0.1", 0), _Refuse)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        api = f"http://127.0.0.1:{server.server_port}/api/v10"
+        proc = _run_bot(tmp_path, DISCORD_TOKEN="wrong", DISCORD_API_BASE=api,
+                        DATABASE_PATH=str(tmp_path / "bot.sqlite3"))
+    finally:
+        server.shutdown()
+        server.server_close()  # the port now refuses connections
+    assert proc.returncode == 2, proc.stderr
+    assert "Traceback" not in proc.stderr and "Discord refused DISCORD_TOKEN" in proc.stderr
+    # Nothing listens on that port now: the bot cannot reach its API.
+    proc = _run_bot(tmp_path, DISCORD_TOKEN="t", DISCORD_API_BASE=api,
+                    DATABASE_PATH=str(tmp_path / "bot.sqlite3"))
+    assert proc.returncode == 1, proc.stderr
+    assert "Traceback" not in proc.stderr and "Cannot reach Discord at" in proc.stderr
