@@ -72,9 +72,12 @@ def ability_actions(cx: Ctx) -> list[Action]:
     info = CHARACTER[char]
     if info.income_type and not t["income"]:
         k = income_count(cx, seat, info.income_type)
+        deck = cx.st["deck_count"]
         if info.income == "mix":
-            out += [{"type": "income", "gold": g} for g in range(k + 1)] if k else []
-        elif k or char == "merchant":
+            # the Abbot's split: only those whose cards the deck can give
+            out += [{"type": "income", "gold": g} for g in range(max(0, k - deck), k + 1)
+                    ] if k else []
+        elif (k and (info.income == "gold" or deck)) or char == "merchant":
             out.append({"type": "income"})
     if char == "emperor" and not t["crown_given"]:
         for s in range(cx.n):
@@ -126,7 +129,8 @@ def _spy(cx: Ctx, seat: int) -> list[Action]:
 
 def _magician(cx: Ctx, seat: int) -> list[Action]:
     out: list[Action] = [{"type": "swap", "seat": s} for s in range(cx.n) if s != seat]
-    out += [{"type": "discard", "card": c} for c in sorted(set(cx.hand(seat)))]
+    if cx.st["deck_count"]:  # from an empty deck the discards would come straight back
+        out += [{"type": "discard", "card": c} for c in sorted(set(cx.hand(seat)))]
     return out
 
 
@@ -139,12 +143,18 @@ def _plain(cx: Ctx, seat: int) -> list[Action]:
     return [{"type": "ability"}]
 
 
+def _drawing(cx: Ctx, seat: int) -> list[Action]:
+    """An ability that only draws (Architect, Scholar): nothing to do with an empty deck."""
+    return [{"type": "ability"}] if cx.st["deck_count"] else []
+
+
 def _tax_collector(cx: Ctx, seat: int) -> list[Action]:
     return [{"type": "ability"}] if cx.st["tax"] > 0 else []
 
 
 def _navigator(cx: Ctx, seat: int) -> list[Action]:
-    return [{"type": "navigate", "what": "gold"}, {"type": "navigate", "what": "cards"}]
+    out: list[Action] = [{"type": "navigate", "what": "gold"}]
+    return out + ([{"type": "navigate", "what": "cards"}] if cx.st["deck_count"] else [])
 
 
 def _warlord(cx: Ctx, seat: int) -> list[Action]:
@@ -212,7 +222,7 @@ def _marshal(cx: Ctx, seat: int) -> list[Action]:
 ABILITY_ACTIONS: dict[str, Callable[[Ctx, int], list[Action]]] = {
     "assassin": _kill, "magistrate": _warrant, "thief": _rob, "spy": _spy,
     "blackmailer": _threaten, "magician": _magician, "wizard": _wizard, "seer": _plain,
-    "navigator": _navigator, "architect": _plain, "scholar": _plain,
+    "navigator": _navigator, "architect": _drawing, "scholar": _drawing,
     "tax_collector": _tax_collector, "warlord": _warlord, "diplomat": _diplomat,
     "marshal": _marshal,
 }
@@ -228,7 +238,8 @@ def district_actions(cx: Ctx) -> list[Action]:
         out += [{"type": "lab", "card": c} for c in hand]
     if cx.has(seat, "museum") and "museum" not in used:
         out += [{"type": "museum", "card": c} for c in hand]
-    if cx.has(seat, "smithy") and "smithy" not in used and cx.seat(seat)["gold"] >= 2:
+    if cx.has(seat, "smithy") and "smithy" not in used and cx.seat(seat)["gold"] >= 2 and (
+            cx.st["deck_count"]):  # 2 gold for nothing from an empty deck
         out.append({"type": "smithy"})
     if cx.has(seat, "armory"):
         for s in range(cx.n):

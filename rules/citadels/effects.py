@@ -296,7 +296,8 @@ def _navigate(cx: Ctx, a: Action) -> None:
         cx.gain(t["seat"], 4)
         cx.ev("ev.navigate_gold", s=t["seat"], what="gold")
     else:
-        cx.ev("ev.navigate_cards", s=t["seat"], what="cards")
+        cx.ev("ev.navigate_cards", s=t["seat"], what="cards",
+              count=min(4, cx.st["deck_count"]))
         cx.draw_to_hand(t["seat"], 4)
 
 
@@ -395,7 +396,7 @@ def _smithy(cx: Ctx, a: Action) -> None:
     seat = cx.turn["seat"]
     cx.turn["used"].append("smithy")
     cx.pay(seat, 2)
-    cx.ev("ev.smithy", s=seat)
+    cx.ev("ev.smithy", s=seat, count=min(3, cx.st["deck_count"]))
     cx.draw_to_hand(seat, 3)
 
 
@@ -419,8 +420,8 @@ def _end(cx: Ctx, a: Action) -> None:
     if t["char"] == "alchemist" and t["paid"] > 0:
         cx.gain(seat, t["paid"])
         cx.ev("ev.alchemist", s=seat, amount=t["paid"])
-    if cx.has(seat, "park") and not cx.hand(seat):
-        cx.ev("ev.park", s=seat)
+    if cx.has(seat, "park") and not cx.hand(seat) and cx.st["deck_count"]:
+        cx.ev("ev.park", s=seat)  # the cards follow as their own "draws" line
         cx.draw_to_hand(seat, 2)
     cx.ev("ev.turn_end", s=seat, character=t["char"])
     flow.call_next(cx)

@@ -28,6 +28,8 @@ _EN: dict[str, str] = {
     "decide.advisor": "Emperor's advisor: give the crown to another player.",
     "decide.gather": "{character}: gather resources. Take 2 gold, or draw cards and keep "
                      "one.",
+    "decide.gather_no_deck": "{character}: gather resources. The district deck is empty, "
+                             "so take gold.",
     "decide.keep": "Choose the card to keep.",
     "decide.bribe": "The {character} is threatened: pay a bribe of {amount} gold (half your "
                     "gold), or refuse.",
@@ -138,6 +140,7 @@ _EN: dict[str, str] = {
     "ev.queen": "The Queen ({s}) gains {amount} gold.",
     "ev.gather_gold": "{s} takes {amount} gold.",
     "ev.gather_cards": "{s} draws {drawn} cards and keeps {kept}.",
+    "ev.gather_one": "{s} draws the last card of the district deck and keeps it.",
     "ev.drew": "{s} draws {count} cards.",
     "ev.drew_one": "{s} draws a card.",
     "ev.drew_cards": "You drew: {card_names}.",
@@ -185,7 +188,7 @@ _EN: dict[str, str] = {
     "ev.emperor_card": "{s} takes a random card from {target} for the crown.",
     "ev.tithe": "The richest player, {target}, gives 1 gold to {s}.",
     "ev.navigate_gold": "The Navigator ({s}) takes 4 extra gold.",
-    "ev.navigate_cards": "The Navigator ({s}) draws 4 extra cards.",
+    "ev.navigate_cards": "The Navigator ({s}) draws {count} extra cards.",
     "ev.destroyed": "{s} destroys {target}'s {card_name}, paying {gold} gold.",
     "ev.exchanged": "{s} exchanges their {mine_name} for {target}'s {card_name}, paying "
                     "{gold} gold.",
@@ -199,10 +202,10 @@ _EN: dict[str, str] = {
     "ev.built": "{s} builds {card_name}.",
     "ev.laboratory": "{s} discards a card at the Laboratory for 2 gold.",
     "ev.museum": "{s} places a card under the Museum.",
-    "ev.smithy": "{s} pays 2 gold at the Smithy to draw 3 cards.",
+    "ev.smithy": "{s} pays 2 gold at the Smithy to draw {count} cards.",
     "ev.armory": "{s} destroys the Armory to destroy {target}'s {card_name}.",
     "ev.poor_house": "{s} gains 1 gold from the Poor House.",
-    "ev.park": "{s} draws 2 cards from the Park.",
+    "ev.park": "{s} has no cards in hand: the Park gives them cards.",
     "ev.completed": "{s} completes their city!",
     # events: warrants
     "ev.warrant_kept": "The Magistrate ({s}) does not reveal the warrant.",
@@ -228,6 +231,8 @@ _KO: dict[str, str] = {
     "decide.advisor": "황제의 대리인: 왕관을 줄 플레이어를 고르세요.",
     "decide.gather": "{character} 차례: 자원을 얻으세요. 금화 2닢 받기, 또는 건물 카드를 "
                      "뽑아 1장 갖기.",
+    "decide.gather_no_deck": "{character} 차례: 자원을 얻으세요. 건물 카드 더미가 비어 "
+                             "있어 금화만 받을 수 있습니다.",
     "decide.keep": "가질 카드를 고르세요.",
     "decide.bribe": "{character} 캐릭터가 협박당했습니다: 뇌물로 금화 {amount}닢(가진 "
                     "금화의 절반)을 주거나 거절하세요.",
@@ -335,6 +340,7 @@ _KO: dict[str, str] = {
     "ev.queen": "왕비({s} 님)가 금화 {amount}닢을 받습니다.",
     "ev.gather_gold": "{s} 님이 금화 {amount}닢을 받습니다.",
     "ev.gather_cards": "{s} 님이 카드 {drawn}장을 뽑아 {kept}장을 가집니다.",
+    "ev.gather_one": "{s} 님이 건물 카드 더미의 마지막 카드 1장을 뽑아 가집니다.",
     "ev.drew": "{s} 님이 카드 {count}장을 뽑습니다.",
     "ev.drew_one": "{s} 님이 카드 1장을 뽑습니다.",
     "ev.drew_cards": "뽑은 카드: {card_names}.",
@@ -382,7 +388,7 @@ _KO: dict[str, str] = {
                        "받습니다.",
     "ev.tithe": "가장 부유한 {target} 님이 {s} 님에게 금화 1닢을 줍니다.",
     "ev.navigate_gold": "항해사({s} 님)가 금화 4닢을 더 받습니다.",
-    "ev.navigate_cards": "항해사({s} 님)가 카드 4장을 더 뽑습니다.",
+    "ev.navigate_cards": "항해사({s} 님)가 카드 {count}장을 더 뽑습니다.",
     "ev.destroyed": "{s} 님이 금화 {gold}닢을 내고 {target} 님의 {card_name} 건물을 "
                     "파괴합니다.",
     "ev.exchanged": "{s} 님이 자신의 {mine_name} 건물과 {target} 님의 {card_name} 건물을 "
@@ -397,10 +403,10 @@ _KO: dict[str, str] = {
     "ev.built": "{s} 님이 {card_name} 건물을 건설합니다.",
     "ev.laboratory": "{s} 님이 실험실에서 카드 1장을 버리고 금화 2닢을 받습니다.",
     "ev.museum": "{s} 님이 박물관 아래에 카드 1장을 놓습니다.",
-    "ev.smithy": "{s} 님이 대장간에 금화 2닢을 내고 카드 3장을 뽑습니다.",
+    "ev.smithy": "{s} 님이 대장간에 금화 2닢을 내고 카드 {count}장을 뽑습니다.",
     "ev.armory": "{s} 님이 병기고를 파괴하여 {target} 님의 {card_name} 건물을 파괴합니다.",
     "ev.poor_house": "{s} 님이 구빈원 효과로 금화 1닢을 받습니다.",
-    "ev.park": "{s} 님이 공원 효과로 카드 2장을 뽑습니다.",
+    "ev.park": "{s} 님의 손에 카드가 없어 공원 효과로 카드를 뽑습니다.",
     "ev.completed": "{s} 님의 도시가 완성되었습니다!",
     "ev.warrant_kept": "치안판사({s} 님)가 영장을 공개하지 않습니다.",
     "ev.warrant_blank": "치안판사({s} 님)가 {character} 캐릭터의 영장을 공개합니다: 인장이 "

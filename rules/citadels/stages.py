@@ -8,7 +8,7 @@ One decision is open at a time. Its key is "r<round>.<character|draft>.<stage>.<
     decide.draft_take / draft_discard  private  first offered character
     decide.theater                     private  pass
     decide.advisor (killed Emperor)    public   first eligible seat
-    decide.gather                      public   take gold
+    decide.gather / gather_no_deck     public   take gold
     decide.keep (drawn, Scholar)       private  first card
     decide.bribe                       public   pay the bribe
     decide.threat_reveal / confiscate  private  do not reveal
@@ -80,6 +80,10 @@ def prompt(cx: Ctx, full: list[Action] | None = None) -> Prompt | None:
     stage, seat, rs = t["stage"], t["seat"], cx.rs
     sub = t["sub"]
     if stage == "gather":
+        # an empty district deck has nothing to draw (only discards refill it): gold alone
+        if not st["deck_count"]:
+            return Prompt(seat, "decide.gather_no_deck", [{"type": "gold"}], False,
+                          {"type": "gold"})
         acts = [{"type": "gold"}, {"type": "cards"}]
         return Prompt(seat, "decide.gather", acts, False, acts[0])
     if stage == "keep":

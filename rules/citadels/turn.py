@@ -71,7 +71,8 @@ def gather(cx: Ctx, what: str) -> None:
     if cx.has(seat, "library") or len(cards) <= 1:
         cx.hand(seat).extend(cards)
         cx.sync_hand(seat)
-        cx.ev("ev.gather_cards", s=seat, drawn=len(cards), kept=len(cards))
+        cx.ev("ev.gather_one" if len(cards) == 1 else "ev.gather_cards", s=seat,
+              drawn=len(cards), kept=len(cards))
         cx.ev("ev.drew_cards", seat=seat, reveal=True, s=seat, cards=cards)
         after_gather(cx)
         return
