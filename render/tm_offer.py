@@ -236,37 +236,101 @@ def draw_power_actions(
             tm_pieces.disc(draw, x + 24, y + 20, 13, faction_colour(view, who))
 
 
+FAVOR_ROW = 46  # one cult's favor tiles: its +3, +2 and +1 tile side by side
+FAVOR_TAB = 78  # the cult's name at the row's start
+FAVOR_THREE = 104  # the +3 tile: steps and count only, it has no other ability
+FAVOR_SIZES = (20, 19, 18)  # an ability's words, at the largest size that fits its cell
+
+
 def supply_height() -> int:
-    return 56 + 2 * 48 + 10
+    return 56 + 4 * FAVOR_ROW + 8 + 40 + 12
+
+
+def favor_grid() -> list[tuple[str, list[str]]]:
+    """The favor tiles by cult (rows) and steps (+3, +2, +1 across), as the base book lays
+    them out (digest §3 item 7, seed 000 L295: a 3 × 4 grid)."""
+    rows: dict[str, list[str]] = {}
+    for tile, (cult, _, _) in sorted(FAVOR.items(), key=lambda kv: -kv[1][1]):
+        rows.setdefault(cult, []).append(tile)
+    return [(cult, rows.get(cult, [])) for cult in CULT]
+
+
+def favor_cells(width: float) -> list[tuple[float, float]]:
+    """(left, width) of the +3, +2 and +1 cells of a row `width` wide, after the cult tab."""
+    x = FAVOR_TAB + 8
+    wide = (width - x - FAVOR_THREE - 16) / 2
+    out = []
+    for w in (FAVOR_THREE, wide, wide):
+        out.append((x, w))
+        x += w + 8
+    return out
+
+
+def favor_words(tile: str, lang: str, room: float) -> tuple[str, int]:
+    """A favor tile's ability (income, VP, action, town power) at a size that fits `room`."""
+    ability = FAVOR.get(tile, ("", 0, None))[2]
+    words = pick(ability, lang)
+    for size in FAVOR_SIZES:
+        if fits(words, size, room):
+            return words, size
+    return words, FAVOR_SIZES[-1]
 
 
 def draw_supply(draw: ImageDraw.ImageDraw, view: dict[str, Any], box: Box, lang: str) -> None:
-    """Favor and town tiles still in the supply (remaining counts)."""
+    """Favor tiles (each with its whole effect) and town tiles left in the supply."""
     title = f"{term(lang, 'favor_tiles')} · {term(lang, 'town_tiles')}"
     y = card(draw, box, title)
     favors: dict[str, Any] = view.get("favor_tiles") or {}
     towns: dict[str, Any] = view.get("town_tiles") or {}
-    x = box[0] + 16
-    for fav in FAVOR:
-        cult, steps, _ = FAVOR[fav]
-        left = favors.get(fav, 0)
-        colour = CULT[cult] if left else (200, 196, 190)
-        draw.rounded_rectangle((x, y, x + 44, y + 40), radius=18, fill=colour)
-        text(draw, (x + 22, y + 20), f"+{steps}", 18, ink_on(colour), True, "mm")
-        text(draw, (x + 48, y + 20), f"×{left}", 18, INK if left else MUTED)
-        x += (box[2] - box[0] - 32) / len(FAVOR)
-    x = box[0] + 16
+    x0 = box[0] + 16
+    width = box[2] - box[0] - 32
+    cells = favor_cells(width)
+    for row, (cult, tiles) in enumerate(favor_grid()):
+        top = y + row * FAVOR_ROW
+        mid = top + (FAVOR_ROW - 6) / 2
+        draw.rounded_rectangle((x0, top, x0 + FAVOR_TAB, top + FAVOR_ROW - 6), 8, fill=CULT[cult])
+        text(draw, (x0 + FAVOR_TAB / 2, mid), term(lang, cult), 22, ink_on(CULT[cult]), True, "mm")
+        for tile, (left, w) in zip(tiles, cells, strict=False):
+            _favor_cell(draw, tile, favors.get(tile, 0), (x0 + left, top, w), lang)
+    x = x0
+    ty = y + 4 * FAVOR_ROW + 8
     for tw in TOWNS:
         left = towns.get(tw, 0)
         draw.rounded_rectangle(
-            (x, y + 48, x + TOWN_CHIP, y + 88),
+            (x, ty, x + TOWN_CHIP, ty + 40),
             radius=8,
             fill=(255, 236, 170) if left else (226, 222, 214),
         )
         words, size = town_chip_text(tw, lang)
-        text(draw, (x + 10, y + 68), words, size, INK, True)
-        text(draw, (x + TOWN_CHIP - 6, y + 68), f"×{left}", 16, INK if left else MUTED, False, "rm")
+        text(draw, (x + 10, ty + 20), words, size, INK, True)
+        text(draw, (x + TOWN_CHIP - 6, ty + 20), f"×{left}", 16, INK if left else MUTED, False, "rm")
         x += TOWN_CHIP + 6
+
+
+def _favor_cell(
+    draw: ImageDraw.ImageDraw, tile: str, left: int, cell: tuple[float, float, float], lang: str
+) -> None:
+    """One favor tile: its cult steps on a disc of the cult's colour, its ability, the count
+    left (greyed out when none is)."""
+    x, top, w = cell
+    cult, steps, _ = FAVOR[tile]
+    mid = top + (FAVOR_ROW - 6) / 2
+    draw.rounded_rectangle(
+        (x, top, x + w, top + FAVOR_ROW - 6),
+        radius=10,
+        fill=(250, 246, 236) if left else (232, 228, 220),
+        outline=(200, 190, 170),
+        width=1,
+    )
+    colour = CULT[cult] if left else (200, 196, 190)
+    draw.ellipse((x + 4, mid - 18, x + 40, mid + 18), fill=colour)
+    text(draw, (x + 22, mid), f"+{steps}", 18, ink_on(colour), True, "mm")
+    count = f"×{left}"
+    text(draw, (x + w - 8, mid), count, 20, INK if left else MUTED, True, "rm")
+    room = w - 52 - font(20, True).getlength("×3") - 14
+    words, size = favor_words(tile, lang, room)
+    if words:
+        text(draw, (x + 50, mid), words, size, INK if left else MUTED)
 
 
 def town_chip_text(tile: str, lang: str) -> tuple[str, int]:

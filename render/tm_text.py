@@ -189,20 +189,22 @@ BONUS: dict[str, tuple[tuple[str, str], tuple[str, str] | None]] = {
     "BON9": (("+2 동전", "+2 C"), ("패스: 주택당 승점 1", "pass: 1 VP / D")),
 }
 
-# Favor tiles: (cult, steps, ability or None).
+# Favor tiles: (cult, steps, ability or None), after the tile list of the base book (digest
+# §11.1, seed 000 L1211-1241). The picture's own words: the supply's grid names every ability.
 FAVOR: dict[str, tuple[str, int, tuple[str, str] | None]] = {
     "FAV1": ("FIRE", 3, None),
     "FAV2": ("WATER", 3, None),
     "FAV3": ("EARTH", 3, None),
     "FAV4": ("AIR", 3, None),
-    "FAV5": ("FIRE", 2, ("권능값 6부터 마을", "town at 6 power")),
-    "FAV6": ("WATER", 2, ("행동: 신앙 +1", "action: cult +1")),
-    "FAV7": ("EARTH", 2, ("수입 +1 일꾼 +1 권능", "income +1 W +1 PW")),
-    "FAV8": ("AIR", 2, ("수입 +4 권능", "income +4 PW")),
-    "FAV9": ("FIRE", 1, ("수입 +3 동전", "income +3 C")),
-    "FAV10": ("WATER", 1, ("교역소 → 승점 3", "TP → 3 VP")),
-    "FAV11": ("EARTH", 1, ("주택 → 승점 2", "D → 2 VP")),
-    "FAV12": ("AIR", 1, ("패스: 교역소 승점 2/3/3/4", "pass: TP 2/3/3/4 VP")),
+    "FAV5": ("FIRE", 2, ("마을 조건 권능값 7 → 6", "town needs power 6, not 7")),
+    "FAV6": ("WATER", 2, ("특수 행동: 신앙 +1", "special action: cult +1")),
+    "FAV7": ("EARTH", 2, ("수입: 일꾼 1 · 권능 1", "income: +1 W +1 PW")),
+    "FAV8": ("AIR", 2, ("수입: 권능 4", "income: +4 PW")),
+    "FAV9": ("FIRE", 1, ("수입: 동전 3", "income: +3 C")),
+    "FAV10": ("WATER", 1, ("교역소 건설 시 승점 3", "on building TP: 3 VP")),
+    "FAV11": ("EARTH", 1, ("주택 건설 시 승점 2", "on building D: 2 VP")),
+    # 1/2/3/4 trading houses on the board: 2/3/3/4 VP when passing
+    "FAV12": ("AIR", 1, ("패스 시 교역소 수 → 승점 2/3/3/4", "pass: 1-4 TP → 2/3/3/4 VP")),
 }
 
 # Town tiles: (VP, one-time reward).

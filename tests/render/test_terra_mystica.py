@@ -497,7 +497,7 @@ def test_held_tile_chips_use_the_views_texts_and_fit_the_panel() -> None:
     # Too narrow a panel for the engine's text: the picture's own short words.
     narrow = _held_tiles(view, info, "ko", 400)
     assert narrow[0][1] == "+2 일꾼 · 패스: 요새/성소 승점 4"
-    assert _held_tiles({}, info, "ko", width)[1][1] == "불 +2 · 권능값 6부터 마을"
+    assert _held_tiles({}, info, "ko", width)[1][1] == "불 +2 · 마을 조건 권능값 7 → 6"
 
 
 def test_faction_names_from_the_views_catalogue() -> None:
