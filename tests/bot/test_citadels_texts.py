@@ -365,3 +365,21 @@ def test_automatic_options_show_their_own_label_for_none(lang: str) -> None:
     assert value_label(specs["crown"], None, lang) == t("option.seat.default", lang)
     assert value_label(rank9, None, lang) == t("option.citadels.rank9.none", lang)
     assert t("option.citadels.use_rank9.none", lang) not in (t("discord.no", lang), "None")
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_king_is_revealed_before_he_takes_the_crown_in_the_threads_lines(lang: str) -> None:
+    # the public lines of one apply, in the order the publisher posts them (events with no
+    # seat, as they come); the King's reveal, then his crown
+    from tests.rules.citadels.test_polish_order import crowned_next
+
+    state = crowned_next("king")
+    new, events = ENGINE.apply(state, 0, {"type": "end"})
+    view = ENGINE.view(new, None)
+    lines = [render_event(e, view, lang) for e in events if e.seat is None]
+    reveal = t("ev.reveal", lang, s=NAMES[2], character=CHARACTER_NAME["king"])
+    crown = t("ev.crown_taken", lang, s=NAMES[2])
+    assert lines.index(reveal) + 1 == lines.index(crown), lines
+
+
+CHARACTER_NAME = {c: {"en": CHARACTER[c].en, "ko": CHARACTER[c].ko} for c in CHARACTER}
