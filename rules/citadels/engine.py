@@ -8,7 +8,7 @@ from pydantic import BaseModel, ValidationError
 
 from rules.citadels import flow, notation, stages, view
 from rules.citadels.districts import basic_deck
-from rules.citadels.messages import MESSAGES
+from rules.citadels.messages import MESSAGES, menu_question
 from rules.citadels.options import Options
 from rules.citadels.scoring import score_game
 from rules.citadels.sets import choose_sets
@@ -167,6 +167,8 @@ def _prompt_params(state: State, seat: int) -> dict[str, Any]:
     out: dict[str, Any] = {"s": seat, "round": state["round"]}
     if t and state["phase"] == "turns":
         out["character"] = t["char"]
+        if t["menu"] is not None:
+            out["question"] = menu_question(t["menu"]["verb"])
         sub = t["sub"] or {}
         for key in ("card", "target", "left", "to"):
             if key in sub:

@@ -37,7 +37,7 @@ _EN: dict[str, str] = {
     "decide.confiscate": "{character} paid to build {card_name}: reveal your warrant?",
     "decide.bewitch": "Witch: name the character to bewitch.",
     "decide.turn": "{character}: use your ability, build, or end your turn.",
-    "decide.menu": "{character}: choose one below, or press Back to see your other options.",
+    "decide.menu": "{character}: {question} Or press Back to see your other options.",
     "decide.warrant": "Magistrate: choose the character for your next warrant.",
     "decide.sign": "Magistrate: which character gets the signed warrant?",
     "decide.threaten": "Blackmailer: choose the character for your second threat.",
@@ -242,7 +242,7 @@ _KO: dict[str, str] = {
                          "건설했습니다: 영장을 공개할까요?",
     "decide.bewitch": "마녀: 마법을 걸 캐릭터를 선언하세요.",
     "decide.turn": "{character} 차례: 능력을 사용하거나, 건설하거나, 차례를 마치세요.",
-    "decide.menu": "{character} 차례: 아래에서 하나를 고르거나, '뒤로'를 눌러 다른 행동을 보세요.",
+    "decide.menu": "{character} 차례: {question} '뒤로'를 누르면 다른 행동을 볼 수 있습니다.",
     "decide.warrant": "치안판사: 다음 영장을 발부할 캐릭터를 고르세요.",
     "decide.sign": "치안판사: 인장이 찍힌 영장을 받을 캐릭터는 누구입니까?",
     "decide.threaten": "협박범: 두 번째 협박 토큰을 놓을 캐릭터를 고르세요.",
@@ -440,6 +440,42 @@ MENUS: dict[str, tuple[str, str]] = {
     "smithy": ("Smithy", "대장간"), "armory": ("Armory", "병기고"),
     "build": ("Build", "건설하기"), "pay": ("Pay", "지불하기"), "ability": ("Ability", "능력"),
 }
+# The question a menu of the turn asks ({question} of decide.menu), by its verb
+MENU_QUESTIONS: dict[str, dict[str, str]] = {
+    "build": {"en": "Build which district?", "ko": "어느 건물을 건설할까요?"},
+    "lab": {"en": "Laboratory: discard which card for 2 gold?",
+            "ko": "실험실: 어느 카드를 버리고 금화 2닢을 받을까요?"},
+    "museum": {"en": "Museum: place which card under it?",
+               "ko": "박물관: 어느 카드를 박물관 아래에 놓을까요?"},
+    "discard": {"en": "Discard which card, to draw a new one?",
+                "ko": "어느 카드를 버리고 새로 뽑을까요?"},
+    "destroy": {"en": "Destroy which district?", "ko": "어느 건물을 파괴할까요?"},
+    "exchange": {"en": "Exchange which districts?", "ko": "어느 건물끼리 교환할까요?"},
+    "seize": {"en": "Seize which district?", "ko": "어느 건물을 점령할까요?"},
+    "armory": {"en": "Armory: destroy which district?", "ko": "병기고: 어느 건물을 파괴할까요?"},
+    "beautify": {"en": "Beautify which district?", "ko": "어느 건물을 장식할까요?"},
+    "spy": {"en": "Spy on whom, naming which district type?",
+            "ko": "누구의 손에 든 카드를, 어느 종류의 건물로 첩보할까요?"},
+    "crown": {"en": "Give the crown to whom?", "ko": "누구에게 왕관을 줄까요?"},
+    "swap": {"en": "Swap hands with whom?", "ko": "누구와 손에 든 카드를 맞바꿀까요?"},
+    "look": {"en": "Look at whose hand?", "ko": "누구의 손에 든 카드를 볼까요?"},
+    "tithe": {"en": "Tithe: from whom?", "ko": "헌금: 누구에게서 받을까요?"},
+    "income": {"en": "How much of your income in gold?",
+               "ko": "건물 수입 중 금화로 받을 만큼을 고르세요."},
+    "navigate": {"en": "Navigate: gold or cards?", "ko": "항해: 금화와 카드 중 무엇을 받을까요?"},
+    "kill": {"en": "Assassinate which character?", "ko": "어느 캐릭터를 암살할까요?"},
+    "bewitch": {"en": "Bewitch which character?", "ko": "어느 캐릭터에게 마법을 걸까요?"},
+    "warrant": {"en": "Warrant on which character?", "ko": "어느 캐릭터에게 영장을 발부할까요?"},
+    "rob": {"en": "Rob which character?", "ko": "어느 캐릭터의 금화를 훔칠까요?"},
+    "threaten": {"en": "Threaten which character?", "ko": "어느 캐릭터를 협박할까요?"},
+}
+ANY_MENU = {"en": "Choose one below.", "ko": "아래에서 하나를 고르세요."}
+
+
+def menu_question(verb: str) -> dict[str, str]:
+    return MENU_QUESTIONS.get(verb, ANY_MENU)
+
+
 _MENUS = {lang: {f"choice.menu.{verb}": names[i] for verb, names in MENUS.items()}
           for i, lang in enumerate(("en", "ko"))}
 _OPTIONS = option_messages()

@@ -8,8 +8,10 @@ import re
 import pytest
 
 from bot import citadels_ui
-from bot.i18n import lookup, t
+from bot.citadels_ui import event_params
+from bot.i18n import describe_decision, lookup, t
 from render.citadels.words import score_words
+from rules.citadels.messages import menu_question
 
 # A particle written both ways after a filled value: "{x}을(를)", "{x}은(는)", "{x}(으)로".
 BOTH_WAYS = re.compile(r"\}\s*\"?\s*(을\(를\)|은\(는\)|이\(가\)|와\(과\)|\(으\)로|\(이\)라)")
@@ -54,6 +56,29 @@ def test_unreadable_move_reads_without_particle():
 def test_a_turn_menu_prompt_says_how_to_get_back(lang):
     # every turn menu ends with a Back button (rules/citadels/turn.py); the prompt names it,
     # so a player who opened "Build…" by mistake knows the way out
-    text = t("decide.menu", lang, character={"en": "Thief", "ko": "도둑"})
+    text = t("decide.menu", lang, character={"en": "Thief", "ko": "도둑"},
+             question=menu_question("build"))
     assert t("choice.back", lang) in text
     assert ("도둑 차례" if lang == "ko" else "Thief") in text
+
+
+@pytest.mark.parametrize(("verb", "en", "ko"), [
+    ("build", "Build which district?", "어느 건물을 건설할까요?"),
+    ("destroy", "Destroy which district?", "어느 건물을 파괴할까요?"),
+])
+def test_a_turn_menu_prompt_names_its_verb(verb, en, ko):
+    # the engine's decision for an open menu carries the question; the reader sees it
+    from tests.rules.citadels.helpers import ENGINE
+    from tests.rules.citadels.test_characters import turn_of
+
+    st = turn_of("warlord", gold=9, hand=["temple", "castle"])
+    if verb == "build":
+        st, _ = ENGINE.apply(st, 0, {"type": "open", "verb": verb})
+    else:  # opened as a menu only past 25 choices: set here
+        st["turn"]["menu"] = {"verb": verb}
+    (d,) = ENGINE.decisions(st)
+    assert d.kind == "decide.menu"
+    names = ["Alice", "Bruno", "Chloe", "Dahye"]
+    d = d.model_copy(update={"params": event_params(d.params, ENGINE.view(st, 0), names)})
+    assert describe_decision(d, "en") == f"Warlord: {en} Or press Back to see your other options."
+    assert describe_decision(d, "ko") == f"장군 차례: {ko} '뒤로'를 누르면 다른 행동을 볼 수 있습니다."
