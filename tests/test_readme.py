@@ -24,10 +24,10 @@ README = (ROOT / "README.md").read_text(encoding="utf-8")
 # the name Discord's invite screen shows, and why.
 NEEDED_PERMISSIONS: dict[str, tuple[str, str]] = {
     "view_channel": ("View Channels", "sees the channel of /game new and its threads"),
-    "send_messages": ("Send Messages", "Publisher.thread_for unarchives (not locked)"),
+    "send_messages": ("Send Messages", "thread_for falls back to the channel"),
     "create_public_threads": ("Create Public Threads", "each game opens its own thread"),
     "send_messages_in_threads": ("Send Messages in Threads", "lobby, moves, prompts"),
-    "manage_threads": ("Manage Threads", "unarchiving a thread a moderator locked"),
+    "manage_threads": ("Manage Threads", "thread_for unarchives, also a locked one"),
     "attach_files": ("Attach Files", "the table picture (board, each move, /tm plan)"),
     "read_message_history": ("Read Message History", "edits its own lobby and prompts"),
 }
