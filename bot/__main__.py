@@ -49,6 +49,11 @@ Discord asks for a privileged intent ({error}). This bot needs none: check that 
 change asks for members, presences or message content."""
 
 
+def _not_about_voice(record: logging.LogRecord) -> bool:
+    """discord.py warns that voice libraries are missing; a board-game bot has no voice."""
+    return "voice will NOT be supported" not in record.getMessage()
+
+
 def database_problem(path: Path) -> str | None:
     """Why the SQLite file at `path` cannot be opened (its directory is created), or None."""
     try:
@@ -99,6 +104,8 @@ def main() -> int:
     logging.basicConfig(
         level=settings.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s"
     )
+    for handler in logging.getLogger().handlers:
+        handler.addFilter(_not_about_voice)
     return run(settings)
 
 

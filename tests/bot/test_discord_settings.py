@@ -210,3 +210,4 @@ def test_refused_token_and_unreachable_api_exit_with_a_message(tmp_path: Path) -
                     DATABASE_PATH=str(tmp_path / "bot.sqlite3"))
     assert proc.returncode == 1, proc.stderr
     assert "Traceback" not in proc.stderr and "Cannot reach Discord at" in proc.stderr
+    assert "logging in" in proc.stderr and "voice" not in proc.stderr  # no voice noise
