@@ -25,8 +25,11 @@ from render.tm_style import (
     text,
 )
 from render.tm_text import (
+    FACTION_ABILITIES,
+    FACTION_TRACKS,
     FAVOR,
     SPECIAL_ACTIONS,
+    STRONGHOLD_VALUES,
     TERMS,
     amount,
     bonus_text,
@@ -49,8 +52,8 @@ TRACKS_ROOM = 405  # the track line ends before the cult boxes
 def faction_panel_height(view: dict[str, Any], width: int, lang: str) -> int:
     """One height for every panel: room for the longest list of held tiles."""
     rows = 1
-    for info in (view.get("factions") or {}).values():
-        chips = _held_tiles(view, info or {}, lang, width - 32)
+    for name, info in (view.get("factions") or {}).items():
+        chips = _held_tiles(view, info or {}, lang, width - 32, name)
         rows = max(rows, len(_chip_rows(chips, width - 32)))
     return CHIP_TOP + rows * CHIP_ROW + 10
 
@@ -96,7 +99,7 @@ def draw_faction(
 
     # Tracks, keys and cult positions.
     y = y0 + 158
-    line, size = tracks_line(info, lang)
+    line, size = tracks_line(info, lang, name)
     text(draw, (x0 + 20, y), line, size, INK, True)
     cx = x0 + 440
     for cult in CULTS:
@@ -128,7 +131,7 @@ def draw_faction(
         text(draw, (x + 50, y), f"{term(lang, 'bridges')} {info['bridges_left']}", 22, INK, True)
 
     # Tiles held: bonus card, favors, towns.
-    held = _held_tiles(view, info, lang, x1 - x0 - 32)
+    held = _held_tiles(view, info, lang, x1 - x0 - 32, name)
     for row, chips in enumerate(_chip_rows(held, x1 - x0 - 32)):
         y = y0 + CHIP_TOP + row * CHIP_ROW
         x = x0 + 16
@@ -263,22 +266,28 @@ def header_layout(
     }
 
 
-def tracks_line(info: dict[str, Any], lang: str) -> tuple[str, int]:
+def tracks_line(info: dict[str, Any], lang: str, faction: str = "") -> tuple[str, int]:
     """Shipping value, spade exchange rate and keys on one line, at the largest size that
-    stays clear of the cult boxes (TRACKS_ROOM pixels). Bridges left go with the pieces."""
-    tracks = [
+    stays clear of the cult boxes (TRACKS_ROOM pixels). Bridges left go with the pieces.
+    A track the faction does not have shows what it has instead (FACTION_TRACKS)."""
+    instead = FACTION_TRACKS.get(faction, {})
+    sh_built = _buildings_left(info).get("SH", 1) == 0
+    words = []
+    for key, value in (
         ("shipping", info.get("shipping", info.get("ship", 0))),
         ("dig", info.get("dig", 0)),
         ("keys", info.get("keys", 0)),
-    ]
-    # "삽 교환 비율 3:1": the book's spade exchange rate, workers per spade (3 at level 0)
-    words = [
-        term(lang, f"{key}_n").format(n=value, rate=max(1, 3 - int(value)))
-        if f"{key}_n" in TERMS.get(lang, {})
-        else f"{term(lang, key)} {value}"
-        for key, value in tracks
-    ]
-    for gap, size in (("  ", 26), ("  ", 24), (" · ", 22), (" · ", 20), ("·", 20)):
+    ):
+        key = instead.get(key, key)
+        if key in STRONGHOLD_VALUES:
+            value = STRONGHOLD_VALUES[key][sh_built]
+        # "삽 교환 비율 3:1": the book's spade exchange rate, workers per spade (3 at level 0)
+        words.append(
+            term(lang, f"{key}_n").format(n=value, rate=max(1, 3 - int(value)))
+            if f"{key}_n" in TERMS.get(lang, {})
+            else f"{term(lang, key)} {value}"
+        )
+    for gap, size in (("  ", 26), ("  ", 24), ("  ", 22), (" · ", 20), ("·", 20)):
         line = gap.join(words)
         if font(size, True).getlength(line) <= TRACKS_ROOM:
             return line, size
@@ -301,10 +310,14 @@ def leaders(view: dict[str, Any]) -> set[str]:
 
 
 Chip = tuple[str, str, RGB]
+ABILITY: RGB = (226, 230, 240)
 
 
-def _held_tiles(view: dict[str, Any], info: dict[str, Any], lang: str, width: float) -> list[Chip]:
-    """Chips for the bonus tile, favors and towns held, and special actions used this round."""
+def _held_tiles(
+    view: dict[str, Any], info: dict[str, Any], lang: str, width: float, faction: str = ""
+) -> list[Chip]:
+    """Chips for the bonus tile, favors and towns held, special actions used this round, and
+    the faction's standing rule the panel shows nowhere else (FACTION_ABILITIES)."""
     used = [a for a in info.get("used_actions") or [] if isinstance(a, str)]
     mark = f" ({term(lang, 'used')})"
 
@@ -334,6 +347,8 @@ def _held_tiles(view: dict[str, Any], info: dict[str, Any], lang: str, width: fl
         if action != bonus and action not in (info.get("favors") or []):
             name = pick(SPECIAL_ACTIONS.get(action), lang) or action
             chips.append((term(lang, "special"), name + mark, (214, 210, 204)))
+    if faction in FACTION_ABILITIES:
+        chips.append((term(lang, "ability"), pick(FACTION_ABILITIES[faction], lang), ABILITY))
     return chips
 
 

@@ -49,6 +49,10 @@ TERMS: dict[str, dict[str, str]] = {
         "shipping": "선적값",
         "dig": "삽 교환 비율",
         "dig_n": "삽 교환 비율 {rate}:1",
+        "dig_priest_n": "삽: 성직자 1",
+        "tunnel_n": "터널 뚫기: 일꾼 {n}",
+        "carpet_n": "양탄자 비행 {n}칸",
+        "ability": "능력",
         "seat": "자리",
         "D": "주택",
         "TP": "교역소",
@@ -113,6 +117,10 @@ TERMS: dict[str, dict[str, str]] = {
         "keys": "Keys",
         "shipping": "Ship",
         "dig": "Dig",
+        "dig_priest_n": "Spade: 1 P",
+        "tunnel_n": "Tunnel: {n} W",
+        "carpet_n": "Carpet: {n}",
+        "ability": "Ability",
         "seat": "seat",
         "D": "Dwelling",
         "TP": "Trading house",
@@ -236,6 +244,28 @@ SPECIAL_ACTIONS: dict[str, tuple[str, str]] = {
     "ACTN": ("모래 폭풍", "sandstorm"),
     "ACTC": ("행동 두 번", "double turn"),
     "ACTE": ("다리", "bridge"),
+}
+
+
+# Faction panels: a track that does not apply to a faction and what the panel shows instead
+# (digest §5-§7: Darklings pay 1 priest per spade and have no exchange track, L289/L318;
+# Dwarves and Fakirs have no shipping, L310, and tunnel / fly instead, §7.3).
+FACTION_TRACKS: dict[str, dict[str, str]] = {
+    "darklings": {"dig": "dig_priest"},
+    "dwarves": {"shipping": "tunnel"},
+    "fakirs": {"shipping": "carpet"},
+}
+# Values that change when the stronghold is built (before, after): the Dwarves' tunnel costs
+# 2 workers, then 1; the Fakirs' carpet skips 1 space, then 2 (digest §7.3).
+STRONGHOLD_VALUES: dict[str, tuple[int, int]] = {"tunnel": (2, 1), "carpet": (1, 2)}
+# A faction's standing rule the panel would otherwise not show, as a chip beside its tiles.
+FACTION_ABILITIES: dict[str, tuple[str, str]] = {
+    "darklings": ("성직자로 받은 삽마다 승점 2", "+2 VP per spade paid in priests"),  # L289
+    "dwarves": ("터널 뚫기마다 승점 4", "+4 VP per tunnel"),  # §7.3
+    "fakirs": ("양탄자 비행: 성직자 1 · 승점 4", "carpet flight: 1 P, +4 VP"),  # §7.3
+    "engineers": ("다리 행동: 일꾼 2 (여러 번)", "bridge action: 2 W (repeatable)"),  # L1385
+    "giants": ("지형 변형은 언제나 삽 2개", "any transform: exactly 2 spades"),  # L1410
+    "halflings": ("받는 삽마다 승점 1", "+1 VP per spade"),  # §6, errata 6
 }
 
 
