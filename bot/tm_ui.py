@@ -20,6 +20,9 @@ HELPER_COMMANDS = ("burn", "convert", "dig")
 KNOWN_KINDS = ("build", "transform", "upgrade", "send", "advance", "action", "bridge", "pass",
                "gain", "skip", "connect", "free")
 RESOURCES = ("C", "W", "P", "VP")
+# Tracks a faction does not have (digest §5-§7: Darklings have no exchange track, L318;
+# Dwarves and Fakirs no shipping, L310): the plan does not report them.
+TRACKS_NOT_HELD = {"darklings": "dig", "dwarves": "shipping", "fakirs": "shipping"}
 CULT_NAMES = ("FIRE", "WATER", "EARTH", "AIR")
 
 
@@ -50,6 +53,10 @@ def event_params(params: dict[str, Any], view: dict[str, Any], names: list[str]
                  ) -> dict[str, Any]:
     """Faction ids in event and decision params become localised names with the player."""
     out = dict(params)
+    text = out.get("text")
+    setup = str(text.get("en", "")).split() if isinstance(text, dict) else []
+    if out.get("faction") == "" and len(setup) == 2 and setup[0] == "setup":
+        out["faction"] = setup[1]  # a faction choice: the engine names no faction before it
     for key in FACTION_PARAMS:
         if isinstance(out.get(key), str) and _faction_info(out[key], view) is not None:
             out[key] = faction_name(out[key], view, names)
@@ -64,10 +71,11 @@ def decision_params(decision: Decision, view: dict[str, Any]) -> dict[str, Any]:
         for faction, data in view.get("factions", {}).items():
             if data.get("seat") == decision.seat:
                 extra["faction"] = faction
-    if decision.kind == "leech":
+    if decision.kind == "leech":  # the offer in words, with no particle hung on a number
         vp = decision.params.get("vp_cost", 0)
-        key = "tm.leech.cost" if vp else "tm.leech.free"
-        extra["cost"] = {lang: t(key, lang, vp=vp) for lang in ("en", "ko")}
+        actual = decision.params.get("actual", decision.params.get("amount", 0))
+        key = "tm.leech.none" if not actual else "tm.leech.cost" if vp else "tm.leech.free"
+        extra["cost"] = {lang: t(key, lang, vp=vp, actual=actual) for lang in ("en", "ko")}
     if decision.kind == "spades":
         # income spades (cult bonus) carry their count; a turn's leftover spades do not
         spades = decision.params.get("spades")
@@ -238,6 +246,8 @@ def plan_lines(plan: Plan, lang: str) -> list[str]:
                                                       now.get("cults", {}), CULT_NAMES, lang)))
     # the spade exchange rate as the board prints it: workers per spade ("3:1" at level 0)
     rates = [{"rate": f"{max(1, 3 - int(v.get('dig', 0)))}:1"} for v in (was, now)]
-    lines.append(t("tm.plan.tracks", lang, **_changed(was, now, ("shipping", "dig"), lang),
+    missing = TRACKS_NOT_HELD.get(seat_faction)
+    key = f"tm.plan.tracks_no_{missing}" if missing else "tm.plan.tracks"
+    lines.append(t(key, lang, **_changed(was, now, ("shipping", "dig"), lang),
                    **_changed(rates[0], rates[1], ("rate",), lang)))
     return lines

@@ -12,10 +12,11 @@ MESSAGES: dict[str, dict[str, str]] = {
         "decision.setup_bonus": "{faction}: take your starting bonus tile.",
         "decision.turn": "{faction} — pick a kind of action, then the action "
         "(or type it with `/play`; preview it with `/tm plan`).",
-        "decision.leech": "{from} built next to {faction}: take {actual} power {cost}, "
-        "or decline? (offer {amount}; `/tm leech` answers offers for you)",
-        "tm.leech.cost": "for {vp} VP",
-        "tm.leech.free": "for free",
+        "decision.leech": "{from} built next to {faction}: {cost} "
+        "(offer {amount}; `/tm leech` answers offers for you)",
+        "tm.leech.cost": "take {actual} power for {vp} VP, or decline?",
+        "tm.leech.free": "take {actual} power for free, or decline?",
+        "tm.leech.none": "no power fits your bowls now: you can only decline.",
         "decision.cult": "{faction}: choose the cult track for your Cultists' step.",
         "decision.spades": "{faction}: use {source} to transform a hex, or give them up.",
         "tm.spades.income": "your {spades} cult-bonus spade(s)",
@@ -106,6 +107,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "tm.plan.power": "Power {P1}/{P2}/{P3}",
         "tm.plan.cults": "Cults: Fire {FIRE} · Water {WATER} · Earth {EARTH} · Air {AIR}",
         "tm.plan.tracks": "Shipping {shipping} · Spade level {dig}",
+        "tm.plan.tracks_no_dig": "Shipping {shipping}",
+        "tm.plan.tracks_no_shipping": "Spade level {dig}",
         "tm.plan.change": "{before} → {after}",
         # /game status
         "tm.status.round": "Round {round} ({phase}); scoring tile {scoring}; active: {active}",
@@ -130,10 +133,11 @@ MESSAGES: dict[str, dict[str, str]] = {
         "decision.setup_bonus": "{faction}: 시작 보너스 타일을 가져가세요.",
         "decision.turn": "{faction} — 행동 종류를 고른 뒤 행동을 고르세요"
         "(`/행동`으로 입력하거나 `/테라 계획`으로 미리 볼 수 있습니다).",
-        "decision.leech": "{from}이(가) {faction} 옆에 건설했습니다: {cost} 권능 {actual}을(를) "
-        "얻을까요, 거절할까요? (제안 {amount}; `/테라 권능제안`으로 미리 응답을 정할 수 있습니다)",
-        "tm.leech.cost": "승점 {vp}을(를) 내고",
-        "tm.leech.free": "무료로",
+        "decision.leech": "{faction}: {from}의 건설로 권능 제안이 왔습니다. {cost} "
+        "(제안 {amount}; `/테라 권능제안`으로 미리 응답을 정할 수 있습니다)",
+        "tm.leech.cost": "승점 {vp} 내고 권능 {actual} 받을까요, 거절할까요?",
+        "tm.leech.free": "무료로 권능 {actual} 받을까요, 거절할까요?",
+        "tm.leech.none": "지금은 받을 수 있는 권능이 없어 거절만 할 수 있습니다.",
         "decision.cult": "{faction}: 광신도의 신앙 진행을 할 신앙 트랙을 고르세요.",
         "decision.spades": "{faction}: {source} 지형을 변형하거나 포기하세요.",
         "tm.spades.income": "신앙 보너스 삽 {spades}개로",
@@ -215,6 +219,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "tm.plan.power": "권능 그릇 {P1}/{P2}/{P3}",
         "tm.plan.cults": "신앙: 불 {FIRE} · 물 {WATER} · 땅 {EARTH} · 하늘 {AIR}",
         "tm.plan.tracks": "선적값 {shipping} · 삽 교환 비율 {rate}",
+        "tm.plan.tracks_no_dig": "선적값 {shipping}",
+        "tm.plan.tracks_no_shipping": "삽 교환 비율 {rate}",
         "tm.plan.change": "{before} → {after}",
         "tm.status.round": "{round}라운드 ({phase}); 점수 타일 {scoring}; 차례: {active}",
         "tm.status.faction": "• {name} ({player}): 승점 {VP} · 동전 {C} 일꾼 {W} 성직자 {P} · "

@@ -381,5 +381,8 @@ def test_leech_prompt_names_the_price_in_the_readers_language() -> None:
     assert en.decision(offer(0)).startswith(
         "Witches (ann) built next to Nomads (bo): take 1 power for free, or decline? (offer 1;")
     assert "for 2 VP" in en.decision(offer(2))
-    assert ko.decision(offer(0)).startswith("마녀 (ann)이(가) 유목민 (bo) 옆에 건설했습니다: 무료로")
-    assert "승점 2을(를) 내고 권능 3을(를)" in ko.decision(offer(2))
+    # Korean: no 이(가)/을(를) hung on a name or a number
+    assert ko.decision(offer(0)).startswith(
+        "유목민 (bo): 마녀 (ann)의 건설로 권능 제안이 왔습니다. 무료로 권능 1 받을까요")
+    assert "승점 2 내고 권능 3 받을까요" in ko.decision(offer(2))
+    assert "(를)" not in ko.decision(offer(2)) and "(가)" not in ko.decision(offer(0))

@@ -1,0 +1,74 @@
+"""Terra Mystica on Discord as a Korean player reads it: power offers without particles hung
+on names or numbers, faction choices named in the thread, plans without tracks a faction lacks."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+import rules
+from bot import tm_ui
+from bot.cogs.texts import Texts
+from bot.table_plan import Plan
+from rules.core import Decision
+from storage.base import GameRecord
+
+ENGINE = rules.get_engine("terra_mystica")
+
+
+def texts(lang: str, view: dict, names: list[str]) -> Texts:
+    now = datetime.now(UTC)
+    record = GameRecord(id=1, game="terra_mystica", status="running", guild_id=1, channel_id=1,
+                        thread_id=2, host_id=1, seats=list(range(len(names))), created_at=now,
+                        updated_at=now)
+    return Texts(record, lang, view, names)
+
+
+VIEW = {"factions": {"witches": {"seat": 0, "name": {"en": "Witches", "ko": "마녀"}},
+                     "nomads": {"seat": 1, "name": {"en": "Nomads", "ko": "유목민"}}}}
+
+
+def offer(amount: int, actual: int, vp: int) -> Decision:
+    return Decision(seat=1, kind="leech", key="leech.1", params={
+        "faction": "nomads", "from": "witches", "amount": amount, "actual": actual,
+        "vp_cost": vp})
+
+
+def test_an_offer_that_fits_nothing_says_only_decline_is_left() -> None:
+    ko = texts("ko", VIEW, ["ann", "bo"]).decision(offer(2, 0, 0))
+    en = texts("en", VIEW, ["ann", "bo"]).decision(offer(2, 0, 0))
+    assert "거절만" in ko and "권능 0" not in ko
+    assert "only decline" in en and "take 0 power" not in en
+
+
+def test_a_korean_offer_names_the_deciding_faction_first() -> None:
+    ko = texts("ko", VIEW, ["ann", "bo"]).decision(offer(3, 3, 2))
+    assert ko.startswith("유목민 (bo): 마녀 (ann)의 건설로")
+    assert "승점 2 내고 권능 3 받을까요, 거절할까요?" in ko
+
+
+def test_the_faction_choice_in_the_thread_names_who_chose() -> None:
+    state = ENGINE.setup({}, 2, 1)
+    decision = ENGINE.decisions(state)[0]
+    choice = next(c for c in decision.choices if c.action["faction"] == "darklings")
+    state, events = ENGINE.apply(state, decision.seat, choice.action)
+    view = ENGINE.view(state, None)
+    line = texts("ko", view, ["ann", "bo"]).event(events[0])
+    assert line == "암흑인 (ann): 선택 암흑인"  # was ": 선택 암흑인"
+    assert texts("en", view, ["ann", "bo"]).event(events[0]).startswith("Darklings (ann): ")
+
+
+def plan_for(faction: str, after: dict) -> Plan:
+    name = {"en": faction.title(), "ko": faction}
+    before = {"seat": 0, "name": name, "shipping": 0, "dig": 0, "cults": {}}
+    return Plan(game="terra_mystica", seat=0, before={"factions": {faction: before}},
+                after={"factions": {faction: {**before, **after}}}, public_after={},
+                applied=["advance ship"])
+
+
+def test_a_plan_leaves_out_the_track_a_faction_does_not_have() -> None:
+    # digest §5-§7: Darklings have no exchange track (L318), Dwarves and Fakirs no shipping
+    assert tm_ui.plan_lines(plan_for("darklings", {"shipping": 1}), "ko")[-1] == "선적값 0 → 1"
+    assert tm_ui.plan_lines(plan_for("dwarves", {"dig": 1}), "ko")[-1] == "삽 교환 비율 3:1 → 2:1"
+    assert tm_ui.plan_lines(plan_for("fakirs", {}), "en")[-1] == "Spade level 0"
+    both = tm_ui.plan_lines(plan_for("witches", {}), "ko")[-1]
+    assert both == "선적값 0 · 삽 교환 비율 3:1"
