@@ -319,6 +319,8 @@ def _held_tiles(
     """Chips for the bonus tile, favors and towns held, special actions used this round, and
     the faction's standing rule the panel shows nowhere else (FACTION_ABILITIES)."""
     used = [a for a in info.get("used_actions") or [] if isinstance(a, str)]
+    if view.get("phase") == "over":  # nothing is used "this round" once the game is over
+        used = []
     mark = f" ({term(lang, 'used')})"
 
     def label(tile: str, kind: str, own: str) -> str:

@@ -235,8 +235,12 @@ POWER_ACTIONS: dict[str, tuple[int, tuple[str, str]]] = {
 }
 
 
-# Stronghold special actions (snellman ids): what each does, in a few words.
+# Special actions (snellman ids): what each does, in a few words. Stronghold actions, and
+# the bonus and favor tiles' ones (a used bonus action stays marked after its tile is returned).
 SPECIAL_ACTIONS: dict[str, tuple[str, str]] = {
+    "BON1": ("삽 1개", "1 spade"),
+    "BON2": ("신앙 +1", "cult +1"),
+    "FAV6": ("신앙 +1", "cult +1"),
     "ACTW": ("마녀의 비행", "Witches' Ride"),
     "ACTA": ("신앙 +2", "cult +2"),
     "ACTS": ("주택 → 교역소", "D → TP"),

@@ -149,3 +149,10 @@ def test_a_picture_of_the_special_factions_stays_inside_its_width() -> None:
         assert image.width == WIDTH
         strip = image.crop((WIDTH - 12, 0, WIDTH, image.height))
         assert {colour for _, colour in strip.getcolors(1 << 16)} == {BACKGROUND}
+
+
+def test_a_returned_bonus_tiles_used_action_is_named_not_its_id() -> None:
+    chips = _held_tiles({"phase": "actions"}, {"used_actions": ["BON2"]}, "ko", 834)
+    assert [(kind, label) for kind, label, _ in chips] == [("특수 행동", "신앙 +1 (사용함)")]
+    # once the game is over nothing is "used this round"
+    assert _held_tiles({"phase": "over"}, {"used_actions": ["BON2"]}, "ko", 834) == []
