@@ -8,6 +8,7 @@ from typing import Any
 from bot.i18n import has, t
 from render.citadels.district_types import TYPE_NAMES as PICTURE_TYPE_NAMES
 from render.citadels.words import BREAKDOWN
+from rules.citadels.abilities import PRICED
 from rules.citadels.characters import CHARACTER
 from rules.citadels.districts import DISTRICT, TYPE_NAMES
 from rules.core import Action, Choice
@@ -112,6 +113,9 @@ CHOICE_VARIANT: dict[str, Callable[[Action], str | None]] = {
     "navigate": lambda a: str(a.get("what")),
     "income": lambda a: "gold" if "gold" in a else None,
     "build": lambda a: next((k for k in ("via", "cards", "from") if k in a), None),
+    # paid actions (rules.citadels.abilities.PRICED): "— 3 gold", or "— free" at 0
+    **{kind: (lambda a: "free" if a.get("price") == 0 else None)
+       for kind in PRICED},
 }
 # action key -> (template param, what the value is)
 CHOICE_PARAM_NAMES: dict[str, tuple[str, str]] = {
@@ -119,6 +123,7 @@ CHOICE_PARAM_NAMES: dict[str, tuple[str, str]] = {
     "character": ("character", "character"), "card": ("card_name", "district"),
     "mine": ("mine_name", "district"), "via": ("via_name", "district"),
     "kind": ("kind_name", "kind"), "cards": ("count", "number"), "gold": ("gold", "number"),
+    "price": ("price", "number"),
 }
 
 

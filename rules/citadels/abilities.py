@@ -52,6 +52,37 @@ def wall(cx: Ctx, seat: int, card: str) -> int:
     return 0
 
 
+# Paid actions on another city: each choice carries its `price` (the gold paid, for the
+# button's label); it is derived from the state, never typed (notation.parse fills it in).
+PRICED = ("destroy", "exchange", "seize")
+
+
+def price(cx: Ctx, actor: int, a: Action) -> int | None:
+    """The gold `actor` pays for a destroy / exchange / seize; None if a district is not
+    there (the action is illegal anyway)."""
+    target, card = a.get("seat"), a.get("card")
+    if not (isinstance(target, int) and 0 <= target < cx.n) or not cx.has(target, card):
+        return None
+    theirs = cx.cost(target, cx.district(target, card))
+    surcharge = wall(cx, target, card)
+    if a["type"] == "destroy":
+        return max(0, theirs - 1) + surcharge
+    if a["type"] == "seize":
+        return theirs + surcharge
+    mine = a.get("mine")
+    if not cx.has(actor, mine):
+        return None
+    return max(0, theirs - cx.cost(actor, cx.district(actor, mine))) + surcharge
+
+
+def with_price(cx: Ctx, actor: int, a: Action) -> Action:
+    """A paid action with its price (as listed among the legal actions)."""
+    if a.get("type") not in PRICED or "price" in a:
+        return a
+    paid = price(cx, actor, a)
+    return a if paid is None else {**a, "price": paid}
+
+
 def income_count(cx: Ctx, seat: int, kind: str) -> int:
     n = sum(1 for d in cx.city(seat) if DISTRICT[d["id"]].type == kind)
     # the School of Magic counts as whichever type pays (auto-chosen, always this one)
@@ -168,9 +199,10 @@ def _warlord(cx: Ctx, seat: int) -> list[Action]:
         for d in sorted({d["id"] for d in cx.city(s)}):
             if d == "keep":
                 continue
-            price = max(0, cx.cost(s, cx.district(s, d)) - 1) + wall(cx, s, d)
-            if price <= gold:
-                out.append({"type": "destroy", "seat": s, "card": d})
+            a: Action = {"type": "destroy", "seat": s, "card": d}
+            paid = price(cx, seat, a)
+            if paid is not None and paid <= gold:
+                out.append({**a, "price": paid})
     return out
 
 
@@ -194,9 +226,10 @@ def _diplomat(cx: Ctx, seat: int) -> list[Action]:
             for mid, md in sorted(mine.items()):
                 if mid in theirs:
                     continue
-                price = max(0, cx.cost(s, td) - cx.cost(seat, md)) + wall(cx, s, tid)
-                if price <= gold:
-                    out.append({"type": "exchange", "seat": s, "card": tid, "mine": mid})
+                paid = max(0, cx.cost(s, td) - cx.cost(seat, md)) + wall(cx, s, tid)
+                if paid <= gold:
+                    out.append({"type": "exchange", "seat": s, "card": tid, "mine": mid,
+                                "price": paid})
     return out
 
 
@@ -214,8 +247,9 @@ def _marshal(cx: Ctx, seat: int) -> list[Action]:
             if c == "monument" and len(cx.city(seat)) >= 5 and not cx.opts[
                     "monument_by_transfer"]:
                 continue
-            if cost + wall(cx, s, c) <= gold:
-                out.append({"type": "seize", "seat": s, "card": c})
+            paid = cost + wall(cx, s, c)
+            if paid <= gold:
+                out.append({"type": "seize", "seat": s, "card": c, "price": paid})
     return out
 
 

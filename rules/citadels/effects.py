@@ -317,7 +317,8 @@ def _destroy(cx: Ctx, a: Action) -> None:
         cx, target, card)
     cx.pay(seat, price)
     cx.destroy(target, card)
-    cx.ev("ev.destroyed", s=seat, target=target, card=card, gold=price)
+    cx.ev("ev.destroyed" if price else "ev.destroyed_free", s=seat, target=target, card=card,
+          gold=price)
 
 
 def _move(cx: Ctx, src: int, dst: int, card: str) -> None:
@@ -342,8 +343,8 @@ def _exchange(cx: Ctx, a: Action) -> None:
     _surcharge(cx, seat, target, wall)
     _move(cx, target, seat, a["card"])
     _move(cx, seat, target, a["mine"])
-    cx.ev("ev.exchanged", s=seat, target=target, card=a["card"], mine=a["mine"],
-          gold=diff + wall)
+    cx.ev("ev.exchanged" if diff + wall else "ev.exchanged_free", s=seat, target=target,
+          card=a["card"], mine=a["mine"], gold=diff + wall)
     if cx.opts["completion_by_count"]:
         cx.check_complete(seat)
         cx.check_complete(target)

@@ -89,9 +89,12 @@ _EN: dict[str, str] = {
     "choice.tithe": "Tithe: 1 gold from {target}",
     "choice.navigate_gold": "Navigate: take 4 gold",
     "choice.navigate_cards": "Navigate: draw 4 cards",
-    "choice.destroy": "Destroy {target}'s {card_name}",
-    "choice.exchange": "Swap your {mine_name} for {target}'s {card_name}",
-    "choice.seize": "Seize {target}'s {card_name}",
+    "choice.destroy": "Destroy {target}'s {card_name} — {price} gold",
+    "choice.destroy_free": "Destroy {target}'s {card_name} — free",
+    "choice.exchange": "Swap your {mine_name} for {target}'s {card_name} — {price} gold",
+    "choice.exchange_free": "Swap your {mine_name} for {target}'s {card_name} — free",
+    "choice.seize": "Seize {target}'s {card_name} — {price} gold",
+    "choice.seize_free": "Seize {target}'s {card_name} — free",
     "choice.beautify": "Beautify {card_name}",
     "choice.lab": "Laboratory: discard {card_name} for 2 gold",
     "choice.museum": "Museum: place {card_name} under it",
@@ -190,8 +193,11 @@ _EN: dict[str, str] = {
     "ev.navigate_gold": "The Navigator ({s}) takes 4 extra gold.",
     "ev.navigate_cards": "The Navigator ({s}) draws {count} extra cards.",
     "ev.destroyed": "{s} destroys {target}'s {card_name}, paying {gold} gold.",
+    "ev.destroyed_free": "{s} destroys {target}'s {card_name} for free.",
     "ev.exchanged": "{s} exchanges their {mine_name} for {target}'s {card_name}, paying "
                     "{gold} gold.",
+    "ev.exchanged_free": "{s} exchanges their {mine_name} for {target}'s {card_name}, "
+                         "paying nothing.",
     "ev.seized": "{s} seizes {target}'s {card_name}, paying {gold} gold.",
     "ev.beautified": "{s} beautifies {card_name}.",
     "ev.cardinal_takes": "The Cardinal ({s}) takes {amount} gold from {target} and will "
@@ -292,9 +298,14 @@ _KO: dict[str, str] = {
     "choice.tithe": "헌금: {target} 님에게서 금화 1닢",
     "choice.navigate_gold": "항해: 금화 4닢 받기",
     "choice.navigate_cards": "항해: 카드 4장 뽑기",
-    "choice.destroy": "{target} 님의 {card_name} 파괴",
-    "choice.exchange": "내 {mine_name} 건물과 {target} 님의 {card_name} 건물 교환",
-    "choice.seize": "{target} 님의 {card_name} 점령",
+    "choice.destroy": "{target} 님의 {card_name} 파괴 — 금화 {price}닢",
+    "choice.destroy_free": "{target} 님의 {card_name} 파괴 — 무료",
+    "choice.exchange": "내 {mine_name} 건물과 {target} 님의 {card_name} 건물 교환 — 금화 "
+                       "{price}닢",
+    "choice.exchange_free": "내 {mine_name} 건물과 {target} 님의 {card_name} 건물 교환 — "
+                            "무료",
+    "choice.seize": "{target} 님의 {card_name} 점령 — 금화 {price}닢",
+    "choice.seize_free": "{target} 님의 {card_name} 점령 — 무료",
     "choice.beautify": "{card_name} 장식",
     "choice.lab": "실험실: {card_name} 카드를 버리고 금화 2닢",
     "choice.museum": "박물관: {card_name} 카드를 아래에 놓기",
@@ -391,8 +402,11 @@ _KO: dict[str, str] = {
     "ev.navigate_cards": "항해사({s} 님)가 카드 {count}장을 더 뽑습니다.",
     "ev.destroyed": "{s} 님이 금화 {gold}닢을 내고 {target} 님의 {card_name} 건물을 "
                     "파괴합니다.",
+    "ev.destroyed_free": "{s} 님이 {target} 님의 {card_name} 건물을 무료로 파괴합니다.",
     "ev.exchanged": "{s} 님이 자신의 {mine_name} 건물과 {target} 님의 {card_name} 건물을 "
                     "교환합니다 (금화 {gold}닢 지불).",
+    "ev.exchanged_free": "{s} 님이 자신의 {mine_name} 건물과 {target} 님의 {card_name} "
+                         "건물을 교환합니다 (지불한 금화 없음).",
     "ev.seized": "{s} 님이 금화 {gold}닢을 내고 {target} 님의 {card_name} 건물을 "
                  "점령합니다.",
     "ev.beautified": "{s} 님이 {card_name} 건물을 장식합니다.",

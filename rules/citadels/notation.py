@@ -38,8 +38,10 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from rules.citadels.abilities import PRICED, with_price
 from rules.citadels.characters import CHARACTERS
 from rules.citadels.districts import DISTRICT, TYPE_NAMES
+from rules.citadels.table import Ctx
 from rules.core import RuleError
 
 Action = dict[str, Any]
@@ -225,8 +227,17 @@ def parse(state: dict[str, Any], seat: int, text: str) -> Action:
                 if got is not None:
                     if t == "crown" and len(pattern) == 2 and "take" not in got:
                         continue
-                    return {"type": t, **got}
+                    return _priced(state, seat, {"type": t, **got})
     raise RuleError("err.unreadable", text=text)
+
+
+def _priced(state: dict[str, Any], seat: int, action: Action) -> Action:
+    """A paid action's price is no word of the line: it comes from the state."""
+    if action["type"] not in PRICED or not state.get("seats"):
+        return action
+    cx = Ctx(state)
+    actor = state["turn"]["seat"] if state.get("turn") else seat
+    return with_price(cx, actor, action)
 
 
 def _word(kind: str, value: Any, lang: str) -> str:
@@ -250,7 +261,7 @@ def _word(kind: str, value: Any, lang: str) -> str:
 
 
 def _pattern_for(action: Action) -> list[Any]:
-    keys = set(action) - {"type"}
+    keys = set(action) - {"type"} - ({"price"} if action["type"] in PRICED else set())
     for pattern in VERBS[action["type"]][3]:
         slots = {s[1] for s in pattern if s[0] not in ("via", "cards", "from")}
         if slots == keys and all(

@@ -198,6 +198,8 @@ def apply_main(cx: Ctx, a: Action, p: Any) -> None:
             raise RuleError("err.illegal")
         t["menu"] = None
         return
+    # a paid action typed or logged without its price: the price of now (abilities.PRICED)
+    a = abilities.with_price(cx, t["seat"], a)
     if a not in p.full:
         raise RuleError("err.illegal")
     t["menu"] = None

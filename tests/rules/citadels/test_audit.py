@@ -143,7 +143,7 @@ def test_killed_bishop_gives_no_protection() -> None:
     set_seat(st, 1, city=["temple"])
     st["rs"]["killed"] = "bishop"
     st["chars"]["bishop"]["status"] = "killed"
-    assert {"type": "destroy", "seat": 1, "card": "temple"} in acts(st, "destroy")
+    assert {"type": "destroy", "seat": 1, "card": "temple", "price": 0} in acts(st, "destroy")
 
 
 def test_abbot_among_the_richest_gets_nothing() -> None:

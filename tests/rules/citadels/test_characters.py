@@ -365,7 +365,7 @@ def test_marshal_seizes_paying_owner() -> None:
     st = turn_of("marshal", gold=3)
     set_seat(st, 1, gold=0, city=["manor", "castle"])
     acts = [a for a in _all_main(st) if a["type"] == "seize"]
-    assert acts == [{"type": "seize", "seat": 1, "card": "manor"}]
+    assert acts == [{"type": "seize", "seat": 1, "card": "manor", "price": 3}]
     st, _ = act(st, 0, "seize p2 manor")
     assert st["seats"][1]["gold"] == 3 and st["seats"][0]["gold"] == 0
 

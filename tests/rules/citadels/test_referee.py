@@ -92,10 +92,10 @@ def _check_step(prev: dict[str, Any], new: dict[str, Any], events: list[Any],
                 assert builds[key] <= _limit(char), (char, builds[key])
         elif e.key in ("ev.seized", "ev.confiscated"):
             assert p["card"] not in _ids(prev, p["s"])  # Quarry never applies
-        elif e.key == "ev.exchanged":
+        elif e.key in ("ev.exchanged", "ev.exchanged_free"):
             assert p["card"] not in _ids(prev, p["s"])
             assert p["mine"] not in _ids(prev, p["target"])
-        elif e.key == "ev.destroyed":
+        elif e.key in ("ev.destroyed", "ev.destroyed_free"):
             target = p["target"]
             d = next(x for x in prev["seats"][target]["city"] if x["id"] == p["card"])
             wall = 1 if "great_wall" in _ids(prev, target) and p["card"] != "great_wall" else 0
