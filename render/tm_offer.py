@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from typing import Any
 
 from PIL import ImageDraw
@@ -10,6 +11,7 @@ from render import tm_pieces
 from render.tm_board import faction_colour
 from render.tm_style import (
     CULT,
+    GOLD,
     HIGHLIGHT,
     INK,
     MUTED,
@@ -41,8 +43,10 @@ BONUS_EXTRA = 216  # the widest income (BON4 en) and a gap
 BONUS_EXTRA_END = 200  # room kept at the right for the holder's name or the coins
 BONUS_SMALL = 20  # the effects' size when they need two lines
 HOLDER_SIZE = 20
-TOWN_CHIP = 190  # a town tile's chip in the supply: five across the cult board's width
-TOWN_TEXT = TOWN_CHIP - 44  # room for its words beside the count
+TOWN_COLS = 3  # town tiles in the supply: three a row, wide enough for 20 px words
+TOWN_CHIP = (1010 - 32 - (TOWN_COLS - 1) * 8) // TOWN_COLS  # across the cult board's width
+TOWN_TEXT = TOWN_CHIP - 86  # room for its words between the star and the count
+TOWN_ROW = 44
 HOLDER_DISC = 44  # the faction's disc and the gaps around it, left of the holder's name
 
 
@@ -121,6 +125,7 @@ def bonus_texts(
     after the income column; the view's texts when they fit, else the picture's own. A tile
     with income only may use the effects' room for it."""
     parts = view_tile_parts(view, tile, lang)
+    parts = merge_parts(parts) if parts else parts
     income_room = BONUS_EXTRA - 32 if parts and parts[1:] else width - BONUS_EXTRA_END - 32
     if parts and fits(parts[0], 24, income_room, True):
         lines = (
@@ -132,6 +137,27 @@ def bonus_texts(
             return parts[0], *lines
     income, extra = bonus_text(tile, lang)
     return income, [extra] if extra else [], 22
+
+
+def merge_parts(parts: list[str]) -> list[str]:
+    """Neighbouring parts that differ in one word only, as one part with the two words joined
+    by "/" ("패스 시 요새마다 승점 4" + "패스 시 성소마다 승점 4" -> "패스 시 요새/성소마다 승점 4"):
+    one line at the larger size instead of two small ones."""
+    out: list[str] = []
+    for part in parts:
+        prev = out[-1].split(" ") if out else []
+        words = part.split(" ")
+        diff = [i for i, (a, b) in enumerate(zip(prev, words, strict=False)) if a != b]
+        if len(prev) == len(words) and len(diff) == 1:
+            i = diff[0]
+            a, b = prev[i], words[i]
+            # a shared ending ("마다") stays once: "요새마다" + "성소마다" -> "요새/성소마다"
+            tail = len(os.path.commonprefix([a[::-1], b[::-1]]))
+            prev[i] = f"{a[: len(a) - tail]}/{b}" if tail < min(len(a), len(b)) else f"{a}/{b}"
+            out[-1] = " ".join(prev)
+        else:
+            out.append(part)
+    return out
 
 
 def holder_layout(
@@ -243,7 +269,8 @@ FAVOR_SIZES = (20, 19, 18)  # an ability's words, at the largest size that fits 
 
 
 def supply_height() -> int:
-    return 56 + 4 * FAVOR_ROW + 8 + 40 + 12
+    town_rows = -(-len(TOWNS) // TOWN_COLS)
+    return 56 + 4 * FAVOR_ROW + 8 + town_rows * TOWN_ROW + 6
 
 
 def favor_grid() -> list[tuple[str, list[str]]]:
@@ -292,19 +319,21 @@ def draw_supply(draw: ImageDraw.ImageDraw, view: dict[str, Any], box: Box, lang:
         text(draw, (x0 + FAVOR_TAB / 2, mid), term(lang, cult), 22, ink_on(CULT[cult]), True, "mm")
         for tile, (left, w) in zip(tiles, cells, strict=False):
             _favor_cell(draw, tile, favors.get(tile, 0), (x0 + left, top, w), lang)
-    x = x0
-    ty = y + 4 * FAVOR_ROW + 8
-    for tw in TOWNS:
+    for i, tw in enumerate(TOWNS):
+        row, col = divmod(i, TOWN_COLS)
+        x = x0 + col * (TOWN_CHIP + 8)
+        ty = y + 4 * FAVOR_ROW + 8 + row * TOWN_ROW
         left = towns.get(tw, 0)
         draw.rounded_rectangle(
-            (x, ty, x + TOWN_CHIP, ty + 40),
+            (x, ty, x + TOWN_CHIP, ty + TOWN_ROW - 6),
             radius=8,
             fill=(255, 236, 170) if left else (226, 222, 214),
         )
+        mid = ty + (TOWN_ROW - 6) / 2
+        tm_pieces.star(draw, x + 22, mid, 14, GOLD if left else (200, 196, 190))
         words, size = town_chip_text(tw, lang)
-        text(draw, (x + 10, ty + 20), words, size, INK, True)
-        text(draw, (x + TOWN_CHIP - 6, ty + 20), f"×{left}", 16, INK if left else MUTED, False, "rm")
-        x += TOWN_CHIP + 6
+        text(draw, (x + 44, mid), words, size, INK if left else MUTED, True)
+        text(draw, (x + TOWN_CHIP - 8, mid), f"×{left}", 20, INK if left else MUTED, True, "rm")
 
 
 def _favor_cell(
@@ -337,7 +366,7 @@ def town_chip_text(tile: str, lang: str) -> tuple[str, int]:
     """A town tile in the supply: its VP and one-time reward, at a size that fits its chip."""
     vp, reward = TOWNS[tile]
     words = f"{amount(lang, 'vp_n', vp)} · {pick(reward, lang)}"
-    for size in (18, 17, 16):
+    for size in (22, 20, 18):
         if fits(words, size, TOWN_TEXT, True):
             return words, size
-    return words, 16
+    return words, 18

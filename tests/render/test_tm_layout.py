@@ -139,15 +139,15 @@ def test_a_panel_header_never_runs_into_the_vp(lang) -> None:
 
 @pytest.mark.parametrize("lang", ["ko", "en"])
 def test_town_tiles_in_the_supply_show_their_reward(lang) -> None:
-    from render.tm_offer import TOWN_CHIP, TOWN_TEXT, town_chip_text
+    from render.tm_offer import TOWN_CHIP, TOWN_COLS, TOWN_TEXT, town_chip_text
     from render.tm_text import TOWNS, pick
 
     for tile, (vp, reward) in TOWNS.items():
         words, size = town_chip_text(tile, lang)
         assert pick(reward, lang) in words and str(vp) in words
-        assert size >= 16 and font(size, True).getlength(words) <= TOWN_TEXT, words
-        assert 10 + TOWN_TEXT + 8 + font(16).getlength("×2") <= TOWN_CHIP - 6
-    assert 5 * TOWN_CHIP + 4 * 6 <= 1010 - 32  # five chips across the card
+        assert size >= 20 and font(size, True).getlength(words) <= TOWN_TEXT, words
+        assert 44 + TOWN_TEXT + 4 + font(20, True).getlength("×2") <= TOWN_CHIP - 8
+    assert TOWN_COLS * TOWN_CHIP + (TOWN_COLS - 1) * 8 <= 1010 - 32  # chips across the card
 
 
 def test_cult_markers_are_big_alone_and_stay_inside_their_space() -> None:
