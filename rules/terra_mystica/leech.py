@@ -31,7 +31,7 @@ def create_offers(st: State, builder: str, hex_id: str) -> None:
     order = st["order"]
     i = order.index(builder)
     ids = []
-    positive = 0
+    live = []
     for k in range(1, len(order)):
         to = order[(i + k) % len(order)]
         if to in amounts and not _fs(st, to).get("dropped"):
@@ -40,9 +40,12 @@ def create_offers(st: State, builder: str, hex_id: str) -> None:
                                  "amount": amounts[to], "marked": False})
             ids.append(st["offer_seq"])
             if offer_actual(st, st["offers"][-1]) > 0:
-                positive += 1
-    if FACTIONS[builder].leech_reaction and ids and positive:
-        st["leech_groups"].append({"builder": builder, "ids": ids, "accepted": False})
+                live.append(st["offer_seq"])
+    if FACTIONS[builder].leech_reaction and live:
+        # ids: offers still open (others wait for them before taking a space 10);
+        # live: offers worth power when made, not yet declined or emptied; rejected: declines
+        st["leech_groups"].append({"builder": builder, "ids": ids, "live": live,
+                                   "rejected": 0, "accepted": False})
 
 
 def offer_actual(st: State, offer: dict[str, Any]) -> int:
@@ -64,17 +67,36 @@ def resolve_offer(st: State, offer: dict[str, Any], accepted: bool,
     for group in list(st["leech_groups"]):
         if offer["id"] not in group["ids"]:
             continue
-        builder = group["builder"]
         if got > 0 and not group["accepted"]:
             # the first taker earns the Cultists their step at once (as the site does)
             group["accepted"] = True
-            pend = st["pending"].setdefault(builder, {})
+            pend = st["pending"].setdefault(group["builder"], {})
             pend["CULT"] = pend.get("CULT", 0) + 1
+        if not accepted:
+            group["rejected"] = group.get("rejected", 0) + 1
+            settle_live(st, group, offer["id"])
         group["ids"].remove(offer["id"])
         if not group["ids"]:
             st["leech_groups"].remove(group)
-            if not group["accepted"] and st["options"]["errata_cultist_power"]:
-                gain_power(_fs(st, builder), 1)
+    if accepted and capacity(fs) == 0:
+        # Full bowls empty the receiver's other offers: answered, but not declined
+        for other in st["offers"]:
+            for group in st["leech_groups"]:
+                if other["to"] == offer["to"] and other["id"] in group["ids"]:
+                    settle_live(st, group, other["id"])
+
+
+def settle_live(st: State, group: dict[str, Any], offer_id: int) -> None:
+    """Cultists (seed, factions appendix; errata option): 1 power when every opponent
+    refused. As the site counts it: once no offer that was worth power stays open, if
+    nobody took power and at least one offer was declined (not merely emptied)."""
+    live = group.setdefault("live", list(group["ids"]))
+    if offer_id not in live:
+        return
+    live.remove(offer_id)
+    if (not live and group.get("rejected", 0) and not group["accepted"]
+            and st["options"]["errata_cultist_power"]):
+        gain_power(_fs(st, group["builder"]), 1)
 
 
 def find_offer(st: State, name: str, n: int | None, source: str | None) -> dict[str, Any]:

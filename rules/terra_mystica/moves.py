@@ -29,6 +29,25 @@ def priest_steps(st: State, cult: str) -> int:
     return free[0] if free else 1
 
 
+def send_texts(st: State, name: str) -> list[str]:
+    """`send p to CULT` on the first free space, plus each smaller choice the board allows:
+    a free 2-space below an open 3, and one step with the priest back to the supply."""
+    fs = st["factions"][name]
+    if fs["P"] < 1:
+        return []
+    out = []
+    for cult in CULTS:
+        if fs["cults"][cult] >= TOP:
+            continue
+        first = priest_steps(st, cult)
+        free = {v for v, who in zip(PRIEST_SPACES, st["cult_spaces"][cult], strict=True)
+                if not who}
+        for n in sorted({first, *(v for v in free if v < first), 1}, reverse=True):
+            if not blocked_top(st, name, cult, n):
+                out.append(f"send p to {cult}" + ("" if n == first else f" for {n}"))
+    return out
+
+
 def affords(fs: dict[str, Any], *costs: dict[str, int]) -> bool:
     total: dict[str, int] = {}
     for cost in costs:
@@ -291,9 +310,7 @@ def action_choices(st: State, name: str) -> list[Choice]:
             if not affords(fs, cost):
                 continue
             out.append(choice(f"upgrade {h} to {new}", name))
-    if fs["P"] >= 1:
-        out += [choice(f"send p to {c}") for c in CULTS if fs["cults"][c] < 10
-                and not blocked_top(st, name, c, priest_steps(st, c))]
+    out += [choice(x) for x in send_texts(st, name)]
     if fd.ship and fs["ship"] < fd.ship["max"] and affords(fs, {"P": 1, "C": 4}):
         out.append(choice("advance ship"))
     if fd.dig and fs["dig"] < fd.dig["max"] and affords(fs, fd.dig["cost"]):
