@@ -17,7 +17,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "tm.leech.cost": "take {actual} power for {vp} VP, or decline?",
         "tm.leech.free": "take {actual} power for free, or decline?",
         "tm.leech.none": "no power fits your bowls now: you can only decline.",
-        "decision.cult": "{faction}: choose the cult track for your Cultists' step.",
+        "decision.cult": "{faction}: a neighbour took power, so one cult track goes up 1: "
+        "choose it.",
         "decision.spades": "{faction}: use {source} to transform a hex, or give them up.",
         "tm.spades.income": "your {spades} cult-bonus spade(s)",
         "tm.spades.turn": "the spade(s) left from this action",
@@ -28,7 +29,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "decision.free_dwelling": "{faction}: build your free dwelling.",
         "decision.free_trading_house": "{faction}: upgrade a dwelling to a free trading house.",
         "decision.sandstorm": "{faction}: choose the hex for the sandstorm.",
-        "decision.ordination": "{faction}: convert workers into priests (Ordination).",
+        "decision.ordination": "{faction}: your stronghold lets you turn up to 3 workers into "
+        "priests now: how many?",
         # lobby options (the engine's Options fields)
         "option.terra_mystica.random_factions": "Random factions (instead of choosing)",
         "option.terra_mystica.strict_leech": "Answer power offers in order",
@@ -138,7 +140,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "tm.leech.cost": "승점 {vp} 내고 권능 {actual} 받을까요, 거절할까요?",
         "tm.leech.free": "무료로 권능 {actual} 받을까요, 거절할까요?",
         "tm.leech.none": "지금은 받을 수 있는 권능이 없어 거절만 할 수 있습니다.",
-        "decision.cult": "{faction}: 광신도의 신앙 진행을 할 신앙 트랙을 고르세요.",
+        "decision.cult": "{faction}: 이웃이 권능을 받아 신앙 트랙 하나를 1칸 올립니다. "
+        "트랙을 고르세요.",
         "decision.spades": "{faction}: {source} 지형을 변형하거나 포기하세요.",
         "tm.spades.income": "신앙 보너스 삽 {spades}개로",
         "tm.spades.turn": "이번 행동에서 남은 삽으로",
@@ -149,7 +152,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "decision.free_dwelling": "{faction}: 공짜 주택을 건설하세요.",
         "decision.free_trading_house": "{faction}: 주택 하나를 공짜로 교역소로 개량하세요.",
         "decision.sandstorm": "{faction}: 모래 폭풍을 일으킬 칸을 고르세요.",
-        "decision.ordination": "{faction}: 일꾼을 성직자로 바꾸세요(서품).",
+        "decision.ordination": "{faction}: 요새를 지은 보상으로 일꾼을 성직자로 바꿀 수 있습니다"
+        "(최대 3명). 몇 명을 바꿀지 고르세요.",
         "option.terra_mystica.random_factions": "세력 무작위 배정 (고르지 않음)",
         "option.terra_mystica.strict_leech": "권능 제안은 들어온 순서대로 답하기",
         "option.terra_mystica.errata_cultist_power": "광신도: 모두 거절하면 권능 1 (정오표)",
@@ -214,7 +218,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "적용했습니다.",
         "tm.plan.header": "**계획** (실제로 두지 않음, 나만 보임) {faction}:",
         "tm.plan.applied": "✔ {moves}",
-        "tm.plan.illegal": "✘ `{command}`은(는) 할 수 없습니다: {reason}",
+        "tm.plan.illegal": "✘ `{command}`: 둘 수 없습니다. {reason}",
         "tm.plan.resources": "동전 {C} · 일꾼 {W} · 성직자 {P} · 승점 {VP}",
         "tm.plan.power": "권능 그릇 {P1}/{P2}/{P3}",
         "tm.plan.cults": "신앙: 불 {FIRE} · 물 {WATER} · 땅 {EARTH} · 하늘 {AIR}",

@@ -72,3 +72,29 @@ def test_a_plan_leaves_out_the_track_a_faction_does_not_have() -> None:
     assert tm_ui.plan_lines(plan_for("fakirs", {}), "en")[-1] == "Spade level 0"
     both = tm_ui.plan_lines(plan_for("witches", {}), "ko")[-1]
     assert both == "선적값 0 · 삽 교환 비율 3:1"
+
+
+def test_korean_prompts_hang_no_particle_on_a_filled_value() -> None:
+    """"{faction}이(가)" reads "마녀 (ann)이(가)": the templates are worded around it."""
+    import re
+
+    from bot.locales.tm import MESSAGES
+
+    hung = re.compile(r"\}`?(이\(가\)|을\(를\)|은\(는\)|\(으\)로|와\(과\))")
+    assert [k for k, v in MESSAGES["ko"].items() if hung.search(v)] == []
+
+
+def test_the_cultists_and_darklings_prompts_say_why_they_are_asked() -> None:
+    # the Cultists' step comes from a neighbour taking power (digest errata 5); the
+    # Darklings' stronghold converts up to 3 workers (digest errata 2)
+    view = {"factions": {"cultists": {"seat": 0, "name": {"en": "Cultists", "ko": "광신도"}},
+                         "darklings": {"seat": 1, "name": {"en": "Darklings", "ko": "암흑인"}}}}
+    ko = texts("ko", view, ["ann", "bo"])
+    cult = ko.decision(Decision(seat=0, kind="cult", key="c", params={"faction": "cultists"}))
+    assert cult.startswith("광신도 (ann): 이웃이 권능을 받아") and "1칸" in cult
+    ordination = ko.decision(Decision(seat=1, kind="ordination", key="o",
+                                      params={"faction": "darklings"}))
+    assert ordination.startswith("암흑인 (bo): 요새를") and "최대 3명" in ordination
+    en = texts("en", view, ["ann", "bo"])
+    assert "up to 3 workers" in en.decision(Decision(seat=1, kind="ordination", key="o",
+                                                     params={"faction": "darklings"}))
