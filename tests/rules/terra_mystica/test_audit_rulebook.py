@@ -165,6 +165,17 @@ def test_halflings_score_a_vp_for_each_cult_bonus_spade() -> None:
     assert fs(st, "halflings")["VP"] == vp + 2
 
 
+def test_alchemists_stronghold_power_comes_with_cult_bonus_spades_too() -> None:
+    """연금술사 요새: 2 power per spade, however the spade was gained (here Phase III)."""
+    st = new_game(["alchemists", "witches"], ["E5", "F4", "E9", "E10"],
+                  scoring=["SCORE2", "SCORE5", "SCORE8", "SCORE6", "SCORE3", "SCORE7"])
+    st = tweak(put(st, "alchemists", "E5", "SH"), "alchemists", P1=12, P2=0, P3=0,
+               cults={"FIRE": 1, "WATER": 1, "EARTH": 8, "AIR": 0})
+    st = pass_all(st)
+    assert st["phase"] == "spades" and st["pending"]["alchemists"]["SPADE"] == 2
+    assert (fs(st, "alchemists")["P1"], fs(st, "alchemists")["P2"]) == (8, 4)
+
+
 # -- 게임의 종료와 최종 점수 계산 (final scoring) -----------------------------------------
 
 
@@ -208,6 +219,19 @@ def test_a_stronghold_action_may_be_used_in_the_round_the_stronghold_is_built() 
     st = play(st, "halflings", "pass BON9")
     st = play(st, "witches", "action ACTW. build A10")
     assert st["buildings"]["A10"] == ["witches", "D"]
+
+
+def test_a_witches_ride_dwelling_may_found_a_town_with_the_witches_bonus() -> None:
+    """마녀: the ride's dwelling is a dwelling like any other; a town it completes brings the
+    tile, the key and the Witches' 5 extra VP."""
+    st = put(put(put(witches_town_base(), "witches", "E9", "SH"), "witches", "D7", "TP"),
+             "witches", "E10")
+    st["terrain"]["F6"] = "green"
+    vp = fs(st, "witches")["VP"]
+    st = play(st, "witches", "action ACTW. build F6. +TW3")
+    w = fs(st, "witches")
+    assert w["towns"] == ["TW3"] and w["keys"] == 1
+    assert w["VP"] - vp == 2 + 9 + 5  # SCORE5 dwelling, TW3, Witches
 
 
 def test_auren_cult_action_reaches_ten_with_a_key() -> None:
@@ -456,3 +480,43 @@ def test_every_refusal_text_is_used_by_the_engine() -> None:
                   if p.name != "messages.py")
     unused = [k for k in MESSAGES["en"] if f'"{k}"' not in src]
     assert unused == []
+
+
+# -- 파워 / 업그레이드 / 패스 (power, upgrades, passing) ------------------------------------
+
+
+def test_one_token_in_bowl_two_cannot_be_sacrificed() -> None:
+    """파워 희생하기: two tokens of bowl II make one in bowl III; one token alone cannot."""
+    st = tweak(duel(), "witches", P1=11, P2=1, P3=0)
+    assert fails(st, "witches", "burn 1") == "tm.not_enough"
+    assert not [t for t in texts(st) if t.startswith("burn")]
+
+
+def test_a_bridge_neighbour_earns_the_trading_house_discount() -> None:
+    """건물의 업그레이드: 3 coins instead of 6 with an opponent directly adjacent; a bridge
+    makes direct adjacency (인접)."""
+    st = put(put(duel(), "witches", "A11"), "halflings", "C5")
+    assert "C5" not in board.LAND_ADJ["A11"] and frozenset(("A11", "C5")) in board.BRIDGE_SPOTS
+    st = tweak(st, "witches", P1=0, P2=0, P3=3, C=20, W=10)
+    assert fs(play(st, "witches", "upgrade A11 to TP"), "witches")["C"] == 20 - 6
+    st = play(st, "witches", "action ACT1. bridge A11:C5")
+    st = play(st, "halflings", "pass BON9")
+    st = play(st, "witches", "upgrade A11 to TP")
+    assert fs(st, "witches")["C"] == 20 - 3
+
+
+def test_chaos_magicians_may_pass_as_the_second_action_of_their_double_turn() -> None:
+    """혼돈 마법사 요새: two actions in a row; passing counts as one of them."""
+    st = new_game(["chaosmagicians", "witches"], ["F4", "E9", "D4"], ["BON3", "BON5"])
+    st = tweak(put(st, "chaosmagicians", "D6", "SH"), "chaosmagicians", P=1, C=20)
+    st = play(st, "chaosmagicians", "action ACTC. advance ship. pass BON9")
+    assert fs(st, "chaosmagicians")["passed"] and fs(st, "chaosmagicians")["ship"] == 1
+    assert st["active"] == "witches"
+
+
+def test_fakirs_have_no_shipping_track() -> None:
+    """수도자: carpet flight instead of shipping (no shipping track on the board)."""
+    st = tweak(new_game(["fakirs", "witches"], ["B1", "F4", "E9", "B4"], ["BON3", "BON5"]),
+               "fakirs", P=1, C=10)
+    assert fails(st, "fakirs", "advance ship") == "tm.cant_advance"
+    assert "advance ship" not in texts(st)
