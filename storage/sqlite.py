@@ -156,13 +156,14 @@ class SqliteStore(Store):
         path: str | Path,
         *,
         busy_timeout_ms: int = 10_000,
-        synchronous: str = "NORMAL",
+        synchronous: str = "FULL",
         clock: Clock = utc_now,
         migrations: Sequence[Migration] = MIGRATIONS,
     ) -> None:
         self.path = str(path)
         self.busy_timeout_ms = busy_timeout_ms
-        # NORMAL under WAL: a process crash never loses a commit; power loss may drop the last.
+        # FULL under WAL: each commit is synced before the move is acknowledged, so not even a
+        # power cut loses one (NORMAL would lose the last few; FULL costs ~0.3 ms a commit).
         self.synchronous = synchronous
         self.clock = clock
         self.migrations = tuple(migrations)

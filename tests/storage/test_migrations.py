@@ -116,6 +116,8 @@ async def test_connection_settings(store: SqliteStore) -> None:
     assert (await (await db.execute("PRAGMA journal_mode")).fetchone())[0] == "wal"
     assert (await (await db.execute("PRAGMA foreign_keys")).fetchone())[0] == 1
     assert (await (await db.execute("PRAGMA busy_timeout")).fetchone())[0] == 10_000
+    # FULL (2): an acknowledged move is on disk even if the machine loses power
+    assert (await (await db.execute("PRAGMA synchronous")).fetchone())[0] == 2
 
 
 async def test_lookups_use_their_indexes(store: SqliteStore) -> None:
