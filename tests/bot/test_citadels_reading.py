@@ -11,7 +11,7 @@ from bot import citadels_ui
 from bot.citadels_ui import event_params
 from bot.i18n import describe_decision, lookup, t
 from render.citadels.words import score_words
-from rules.citadels.messages import menu_question
+from rules.citadels.messages import MENU_QUESTIONS, menu_question
 
 # A particle written both ways after a filled value: "{x}을(를)", "{x}은(는)", "{x}(으)로".
 BOTH_WAYS = re.compile(r"\}\s*\"?\s*(을\(를\)|은\(는\)|이\(가\)|와\(과\)|\(으\)로|\(이\)라)")
@@ -82,3 +82,19 @@ def test_a_turn_menu_prompt_names_its_verb(verb, en, ko):
     d = d.model_copy(update={"params": event_params(d.params, ENGINE.view(st, 0), names)})
     assert describe_decision(d, "en") == f"Warlord: {en} Or press Back to see your other options."
     assert describe_decision(d, "ko") == f"장군 차례: {ko} '뒤로'를 누르면 다른 행동을 볼 수 있습니다."
+
+
+def test_korean_texts_use_the_rulebooks_words():
+    # the seed says 부자에게서 (the Abbot), 첩자 선언 (the Spy), 건물 카드 더미 (the deck);
+    # 헌금 and 첩보 are only notation verbs (NOTATION.md), never a text a player reads
+    from rules.citadels.messages import MESSAGES
+
+    ko = MESSAGES["ko"]
+    questions = [q["ko"] for q in MENU_QUESTIONS.values()]
+    for text in [*(v for k, v in ko.items() if k.startswith(("choice.", "decide.", "ev."))),
+                 *questions]:
+        assert "헌금" not in text and "첩보" not in text, text
+    assert "건물 카드 더미" in ko["decide.gather_no_deck"]
+    # a question asks which character, a button says what it does
+    assert ko["decide.sign"].endswith("어느 캐릭터에 놓을까요?")
+    assert ko["choice.sign"].endswith("놓기") and ko["choice.flower"].endswith("놓기")

@@ -271,7 +271,7 @@ LABELS: list[tuple[dict[str, Any], str, str]] = [
      "Minsu 님의 금화로 성 건물 건설"),
     ({"type": "open", "verb": "destroy", "seat": 0}, "Destroy: Jiyoung…", "파괴하기: Jiyoung 님…"),
     ({"type": "spy", "seat": 1, "kind": "trade"}, "Spy on Minsu: trade districts",
-     "Minsu 님 첩보: 상업 건물"),
+     "Minsu 님의 손에 든 카드 보기: 상업 건물 선언"),
 ]
 
 
