@@ -50,11 +50,12 @@ TRACKS_ROOM = 405  # the track line ends before the cult boxes
 
 
 def faction_panel_height(view: dict[str, Any], width: int, lang: str) -> int:
-    """One height for every panel: room for the longest list of held tiles."""
-    rows = 1
+    """One height for every panel: room for the longest list of held tiles (none at all, as
+    at the game's end when the bonus tiles are back: no empty row)."""
+    rows = 0
     for name, info in (view.get("factions") or {}).items():
         chips = _held_tiles(view, info or {}, lang, width - 32, name)
-        rows = max(rows, len(_chip_rows(chips, width - 32)))
+        rows = max(rows, len(_chip_rows(chips, width - 32)) if chips else 0)
     return CHIP_TOP + rows * CHIP_ROW + 10
 
 

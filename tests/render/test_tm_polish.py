@@ -156,3 +156,11 @@ def test_a_returned_bonus_tiles_used_action_is_named_not_its_id() -> None:
     assert [(kind, label) for kind, label, _ in chips] == [("특수 행동", "신앙 +1 (사용함)")]
     # once the game is over nothing is "used this round"
     assert _held_tiles({"phase": "over"}, {"used_actions": ["BON2"]}, "ko", 834) == []
+
+
+def test_panels_without_any_tile_keep_no_empty_chip_row() -> None:
+    from render.tm_factions import CHIP_ROW, faction_panel_height
+
+    bare = {"factions": {"witches": {"seat": 0}, "nomads": {"seat": 1}}, "phase": "over"}
+    held = {"factions": {"witches": {"seat": 0, "bonus": "BON3"}, "nomads": {"seat": 1}}}
+    assert faction_panel_height(held, 870, "ko") - faction_panel_height(bare, 870, "ko") == CHIP_ROW
