@@ -520,3 +520,39 @@ def test_fakirs_have_no_shipping_track() -> None:
                "fakirs", P=1, C=10)
     assert fails(st, "fakirs", "advance ship") == "tm.cant_advance"
     assert "advance ship" not in texts(st)
+
+
+# -- refusals the rulebook implies (notation spec 8.4 gives the site's matching errors) -----
+
+REFUSALS = [
+    # 삼 사용 세부 사항: a space holding a building cannot be transformed or built on
+    ("dig 1. build E6", {}, "tm.occupied"),
+    ("dig 1. transform E6", {}, "tm.occupied"),
+    # 지형 변환: a transformation changes the terrain (E7 is already mountains)
+    ("dig 1. transform E7 to gray", {}, "tm.already_color"),
+    # 다리: a bridge needs one of your buildings at one of its ends
+    ("action ACT1. bridge A11:C5", {"P1": 0, "P2": 0, "P3": 3}, "tm.bridge_not_adjacent"),
+    # 성직자: each player has seven priests (4 on the cult board + 3 in hand)
+    ("convert 5PW to 1P", {"P": 3, "priests_out": 4, "P1": 0, "P2": 7, "P3": 5},
+     "tm.priest_limit"),
+    # 마을 설립: a town tile only with a town
+    ("+TW1", {}, "tm.town_not_allowed"),
+    # 삼 사용: only one hex per action may end on another terrain than home (notation spec 3)
+    ("action ACT6. transform E7 to red. transform F3 to red", {"P1": 0, "P2": 0, "P3": 6},
+     "tm.two_nonhome"),
+]
+
+
+@pytest.mark.parametrize(("text", "values", "key"), REFUSALS)
+def test_refusals(text: str, values: dict, key: str) -> None:
+    st = tweak(duel(), "witches", **values)
+    assert fails(st, "witches", text) == key
+
+
+def test_an_exhausted_favor_tile_cannot_be_taken() -> None:
+    """종에 타일: 1 copy of each 3-step tile; a tile gone from the supply is not available."""
+    st = tweak(put(duel(), "witches", "F4", "TP"), "witches", W=10, C=20)
+    st["favor_pool"]["FAV1"] = 0
+    assert fails(st, "witches", "upgrade F4 to TE. +FAV1") == "tm.tile_gone"
+    st = play(st, "witches", "upgrade F4 to TE")
+    assert "+FAV1" not in texts(st) and "+FAV5" in texts(st)
