@@ -125,16 +125,18 @@ def bonus_texts(
     after the income column; the view's texts when they fit, else the picture's own. A tile
     with income only may use the effects' room for it."""
     parts = view_tile_parts(view, tile, lang)
-    parts = merge_parts(parts) if parts else parts
-    income_room = BONUS_EXTRA - 32 if parts and parts[1:] else width - BONUS_EXTRA_END - 32
-    if parts and fits(parts[0], 24, income_room, True):
+    # the merged parts on one line first, else the view's parts as they come (two lines)
+    for candidate in (merge_parts(parts), parts) if parts else ():
+        income_room = BONUS_EXTRA - 32 if candidate[1:] else width - BONUS_EXTRA_END - 32
+        if not fits(candidate[0], 24, income_room, True):
+            continue
         lines = (
-            fit_lines(parts[1:], width - BONUS_EXTRA - BONUS_EXTRA_END, 22, BONUS_SMALL)
-            if parts[1:]
+            fit_lines(candidate[1:], width - BONUS_EXTRA - BONUS_EXTRA_END, 22, BONUS_SMALL)
+            if candidate[1:]
             else ([], 22)
         )
         if lines is not None:
-            return parts[0], *lines
+            return candidate[0], *lines
     income, extra = bonus_text(tile, lang)
     return income, [extra] if extra else [], 22
 

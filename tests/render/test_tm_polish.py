@@ -164,3 +164,17 @@ def test_panels_without_any_tile_keep_no_empty_chip_row() -> None:
     bare = {"factions": {"witches": {"seat": 0}, "nomads": {"seat": 1}}, "phase": "over"}
     held = {"factions": {"witches": {"seat": 0, "bonus": "BON3"}, "nomads": {"seat": 1}}}
     assert faction_panel_height(held, 870, "ko") - faction_panel_height(bare, 870, "ko") == CHIP_ROW
+
+
+def test_bonus_parts_differing_in_one_word_share_a_line_else_keep_the_views_words() -> None:
+    from render.tm_offer import bonus_texts, merge_parts
+    from rules.terra_mystica.tile_texts import ALL_TILES
+
+    assert merge_parts(["a", "pass: 4 VP per SH", "pass: 4 VP per SA"]) == [
+        "a", "pass: 4 VP per SH/SA"]
+    assert merge_parts(["x 1 y", "x 2 z"]) == ["x 1 y", "x 2 z"]  # two words differ
+    view = {"tiles": ALL_TILES}
+    # English is too long for one line: the view's words on two, never the picture's own
+    income, lines, _ = bonus_texts(view, "BON6", "en", 722)
+    assert income == "income 2W" and lines == ["pass: 4 VP per stronghold",
+                                               "pass: 4 VP per sanctuary"]
