@@ -503,6 +503,8 @@ def test_a_bridge_neighbour_earns_the_trading_house_discount() -> None:
     st = play(st, "halflings", "pass BON9")
     st = play(st, "witches", "upgrade A11 to TP")
     assert fs(st, "witches")["C"] == 20 - 3
+    # 건물을 통한 파워: the bridge neighbour is directly adjacent, so it is offered power
+    assert [(o["to"], o["amount"]) for o in st["offers"]] == [("halflings", 1)]
 
 
 def test_chaos_magicians_may_pass_as_the_second_action_of_their_double_turn() -> None:
