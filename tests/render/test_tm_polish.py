@@ -111,14 +111,14 @@ def test_darklings_show_their_priest_spades_not_an_exchange_rate() -> None:
 @pytest.mark.parametrize(
     ("faction", "before", "after"),
     [  # digest §7.3: a tunnel costs 2 workers (1 with the stronghold); a carpet skips 1 (2)
-        ("dwarves", "터널 뚫기: 일꾼 2", "터널 뚫기: 일꾼 1"),
+        ("dwarves", "터널 뚫기 일꾼 2", "터널 뚫기 일꾼 1"),
         ("fakirs", "양탄자 비행 1칸", "양탄자 비행 2칸"),
     ],
 )
 def test_dwarves_and_fakirs_show_tunnel_and_carpet_instead_of_shipping(
     faction, before, after
 ) -> None:
-    info: dict[str, Any] = {"shipping": 0, "dig": 1, "keys": 0}
+    info: dict[str, Any] = {"shipping": 0, "dig": 1, "keys": 10}  # the longest line
     line, size = tracks_line(info, "ko", faction)
     assert "선적값" not in line and before in line and "삽 교환 비율 2:1" in line
     assert size >= 22 and font(size, True).getlength(line) <= TRACKS_ROOM
