@@ -181,17 +181,21 @@ def status_lines(view: dict[str, Any], lang: str, names: list[str]) -> list[str]
     phase = str(view.get("phase", "?"))
     scoring = view.get("current_scoring")
     words = tile_summary(scoring, lang, view.get("tiles", {})) if scoring else None
-    lines = [t("tm.status.round", lang, round=view.get("round", "?"),
-               phase=t(f"tm.phase.{phase}", lang) if has(f"tm.phase.{phase}") else phase,
-               scoring=f"{scoring} ({words})" if words else scoring or "-",
-               active=faction_name(active, view, names) if active else "-")]
+    if phase == "over":  # no scoring tile or turn to speak of any more
+        lines = [t("tm.status.over", lang, round=view.get("round", "?"))]
+    else:
+        lines = [t("tm.status.round", lang, round=view.get("round", "?"),
+                   phase=t(f"tm.phase.{phase}", lang) if has(f"tm.phase.{phase}") else phase,
+                   scoring=f"{scoring} ({words})" if words else scoring or "-",
+                   active=faction_name(active, view, names) if active else "-")]
     for faction in view.get("turn_order", []):
         data = view.get("factions", {}).get(faction)
         if data is None:
             continue
         lines.append(t("tm.status.faction", lang, name=faction_name(faction, view),
                        player=_player(view, faction, names) or "?",
-                       passed=t("tm.status.passed", lang) if data.get("passed") else "",
+                       passed=t("tm.status.passed", lang)
+                       if data.get("passed") and phase != "over" else "",
                        **{k: data.get(k, 0) for k in ("VP", "C", "W", "P", "P1", "P2", "P3")}))
     return lines
 

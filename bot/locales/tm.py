@@ -117,6 +117,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "tm.status.faction": "• {name} ({player}): {VP} VP · C {C} W {W} P {P} · "
         "power {P1}/{P2}/{P3}{passed}",
         "tm.status.passed": " · passed",
+        "tm.status.over": "Game over after round {round}; final scores:",
         "tm.phase.select": "faction choice",
         "tm.phase.setup": "initial dwellings",
         "tm.phase.actions": "actions",
@@ -230,6 +231,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "tm.status.faction": "• {name} ({player}): 승점 {VP} · 동전 {C} 일꾼 {W} 성직자 {P} · "
         "권능 {P1}/{P2}/{P3}{passed}",
         "tm.status.passed": " · 패스함",
+        "tm.status.over": "{round}라운드를 마치고 게임이 끝났습니다. 최종 승점:",
         "tm.phase.select": "세력 선택",
         "tm.phase.setup": "최초 건물 배치",
         "tm.phase.actions": "행동 단계",

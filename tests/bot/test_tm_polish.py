@@ -98,3 +98,14 @@ def test_the_cultists_and_darklings_prompts_say_why_they_are_asked() -> None:
     en = texts("en", view, ["ann", "bo"])
     assert "up to 3 workers" in en.decision(Decision(seat=1, kind="ordination", key="o",
                                                      params={"faction": "darklings"}))
+
+
+def test_status_after_the_game_names_no_scoring_tile_or_turn() -> None:
+    view = {**VIEW, "round": 6, "phase": "over", "current_scoring": "SCORE7",
+            "turn_order": ["witches", "nomads"], "active": None}
+    ko = tm_ui.status_lines(view, "ko", ["ann", "bo"])
+    assert ko[0] == "6라운드를 마치고 게임이 끝났습니다. 최종 승점:"
+    assert ko[1].startswith("• 마녀 (ann): 승점")
+    assert "SCORE7" not in tm_ui.status_lines(view, "en", ["ann", "bo"])[0]
+    view["factions"] = {f: {**d, "passed": True} for f, d in VIEW["factions"].items()}
+    assert "패스" not in "".join(tm_ui.status_lines(view, "ko", ["ann", "bo"])[1:])
