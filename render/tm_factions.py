@@ -35,6 +35,7 @@ from render.tm_text import (
     bonus_text,
     faction_name,
     favor_text,
+    merge_parts,
     pick,
     term,
     town_text,
@@ -327,6 +328,7 @@ def _held_tiles(
     def label(tile: str, kind: str, own: str) -> str:
         """The view's text of the tile when its chip fits the row, else the picture's own."""
         parts = view_tile_parts(view, tile, lang)
+        parts = merge_parts(parts) if parts else parts  # "요새/성소마다": one part, not two
         words = " · ".join(parts) + mark * (tile in used) if parts else ""
         if parts and _chip_width(kind, words) <= width:
             return words

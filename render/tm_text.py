@@ -8,6 +8,7 @@ Tile texts are short paraphrases of the published effects (ids as on snellman), 
 
 from __future__ import annotations
 
+import os
 from typing import Any
 
 from render.tm_style import font
@@ -307,6 +308,27 @@ def view_tile_parts(view: dict[str, Any], tile: str, lang: str) -> list[str] | N
     entry = (view.get("tiles") or {}).get(tile)
     words = entry.get(lang) if isinstance(entry, dict) else None
     return words.split(" · ") if isinstance(words, str) and words else None
+
+
+def merge_parts(parts: list[str]) -> list[str]:
+    """Neighbouring parts that differ in one word only, as one part with the two words joined
+    by "/" ("패스 시 요새마다 승점 4" + "패스 시 성소마다 승점 4" -> "패스 시 요새/성소마다 승점 4"):
+    one line at the larger size instead of two small ones."""
+    out: list[str] = []
+    for part in parts:
+        prev = out[-1].split(" ") if out else []
+        words = part.split(" ")
+        diff = [i for i, (a, b) in enumerate(zip(prev, words, strict=False)) if a != b]
+        if len(prev) == len(words) and len(diff) == 1:
+            i = diff[0]
+            a, b = prev[i], words[i]
+            # a shared ending ("마다") stays once: "요새마다" + "성소마다" -> "요새/성소마다"
+            tail = len(os.path.commonprefix([a[::-1], b[::-1]]))
+            prev[i] = f"{a[: len(a) - tail]}/{b}" if tail < min(len(a), len(b)) else f"{a}/{b}"
+            out[-1] = " ".join(prev)
+        else:
+            out.append(part)
+    return out
 
 
 def fits(words: str, size: int, width: float, bold: bool = False) -> bool:

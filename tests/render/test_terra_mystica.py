@@ -481,14 +481,17 @@ def test_bonus_texts_fit_their_row_in_both_languages() -> None:
 
 def test_held_tile_chips_use_the_views_texts_and_fit_the_panel() -> None:
     from render.tm_factions import _chip_width, _held_tiles
+    from render.tm_text import merge_parts
     from rules.terra_mystica.tile_texts import ALL_TILES
 
     view = {"tiles": ALL_TILES}
     info = {"bonus": "BON6", "favors": ["FAV5", "FAV12"], "towns": ["TW5"], "used_actions": []}
     width = 834
     chips = _held_tiles(view, info, "ko", width)
+    # BON6's two pass parts share one ("패스 시 요새/성소마다 승점 4")
     assert [label for _, label, _ in chips] == [
-        ALL_TILES[t]["ko"] for t in ("BON6", "FAV5", "FAV12", "TW5")
+        " · ".join(merge_parts(ALL_TILES[t]["ko"].split(" · ")))
+        for t in ("BON6", "FAV5", "FAV12", "TW5")
     ]
     assert all(_chip_width(kind, label) <= width for kind, label, _ in chips)
     # Too narrow a panel for the engine's text: the picture's own short words.

@@ -167,7 +167,8 @@ def test_panels_without_any_tile_keep_no_empty_chip_row() -> None:
 
 
 def test_bonus_parts_differing_in_one_word_share_a_line_else_keep_the_views_words() -> None:
-    from render.tm_offer import bonus_texts, merge_parts
+    from render.tm_offer import bonus_texts
+    from render.tm_text import merge_parts
     from rules.terra_mystica.tile_texts import ALL_TILES
 
     assert merge_parts(["a", "pass: 4 VP per SH", "pass: 4 VP per SA"]) == [
