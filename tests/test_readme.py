@@ -183,3 +183,15 @@ def test_citadels_grammar_matches_the_engine_notation_doc() -> None:
     doc = (ROOT / "rules" / "citadels" / "NOTATION.md").read_text(encoding="utf-8")
     table = [line for line in doc.splitlines() if line.startswith("| `")]
     assert table and all(line in README for line in table)
+
+
+def test_every_citadels_verb_and_alias_is_documented() -> None:
+    from rules.citadels.notation import VERBS
+
+    doc = (ROOT / "rules" / "citadels" / "NOTATION.md").read_text(encoding="utf-8")
+    table = "\n".join(line for line in doc.splitlines() if line.startswith("| `"))
+    codes = re.findall(r"`([^`]+)`", table)
+    written = set(codes) | {word for code in codes for word in code.split()}
+    for verb, korean, aliases, _ in VERBS.values():
+        for word in (verb, korean, *aliases):
+            assert word in written, word
