@@ -7,6 +7,7 @@ engines give in both languages) are read in the message's language.
 
 from __future__ import annotations
 
+import re
 import string
 from collections.abc import Mapping
 from typing import Any
@@ -81,8 +82,28 @@ class _Params(dict[str, Any]):
         return "{" + name + "}"
 
 
+# English plural: "{count} cards" with count 1 reads "1 card" (Korean has no plural). Only
+# these nouns: a number before a verb ("{s} draws") must never lose its "s".
+PLURAL_NOUNS = ("cards", "districts", "factions", "hours", "players", "points", "times",
+                "days", "votes", "spades", "workers", "priests", "coins", "buildings",
+                "actions", "steps", "moves", "characters", "games")
+_PLURAL = re.compile(r"\{(\w+)\} (" + "|".join(n[:-1] for n in PLURAL_NOUNS) + r")s\b")
+
+
+def _singular(template: str, params: Mapping[str, Any]) -> str:
+    def one(match: re.Match[str]) -> str:
+        value = params.get(match.group(1))
+        if value == 1 and not isinstance(value, bool):
+            return "{" + match.group(1) + "} " + match.group(2)
+        return match.group(0)
+
+    return _PLURAL.sub(one, template)
+
+
 def fill(template: str, lang: str, params: Mapping[str, Any]) -> str:
     """Fill a template's {name} fields; a broken template comes back as it is."""
+    if lang == "en":
+        template = _singular(template, params)
     try:
         return string.Formatter().vformat(template, (), _Params(params, lang))
     except (ValueError, IndexError, KeyError, AttributeError, TypeError):

@@ -142,3 +142,17 @@ def test_describe_result():
     ]
     single = Result(scores=[Score(seat=0, total=5, breakdown={}, rank=1)])
     assert describe_result(single, [10], "en")[-1] == "Winner: <@10>!"
+
+
+def test_english_counts_of_one_read_in_the_singular() -> None:
+    from bot.i18n import fill
+
+    template = "{s} draws {drawn} cards and keeps {kept}."
+    assert fill(template, "en", {"s": "Bob", "drawn": 1, "kept": 1}) == (
+        "Bob draws 1 card and keeps 1.")
+    assert fill(template, "en", {"s": "Bob", "drawn": 3, "kept": 1}) == (
+        "Bob draws 3 cards and keeps 1.")
+    # a verb after a number keeps its s; Korean has no plural to touch
+    assert fill("{n} draws", "en", {"n": 1}) == "1 draws"
+    assert fill("{n} cards", "ko", {"n": 1}) == "1 cards"
+    assert t("ev.gather_cards", "en", s="Ann", drawn=1, kept=1).startswith("Ann draws 1 card ")
