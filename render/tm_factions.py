@@ -344,7 +344,10 @@ def _held_tiles(
     for fav in info.get("favors") or []:
         cult = FAVOR.get(fav, ("", 0, None))[0]
         kind = term(lang, "favor")
-        chips.append((kind, label(fav, kind, favor_text(fav, lang)), CULT.get(cult, (220,) * 3)))
+        # the supply's words for the tile, not the view's: one wording per tile on the
+        # picture (and the view's FAV12 leaves out its 2/3/3/4 scale); an unknown tile: the view's
+        words = favor_text(fav, lang) if fav in FAVOR else label(fav, kind, fav)
+        chips.append((kind, words + mark * (fav in used), CULT.get(cult, (220,) * 3)))
     for tw in info.get("towns") or []:
         kind = term(lang, "town")
         chips.append((kind, label(tw, kind, town_text(tw, lang)), (255, 214, 90)))

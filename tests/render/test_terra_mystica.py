@@ -488,10 +488,13 @@ def test_held_tile_chips_use_the_views_texts_and_fit_the_panel() -> None:
     info = {"bonus": "BON6", "favors": ["FAV5", "FAV12"], "towns": ["TW5"], "used_actions": []}
     width = 834
     chips = _held_tiles(view, info, "ko", width)
-    # BON6's two pass parts share one ("패스 시 요새/성소마다 승점 4")
+    # BON6's two pass parts share one ("패스 시 요새/성소마다 승점 4"); favor tiles in the
+    # supply's words (the same tile reads the same on the whole picture)
     assert [label for _, label, _ in chips] == [
-        " · ".join(merge_parts(ALL_TILES[t]["ko"].split(" · ")))
-        for t in ("BON6", "FAV5", "FAV12", "TW5")
+        " · ".join(merge_parts(ALL_TILES["BON6"]["ko"].split(" · "))),
+        "불 +2 · 마을 조건 권능값 7 → 6",
+        "하늘 +1 · 패스 시 교역소 수 → 승점 2/3/3/4",
+        ALL_TILES["TW5"]["ko"],
     ]
     assert all(_chip_width(kind, label) <= width for kind, label, _ in chips)
     # Too narrow a panel for the engine's text: the picture's own short words.
