@@ -51,7 +51,7 @@ def test_status_lines_in_both_languages() -> None:
     en = status_lines(VIEW, "en", NAMES)
     assert en[0] == "Round 3 — turns. Crown: bob. District deck: 41 cards."
     assert en[1] == "Now called: Thief (alice)."
-    assert en[2].startswith("alice: 4 gold, 2 cards in hand, 1 districts, 7 points")
+    assert en[2].startswith("alice: 4 gold, 2 cards in hand, 1 district, 7 points")
     assert en[3].endswith("city completed")
     ko = status_lines(VIEW, "ko", NAMES)
     assert ko[0].startswith("3라운드 — 행동 단계. 왕관: bob")
