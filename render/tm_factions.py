@@ -355,7 +355,7 @@ def _held_tiles(
         if action != bonus and action not in (info.get("favors") or []):
             name = pick(SPECIAL_ACTIONS.get(action), lang) or action
             chips.append((term(lang, "special"), name + mark, (214, 210, 204)))
-    if faction in FACTION_ABILITIES:
+    if faction in FACTION_ABILITIES and view.get("phase") != "over":  # of use while playing
         chips.append((term(lang, "ability"), pick(FACTION_ABILITIES[faction], lang), ABILITY))
     return chips
 

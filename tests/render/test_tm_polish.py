@@ -140,6 +140,7 @@ def test_a_factions_standing_rule_is_a_chip_on_its_panel(faction, words) -> None
     chips = _held_tiles({}, {"bonus": "BON1"}, "ko", 834, faction)
     assert chips[-1][0] == "능력" and words in chips[-1][1]
     assert not [c for c in _held_tiles({}, {}, "ko", 834, "witches") if c[0] == "능력"]
+    assert _held_tiles({"phase": "over"}, {}, "ko", 834, faction) == []  # no use any more
 
 
 def test_a_picture_of_the_special_factions_stays_inside_its_width() -> None:
