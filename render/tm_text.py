@@ -52,7 +52,7 @@ TERMS: dict[str, dict[str, str]] = {
         "dig_n": "삽 교환 비율 {rate}:1",
         "dig_priest_n": "삽: 성직자 1",
         "tunnel_n": "터널 뚫기 일꾼 {n}",
-        "carpet_n": "양탄자 비행 {n}칸",
+        "carpet_n": "비행 거리 {n}",
         "ability": "능력",
         "seat": "자리",
         "D": "주택",
@@ -120,7 +120,7 @@ TERMS: dict[str, dict[str, str]] = {
         "dig": "Dig",
         "dig_priest_n": "Spade: 1 P",
         "tunnel_n": "Tunnel {n} W",
-        "carpet_n": "Carpet range {n}",
+        "carpet_n": "Carpet reach {n}",
         "ability": "Ability",
         "seat": "seat",
         "D": "Dwelling",
@@ -261,8 +261,10 @@ FACTION_TRACKS: dict[str, dict[str, str]] = {
     "fakirs": {"shipping": "carpet"},
 }
 # Values that change when the stronghold is built (before, after): the Dwarves' tunnel costs
-# 2 workers, then 1; the Fakirs' carpet skips 1 space, then 2 (digest §7.3).
-STRONGHOLD_VALUES: dict[str, tuple[int, int]] = {"tunnel": (2, 1), "carpet": (1, 2)}
+# 2 workers, then 1; the Fakirs' carpet reaches 2 spaces from a building, then 3 (digest §7.3).
+# The distance, as the Merchants book counts it, never the spaces skipped (seed 003: "거리가
+# 2라면 한 칸을 건너뛰고 두 번째 칸").
+STRONGHOLD_VALUES: dict[str, tuple[int, int]] = {"tunnel": (2, 1), "carpet": (2, 3)}
 # A faction's standing rule the panel would otherwise not show, as a chip beside its tiles.
 FACTION_ABILITIES: dict[str, tuple[str, str]] = {
     "darklings": ("성직자로 받은 삽마다 승점 2", "+2 VP per spade paid in priests"),  # L289

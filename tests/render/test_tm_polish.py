@@ -110,9 +110,9 @@ def test_darklings_show_their_priest_spades_not_an_exchange_rate() -> None:
 
 @pytest.mark.parametrize(
     ("faction", "before", "after"),
-    [  # digest §7.3: a tunnel costs 2 workers (1 with the stronghold); a carpet skips 1 (2)
+    [  # digest §7.3: a tunnel costs 2 workers (1 with the stronghold); a carpet reaches 2 (3)
         ("dwarves", "터널 뚫기 일꾼 2", "터널 뚫기 일꾼 1"),
-        ("fakirs", "양탄자 비행 1칸", "양탄자 비행 2칸"),
+        ("fakirs", "비행 거리 2", "비행 거리 3"),  # seed 003: distance, not spaces skipped
     ],
 )
 def test_dwarves_and_fakirs_show_tunnel_and_carpet_instead_of_shipping(
