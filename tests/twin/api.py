@@ -23,16 +23,18 @@ from typing import Any, TypeVar
 
 from .server import Fault, TwinServer
 from .state import (
-    ALL_PERMISSIONS,
     APPLICATION_COMMAND,
     AUTOCOMPLETE,
     DM,
+    MEMBER_OVERWRITE,
     MESSAGE_COMPONENT,
     MODAL_SUBMIT,
+    PERMISSIONS,
     Channel,
     Guild,
     Interaction,
     Message,
+    Overwrite,
     User,
     World,
     snowflake,
@@ -107,6 +109,86 @@ class Twin:
     def commands(self, guild: TwinGuild | None = None) -> list[dict[str, Any]]:
         scope = guild.guild.id if guild else None
         return [c.body for c in self.world.commands.get(scope, [])]
+
+    # -- permissions and deletions -------------------------------------------------
+    def permissions(self, channel: Channel, member: TwinUser | None = None) -> set[str]:
+        """The names (of PERMISSIONS) the bot, or `member`, holds in the channel."""
+        perms = self.world.permissions(member.id if member else self.app_id, channel)
+        return {name for name, bit in PERMISSIONS.items() if perms & bit}
+
+    async def deny(
+        self, where: Channel | TwinGuild, *names: str, member: TwinUser | None = None
+    ) -> None:
+        """Take permissions from the bot (or `member`): on a channel, its overwrite for that
+        member (a thread's go on its parent: threads have none of their own); on a guild,
+        from every role the member holds, @everyone included. Discord's CHANNEL_UPDATE or
+        GUILD_ROLE_UPDATE follows, as when a moderator changes them."""
+        await self._change(where, names, member, grant=False)
+
+    async def allow(
+        self, where: Channel | TwinGuild, *names: str, member: TwinUser | None = None
+    ) -> None:
+        """Give permissions back: an allowing overwrite on the channel, or the member's own
+        role (their highest; @everyone for a member without roles) on the guild."""
+        await self._change(where, names, member, grant=True)
+
+    async def _change(
+        self,
+        where: Channel | TwinGuild,
+        names: tuple[str, ...],
+        member: TwinUser | None,
+        *,
+        grant: bool,
+    ) -> None:
+        unknown = [n for n in names if n not in PERMISSIONS]
+        if unknown or not names:
+            raise TwinUsageError(f"unknown permissions {unknown}; known: {sorted(PERMISSIONS)}")
+        bits = sum(PERMISSIONS[n] for n in names)
+        uid = member.id if member else self.app_id
+        server = self.server
+        if isinstance(where, TwinGuild):
+            guild = where.guild
+            roles = guild.roles_of(uid)
+            changed = roles[-1:] if grant else roles
+            for role in changed:
+                role.permissions = role.permissions | bits if grant else role.permissions & ~bits
+                await server.dispatch(
+                    "GUILD_ROLE_UPDATE", {"guild_id": str(guild.id), "role": role.to_json()}
+                )
+            return
+        if where.type == DM:
+            raise TwinUsageError("a DM has no permission overwrites")
+        channel = self.world.channels[where.parent_id] if where.is_thread else where
+        ow = channel.overwrites.setdefault(uid, Overwrite(uid, MEMBER_OVERWRITE))
+        if grant:
+            ow.allow, ow.deny = ow.allow | bits, ow.deny & ~bits
+        else:
+            ow.allow, ow.deny = ow.allow & ~bits, ow.deny | bits
+        await server.dispatch("CHANNEL_UPDATE", channel.to_json())
+        await self.world.notify()
+
+    async def delete_channel(self, channel: Channel) -> None:
+        """A moderator deletes a thread (THREAD_DELETE: id, guild_id, parent_id, type) or a
+        text channel with its threads (CHANNEL_DELETE). Its messages go with it; requests
+        to it then get 404 10003 Unknown Channel."""
+        if channel.type == DM or channel.id not in self.world.channels:
+            raise TwinUsageError(f"channel {channel.id} cannot be deleted")
+        gone = [channel] if channel.is_thread else [channel, *self.threads(channel)]
+        for doomed in gone:
+            self.world.channels.pop(doomed.id, None)
+            for message in doomed.messages:
+                self.world.messages.pop(message.id, None)
+        if channel.is_thread:
+            data = {
+                "id": str(channel.id),
+                "guild_id": str(channel.guild_id),
+                "parent_id": str(channel.parent_id),
+                "type": channel.type,
+            }
+            await self.server.dispatch("THREAD_DELETE", data)
+        else:
+            await self.server.dispatch("CHANNEL_DELETE", channel.to_json())
+        await self.world.notify()
 
     # -- faults --------------------------------------------------------------------
     def rate_limit(self, count: int, route: str | None = None, retry_after: float = 0.05) -> Fault:
@@ -349,7 +431,7 @@ class TwinUser:
             spec = next((o for o in schema if o["name"] == key), None)
             if spec is None:
                 raise TwinUsageError(f"/{command} has no option {key}")
-            values.append(self._option(spec, value, resolved, focused == key))
+            values.append(self._option(spec, value, resolved, focused == key, channel))
         missing = [
             o["name"]
             for o in schema
@@ -363,7 +445,12 @@ class TwinUser:
         return data
 
     def _option(
-        self, spec: dict[str, Any], value: Any, resolved: dict[str, Any], focused: bool
+        self,
+        spec: dict[str, Any],
+        value: Any,
+        resolved: dict[str, Any],
+        focused: bool,
+        channel: Channel,
     ) -> dict[str, Any]:
         kind = spec["type"]
         out: dict[str, Any] = {"name": spec["name"], "type": kind}
@@ -375,7 +462,7 @@ class TwinUser:
             member = {k: v for k, v in guild.member_json(user).items() if k != "user"}
             resolved.setdefault("members", {})[str(user.id)] = {
                 **member,
-                "permissions": ALL_PERMISSIONS,
+                "permissions": str(self.twin.world.permissions(user.id, channel)),
             }
         else:
             out["value"] = value
@@ -418,7 +505,8 @@ class TwinUser:
             "token": inter.token,
             "version": 1,
             "locale": self.user.locale,
-            "app_permissions": ALL_PERMISSIONS,
+            # what the bot may do here, as Discord computes it (discord.py: app_permissions)
+            "app_permissions": str(world.permissions(world.bot.id, channel)),
             "entitlements": [],
             "attachment_size_limit": 10 * 2**20,
         }
@@ -427,7 +515,10 @@ class TwinUser:
                 guild_id=str(guild.id),
                 guild_locale=guild.locale,
                 guild={"id": str(guild.id), "locale": guild.locale, "features": []},
-                member={**guild.member_json(self.user), "permissions": ALL_PERMISSIONS},
+                member={
+                    **guild.member_json(self.user),
+                    "permissions": str(world.permissions(self.user.id, channel)),
+                },
                 authorizing_integration_owners={"0": str(guild.id)},
                 context=0,
             )

@@ -62,6 +62,11 @@ def not_found(what: str, code: int) -> web.Response:
     return error(404, code, f"Unknown {what}")
 
 
+def posting(channel: Channel) -> str:
+    """The permission that lets one post in a channel: threads have their own."""
+    return "send_messages_in_threads" if channel.is_thread else "send_messages"
+
+
 @dataclass
 class Fault:
     """An injected failure: the next `count` requests matching `route` get `status`."""
@@ -135,6 +140,7 @@ class TwinServer:
         self.requests: list[RequestRecord] = []
         self.rejected: list[RequestRecord] = []  # 400s from validation
         self.unimplemented: list[RequestRecord] = []  # routes the twin does not serve
+        self.refused: list[tuple[int, str]] = []  # (channel, permission) of each 403 sent
         self.sessions: list[GatewaySession] = []
         self.identifies = 0
         self.resumes = 0
@@ -369,6 +375,17 @@ class TwinServer:
             return self.world.channels.get(int(request.match_info["channel_id"]))
         except ValueError:
             return None
+
+    def _refuse(self, channel: Channel, *names: str) -> web.Response | None:
+        """Discord's 403 when the bot lacks a permission in the channel: 50001 Missing
+        Access without View Channel, else 50013 Missing Permissions. None when allowed."""
+        if channel.guild_id is None:
+            return None
+        lacking = self.world.missing(self.world.bot.id, channel, "view_channel", *names)
+        self.refused.extend((channel.id, name) for name in lacking)
+        if "view_channel" in lacking:
+            return error(403, 50001, "Missing Access")
+        return error(403, 50013, "Missing Permissions") if lacking else None
 
     def _interaction(self, request: web.Request) -> Interaction | None:
         token = request.match_info.get("webhook_token") or request.match_info.get(
@@ -653,9 +670,11 @@ class TwinServer:
             return not_found("interaction", 10062)
         body, files = request[BODY], request[FILES]
         kind, data = body["type"], body.get("data") or {}
+        channel = self.world.channels.get(inter.channel_id)
+        if channel is None:  # deleted since the user acted
+            return not_found("Channel", 10003)
         inter.first_callback, inter.callback_type = now, kind
         inter.callbacks.append(body)
-        channel = self.world.channels[inter.channel_id]
         message: Message | None = None
         if kind == 4:
             message = self._new_message(
@@ -737,7 +756,9 @@ class TwinServer:
         inter = self._interaction(request)
         if inter is None or inter.first_callback is None:
             return not_found("Webhook", 10015)
-        channel = self.world.channels[inter.channel_id]
+        channel = self.world.channels.get(inter.channel_id)
+        if channel is None:
+            return not_found("Channel", 10003)
         original = self._original(inter)
         if original is not None and original.flags & LOADING:
             # Discord: the first follow-up after a deferred reply replaces the "thinking" one
@@ -788,13 +809,18 @@ class TwinServer:
     # -- channels, messages, threads -----------------------------------------------
     async def get_channel(self, request: web.Request) -> web.Response:
         channel = self._channel(request)
-        return jresp(channel.to_json()) if channel else not_found("Channel", 10003)
+        if channel is None:
+            return not_found("Channel", 10003)
+        return self._refuse(channel) or jresp(channel.to_json())
 
     async def patch_channel(self, request: web.Request) -> web.Response:
         channel = self._channel(request)
         if channel is None:
             return not_found("Channel", 10003)
         body = request[BODY] or {}
+        refused = self._refuse(channel, *self._patch_needs(channel, body))
+        if refused is not None:
+            return refused
         if "name" in body:
             channel.name = body["name"]
         if channel.is_thread:
@@ -805,13 +831,34 @@ class TwinServer:
             await self.dispatch("THREAD_UPDATE", channel.to_json())
         return jresp(channel.to_json())
 
+    def _patch_needs(self, channel: Channel, body: dict[str, Any]) -> list[str]:
+        """What a channel edit needs (docs: Modify Channel): Manage Channels on a channel;
+        on a thread, Manage Threads, except that a member reopens an unlocked thread and
+        its owner renames it or sets its archive duration."""
+        if not channel.is_thread:
+            return ["manage_channels"]
+        bot = self.world.bot.id
+        free = set()
+        if body.get("archived") is False and not channel.locked and bot in channel.members:
+            free.add("archived")
+        if channel.owner_id == bot:
+            free |= {"name", "auto_archive_duration"}
+        asked = {k for k in ("name", "archived", "locked", "auto_archive_duration") if k in body}
+        return ["manage_threads"] if asked - free else []
+
     async def typing(self, request: web.Request) -> web.Response:
-        return web.Response(status=204)
+        channel = self._channel(request)
+        if channel is None:
+            return not_found("Channel", 10003)
+        return self._refuse(channel, posting(channel)) or web.Response(status=204)
 
     async def list_messages(self, request: web.Request) -> web.Response:
         channel = self._channel(request)
         if channel is None:
             return not_found("Channel", 10003)
+        refused = self._refuse(channel, "read_message_history")
+        if refused is not None:
+            return refused
         limit = int(request.query.get("limit", 50))
         public = [m for m in channel.messages if m.visible_to is None]
         return jresp([m.to_json() for m in reversed(public[-limit:])])
@@ -821,6 +868,9 @@ class TwinServer:
         if channel is None:
             return not_found("Channel", 10003)
         body, files = request[BODY] or {}, request[FILES]
+        refused = self._refuse(channel, posting(channel), *(["attach_files"] if files else []))
+        if refused is not None:
+            return refused
         if channel.type == DM and channel.recipient is not None and not channel.recipient.dms_open:
             return error(403, 50007, "Cannot send messages to this user")
         if (
@@ -845,7 +895,10 @@ class TwinServer:
 
     async def get_message(self, request: web.Request) -> web.Response:
         message = self._message(request)
-        return jresp(message.to_json()) if message else not_found("Message", 10008)
+        if message is None:
+            return not_found("Message", 10008)
+        channel = self.world.channels[message.channel_id]
+        return self._refuse(channel, "read_message_history") or jresp(message.to_json())
 
     async def edit_message(self, request: web.Request) -> web.Response:
         message = self._message(request)
@@ -854,6 +907,10 @@ class TwinServer:
         if message.author is not self.world.bot:
             return error(403, 50005, "Cannot edit a message authored by another user")
         channel = self.world.channels[message.channel_id]
+        # one's own message may be edited without the right to post; new files need theirs
+        refused = self._refuse(channel, *(["attach_files"] if request[FILES] else []))
+        if refused is not None:
+            return refused
         if channel.is_thread and channel.archived:
             return error(400, 50083, "Thread is archived")
         self._edit(message, request[BODY] or {}, request[FILES])
@@ -863,6 +920,11 @@ class TwinServer:
         message = self._message(request)
         if message is None:
             return not_found("Message", 10008)
+        channel = self.world.channels[message.channel_id]
+        others = ["manage_messages"] if message.author is not self.world.bot else []
+        refused = self._refuse(channel, *others)
+        if refused is not None:
+            return refused
         self._delete(message)
         return web.Response(status=204)
 
@@ -874,6 +936,10 @@ class TwinServer:
             return error(400, 50024, "Cannot execute action on this channel type")
         body = request[BODY] or {}
         kind = PUBLIC_THREAD if "message_id" in request.match_info else body.get("type", 12)
+        needs = "create_public_threads" if kind == PUBLIC_THREAD else "create_private_threads"
+        refused = self._refuse(parent, needs)
+        if refused is not None:
+            return refused
         thread = Channel(
             id=int(request.match_info.get("message_id") or snowflake()),
             type=kind,
@@ -896,6 +962,9 @@ class TwinServer:
         thread = await self._thread(request)
         if thread is None:
             return not_found("Channel", 10003)
+        refused = self._refuse(thread)
+        if refused is not None:
+            return refused
         thread.members.add(self.world.bot.id)
         return web.Response(status=204)
 
@@ -910,6 +979,9 @@ class TwinServer:
         thread = await self._thread(request)
         if thread is None:
             return not_found("Channel", 10003)
+        refused = self._refuse(thread, "send_messages_in_threads")
+        if refused is not None:
+            return refused
         thread.members.add(int(request.match_info["user_id"]))
         return web.Response(status=204)
 

@@ -17,6 +17,35 @@ from typing import Any
 DISCORD_EPOCH_MS = 1_420_070_400_000
 ALL_PERMISSIONS = str((1 << 50) - 1)
 
+# Discord's permission bits (docs: Permissions, "Bitwise Permission Flags"), by the names
+# discord.py gives them; the stand-in enforces the ones our bot's routes need.
+PERMISSIONS: dict[str, int] = {
+    "administrator": 1 << 3,
+    "manage_channels": 1 << 4,
+    "view_channel": 1 << 10,
+    "send_messages": 1 << 11,
+    "send_tts_messages": 1 << 12,
+    "manage_messages": 1 << 13,
+    "embed_links": 1 << 14,
+    "attach_files": 1 << 15,
+    "read_message_history": 1 << 16,
+    "mention_everyone": 1 << 17,
+    "use_application_commands": 1 << 31,
+    "manage_threads": 1 << 34,
+    "create_public_threads": 1 << 35,
+    "create_private_threads": 1 << 36,
+    "send_messages_in_threads": 1 << 38,
+}
+ALL = (1 << 50) - 1
+# What a server's @everyone and the bot's role hold here: everything but Administrator
+# (which would override every channel overwrite, as on Discord).
+DEFAULT_ROLE_PERMISSIONS = ALL & ~PERMISSIONS["administrator"]
+# Losing the right to post takes these with it (docs: Permissions, "Implicit Permissions").
+IMPLIED_BY_SENDING = sum(
+    PERMISSIONS[p] for p in ("send_tts_messages", "mention_everyone", "embed_links", "attach_files")
+)
+ROLE_OVERWRITE, MEMBER_OVERWRITE = 0, 1
+
 # Channel types (Discord's numbers).
 GUILD_TEXT = 0
 DM = 1
@@ -166,6 +195,49 @@ class Message:
 
 
 @dataclass
+class Overwrite:
+    """A channel's permission overwrite for a role (type 0) or a member (type 1)."""
+
+    id: int
+    type: int
+    allow: int = 0
+    deny: int = 0
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "id": str(self.id),
+            "type": self.type,
+            "allow": str(self.allow),
+            "deny": str(self.deny),
+        }
+
+
+@dataclass
+class Role:
+    id: int
+    name: str
+    permissions: int = DEFAULT_ROLE_PERMISSIONS
+    position: int = 0
+    bot_id: int | None = None  # a bot's managed role
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {
+            "id": str(self.id),
+            "name": self.name,
+            "color": 0,
+            "hoist": False,
+            "position": self.position,
+            "permissions": str(self.permissions),
+            "managed": self.bot_id is not None,
+            "mentionable": False,
+            "flags": 0,
+        }
+        if self.bot_id is not None:
+            out["tags"] = {"bot_id": str(self.bot_id)}
+        return out
+
+
+@dataclass
 class Channel:
     id: int
     type: int
@@ -181,6 +253,7 @@ class Channel:
     members: set[int] = field(default_factory=set)  # thread members
     messages: list[Message] = field(default_factory=list)
     position: int = 0
+    overwrites: dict[int, Overwrite] = field(default_factory=dict)  # by role or member id
 
     @property
     def is_thread(self) -> bool:
@@ -198,7 +271,7 @@ class Channel:
             guild_id=str(self.guild_id),
             name=self.name,
             position=self.position,
-            permission_overwrites=[],
+            permission_overwrites=[o.to_json() for o in self.overwrites.values()],
             nsfw=False,
             rate_limit_per_user=0,
         )
@@ -231,11 +304,18 @@ class Guild:
     locale: str = "ko"
     members: dict[int, User] = field(default_factory=dict)
     joined: float = field(default_factory=time.time)
+    roles: dict[int, Role] = field(default_factory=dict)  # @everyone's id is the guild's
+    member_roles: dict[int, list[int]] = field(default_factory=dict)  # user id -> role ids
+
+    def roles_of(self, user_id: int) -> list[Role]:
+        """@everyone and the member's own roles."""
+        ids = [self.id, *self.member_roles.get(user_id, [])]
+        return [self.roles[r] for r in ids if r in self.roles]
 
     def member_json(self, user: User) -> dict[str, Any]:
         return {
             "user": user.to_json(),
-            "roles": [],
+            "roles": [str(r) for r in self.member_roles.get(user.id, [])],
             "joined_at": iso(self.joined),
             "deaf": False,
             "mute": False,
@@ -244,19 +324,6 @@ class Guild:
             "nick": None,
             "avatar": None,
             "communication_disabled_until": None,
-        }
-
-    def role_json(self) -> dict[str, Any]:
-        return {
-            "id": str(self.id),
-            "name": "@everyone",
-            "color": 0,
-            "hoist": False,
-            "position": 0,
-            "permissions": ALL_PERMISSIONS,
-            "managed": False,
-            "mentionable": False,
-            "flags": 0,
         }
 
 
@@ -355,8 +422,13 @@ class World:
             self.changed.notify_all()
 
     def add_guild(self, name: str, locale: str = "ko") -> Guild:
-        guild = Guild(snowflake(), name, owner_id=self.bot.id, locale=locale)
+        # the owner is a person outside the test (an owner holds every permission)
+        guild = Guild(snowflake(), name, owner_id=snowflake(), locale=locale)
         guild.members[self.bot.id] = self.bot
+        guild.roles[guild.id] = Role(guild.id, "@everyone")
+        bot_role = Role(snowflake(), self.bot.username, position=1, bot_id=self.bot.id)
+        guild.roles[bot_role.id] = bot_role
+        guild.member_roles[self.bot.id] = [bot_role.id]
         self.guilds[guild.id] = guild
         return guild
 
@@ -380,6 +452,48 @@ class World:
         self.channels[channel.id] = channel
         return channel
 
+    def permissions(self, user_id: int, channel: Channel) -> int:
+        """A member's permissions in a channel, computed as Discord does (docs: Permissions,
+        "Permission Overwrites"): the guild owner holds all; else @everyone's and the member's
+        roles, Administrator holding all; then the channel's overwrites for @everyone, for
+        the member's roles, for the member. A thread has its parent's. Without the right to
+        post there (Send Messages; in a thread Send Messages in Threads) the implied ones go,
+        and without View Channel nothing is left. In a DM: all."""
+        if channel.guild_id is None:
+            return ALL
+        guild = self.guilds[channel.guild_id]
+        if user_id == guild.owner_id:
+            return ALL
+        roles = guild.roles_of(user_id)
+        perms = 0
+        for role in roles:
+            perms |= role.permissions
+        if perms & PERMISSIONS["administrator"]:
+            return ALL
+        parent = self.channels.get(channel.parent_id or 0) if channel.is_thread else channel
+        overwrites = parent.overwrites if parent is not None else {}
+        everyone = overwrites.get(guild.id)
+        if everyone is not None:
+            perms = (perms & ~everyone.deny) | everyone.allow
+        allow = deny = 0
+        for role in roles[1:]:
+            ow = overwrites.get(role.id)
+            if ow is not None and ow.type == ROLE_OVERWRITE:
+                allow, deny = allow | ow.allow, deny | ow.deny
+        perms = (perms & ~deny) | allow
+        member = overwrites.get(user_id)
+        if member is not None and member.type == MEMBER_OVERWRITE:
+            perms = (perms & ~member.deny) | member.allow
+        sending = "send_messages_in_threads" if channel.is_thread else "send_messages"
+        if not perms & PERMISSIONS[sending]:
+            perms &= ~IMPLIED_BY_SENDING
+        return perms if perms & PERMISSIONS["view_channel"] else 0
+
+    def missing(self, user_id: int, channel: Channel, *names: str) -> list[str]:
+        """The permissions of `names` the member lacks in the channel (empty: all held)."""
+        perms = self.permissions(user_id, channel)
+        return [n for n in names if not perms & PERMISSIONS[n]]
+
     def guild_channels(self, guild: Guild) -> list[Channel]:
         return [c for c in self.channels.values() if c.guild_id == guild.id]
 
@@ -397,7 +511,7 @@ class World:
             "verification_level": 0,
             "default_message_notifications": 0,
             "explicit_content_filter": 0,
-            "roles": [guild.role_json()],
+            "roles": [r.to_json() for r in guild.roles.values()],
             "emojis": [],
             "stickers": [],
             "features": [],
