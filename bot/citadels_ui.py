@@ -111,7 +111,11 @@ CHOICE_VARIANT: dict[str, Callable[[Action], str | None]] = {
     "discard": lambda a: "card" if "card" in a else None,
     "crown": lambda a: (a["take"] or "none") if "take" in a else None,
     "navigate": lambda a: str(a.get("what")),
-    "income": lambda a: "gold" if "gold" in a else None,
+    # the Abbot's split: all gold, all cards, or both (rules.citadels.abilities)
+    "income": lambda a: None if "gold" not in a else (
+        ("mix" if a["gold"] else "cards") if a.get("cards") else "gold"),
+    # the gold a gather takes, 3 with the Gold Mine (a bare action: "Take 2 gold")
+    "gold": lambda a: "amount" if "amount" in a else None,
     "build": lambda a: next((k for k in ("via", "cards", "from") if k in a), None),
     # paid actions (rules.citadels.abilities.PRICED): "— 3 gold", or "— free" at 0
     **{kind: (lambda a: "free" if a.get("price") == 0 else None)
@@ -123,7 +127,7 @@ CHOICE_PARAM_NAMES: dict[str, tuple[str, str]] = {
     "character": ("character", "character"), "card": ("card_name", "district"),
     "mine": ("mine_name", "district"), "via": ("via_name", "district"),
     "kind": ("kind_name", "kind"), "cards": ("count", "number"), "gold": ("gold", "number"),
-    "price": ("price", "number"),
+    "price": ("price", "number"), "amount": ("amount", "number"),
 }
 
 

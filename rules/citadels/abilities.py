@@ -75,6 +75,23 @@ def price(cx: Ctx, actor: int, a: Action) -> int | None:
     return max(0, theirs - cx.cost(actor, cx.district(actor, mine))) + surcharge
 
 
+# Fields a listed action carries only so that its button can say what it gives: the gold
+# a gather takes (3 with the Gold Mine) and the cards of the Abbot's split income. They
+# follow from the state, so actions logged or typed without them (stored games from before
+# they existed, the notation) still name the listed action: `as_listed` finds it. Carried
+# in the action rather than the decision's params because the label hook sees one choice.
+SHOWN_ONLY: dict[str, tuple[str, ...]] = {"gold": ("amount",), "income": ("cards",)}
+
+
+def as_listed(a: Action, listed: list[Action]) -> Action:
+    """The listed action `a` names: itself, or the one that only adds shown-only fields."""
+    extra = SHOWN_ONLY.get(a.get("type", ""), ())
+    if a in listed or not extra or any(k in a for k in extra):
+        return a
+    return next((x for x in listed if x.get("type") == a["type"] and {
+        k: v for k, v in x.items() if k not in extra} == a), a)
+
+
 def with_price(cx: Ctx, actor: int, a: Action) -> Action:
     """A paid action with its price (as listed among the legal actions)."""
     if a.get("type") not in PRICED or "price" in a:
@@ -106,8 +123,8 @@ def ability_actions(cx: Ctx) -> list[Action]:
         deck = cx.st["deck_count"]
         if info.income == "mix":
             # the Abbot's split: only those whose cards the deck can give
-            out += [{"type": "income", "gold": g} for g in range(max(0, k - deck), k + 1)
-                    ] if k else []
+            out += [{"type": "income", "gold": g, "cards": k - g}
+                    for g in range(max(0, k - deck), k + 1)] if k else []
         elif (k and (info.income == "gold" or deck)) or char == "merchant":
             out.append({"type": "income"})
     if char == "emperor" and not t["crown_given"]:

@@ -6,7 +6,7 @@ from typing import Any, ClassVar
 
 from pydantic import BaseModel, ValidationError
 
-from rules.citadels import flow, notation, stages, view
+from rules.citadels import flow, notation, stages, turn, view
 from rules.citadels.districts import basic_deck
 from rules.citadels.messages import MESSAGES, menu_question
 from rules.citadels.options import Options
@@ -182,6 +182,10 @@ def _prompt_params(state: State, seat: int) -> dict[str, Any]:
             out["target"] = out["to"]  # the recipient, under the param the bot names
         if "card" in out:
             out["card_name"] = district_name(out["card"])
+        if t["stage"] == "gather":
+            # what each way of gathering gives this seat (Gold Mine, Observatory, Library)
+            out["gold"] = turn.gather_gold(Ctx(state), t["seat"])
+            out["drawn"], out["kept"] = turn.gather_draw(Ctx(state), t["seat"])
         if t["stage"] == "bribe":
             out["amount"] = state["seats"][t["seat"]]["gold"] // 2
     return out

@@ -26,8 +26,8 @@ _EN: dict[str, str] = {
     "decide.theater": "Theater: swap one of your characters for a random one of another "
                       "player's, or pass.",
     "decide.advisor": "Emperor's advisor: give the crown to another player.",
-    "decide.gather": "{character}: gather resources. Take 2 gold, or draw cards and keep "
-                     "one.",
+    "decide.gather": "{character}: gather resources. Take {gold} gold, or draw {drawn} "
+                     "cards and keep {kept}.",
     "decide.gather_no_deck": "{character}: gather resources. The district deck is empty, "
                              "so take gold.",
     "decide.keep": "Choose the card to keep.",
@@ -53,6 +53,7 @@ _EN: dict[str, str] = {
     # button labels of choices without arguments (the others show their notation)
     "choice.pass": "Pass",
     "choice.gold": "Take 2 gold",
+    "choice.gold_amount": "Take {amount} gold",
     "choice.cards": "Draw cards",
     "choice.bribe": "Pay the bribe",
     "choice.refuse": "Refuse",
@@ -69,7 +70,9 @@ _EN: dict[str, str] = {
     "choice.theater": "Swap your {character} with {target}",
     "choice.keep": "Keep {card_name}",
     "choice.income": "Collect income",
-    "choice.income_gold": "Income: {gold} gold, the rest in cards",
+    "choice.income_gold": "Income: {gold} gold",
+    "choice.income_cards": "Income: {count} cards",
+    "choice.income_mix": "Income: {gold} gold + {count} cards",
     "choice.kill": "Assassinate the {character}",
     "choice.bewitch": "Bewitch the {character}",
     "choice.warrant": "Warrant on the {character}",
@@ -154,7 +157,7 @@ _EN: dict[str, str] = {
     "ev.witch_ends": "The Witch ({s}) ends her turn.",
     "ev.income_gold": "{s} collects {gold} gold of income from their districts.",
     "ev.income_cards": "{s} collects income from their districts in cards.",
-    "ev.income_mix": "{s} collects income from their districts: {gold} gold, the rest in "
+    "ev.income_mix": "{s} collects income from their districts: {gold} gold and {count} "
                      "cards.",
     "ev.turn_end": "{s} ends the {character}'s turn.",
     # events: character abilities
@@ -235,8 +238,8 @@ _KO: dict[str, str] = {
     "decide.theater": "극장: 내 캐릭터 1장을 다른 플레이어의 무작위 캐릭터 1장과 "
                       "교환하거나, 넘기세요.",
     "decide.advisor": "황제의 대리인: 왕관을 줄 플레이어를 고르세요.",
-    "decide.gather": "{character} 차례: 자원을 얻으세요. 금화 2닢을 받거나, 건물 카드를 "
-                     "뽑아 1장을 가지세요.",
+    "decide.gather": "{character} 차례: 자원을 얻으세요. 금화 {gold}닢을 받거나, 건물 카드 "
+                     "{drawn}장을 뽑아 {kept}장을 가지세요.",
     "decide.gather_no_deck": "{character} 차례: 자원을 얻으세요. 건물 카드 더미가 비어 "
                              "있어 금화만 받을 수 있습니다.",
     "decide.keep": "가질 카드를 고르세요.",
@@ -263,6 +266,7 @@ _KO: dict[str, str] = {
     "decide.den_pay": "도적 소굴: 건설 비용으로 낼 카드를 고르세요 (남은 {left}장).",
     "choice.pass": "넘기기",
     "choice.gold": "금화 2닢 받기",
+    "choice.gold_amount": "금화 {amount}닢 받기",
     "choice.cards": "카드 뽑기",
     "choice.bribe": "뇌물 주기",
     "choice.refuse": "뇌물 거절",
@@ -278,7 +282,9 @@ _KO: dict[str, str] = {
     "choice.theater": "내 {character} 캐릭터를 {target} 님과 교환",
     "choice.keep": "{card_name} 카드 갖기",
     "choice.income": "건물 수입 받기",
-    "choice.income_gold": "건물 수입: 금화 {gold}닢, 나머지는 카드",
+    "choice.income_gold": "건물 수입: 금화 {gold}닢",
+    "choice.income_cards": "건물 수입: 카드 {count}장",
+    "choice.income_mix": "건물 수입: 금화 {gold}닢 + 카드 {count}장",
     "choice.kill": "{character} 캐릭터 암살",
     "choice.bewitch": "{character} 캐릭터에게 마법 걸기",
     "choice.warrant": "{character} 캐릭터에게 영장 발부",
@@ -362,7 +368,7 @@ _KO: dict[str, str] = {
     "ev.witch_ends": "마녀({s} 님)의 차례가 끝납니다.",
     "ev.income_gold": "{s} 님이 건물 수입으로 금화 {gold}닢을 받습니다.",
     "ev.income_cards": "{s} 님이 건물 수입을 카드로 받습니다.",
-    "ev.income_mix": "{s} 님이 건물 수입으로 금화 {gold}닢을 받고, 나머지는 카드로 받습니다.",
+    "ev.income_mix": "{s} 님이 건물 수입으로 금화 {gold}닢과 카드 {count}장을 받습니다.",
     "ev.turn_end": "{s} 님이 {character} 차례를 마칩니다.",
     "ev.kill": "{s} 님이 {character} 캐릭터를 암살합니다.",
     "ev.bewitch": "{s} 님이 {character} 캐릭터에게 마법을 겁니다.",

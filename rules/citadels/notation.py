@@ -38,7 +38,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from rules.citadels.abilities import PRICED, with_price
+from rules.citadels.abilities import PRICED, SHOWN_ONLY, as_listed, with_price
 from rules.citadels.characters import CHARACTERS
 from rules.citadels.districts import DISTRICT, TYPE_NAMES
 from rules.citadels.table import Ctx
@@ -227,7 +227,7 @@ def parse(state: dict[str, Any], seat: int, text: str) -> Action:
                 if got is not None:
                     if t == "crown" and len(pattern) == 2 and "take" not in got:
                         continue
-                    return _priced(state, seat, {"type": t, **got})
+                    return _listed(state, _priced(state, seat, {"type": t, **got}))
     raise RuleError("err.unreadable", text=text)
 
 
@@ -238,6 +238,17 @@ def _priced(state: dict[str, Any], seat: int, action: Action) -> Action:
     cx = Ctx(state)
     actor = state["turn"]["seat"] if state.get("turn") else seat
     return with_price(cx, actor, action)
+
+
+def _listed(state: dict[str, Any], action: Action) -> Action:
+    """Shown-only fields (abilities.SHOWN_ONLY) are no words of the line either: the
+    listed action of now that the line names."""
+    if action["type"] not in SHOWN_ONLY or not state.get("seats"):
+        return action
+    from rules.citadels.stages import prompt  # stages sits above the notation
+
+    p = prompt(Ctx(state))
+    return as_listed(action, (p.full or p.actions) if p else [])
 
 
 def _word(kind: str, value: Any, lang: str) -> str:
@@ -262,6 +273,7 @@ def _word(kind: str, value: Any, lang: str) -> str:
 
 def _pattern_for(action: Action) -> list[Any]:
     keys = set(action) - {"type"} - ({"price"} if action["type"] in PRICED else set())
+    keys -= set(SHOWN_ONLY.get(action["type"], ()))
     for pattern in VERBS[action["type"]][3]:
         slots = {s[1] for s in pattern if s[0] not in ("via", "cards", "from")}
         if slots == keys and all(

@@ -29,6 +29,7 @@ from __future__ import annotations
 from typing import Any, NamedTuple
 
 from rules.citadels import building, effects, flow, turn
+from rules.citadels.abilities import as_listed
 from rules.citadels.table import Ctx
 from rules.core import RuleError
 
@@ -81,10 +82,10 @@ def prompt(cx: Ctx, full: list[Action] | None = None) -> Prompt | None:
     sub = t["sub"]
     if stage == "gather":
         # an empty district deck has nothing to draw (only discards refill it): gold alone
+        gold = {"type": "gold", "amount": turn.gather_gold(cx, seat)}
         if not st["deck_count"]:
-            return Prompt(seat, "decide.gather_no_deck", [{"type": "gold"}], False,
-                          {"type": "gold"})
-        acts = [{"type": "gold"}, {"type": "cards"}]
+            return Prompt(seat, "decide.gather_no_deck", [gold], False, gold)
+        acts = [gold, {"type": "cards"}]
         return Prompt(seat, "decide.gather", acts, False, acts[0])
     if stage == "keep":
         acts = _cards("keep", cx.seat(seat)["secret"]["drawn"])
@@ -153,6 +154,7 @@ def apply_action(cx: Ctx, seat: int, a: Action, p: Prompt | None) -> None:
     if st["phase"] == "turns" and st.get("advisor") is None and st["turn"]["stage"] == "main":
         turn.apply_main(cx, a, p)
         return
+    a = as_listed(a, p.actions)
     if a not in p.actions:
         raise RuleError("err.illegal")
     if st["phase"] == "draft":

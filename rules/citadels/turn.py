@@ -56,12 +56,23 @@ def queen(cx: Ctx, seat: int) -> None:
 
 
 # -- gathering ----------------------------------------------------------------------
+def gather_gold(cx: Ctx, seat: int) -> int:
+    return 2 + (1 if cx.has(seat, "gold_mine") else 0)
+
+
+def gather_draw(cx: Ctx, seat: int) -> tuple[int, int]:
+    """Cards drawn and kept when gathering cards: 3 with the Observatory, all with the
+    Library (a deck shorter than that gives what it has)."""
+    n = min(3 if cx.has(seat, "observatory") else 2, cx.st["deck_count"])
+    return n, n if cx.has(seat, "library") or n <= 1 else 1
+
+
 def gather(cx: Ctx, what: str) -> None:
     t = cx.turn
     seat = t["seat"]
     t["gathered"] = True
     if what == "gold":
-        amount = 2 + (1 if cx.has(seat, "gold_mine") else 0)
+        amount = gather_gold(cx, seat)
         cx.gain(seat, amount)
         cx.ev("ev.gather_gold", s=seat, amount=amount)
         after_gather(cx)
@@ -199,7 +210,7 @@ def apply_main(cx: Ctx, a: Action, p: Any) -> None:
         t["menu"] = None
         return
     # a paid action typed or logged without its price: the price of now (abilities.PRICED)
-    a = abilities.with_price(cx, t["seat"], a)
+    a = abilities.as_listed(abilities.with_price(cx, t["seat"], a), p.full)
     if a not in p.full:
         raise RuleError("err.illegal")
     t["menu"] = None

@@ -155,7 +155,7 @@ def test_abbot_among_the_richest_gets_nothing() -> None:
 def test_school_of_magic_gives_the_abbot_one_resource() -> None:
     # 마법학교: 수도원장은 두 자원 중 하나를 받습니다
     st = turn_of("abbot", gold=0, hand=[], city=["school_of_magic", "temple"])
-    assert acts(st, "income") == [{"type": "income", "gold": g} for g in range(3)]
+    assert acts(st, "income") == [{"type": "income", "gold": g, "cards": 2 - g} for g in range(3)]
     st, _ = act(st, 0, "income 1")
     assert st["seats"][0]["gold"] == 1 and st["seats"][0]["hand_count"] == 1
 

@@ -35,8 +35,8 @@ def types(st: dict[str, Any]) -> list[tuple[str, Any]]:
 def test_gather_offers_only_gold_with_an_empty_deck() -> None:
     st = empty_deck(turn_of("king", stage="gather", gold=0))
     (d,) = ENGINE.decisions(st)
-    assert [c.action for c in d.choices] == [{"type": "gold"}]
-    assert d.timeout.action == {"type": "gold"}  # the deadline's move is legal
+    assert [c.action for c in d.choices] == [{"type": "gold", "amount": 2}]
+    assert d.timeout.action == {"type": "gold", "amount": 2}  # the deadline's move is legal
     assert d.kind == "decide.gather_no_deck"
     st, _ = act(st, 0, "gold")
     assert st["turn"]["stage"] == "main" and st["seats"][0]["gold"] == 2

@@ -194,7 +194,7 @@ def test_rulebook_bribe_with_one_gold_is_zero() -> None:
 def test_rulebook_abbot_mixes() -> None:
     st = turn_of("abbot", city=["temple", "church", "monastery"])
     incomes = [a for a in _all_main(st) if a["type"] == "income"]
-    assert incomes == [{"type": "income", "gold": g} for g in range(4)]
+    assert incomes == [{"type": "income", "gold": g, "cards": 3 - g} for g in range(4)]
 
 
 def test_rulebook_bishop_income_after_building() -> None:

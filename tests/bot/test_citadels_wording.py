@@ -1,0 +1,87 @@
+"""Citadels wording a player reads on Discord: labels and prompts that say the true amounts
+(Gold Mine, the Abbot's split income, Observatory, Library), and actions stored before
+those labels existed still apply."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bot.citadels_ui import choice_label
+from bot.i18n import describe_decision, describe_event
+from rules.citadels import Citadels
+from rules.core import Choice
+from tests.rules.citadels.helpers import act, force_turn, situation
+
+ENGINE = Citadels()
+NAMES = ["지영", "민수", "서연", "도윤"]
+
+
+def gather_state(city: list[str]) -> dict[str, Any]:
+    return force_turn(situation(4, "first_game", seed=3), 0, "king", gold=0, city=city,
+                      stage="gather")
+
+
+def labels(st: dict[str, Any], lang: str) -> list[str]:
+    (d,) = ENGINE.decisions(st)
+    return [choice_label(c, NAMES, lang) or c.text for c in d.choices]
+
+
+def test_the_gold_mine_gather_label_and_prompt_say_three() -> None:
+    # 금광: 자원을 얻을 때 금화를 받으면 1닢을 더 받습니다 (rulebook, unique districts)
+    st = gather_state(["gold_mine"])
+    assert labels(st, "ko")[0] == "금화 3닢 받기"
+    assert labels(st, "en")[0] == "Take 3 gold"
+    (d,) = ENGINE.decisions(st)
+    assert "금화 3닢" in describe_decision(d, "ko")
+    assert "Take 3 gold" in describe_decision(d, "en")
+    plain = gather_state([])
+    assert labels(plain, "ko")[0] == "금화 2닢 받기"
+
+
+def test_a_stored_bare_gather_still_applies_with_the_gold_mine() -> None:
+    st = gather_state(["gold_mine"])
+    new, events = act(st, 0, {"type": "gold"})  # as logged before the amount was listed
+    assert new["seats"][0]["gold"] == 3
+    assert [e.params["amount"] for e in events if e.key == "ev.gather_gold"] == [3]
+    again, _ = act(st, 0, "금화")  # typed notation names the same choice
+    assert again["seats"][0]["gold"] == 3
+
+
+def test_observatory_and_library_prompts_say_what_the_draw_gives() -> None:
+    # 천문대: 카드 3장을 뽑아 1장 / 도서관: 뽑은 카드를 모두 가짐
+    (d,) = ENGINE.decisions(gather_state(["observatory"]))
+    assert "건물 카드 3장을 뽑아 1장을" in describe_decision(d, "ko")
+    assert "draw 3 cards and keep 1" in describe_decision(d, "en")
+    (d,) = ENGINE.decisions(gather_state(["library"]))
+    assert "건물 카드 2장을 뽑아 2장을" in describe_decision(d, "ko")
+
+
+def abbot_incomes(st: dict[str, Any]) -> list[Choice]:
+    (d,) = ENGINE.decisions(st)
+    if {"type": "open", "verb": "income"} in [c.action for c in d.choices]:
+        (d,) = ENGINE.decisions(act(st, 0, {"type": "open", "verb": "income"})[0])
+    return [c for c in d.choices if c.action["type"] == "income"]
+
+
+def test_abbot_income_labels_say_exactly_what_each_gives() -> None:
+    # 수도원장: 종교 건물마다 금화 또는 카드를 원하는 조합으로 받습니다
+    st = force_turn(situation(4, "B", seed=3), 0, "abbot",
+                    city=["temple", "church", "monastery"])
+    choices = abbot_incomes(st)
+    assert [choice_label(c, NAMES, "ko") for c in choices] == [
+        "건물 수입: 카드 3장", "건물 수입: 금화 1닢 + 카드 2장",
+        "건물 수입: 금화 2닢 + 카드 1장", "건물 수입: 금화 3닢"]
+    assert [choice_label(c, NAMES, "en") for c in choices] == [
+        "Income: 3 cards", "Income: 1 gold + 2 cards", "Income: 2 gold + 1 card",
+        "Income: 3 gold"]
+
+
+def test_abbot_income_event_names_the_cards_and_a_bare_stored_income_applies() -> None:
+    st = force_turn(situation(4, "B", seed=3), 0, "abbot", gold=0,
+                    city=["temple", "church", "monastery"])
+    hand = st["seats"][0]["hand_count"]
+    new, events = act(st, 0, {"type": "income", "gold": 2})  # logged without "cards"
+    assert new["seats"][0]["gold"] == 2 and new["seats"][0]["hand_count"] == hand + 1
+    line = next(e for e in events if e.key == "ev.income_mix")
+    assert "금화 2닢과 카드 1장" in describe_event(line, "ko")
+    assert "2 gold and 1 card." in describe_event(line, "en")
