@@ -16,8 +16,9 @@ from rules.terra_mystica.flow import settle
 from rules.terra_mystica.messages import MESSAGES
 from rules.terra_mystica.notation import commands_of, faction_word, format_command, parse_text
 from rules.terra_mystica.state import Options, State, copy_state, faction_of, setup_state
+from rules.terra_mystica.targets import transform_params
 from rules.terra_mystica.tile_texts import ALL_TILES, FACTION_CATALOGUE
-from rules.terra_mystica.tiles import BONUS, FAVOR, POWER_ACTIONS, SCORING, TOWN
+from rules.terra_mystica.tiles import BONUS, FAVOR, POWER_ACTIONS, SCORING, TOWN, tile_order
 
 SPACE_NAMES = ("3", "2", "2b", "2c")
 
@@ -51,6 +52,8 @@ class TerraMystica:
         for cmd in commands_of(action):
             execute(st, seat, name, cmd, events)
         st["step"] += 1
+        if name is None and 0 <= seat < len(st["seats"]):
+            name = st["seats"][seat]["faction"]  # a faction choice names the faction chosen
         # the move in both notations; the reader's language is picked when shown
         events.insert(0, Event(key="tm.played", params={
             "faction": name or "",
@@ -78,7 +81,7 @@ class TerraMystica:
                 choices = [moves.choice(f"build {h}") for h, c in sorted(st["terrain"].items())
                            if c == home and h not in st["buildings"]]
             else:
-                choices = [moves.choice(f"pass {b}") for b in st["bonus_pool"]]
+                choices = [moves.choice(f"pass {b}") for b in tile_order(st["bonus_pool"])]
             n = len(st["setup_queue"])
             return [Decision(seat=fs["seat"], kind=f"setup_{kind}", key=f"setup.{n}",
                              choices=choices, **self._tile_params(choices))]
@@ -102,8 +105,10 @@ class TerraMystica:
             if pend.get("SPADE"):
                 ch = moves.income_spade_choices(st, name)
                 key = f"r{st['round']}.spades.{name}.{pend['SPADE']}"
-                out.append(Decision(seat=fs["seat"], kind="spades", key=key, choices=ch,
-                                    timeout=ch[-1], params={"spades": pend["SPADE"]}))
+                out.append(Decision(
+                    seat=fs["seat"], kind="spades", key=key, choices=ch, timeout=ch[-1],
+                    params={"spades": pend["SPADE"],
+                            **transform_params(st, name, ch, pend["SPADE"])}))
         if phase == "actions" and st["turn"] is not None:
             name = st["active"]
             t = st["turn"]
@@ -113,7 +118,9 @@ class TerraMystica:
                 seat=st["factions"][name]["seat"], kind=kind,
                 key=self._turn_key(st, kind), choices=choices or None,
                 shape={"notation": "snellman"}, timeout=self._timeout(kind, choices),
-                params={"faction": name, **self._tile_params(choices).get("params", {})}))
+                params={"faction": name, **self._tile_params(choices).get("params", {}),
+                        **transform_params(st, name, choices,
+                                           t["spades"] if kind == "spades" else None)}))
         return out
 
     @staticmethod
@@ -197,7 +204,7 @@ class TerraMystica:
                         "steps": dict(zip(SPACE_NAMES, PRIEST_SPACES, strict=True))}
         holders = {fs["bonus"]: n for n, fs in st["factions"].items() if fs["bonus"]}
         bonus = [{"id": b, "coins": st["bonus_pool"].get(b, 0), "taken_by": holders.get(b)}
-                 for b in st["bonus_in_play"]]
+                 for b in tile_order(st["bonus_in_play"])]
         pending = [moves.offer_view(st, o) for o in st["offers"]]
         for name, pend in sorted(st["pending"].items()):
             for kind in ("CULT", "SPADE"):
@@ -216,7 +223,8 @@ class TerraMystica:
             "scoring_tiles": list(st["scoring"]),
             "current_scoring": st["scoring"][rnd - 1] if 1 <= rnd <= 6 else None,
             "bonus_tiles": bonus,
-            "favor_tiles": dict(st["favor_pool"]), "town_tiles": dict(st["town_pool"]),
+            "favor_tiles": {t: st["favor_pool"][t] for t in tile_order(st["favor_pool"])},
+            "town_tiles": {t: st["town_pool"][t] for t in tile_order(st["town_pool"])},
             "power_actions": {a: st["acts"].get(a) for a in POWER_ACTIONS},
             "turn_order": list(st["turn_order"] or st["order"]), "active": st["active"],
             "pending": pending,
@@ -228,7 +236,8 @@ class TerraMystica:
     @staticmethod
     def _tile_texts(st: State) -> dict[str, dict[str, str]]:
         """Texts of every tile in this game: scoring, bonus in play, favor and town tiles."""
-        ids = [*st["scoring"], *st["bonus_in_play"], *st["favor_pool"], *st["town_pool"]]
+        ids = [*st["scoring"], *tile_order([*st["bonus_in_play"], *st["favor_pool"],
+                                            *st["town_pool"]])]
         return {t: dict(ALL_TILES[t]) for t in ids if t in ALL_TILES}
 
     def result(self, state: State) -> Result | None:

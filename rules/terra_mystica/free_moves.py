@@ -16,6 +16,11 @@ from rules.terra_mystica.power import CONVERSIONS, CONVERT_EXTRA
 from rules.terra_mystica.state import State, owner_buildings
 from rules.terra_mystica.towns import connect_founds_town
 
+# Typed, these still work (the site allows them any time: notation §3.8), but they are not
+# offered: the rulebook gives 3 coins = 1 VP only at final scoring ("자원 점수", base seed
+# L1110). The Alchemists' own 2:1 trade is their ability and stays offered.
+NOT_OFFERED = {(("C", "VP"), 3)}
+
 
 def conversion_table(name: str) -> dict[tuple[str, str], int]:
     return {**CONVERSIONS, **CONVERT_EXTRA.get(name, {})}
@@ -33,6 +38,8 @@ def most_units(fs: dict[str, Any], src: str, dst: str, rate: int) -> int:
 def conversion_texts(fs: dict[str, Any], name: str) -> list[str]:
     out = []
     for (src, dst), rate in conversion_table(name).items():
+        if ((src, dst), rate) in NOT_OFFERED:
+            continue
         top = most_units(fs, src, dst, rate)
         for n in sorted({1, top}):
             if 1 <= n <= top:

@@ -14,7 +14,7 @@ from rules.terra_mystica.free_moves import free_choices
 from rules.terra_mystica.leech import offer_actual
 from rules.terra_mystica.reach import ship_range
 from rules.terra_mystica.state import State, bridge_adj, owner_buildings
-from rules.terra_mystica.tiles import FAVOR, POWER_ACTIONS, TOWN
+from rules.terra_mystica.tiles import FAVOR, POWER_ACTIONS, TOWN, tile_order
 
 
 def blocked_top(st: State, name: str, cult: str, steps: int) -> bool:
@@ -146,12 +146,12 @@ def turn_choices(st: State, name: str) -> list[Choice]:
     fs = st["factions"][name]
     need = t["need"]
     if need.get("FAVOR"):
-        texts = [f"+{tile}" for tile, n in st["favor_pool"].items()
-                 if n > 0 and tile not in fs["favors"]
+        texts = [f"+{tile}" for tile in tile_order(st["favor_pool"])
+                 if st["favor_pool"][tile] > 0 and tile not in fs["favors"]
                  and not blocked_top(st, name, FAVOR[tile]["cult"], FAVOR[tile]["steps"])]
         return [choice(x) for x in texts or ["-GAIN_FAVOR"]]
     if need.get("TOWN"):
-        texts = [f"+{tile}" for tile, n in st["town_pool"].items() if n > 0
+        texts = [f"+{tile}" for tile in tile_order(st["town_pool"]) if st["town_pool"][tile] > 0
                  and not (TOWN[tile]["gain"].get("CULTS")
                           and any(blocked_top(st, name, c, 1) for c in CULTS))]
         return [choice(x) for x in texts or ["-GAIN_TW"]]
@@ -318,7 +318,7 @@ def action_choices(st: State, name: str) -> list[Choice]:
     out += power_action_choices(st, name)
     out += special_choices(st, name)
     if st["round"] < 6:
-        out += [choice(f"pass {b}") for b in sorted(st["bonus_pool"], key=lambda x: int(x[3:]))]
+        out += [choice(f"pass {b}") for b in tile_order(st["bonus_pool"])]
     else:
         out.append(choice("pass"))
     return out

@@ -41,7 +41,9 @@ PARTS: dict[str, Texts] = {
     "ship": {"en": "+{n} shipping", "ko": "선적값 +{n}"},
     "town_power": {"en": "towns from {n} power", "ko": "권능값 {n}부터 마을"},
     "pass_vp": {"en": "pass: {vp} VP per {building}", "ko": "패스 시 {building}마다 승점 {vp}"},
-    "pass_tp": {"en": "pass: VP for trading houses", "ko": "패스 시 교역소 수만큼 승점"},
+    # FAV12 (digest §11.1): 1/2/3/4 trading houses → 2/3/3/4 VP, not 1 VP each
+    "pass_tp": {"en": "pass: {counts} trading houses → {vps} VP",
+                "ko": "패스 시 교역소 {counts}개 → 승점 {vps}"},
     "round_end": {"en": "round end: {per} {cult} → {reward}",
                   "ko": "라운드 종료 시 {cult} {per}마다 {reward}"},
 }
@@ -84,7 +86,9 @@ def _parts(data: dict[str, Any], lang: str) -> list[str]:
     for what, n in (data.get("pass_vp") or {}).items():
         out.append(part("pass_vp", building=buildings[what], vp=n))
     if data.get("pass_tp"):
-        out.append(part("pass_tp"))
+        scale = list(enumerate(data["pass_tp"]))[1:]  # (trading houses, VP), from one
+        out.append(part("pass_tp", counts="/".join(str(n) for n, _ in scale),
+                        vps="/".join(str(vp) for _, vp in scale)))
     if "reward" in data:
         out.append(part("round_end", per=data["per"], cult=names[data["cult"]],
                         reward=_res(data["reward"], lang)))

@@ -67,5 +67,15 @@ POWER_ACTIONS: dict[str, dict] = {
     "ACT6": {"cost": 6, "gain": {"SPADE": 2}},
 }
 
+
+
+def tile_order(tiles) -> list[str]:
+    """Tile ids by kind, then number (FAV2 before FAV10), whatever order a pool came in."""
+    def key(tile: str) -> tuple[str, int]:
+        head = tile.rstrip("0123456789")
+        return head, int(tile[len(head):] or 0)
+    return sorted(tiles, key=key)
+
+
 TOWN_POWER = 7
 TOWN_SIZE = 4

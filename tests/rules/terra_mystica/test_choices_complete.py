@@ -122,12 +122,23 @@ def test_no_split_with_a_single_spade() -> None:
 def test_conversions_listed_once_for_one_unit_and_once_for_the_most() -> None:
     st = tweak(base(), "witches", W=5, C=10, P=1, P2=5, P3=4)
     texts = turn_texts(st)
-    for t in ("convert 1W to 1C", "convert 5W to 5C", "convert 3C to 1VP", "convert 9C to 3VP",
+    for t in ("convert 1W to 1C", "convert 5W to 5C",
               "convert 1P to 1W", "convert 1P to 1C", "convert 1PW to 1C", "convert 4PW to 4C",
               "convert 3PW to 1W", "burn 1", "burn 2"):
         assert t in texts, t
     assert not any(t.startswith("convert 5PW") for t in texts)  # 4 power: no priest
     assert not any(t.startswith("convert 2W to 2C") for t in texts)  # only 1 and the most
+
+
+def test_coins_to_vp_is_typed_not_offered() -> None:
+    # base seed L1110 ("자원 점수"): 3 coins = 1 VP at final scoring; the site takes the
+    # conversion any time (notation §3.8), so typed it works, but no menu offers it
+    st = tweak(base(), "witches", C=10)
+    assert not [t for t in turn_texts(st) if re.match(r"^convert \d+C to \d+VP$", t)]
+    after = play(st, "witches", "convert 9C to 3VP")
+    assert (fs(after, "witches")["C"], fs(after, "witches")["VP"]) == (
+        1, fs(st, "witches")["VP"] + 3)
+    assert after["active"] == "witches"  # a free conversion keeps the turn
 
 
 def test_conversion_to_priests_respects_the_seven() -> None:
