@@ -13,7 +13,7 @@ from rules.terra_mystica.commands import execute
 from rules.terra_mystica.cults import CULTS, PRIEST_SPACES
 from rules.terra_mystica.factions import BUILDING_LIMITS, FACTIONS
 from rules.terra_mystica.flow import settle
-from rules.terra_mystica.messages import MESSAGES
+from rules.terra_mystica.messages import MESSAGES, named_params
 from rules.terra_mystica.notation import commands_of, faction_word, format_command, parse_text
 from rules.terra_mystica.state import Options, State, copy_state, faction_of, setup_state
 from rules.terra_mystica.targets import transform_params
@@ -49,8 +49,12 @@ class TerraMystica:
         name = st["seats"][seat]["faction"] if 0 <= seat < len(st["seats"]) else None
         if st["phase"] != "select":
             name = faction_of(st, seat)
-        for cmd in commands_of(action):
-            execute(st, seat, name, cmd, events)
+        try:
+            for cmd in commands_of(action):
+                execute(st, seat, name, cmd, events)
+        except RuleError as exc:
+            exc.params = named_params(exc.params)  # "동전", not "C", in the refusal
+            raise
         st["step"] += 1
         if name is None and 0 <= seat < len(st["seats"]):
             name = st["seats"][seat]["faction"]  # a faction choice names the faction chosen

@@ -11,7 +11,7 @@ from typing import Any
 from rules.core import Choice, Decision, Rng, RuleError
 from rules.terra_mystica.engine import TerraMystica
 from rules.terra_mystica.flow import next_order, settle
-from rules.terra_mystica.messages import MESSAGES
+from rules.terra_mystica.messages import fill
 from rules.terra_mystica.notation import (
     action_of,
     commands_of,
@@ -178,7 +178,7 @@ def game_options(game: GameFile) -> Options:
 
 def message(key: str, params: dict[str, Any]) -> str:
     try:
-        return MESSAGES["en"].get(key, key).format(**params)
+        return fill(key, "en", params)
     except (KeyError, IndexError):
         return key
 

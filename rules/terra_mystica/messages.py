@@ -5,6 +5,8 @@ Korean game terms follow the Merchants of the Seas rulebook (권능, 은총 타�
 
 from __future__ import annotations
 
+from typing import Any
+
 _EN: dict[str, str] = {
     "tm.action_taken": "Action {space} has already been used this round.",
     "tm.already_color": "{hex} already is {color}.",
@@ -152,3 +154,47 @@ _KO: dict[str, str] = {
 }
 
 MESSAGES: dict[str, dict[str, str]] = {"en": _EN, "ko": _KO}
+
+# Refusal params that carry engine ids, named in both languages (the reader's is picked when
+# shown): "{faction}: 자원이 모자랍니다 (동전)" rather than "witches: ... (C)".
+_RESOURCES = {"C": ("coins", "동전"), "W": ("workers", "일꾼"), "P": ("priests", "성직자"),
+              "PW": ("power", "권능"), "VP": ("VP", "승점"), "SPADE": ("spades", "삽"),
+              "BRIDGE": ("bridges", "다리"), "P1": ("power in bowl I", "그릇 I의 권능"),
+              "P2": ("power in bowl II", "그릇 II의 권능"),
+              "P3": ("power in bowl III", "그릇 III의 권능")}
+_CULTS = {"FIRE": ("Fire", "불"), "WATER": ("Water", "물"), "EARTH": ("Earth", "땅"),
+          "AIR": ("Air", "하늘")}
+_BUILDINGS = {"D": ("dwelling", "주택"), "TP": ("trading house", "교역소"),
+              "TE": ("temple", "사원"), "SH": ("stronghold", "요새"), "SA": ("sanctuary", "성소"),
+              "bridge": ("bridge", "다리")}
+_TRACKS = {"ship": ("shipping", "선적"), "dig": ("terraforming", "삽 교환 비율")}
+_TERRAINS = {"brown": ("plains", "들"), "black": ("swamp", "늪"), "blue": ("lakes", "호수"),
+             "green": ("forest", "숲"), "gray": ("mountains", "산"),
+             "red": ("wasteland", "황무지"), "yellow": ("desert", "사막")}
+PARAM_NAMES: dict[str, dict[str, tuple[str, str]]] = {
+    "resource": _RESOURCES, "src": _RESOURCES, "dst": _RESOURCES,
+    "what": {**_RESOURCES, **_CULTS}, "cult": _CULTS, "building": _BUILDINGS,
+    "have": _BUILDINGS, "want": _BUILDINGS, "track": _TRACKS, "color": _TERRAINS}
+
+
+def named_params(params: dict[str, Any]) -> dict[str, Any]:
+    """A refusal's params with known ids as {"en", "ko"} names; faction ids by their names."""
+    from rules.terra_mystica.factions import FACTIONS  # messages stay importable alone
+
+    out = dict(params)
+    for key, value in params.items():
+        if not isinstance(value, str):
+            continue
+        if key == "faction" and value in FACTIONS:
+            out[key] = {"en": FACTIONS[value].en, "ko": FACTIONS[value].ko}
+        elif value in PARAM_NAMES.get(key, {}):
+            en, ko = PARAM_NAMES[key][value]
+            out[key] = {"en": en, "ko": ko}
+    return out
+
+
+def fill(key: str, lang: str, params: dict[str, Any]) -> str:
+    """A message in one language, bilingual params read in it (logs and tools)."""
+    picked = {k: v.get(lang, v.get("en")) if isinstance(v, dict) else v
+              for k, v in params.items()}
+    return MESSAGES[lang].get(key, key).format(**picked)

@@ -7,8 +7,11 @@ from __future__ import annotations
 import json
 import re
 
+import pytest
+
+from rules.core import RuleError
 from rules.terra_mystica import moves
-from rules.terra_mystica.messages import MESSAGES
+from rules.terra_mystica.messages import MESSAGES, fill
 from rules.terra_mystica.tile_texts import ALL_TILES, PARTS
 from tests.rules.terra_mystica.helpers import E, new_game, play, tweak
 
@@ -129,3 +132,18 @@ def test_turn_menus_and_income_spades_carry_the_targets() -> None:
     d = next(d for d in E.decisions(st) if d.kind == "spades")
     assert d.params["spades"] == 1 and d.params["transform_to"]["E6"] == "black"
     assert play(st, "witches", "transform E6")["terrain"]["E6"] == "black"
+
+
+def test_refusals_name_resources_and_factions_in_words() -> None:
+    st = tweak(new_game(["witches", "nomads"], WITCHES_NOMADS, ["BON1", "BON2"]), "witches",
+               P=0)
+    with pytest.raises(RuleError) as info:
+        E.apply(st, 0, E.parse(st, 0, "send p to FIRE"))
+    assert info.value.key == "tm.not_enough"
+    assert info.value.params["resource"] == {"en": "priests", "ko": "성직자"}
+    assert fill("tm.not_enough", "ko", info.value.params) == "마녀: 자원이 모자랍니다 (성직자)."
+    assert fill("tm.not_enough", "en", info.value.params) == (
+        "Witches does not have enough priests.")
+    with pytest.raises(RuleError) as info:
+        E.apply(st, 0, E.parse(st, 0, "upgrade F4 to TE"))
+    assert fill(info.value.key, "ko", info.value.params) == "F4 칸: 주택 → 사원 개량은 할 수 없습니다."
