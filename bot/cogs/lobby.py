@@ -26,7 +26,7 @@ from bot.table_options import value_key
 from bot.table_types import OptionSpec, Refusal
 from storage.base import GameRecord, MessageRef
 
-from .replies import guard, send_private
+from .replies import guard, require, send_private
 from .texts import game_lang, game_title
 
 if TYPE_CHECKING:
@@ -224,6 +224,10 @@ class LobbyCog(commands.Cog, name="Lobby"):
             if game not in rules.ENGINES:  # a cheap check before the ack; engines load later
                 raise Refusal("discord.unknown_game_name", game=game,
                               games=", ".join(self.bot.games))
+            # Checked before the (public) defer, so the answer can still be private, and
+            # before the game exists, so nothing is left half-made: the thread and its
+            # lobby message need these (the thread's come from this channel).
+            require(interaction, "create_public_threads", "send_messages_in_threads")
             await interaction.response.defer(thinking=True)
             lang = self.bot.settings.default_lang
             record = await self.bot.table.new_game(

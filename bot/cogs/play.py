@@ -18,7 +18,7 @@ from bot.table_types import Prompt, Refusal
 from storage.base import GameRecord, VersionConflict
 
 from .publisher import png_file
-from .replies import chunk_lines, guard, send_private
+from .replies import chunk_lines, guard, inflight, send_private
 from .texts import decision_view, game_lang, game_title, kind_choices_view
 
 if TYPE_CHECKING:
@@ -78,30 +78,60 @@ class PlayCog(commands.Cog, name="Play"):
     async def on_raw_thread_delete(self, payload: discord.RawThreadDeleteEvent) -> None:
         """A game's thread was deleted: a running game moves to a new thread with its open
         prompts; a lobby (no moves yet) is cancelled. Never raises."""
-        try:
-            game = await self.bot.table.game_for_channel(payload.thread_id)
-            if game is None:
+        async with inflight(self.bot):
+            try:
+                await self._thread_deleted(payload.thread_id)
+            except Exception:
+                log.exception("could not handle the deletion of thread %s", payload.thread_id)
+
+    async def _thread_deleted(self, thread_id: int) -> None:
+        game = await self.bot.table.game_for_channel(thread_id)
+        if game is None:
+            return
+        if game.status == "lobby":
+            try:  # unless it started meanwhile
+                await self.bot.store.update_settings(
+                    game.id, {"thread_missing": True}, expected_status="lobby",
+                    status="cancelled")
+            except VersionConflict:
+                game = await self.bot.store.get_game(game.id)
+        if game.status == "lobby":
+            log.info("lobby %s cancelled: its thread %s was deleted", game.id, thread_id)
+            return
+        async with self.bot.game_lock(game.id):
+            # read again under the lock: a move's post may have found the thread gone first
+            # and moved the game already
+            game = await self.bot.store.get_game(game.id)
+            if game.status != "running" or game.thread_id != thread_id:
                 return
-            if game.status == "lobby":
-                try:  # unless it started meanwhile
-                    await self.bot.store.update_settings(
-                        game.id, {"thread_missing": True}, expected_status="lobby",
-                        status="cancelled")
-                except VersionConflict:
-                    game = await self.bot.store.get_game(game.id)
-            if game.status == "lobby":
-                log.info("lobby %s cancelled: its thread %s was deleted", game.id,
-                         payload.thread_id)
-                return
-            if game.status != "running":
-                return
-            async with self.bot.game_lock(game.id):
-                thread = await self.bot.publisher.replace_thread(game)
-                if thread is not None:
-                    await self.bot.publisher.post_missing_prompts(
-                        await self.bot.store.get_game(game.id), thread)
-        except Exception:
-            log.exception("could not handle the deletion of thread %s", payload.thread_id)
+            thread = await self.bot.publisher.replace_thread(game)
+            if thread is not None:
+                await self.bot.publisher.post_missing_prompts(
+                    await self.bot.store.get_game(game.id), thread)
+
+    @commands.Cog.listener()
+    async def on_guild_channel_update(
+        self, before: discord.abc.GuildChannel, after: discord.abc.GuildChannel
+    ) -> None:
+        """A channel's overwrites may have given the bot back the right to post in its
+        games' threads (Discord sends CHANNEL_UPDATE when a moderator changes them)."""
+        await self._resume_posting(lambda game: game.channel_id == after.id)
+
+    @commands.Cog.listener()
+    async def on_guild_role_update(self, before: discord.Role, after: discord.Role) -> None:
+        await self._resume_posting(lambda game: game.guild_id == after.guild.id)
+
+    async def _resume_posting(self, here: Callable[[GameRecord], bool]) -> None:
+        """Running games there go on: prompts a refused post left unshown are posted."""
+        async with inflight(self.bot):
+            try:
+                for game in await self.bot.store.list_games(status="running"):
+                    if here(game):
+                        async with self.bot.game_lock(game.id):
+                            game = await self.bot.store.get_game(game.id)
+                            await self.bot.publisher.resume(game)
+            except Exception:
+                log.exception("could not resume posting after a permission change")
 
     async def legal_moves(self, game: GameRecord, user_id: int, lang: str) -> list[str]:
         """The user's legal moves, computed once per game version (autocomplete fires on

@@ -42,6 +42,11 @@ CLOSED_SUFFIX = "_closed"
 NOTICE_KIND = "private_notice"  # the thread's "open my private view" message for a decision
 OPEN_KINDS = (*PROMPT_KINDS, NOTICE_KIND)
 RECENT_PROMPTS = 50  # only the latest prompt messages are checked for closing
+# The permission that lets the bot post, in a channel and in a thread (index: is a thread).
+POSTING = ("send_messages", "send_messages_in_threads")
+# The game goes on visibly without these (a turn's text without its picture): a player is
+# told once per game and run, not on every move.
+TELL_ONCE = frozenset({"attach_files"})
 
 
 def png_file(data: bytes | None, name: str) -> discord.File | None:
@@ -62,6 +67,9 @@ class Publisher:
         self.bot = bot
         self._names: dict[int, str] = {}
         self._closed: set[tuple[int, str | None]] = set()  # (message, decision) closed this run
+        self._missing: dict[int, list[str]] = {}  # game -> permissions refused while posting
+        self._blocked: set[int] = set()  # games with a post the thread refused
+        self._told: set[tuple[int, str]] = set()  # (game, permission) said once this run
 
     # -- lookups -------------------------------------------------------------
     async def name_of(self, user_id: int) -> str:
@@ -209,15 +217,50 @@ class Publisher:
     async def publish(
         self, outcome: Outcome, *, interaction: discord.Interaction | None = None
     ) -> None:
-        """Show an outcome; never raises: the move is already saved whatever happens here."""
+        """Show an outcome; never raises: the move is already saved whatever happens here.
+        A post the thread refuses (a missing permission) is skipped, the rest (DMs, prompts)
+        still goes, and the player who acted is told which permission is missing."""
+        game_id = outcome.game.id
         try:
             await self._publish(outcome, interaction)
         except discord.Forbidden as error:
-            log.warning("missing permission while posting game %s: %s", outcome.game.id, error)
-            if interaction is not None:
-                await self._tell_permission(interaction, "send_messages_in_threads")
+            log.warning("missing permission while posting game %s: %s", game_id, error)
+            self._missing.setdefault(game_id, []).append("send_messages_in_threads")
         except Exception:
-            log.exception("could not fully post the outcome of game %s", outcome.game.id)
+            log.exception("could not fully post the outcome of game %s", game_id)
+        missing = self._missing.pop(game_id, [])
+        posting = [p for p in missing if p in POSTING]
+        if posting:
+            self._blocked.add(game_id)
+        permission = (posting or missing or [None])[0]
+        if interaction is None or permission is None:
+            return
+        if permission in TELL_ONCE:
+            if (game_id, permission) in self._told:
+                return
+            self._told.add((game_id, permission))
+        await self._tell_permission(interaction, permission)
+
+    async def resume(self, game: GameRecord) -> None:
+        """The bot's permissions changed where the game is played: if it may post in the
+        thread now, show the game as it stands (when posts were lost) and post the open
+        public prompts that have no message, so the game goes on."""
+        thread = await self.thread_for(game)
+        if isinstance(thread, discord.Thread):
+            me = thread.guild.me
+            if thread.parent is None or me is None:
+                return
+            if not thread.permissions_for(me).send_messages_in_threads:
+                return
+        if thread is None:
+            return
+        if game.id in self._blocked:
+            lang = game_lang(game)
+            picture = await self.table_picture(game, lang)
+            await self._post_public(game, thread, [t("discord.posting_resumed", lang)], picture)
+        await self.post_missing_prompts(game, thread)
+        if not set(self._missing.pop(game.id, [])) & set(POSTING):
+            self._blocked.discard(game.id)
 
     async def _tell_permission(self, interaction: discord.Interaction, permission: str) -> None:
         try:
@@ -276,13 +319,40 @@ class Publisher:
             if not text and not extra:
                 continue
             try:
-                message = await channel.send(text or None, allowed_mentions=mentions, **extra)
-                log.info("posted to %s for game %s: %r", getattr(channel, "id", "?"), game.id,
-                         text[:200])
+                message = await self._post(channel, game, text, mentions, extra)
             except discord.NotFound:
                 log.warning("channel of game %s vanished while posting", game.id)
                 await self.bot.store.update_settings(game.id, {"thread_missing": True})
                 return None
+            if message is None:  # refused: what follows would be out of order
+                return None
+        return message
+
+    async def _post(
+        self,
+        channel: discord.abc.Messageable,
+        game: GameRecord,
+        text: str,
+        mentions: discord.AllowedMentions,
+        extra: dict[str, Any],
+    ) -> discord.Message | None:
+        """One message. Refused for a missing permission: a picture is dropped and the text
+        goes alone; a refused post is noted for `publish` to tell, and None returned."""
+        try:
+            message = await channel.send(text or None, allowed_mentions=mentions, **extra)
+        except discord.Forbidden as error:
+            refused = self._missing.setdefault(game.id, [])
+            if extra.get("file") is None:
+                log.warning("cannot post in %s for game %s: %s", getattr(channel, "id", "?"),
+                            game.id, error)
+                refused.append(POSTING[isinstance(channel, discord.Thread)])
+                return None
+            log.warning("the picture of game %s was refused: %s", game.id, error)
+            refused.append("attach_files")
+            rest = {k: v for k, v in extra.items() if k != "file"}
+            return await self._post(channel, game, text, mentions, rest) if text or rest else None
+        log.info("posted to %s for game %s: %r", getattr(channel, "id", "?"), game.id,
+                 text[:200])
         return message
 
     async def _post_public(
@@ -292,9 +362,11 @@ class Publisher:
         file = png_file(picture, "table.png")
         if not lines and file is None:
             return
+        noted = len(self._missing.get(game.id, []))
         message = await self._send(thread, game, chunk_lines(lines), **({"file": file}
                                                                        if file else {}))
-        if message is not None and file is not None:
+        dropped = "attach_files" in self._missing.get(game.id, [])[noted:]
+        if message is not None and file is not None and not dropped:
             await self.bot.store.record_message(MessageRef(
                 game_id=game.id, channel_id=message.channel.id, message_id=message.id,
                 kind="board"))

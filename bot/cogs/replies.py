@@ -26,6 +26,26 @@ log = logging.getLogger("bot.replies")
 MESSAGE_MAX = 2000
 
 
+class MissingPermission(Exception):
+    """The bot lacks `permission` where the user acted (known from `app_permissions`,
+    before anything was tried)."""
+
+    def __init__(self, permission: str) -> None:
+        super().__init__(permission)
+        self.permission = permission
+
+
+def require(interaction: discord.Interaction, *permissions: str) -> None:
+    """Raise MissingPermission for the first of `permissions` (discord.Permissions names)
+    the bot lacks in the interaction's channel; a thread has its parent's."""
+    held = getattr(interaction, "app_permissions", None)
+    if held is None:  # not told (a stand-in without it): try, and answer a 403 after
+        return
+    for name in permissions:
+        if not getattr(held, name):
+            raise MissingPermission(name)
+
+
 async def send_private(
     interaction: discord.Interaction, content: str | None = None, **kwargs: Any
 ) -> None:
@@ -55,7 +75,9 @@ async def report_error(
     try:
         if isinstance(error, Refusal):
             await refuse(bot, interaction, error.key, **error.params)
-        elif isinstance(error, discord.Forbidden):
+        elif isinstance(error, discord.Forbidden | MissingPermission):
+            if isinstance(error, MissingPermission):
+                permission = error.permission
             log.warning("forbidden (%s) in channel %s: %s", permission,
                         interaction.channel_id, error)
             lang = await bot.user_lang(interaction)
@@ -70,22 +92,31 @@ async def report_error(
 
 
 @asynccontextmanager
+async def inflight(bot: GameBot) -> AsyncIterator[None]:
+    """Mark the running handler (an interaction's, or a gateway event's) as in flight:
+    close() lets it finish before the store closes."""
+    task = asyncio.current_task()
+    if task is not None:
+        bot.inflight.add(task)
+    try:
+        yield
+    finally:
+        bot.inflight.discard(task)  # type: ignore[arg-type]
+
+
+@asynccontextmanager
 async def guard(
     bot: GameBot, interaction: discord.Interaction, permission: str = "send_messages"
 ) -> AsyncIterator[None]:
     """Run a handler body; turn any exception into an ephemeral answer and a log line."""
-    task = asyncio.current_task()
-    if task is not None:
-        bot.inflight.add(task)  # close() lets running handlers finish before the store closes
-    try:
-        # Every click or command remembers its user's locale, so a player who only ever
-        # pressed Join still gets her DMs in her own language.
-        await bot.user_lang(interaction)
-        yield
-    except Exception as error:  # every failure gets an answer, none a crash
-        await report_error(bot, interaction, error, permission)
-    finally:
-        bot.inflight.discard(task)  # type: ignore[arg-type]
+    async with inflight(bot):
+        try:
+            # Every click or command remembers its user's locale, so a player who only ever
+            # pressed Join still gets her DMs in her own language.
+            await bot.user_lang(interaction)
+            yield
+        except Exception as error:  # every failure gets an answer, none a crash
+            await report_error(bot, interaction, error, permission)
 
 
 def chunk_lines(lines: list[str], limit: int = MESSAGE_MAX) -> list[str]:

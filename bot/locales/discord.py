@@ -93,6 +93,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "discord.missing_permission": "I am missing the permission “{permission}” here. "
         "Ask a moderator to grant it to me.",
         "discord.thread_gone": "The game's thread is gone, so the game cannot be shown there.",
+        "discord.posting_resumed": "I can post here again. Some turns played meanwhile were "
+        "not shown; this is the game as it stands.",
         "discord.perm.create_public_threads": "Create Public Threads",
         "discord.perm.send_messages_in_threads": "Send Messages in Threads",
         "discord.perm.manage_threads": "Manage Threads",
@@ -194,6 +196,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "discord.missing_permission": "이곳에서 “{permission}” 권한이 없습니다. "
         "관리자에게 권한을 요청해 주세요.",
         "discord.thread_gone": "게임 스레드가 삭제되어 그곳에 게임을 표시할 수 없습니다.",
+        "discord.posting_resumed": "다시 이곳에 글을 올릴 수 있습니다. 그동안 진행된 차례 중 "
+        "일부가 표시되지 않았습니다. 지금 게임 상황입니다.",
         "discord.perm.create_public_threads": "공개 스레드 만들기",
         "discord.perm.send_messages_in_threads": "스레드에서 메시지 보내기",
         "discord.perm.manage_threads": "스레드 관리하기",

@@ -72,12 +72,14 @@ class Server:
         self.bot, self._task = None, None
 
     async def settle(self, quiet: float = 0.04, timeout: float = 20.0) -> None:
-        """Until the bot has answered every interaction and sent nothing for `quiet` s."""
+        """Until the bot has answered every interaction, and neither sent anything nor
+        been sent an event (a permission change, a deleted thread) for `quiet` s."""
         twin = self.twin
         deadline = time.monotonic() + timeout
         while True:
             requests = twin.server.requests
-            idle_for = time.monotonic() - (requests[-1].at if requests else 0.0)
+            last = max(requests[-1].at if requests else 0.0, twin.server.last_dispatch)
+            idle_for = time.monotonic() - last
             pending = any(i.first_callback is None and not i.late for i in twin.interactions)
             if not pending and idle_for >= quiet:
                 return

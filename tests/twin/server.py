@@ -143,6 +143,7 @@ class TwinServer:
         self.refused: list[tuple[int, str]] = []  # (channel, permission) of each 403 sent
         self.sessions: list[GatewaySession] = []
         self.identifies = 0
+        self.last_dispatch = 0.0  # when an event was last written to the bot
         self.resumes = 0
         self.heartbeats = 0
         self._dropped: set[int] = set()  # sockets the twin cut on purpose
@@ -528,6 +529,7 @@ class TwinServer:
         return ws
 
     def _on_write(self, payload: dict[str, Any]) -> None:
+        self.last_dispatch = time.monotonic()
         if payload.get("t") == "INTERACTION_CREATE":
             inter = self.world.interactions.get(int(payload["d"]["id"]))
             if inter is not None and inter.delivered is None:
