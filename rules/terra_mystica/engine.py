@@ -198,8 +198,8 @@ class TerraMystica:
                 **{k: fs[k] for k in ("VP", "C", "W", "P", "P1", "P2", "P3")},
                 "shipping": fs["ship"], "dig": fs["dig"], "keys": fs["keys"],
                 "buildings_left": {k: BUILDING_LIMITS[k] - fs["built"][k] for k in BUILDING_LIMITS},
-                "cults": dict(fs["cults"]), "favors": list(fs["favors"]),
-                "towns": list(fs["towns"]), "bonus": fs["bonus"], "passed": fs["passed"],
+                "cults": dict(fs["cults"]), "favors": tile_order(fs["favors"]),
+                "towns": tile_order(fs["towns"]), "bonus": fs["bonus"], "passed": fs["passed"],
                 "bridges_left": 3 - fs["bridges"], "used_actions": list(fs["used"]),
             }
         cults = {}

@@ -82,6 +82,9 @@ def test_favor_and_town_choices_come_in_number_order() -> None:
     assert list(view["town_tiles"]) == [f"TW{i}" for i in range(1, 6)]
     favs = [t for t in view["tiles"] if t.startswith("FAV")]
     assert favs == [f"FAV{i}" for i in range(1, 13)]
+    st["factions"]["witches"].update(favors=["FAV12", "FAV2"], towns=["TW5", "TW1", "TW5"])
+    held = E.view(st, 0)["factions"]["witches"]
+    assert (held["favors"], held["towns"]) == (["FAV2", "FAV12"], ["TW1", "TW5", "TW5"])
 
 
 def test_setup_bonus_choices_come_in_number_order() -> None:
