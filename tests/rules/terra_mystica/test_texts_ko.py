@@ -6,9 +6,11 @@ from __future__ import annotations
 
 import json
 import re
+from pathlib import Path
 
 import pytest
 
+import rules.terra_mystica
 from rules.core import RuleError
 from rules.terra_mystica import moves
 from rules.terra_mystica.messages import MESSAGES, fill
@@ -39,6 +41,15 @@ def test_no_korean_template_hangs_a_particle_on_a_filled_value() -> None:
     hung = {k: v for k, v in korean_templates().items() if HUNG.search(v)}
     assert hung == {}
     assert len(korean_templates()) > 70  # every message and every tile part was looked at
+
+
+def test_no_engine_source_writes_such_a_template() -> None:
+    # f-strings and templates outside the catalogues (notation, tile texts) as well
+    package = Path(rules.terra_mystica.__file__).parent
+    hung = [f"{p.name}:{n}" for p in sorted(package.glob("*.py"))
+            for n, line in enumerate(p.read_text(encoding="utf-8").splitlines(), 1)
+            if HUNG.search(line)]
+    assert hung == []
 
 
 def test_events_read_without_particles_once_filled() -> None:
