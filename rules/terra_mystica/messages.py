@@ -27,14 +27,14 @@ _EN: dict[str, str] = {
     "tm.connect_not_allowed": "Only the Mermaids may connect a town across a river.",
     "tm.connect_no_town": "Connecting there founds no town.",
     "tm.convert_limit": "You may convert at most {n} more workers into priests.",
-    "tm.convert_ratio": "{n} {dst} costs {need} {src}.",
+    "tm.convert_ratio": "Converting {src} to {dst} takes {need} for {n}.",
     "tm.cult_bonus": "{faction} receives the cult bonus {times} times.",
     "tm.cult_lose": "Cult steps on {cult} may only be given back between 7 and 9.",
     "tm.cult_same_track": "All cult steps of this action go on the same track.",
     "tm.dig_spades_unused": "Spades bought by digging must all be used ({n} left).",
     "tm.favor_not_allowed": "You may not take a favor tile now.",
     "tm.favor_twice": "You already have {tile}.",
-    "tm.gain_not_allowed": "You are not allowed to gain {n} {what}.",
+    "tm.gain_not_allowed": "You are not allowed to gain {what} ({n}).",
     "tm.game_over": "The game is over.",
     "tm.invalid_leech": "There is no power offer of {n} from {source}.",
     "tm.leech": "{faction} takes {power} power from {from}.",
@@ -171,9 +171,14 @@ _TRACKS = {"ship": ("shipping", "선적"), "dig": ("terraforming", "삽 교환 �
 _TERRAINS = {"brown": ("plains", "들"), "black": ("swamp", "늪"), "blue": ("lakes", "호수"),
              "green": ("forest", "숲"), "gray": ("mountains", "산"),
              "red": ("wasteland", "황무지"), "yellow": ("desert", "사막")}
+# What a "-X" declines (tm.nothing_pending).
+_PENDING = {"GAIN_FAVOR": ("favor tile", "은총 타일"), "GAIN_TW": ("town tile", "마을 타일"),
+            "FREE_D": ("free dwelling", "공짜 주택"),
+            "FREE_TP": ("free trading house", "공짜 교역소"),
+            "FREE_TF": ("sandstorm", "모래 폭풍"), "CULT": ("cult step", "신앙 진행")}
 PARAM_NAMES: dict[str, dict[str, tuple[str, str]]] = {
     "resource": _RESOURCES, "src": _RESOURCES, "dst": _RESOURCES,
-    "what": {**_RESOURCES, **_CULTS}, "cult": _CULTS, "building": _BUILDINGS,
+    "what": {**_RESOURCES, **_CULTS, **_PENDING}, "cult": _CULTS, "building": _BUILDINGS,
     "have": _BUILDINGS, "want": _BUILDINGS, "track": _TRACKS, "color": _TERRAINS}
 
 

@@ -161,3 +161,6 @@ def test_refusals_name_resources_and_factions_in_words() -> None:
     with pytest.raises(RuleError) as info:
         E.apply(st, 0, E.parse(st, 0, "upgrade F4 to TE"))
     assert fill(info.value.key, "ko", info.value.params) == "F4 칸: 주택 → 사원 개량은 할 수 없습니다."
+    with pytest.raises(RuleError) as info:
+        E.apply(st, 0, E.parse(st, 0, "-GAIN_FAVOR"))
+    assert fill(info.value.key, "ko", info.value.params) == "남아 있는 결정이 없습니다: 은총 타일."
