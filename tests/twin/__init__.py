@@ -19,13 +19,19 @@ REST (v10; every request authenticated, validated against Discord's OpenAPI spec
   GET  /attachments/...                      the "CDN" for attachment bytes
 Gateway: HELLO, IDENTIFY → READY + GUILD_CREATE, HEARTBEAT/ACK, RESUME with replay
   (RESUMED), INVALID_SESSION, REQUEST_GUILD_MEMBERS → GUILD_MEMBERS_CHUNK; dispatches
-  INTERACTION_CREATE, THREAD_CREATE, THREAD_UPDATE; zlib-stream transport compression.
+  INTERACTION_CREATE, THREAD_CREATE, THREAD_UPDATE, THREAD_DELETE, CHANNEL_UPDATE,
+  CHANNEL_DELETE, GUILD_ROLE_UPDATE; zlib-stream transport compression.
+Permissions: the bot's, computed as Discord does (roles, channel overwrites, a thread's
+  from its parent, implicit ones); a request it lacks one for gets 403 50013 (50001
+  without View Channel); `app_permissions` carries them. `twin.deny` / `twin.allow` change
+  them, `twin.delete_channel` deletes (404 10003 after).
 Faults: 429 (with Discord's headers and retry_after), 5xx, a dropped websocket (resumable
   or not: INVALID_SESSION); a callback later than the 3 s window gets 10062 like Discord's.
   allowed_mentions decide who is notified (`TwinUser.pinged_in`).
 Routes it does not serve get Discord's JSON 404/405 and are recorded in
-  `twin.unimplemented`. Not implemented: reactions, pins, roles, permissions checks, voice,
-  MESSAGE_CREATE dispatch, presence, sharding, message history pagination, polls, stickers.
+  `twin.unimplemented`. Not implemented: reactions, pins, role editing, checks of humans'
+  permissions, voice, MESSAGE_CREATE dispatch, presence, sharding, message history
+  pagination, polls, stickers.
   ROUTES.md lists what is and is not implemented in detail.
 """
 

@@ -3,7 +3,9 @@
 Every REST request is authenticated, validated against Discord's OpenAPI spec (see
 validation.py) and logged; faults (429, 5xx) are injected on demand. The gateway speaks
 HELLO/IDENTIFY/READY/GUILD_CREATE, heartbeats, RESUME with replay, and dispatches
-INTERACTION_CREATE, THREAD_CREATE and THREAD_UPDATE.
+INTERACTION_CREATE, THREAD_CREATE and THREAD_UPDATE (the test API adds THREAD_DELETE,
+CHANNEL_UPDATE/DELETE and GUILD_ROLE_UPDATE). Routes refuse what the bot's permissions
+(state.World.permissions) do not allow, with Discord's 403.
 """
 
 from __future__ import annotations
