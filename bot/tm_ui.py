@@ -95,21 +95,33 @@ def choice_label(choice: Choice, decision: Decision | None, lang: str) -> str:
 
     Never None: the platform's generic "choice.<type>" messages belong to other games
     (Citadels' "choice.build" would read "Build {card_name}")."""
-    return _friendly_label(choice, decision, lang) or notation(choice, lang)
+    params = decision.params if decision is not None else None
+    return _friendly_label(choice, decision, lang) or notation(choice, lang, params)
 
 
-def notation(choice: Choice, lang: str) -> str:
+def notation(choice: Choice, lang: str, params: dict[str, Any] | None = None) -> str:
     """The choice's command in the reader's language (Korean notation for "ko"), a power or
-    special action followed by what it gives ("action ACT2 (1 priest)")."""
+    special action followed by what it gives ("action ACT2 (1 priest)"), a transform
+    followed by the terrain it makes (the decision's "transform_to"/"terrains" params)."""
     action = choice.action
     cmds = list(action.get("cmds", [])) if action.get("type") == "seq" else [action]
     spaces = [c.get("space") for c in cmds if c.get("type") == "action"]
-    if lang == "en" and not any(has(f"tm.act.{s}") for s in spaces):
+    targets = (params or {}).get("transform_to", {})
+    names = (params or {}).get("terrains", {})
+    transforms = any(c.get("type") == "transform" for c in cmds) and bool(names)
+    if lang == "en" and not transforms and not any(has(f"tm.act.{s}") for s in spaces):
         return choice.text
     try:  # the engine's format reads only the action
         engine = rules.get_engine("terra_mystica")
         parts = []
         for cmd in cmds:
+            if cmd.get("type") == "transform" and cmd.get("color") is None:
+                colour = targets.get(cmd.get("hex"))
+                cmd = {**cmd, "color": colour} if colour else cmd
+            name = names.get(cmd.get("color"), {}).get(lang)
+            if cmd.get("type") == "transform" and lang == "en" and name:
+                parts.append(f"transform {cmd['hex']} → {name}")
+                continue
             words = engine.format({}, cmd, lang)
             key = f"tm.act.{cmd.get('space')}"
             if cmd.get("type") == "action" and has(key):
