@@ -26,7 +26,7 @@ from bot.table_options import value_key
 from bot.table_types import OptionSpec, Refusal
 from storage.base import GameRecord, MessageRef
 
-from .replies import guard, require, send_private
+from .replies import MissingPermission, guard, require, send_private
 from .texts import game_lang, game_title
 
 if TYPE_CHECKING:
@@ -234,6 +234,7 @@ class LobbyCog(commands.Cog, name="Lobby"):
                 game, guild_id=interaction.guild_id, channel_id=channel.id,
                 host_id=interaction.user.id, lang=lang,
             )
+            thread: discord.Thread | None = None
             try:
                 thread = await channel.create_thread(
                     name=t("discord.thread_name", lang, game=game_title(record, lang),
@@ -241,12 +242,15 @@ class LobbyCog(commands.Cog, name="Lobby"):
                     type=discord.ChannelType.public_thread,
                     auto_archive_duration=THREAD_ARCHIVE_MINUTES,
                 )
-            except discord.HTTPException:
-                await self.bot.table.cancel(record.id, interaction.user.id)  # no thread, no game
+                record = await self.bot.table.attach_thread(record.id, thread.id)
+                message = await thread.send(**await self.lobby_message(record),
+                                            allowed_mentions=discord.AllowedMentions.none())
+            except discord.HTTPException as error:
+                # no thread or no lobby message to join with: no game
+                await self.bot.table.cancel(record.id, interaction.user.id)
+                if isinstance(error, discord.Forbidden) and thread is not None:
+                    raise MissingPermission("send_messages_in_threads") from error
                 raise
-            record = await self.bot.table.attach_thread(record.id, thread.id)
-            message = await thread.send(**await self.lobby_message(record),
-                                        allowed_mentions=discord.AllowedMentions.none())
             await self.bot.store.record_message(MessageRef(
                 game_id=record.id, channel_id=thread.id, message_id=message.id, kind="lobby"))
             log.info("game %s (%s) opened in thread %s by %s", record.id, game, thread.id,

@@ -87,6 +87,19 @@ async def test_new_game_without_posting_in_threads_makes_no_thread(tmp_path: Pat
         assert twin.threads() == [] and await games(server) == []
 
 
+async def test_a_lobby_that_cannot_be_posted_cancels_the_game(tmp_path: Path) -> None:
+    async with serve(tmp_path, KO) as server:
+        twin = server.twin
+        await server.start_bot()
+        # allowed when the bot looked, refused when it posted the lobby in the new thread
+        twin.forbid(1, route="POST /channels/{channel_id}/messages")
+        reply = await server.users[0].slash("game new", server.channel, game="citadels")
+        (answer,) = await (await reply.wait_ack()).wait_messages(1)
+        # (this answer replaces the public "thinking…" reply, so everyone sees it)
+        assert answer.content == missing("send_messages_in_threads", "ko")
+        assert [g.status for g in await games(server)] == ["cancelled"]
+
+
 async def test_posting_denied_mid_game_loses_no_move(tmp_path: Path) -> None:
     async with serve(tmp_path, TWO) as server:
         twin = server.twin

@@ -201,6 +201,13 @@ class Twin:
         self.server.faults.append(fault)
         return fault
 
+    def forbid(self, count: int, route: str | None = None) -> Fault:
+        """Discord's 403 50013 for the next `count` matching requests, whatever the
+        permissions say: one taken away between the bot's check and its request."""
+        fault = Fault(403, count, route)
+        self.server.faults.append(fault)
+        return fault
+
     async def drop_gateway(self, *, resumable: bool = True) -> None:
         await self.server.drop_gateway(resumable=resumable)
 

@@ -276,6 +276,8 @@ class TwinServer:
                 "global": False,
             }
             return jresp(body, status=429, headers=headers)
+        if fault.status == 403:  # a permission lost after the bot last looked
+            return error(403, 50013, "Missing Permissions")
         return jresp({"message": "Server error", "code": 0}, status=fault.status)
 
     async def _read_body(self, request: web.Request) -> tuple[Any, Files]:
