@@ -164,3 +164,24 @@ async def test_attach_files_denied_posts_the_turn_without_its_picture(tmp_path: 
         await driver.play_to_end()
         assert_each_click_applied_once(server, await action_log(server))
         assert twin.unacknowledged() == []
+
+
+async def test_a_server_role_given_back_lets_the_game_go_on(tmp_path: Path) -> None:
+    async with serve(tmp_path, TWO) as server:
+        twin = server.twin
+        await server.start_bot()
+        thread = await open_citadels(server)
+        driver = Driver(server, server.users, seed=23)
+        await twin.deny(server.guild, "send_messages_in_threads")  # server-wide, by role
+        while not twin.server.refused:
+            await driver.play(1)
+        before = await game_version(server)
+        # Discord's GUILD_ROLE_UPDATE tells the bot; the thread shows the game again
+        await twin.allow(server.guild, "send_messages_in_threads")
+        resumed = t("discord.posting_resumed", "en")
+        await twin.wait_for(
+            lambda: any(m.content == resumed for m in twin.messages(thread)), 5, "the note"
+        )
+        await driver.play(5)
+        assert await game_version(server) >= before + 5
+        assert_each_click_applied_once(server, await action_log(server))
