@@ -5,6 +5,10 @@ game's thread (unarchived first) in the game's language; private prompts, seat e
 and the private picture go by DM in the player's language. A closed DM (50007) is
 remembered and replaced by an "Open my private view" button in the thread. Every prompt
 message is recorded so its buttons are removed once its decision is no longer open.
+A post the thread refuses for a missing permission is skipped (a refused picture: its text
+goes alone) while the DMs still go; the player who acted is told which permission, and once
+Discord says the permissions changed the game is shown as it stands with its unposted
+prompts (`resume`).
 """
 
 from __future__ import annotations
@@ -228,11 +232,7 @@ class Publisher:
             self._missing.setdefault(game_id, []).append("send_messages_in_threads")
         except Exception:
             log.exception("could not fully post the outcome of game %s", game_id)
-        missing = self._missing.pop(game_id, [])
-        posting = [p for p in missing if p in POSTING]
-        if posting:
-            self._blocked.add(game_id)
-        permission = (posting or missing or [None])[0]
+        permission = self._take_missing(game_id)
         if interaction is None or permission is None:
             return
         if permission in TELL_ONCE:
@@ -258,9 +258,18 @@ class Publisher:
             lang = game_lang(game)
             picture = await self.table_picture(game, lang)
             await self._post_public(game, thread, [t("discord.posting_resumed", lang)], picture)
+        self._blocked.discard(game.id)
         await self.post_missing_prompts(game, thread)
-        if not set(self._missing.pop(game.id, [])) & set(POSTING):
-            self._blocked.discard(game.id)
+        self._take_missing(game.id)  # refused again: still blocked
+
+    def _take_missing(self, game_id: int) -> str | None:
+        """The permission the posts for a game were refused for since last asked (a refused
+        post before a refused picture), remembering that the thread missed something."""
+        missing = self._missing.pop(game_id, [])
+        posting = [p for p in missing if p in POSTING]
+        if posting:
+            self._blocked.add(game_id)
+        return (posting or missing or [None])[0]
 
     async def _tell_permission(self, interaction: discord.Interaction, permission: str) -> None:
         try:
@@ -513,3 +522,4 @@ class Publisher:
             users=[discord.Object(uid) for uid in reminder.user_ids]))
         if getattr(thread, "id", None) != game.thread_id:  # a new thread: the prompts have no message there
             await self.post_missing_prompts(await self.bot.store.get_game(game.id), thread)
+        self._take_missing(game.id)  # nobody acted to be told; a refusal is remembered
