@@ -160,3 +160,16 @@ async def test_deleting_a_thread_dispatches_thread_delete_and_then_404s(table: T
         await bot.get_partial_messageable(thread.id).send("into the void")
     with pytest.raises(TwinUsageError):
         await twin.delete_channel(twin_thread)  # already gone
+
+
+async def test_deleting_a_text_channel_takes_its_threads(table: Table) -> None:
+    twin, bot = table.twin, table.bot
+    thread = await open_thread(table)
+    waiting = bot.wait_for("guild_channel_delete", timeout=5)
+    await twin.delete_channel(table.channel)
+    deleted = await waiting
+    assert deleted.id == table.channel.id and bot.get_channel(table.channel.id) is None
+    assert twin.threads() == []
+    with pytest.raises(discord.NotFound) as caught:
+        await thread.send("gone with its channel")
+    assert caught.value.code == 10003
