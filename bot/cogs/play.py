@@ -14,7 +14,7 @@ from discord.ext import commands
 from bot import citadels_ui, tm_ui
 from bot.components import OPTION_LABEL_MAX, ChoiceRef, choice_hash, clip, key_matches
 from bot.i18n import t
-from bot.table_types import Prompt, Refusal
+from bot.table_types import Outcome, Prompt, Refusal
 from storage.base import GameRecord, VersionConflict
 
 from .publisher import png_file
@@ -73,6 +73,22 @@ class PlayCog(commands.Cog, name="Play"):
     def __init__(self, bot: GameBot) -> None:
         self.bot = bot
         self._moves: dict[tuple[int, int, int, str], list[str]] = {}
+        self._caught_up = False
+
+    @commands.Cog.listener()
+    async def on_ready(self) -> None:
+        """Once per start: a move saved just before a crash may have had its prompts never
+        posted. Each running game's open prompts without a message are posted now (the same
+        check as after every move, so nothing already shown is posted twice)."""
+        if self._caught_up:  # READY again after a reconnect: nothing was lost in between
+            return
+        self._caught_up = True
+        async with inflight(self.bot):
+            for game in await self.bot.store.list_games(status="running"):
+                async with self.bot.game_lock(game.id):
+                    current = await self.bot.store.get_game(game.id)
+                    if current.status == "running":
+                        await self.bot.publisher.publish(Outcome(game=current))
 
     @commands.Cog.listener()
     async def on_raw_thread_delete(self, payload: discord.RawThreadDeleteEvent) -> None:

@@ -170,3 +170,57 @@ async def test_rate_limits_and_gateway_drop_lose_nothing(tmp_path: Path) -> None
             )
         }
         assert set(ids) == choice_clicks - refused, "a click was lost"
+
+
+async def test_a_move_saved_but_never_posted_is_shown_after_a_restart(tmp_path: Path) -> None:
+    """The bot crashed after saving a move and before posting what it opened: the next
+    start posts the open prompts (once), and the game goes on from them."""
+    from bot.table import TableService
+    from storage import open_store
+
+    async with running_server(tmp_path, TWO) as server:
+        await server.start_bot()
+        await open_citadels(server)
+        driver = Driver(server, server.users, seed=8)
+        await driver.play(5)
+        await server.stop_bot()
+        # the move the crashed bot saved: applied to the database, posted nowhere
+        store = await open_store(server.db_path)
+        try:
+            table = TableService(store)
+            (prompt, *_) = await table.open_prompts(1)
+            choice = prompt.decision.choices[0]
+            await table.act(1, prompt.user_id, choice.action, decision_key=prompt.decision.key)
+            opened = await table.open_prompts(1)
+            waiting = {p.decision.key for p in opened}
+        finally:
+            await store.close()
+        before = await game_version(server)
+        shown_before = {m.id for u in server.users for m in u.dms()}
+        shown_before |= {m.id for m in server.twin.messages(driver.thread)}
+
+        await server.start_bot()
+
+        def fresh_prompts() -> list[Prompt]:
+            return [p for u in server.users for p in driver.open_prompts(u)
+                    if p.message.id not in shown_before]
+
+        # discord.py says READY once the guilds have arrived (a moment after connecting)
+        await server.twin.wait_for(lambda: fresh_prompts(), 10, "the saved move's prompt")
+        await server.settle()
+        fresh = fresh_prompts()
+        assert len(fresh) == len(waiting) == 1, (fresh, waiting)
+        assert fresh[0].where == ("dm" if opened[0].private else "thread")
+        reply = await driver.click_prompt(fresh[0])
+        await reply.wait_ack()
+        assert await version_above(server, before) == before + 1
+        await driver.play(6)  # and the game goes on from there
+        # a second start posts nothing again: every open prompt already has its message
+        count = len(server.twin.messages(driver.thread)) + sum(len(u.dms()) for u in server.users)
+        await server.stop_bot()
+        bot = await server.start_bot()
+        await server.twin.wait_for(bot.is_ready, 10, "READY")  # the catch-up runs on it
+        await server.settle(quiet=0.5)
+        again = len(server.twin.messages(driver.thread)) + sum(len(u.dms()) for u in server.users)
+        assert again == count
+        assert server.twin.rejected == [] and server.twin.unimplemented == []
