@@ -230,6 +230,7 @@ class FakeInteraction:
         self.guild_id = 1
         self.locale = locale
         self.message = message
+        self.app_permissions = discord.Permissions.all()  # a test may take some away
         self.replies: list[Sent] = []
         self.modals: list[discord.ui.Modal] = []
         self.namespace = SimpleNamespace()

@@ -379,6 +379,15 @@ async def test_new_game_refusals(env) -> None:
     assert no_perm.texts() == [t("discord.missing_permission", "ko",
                                  permission=t("discord.perm.create_public_threads", "ko"))]
     assert [g.status for g in await bot.store.list_games()] == ["cancelled"]
+    # told by Discord up front (app_permissions): refused before anything is made
+    told = FakeInteraction(bot, HOST, channel_id=10)
+    told.channel = FakeTextChannel(10, world)
+    told.app_permissions = discord.Permissions.all()
+    told.app_permissions.create_public_threads = False
+    await cog.new_game(told, "fake")
+    assert told.texts() == [t("discord.missing_permission", "en",
+                              permission=t("discord.perm.create_public_threads", "en"))]
+    assert len(await bot.store.list_games()) == 1  # no second game, not even a cancelled one
 
 
 async def test_an_archived_thread_is_unarchived_before_posting(env) -> None:
