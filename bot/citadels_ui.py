@@ -7,7 +7,7 @@ from typing import Any
 
 from bot.i18n import has, t
 from render.citadels.district_types import TYPE_NAMES as PICTURE_TYPE_NAMES
-from render.citadels.words import BREAKDOWN
+from render.citadels.words import BREAKDOWN, in_order
 from rules.citadels.abilities import PRICED
 from rules.citadels.characters import CHARACTER
 from rules.citadels.districts import DISTRICT, TYPE_NAMES
@@ -184,7 +184,7 @@ def score_breakdown(breakdown: dict[str, Any], lang: str) -> str:
         return names.get(lang) or names.get("en") or next(iter(names.values()))
 
     parts: list[str] = []
-    for key, points in breakdown.items():
+    for key, points in in_order(breakdown):
         if key.startswith(HAUNTED_PREFIX):
             kind = key.removeprefix(HAUNTED_PREFIX)
             quarter = DISTRICT.get("haunted_quarter")

@@ -16,6 +16,8 @@ BREAKDOWN: dict[str, dict[str, str]] = {
     "complete": {"en": "complete city", "ko": "도시 완성"},
     "secret_vault": {"en": "Secret Vault", "ko": "비밀 금고"},
 }
+BASE = ("districts", "five_types", "first_complete", "complete")  # the scoring's own order
+ENDING = ("secret_vault",)  # a card in hand, after the city's unique districts
 # The engine marks the Haunted Quarter's chosen type with a zero entry "haunted_quarter_<type>".
 HAUNTED_PREFIX = "haunted_quarter_"
 HAUNTED_QUARTER = "haunted_quarter"
@@ -26,11 +28,24 @@ SECRET_MARKERS: dict[str, dict[str, str]] = {
 }
 
 
+def in_order(breakdown: dict[str, Any]) -> list[tuple[str, Any]]:
+    """The items in one order for every seat: BREAKDOWN's, then unique districts, then the
+    Haunted Quarter's type (a stored result comes back with its keys sorted)."""
+    def place(key: str) -> tuple[int, int]:
+        if key.startswith(HAUNTED_PREFIX):
+            return 3, 0
+        if key in ENDING:
+            return 2, 0
+        return (0, BASE.index(key)) if key in BASE else (1, 0)
+
+    return sorted(breakdown.items(), key=lambda kv: place(kv[0]))
+
+
 def score_words(breakdown: dict[str, int], city: list[Card], lang: Lang) -> list[str]:
     """Score items as words: named by BREAKDOWN, else by the district of that id in the city."""
     names = {c.id: c.name for c in city}
     parts = []
-    for key, points in breakdown.items():
+    for key, points in in_order(breakdown):
         if key.startswith(HAUNTED_PREFIX):
             kind = key.removeprefix(HAUNTED_PREFIX)
             haunted = names.get(HAUNTED_QUARTER)

@@ -85,3 +85,18 @@ def test_abbot_income_event_names_the_cards_and_a_bare_stored_income_applies() -
     line = next(e for e in events if e.key == "ev.income_mix")
     assert "금화 2닢과 카드 1장" in describe_event(line, "ko")
     assert "2 gold and 1 card." in describe_event(line, "en")
+
+
+def test_final_scores_read_in_one_order_after_storage() -> None:
+    """A stored result's breakdown comes back with its keys sorted ("complete" before
+    "districts"): every seat's line still reads costs first, the Haunted Quarter last."""
+    from bot.citadels_ui import score_breakdown
+    from render.citadels.words import score_words
+
+    stored = {"complete": 2, "districts": 13, "dragon_gate": 2, "five_types": 3,
+              "haunted_quarter_unique": 0, "secret_vault": 3}
+    assert score_breakdown(stored, "ko") == (
+        "건설 비용 13, 5가지 종류 +3, 도시 완성 +2, 드래곤 게이트 +2, 비밀 금고 +3, "
+        "유령 지구 = 특수")
+    assert score_words(stored, [], "en")[:3] == [
+        "district costs 13", "all 5 types +3", "complete city +2"]

@@ -387,8 +387,8 @@ def test_score_words_name_every_item() -> None:
     breakdown = {"districts": 6, "five_types": 0, "statue": 5, "haunted_quarter_noble": 0}
     assert score_words(breakdown, city, "ko") == ["건설 비용 6", "statue +5", "유령 지구 = 귀족"]
     assert score_words({"secret_vault": 3, "complete": 2}, [], "en") == [
+        "complete city +2",  # the scoring's own items first, a card in hand last
         "Secret Vault +3",
-        "complete city +2",
     ]
     statue = [Card.model_validate(c) for c in view["seats"][0]["city"]]
     assert score_words({"statue": 5}, statue, "ko") == ["동상 +5"]
