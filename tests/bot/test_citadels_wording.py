@@ -100,3 +100,17 @@ def test_final_scores_read_in_one_order_after_storage() -> None:
         "유령 지구 = 특수")
     assert score_words(stored, [], "en")[:3] == [
         "district costs 13", "all 5 types +3", "complete city +2"]
+
+
+def test_a_log_stored_without_the_shown_only_fields_replays_to_the_same_game() -> None:
+    """Logs written before gathers and the Abbot's income listed their amounts still rebuild
+    the game byte for byte (rules.citadels.abilities.SHOWN_ONLY)."""
+    from rules.citadels.abilities import SHOWN_ONLY
+    from rules.core import dump_state, random_playout, replay
+
+    options = {"cast": "B"}  # the Abbot and the Gold Mine are in set B
+    final, log = random_playout(ENGINE, options, 5, 41)
+    old = [(s, {k: v for k, v in a.items() if k not in SHOWN_ONLY.get(a["type"], ())})
+           for s, a in log]
+    assert old != log  # the log did list amounts, and the old form dropped them
+    assert dump_state(replay(ENGINE, options, 5, 41, old)) == dump_state(final)
