@@ -28,10 +28,10 @@ CHARACTER_TEXT: dict[str, Text] = {
         "행동은 마녀가 대신 합니다.",
     ),
     "magistrate": _t(
-        "Put warrants on 3 characters, one signed. If its target pays to build, reveal it and "
-        "take that district for free.",
-        "캐릭터 3개에 영장을 발부합니다(인장은 1장). 몰수 대상이 비용을 내고 건설하면 그 "
-        "건물을 몰수합니다.",
+        "Put warrants on 3 characters, one signed. If its target pays gold to build, reveal "
+        "it and take that district for free.",
+        "캐릭터 3개에 영장을 발부합니다(인장 찍힌 영장 1개). 몰수 대상이 금화를 내고 "
+        "건설하면 그 건물을 몰수합니다.",
     ),
     "thief": _t(
         "Name a character (not rank 1, killed or bewitched). When it is called, take all of "

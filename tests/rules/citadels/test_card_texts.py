@@ -102,3 +102,10 @@ def test_build_limits_match_the_character_data() -> None:
             assert f"{ch.build_limit}채까지" in CHARACTER_TEXT[cid]["ko"], cid
         if ch.build_limit == 0:
             assert "never build" in en, cid
+
+
+def test_magistrate_text_names_the_signed_warrant_and_a_gold_paid_build() -> None:
+    # 치안판사: 영장 토큰 3개 중 하나에만 인장; 금화를 내고 짓는 첫 건물만 몰수 (seed l. 670, 694)
+    text = CHARACTER_TEXT["magistrate"]
+    assert "인장 찍힌 영장 1개" in text["ko"] and "인장은 1장" not in text["ko"]
+    assert "금화를 내고" in text["ko"] and "pays gold" in text["en"]
