@@ -23,8 +23,9 @@ def _income(cx: Ctx, a: Action) -> None:
     if info.income == "mix":
         gold = a["gold"]
         cx.gain(seat, gold)
-        cx.ev("ev.income_mix" if k - gold else "ev.income_gold", s=seat, gold=gold,
-              count=k - gold)
+        key = "ev.income_mix" if gold and k - gold else (
+            "ev.income_gold" if gold or not k else "ev.income_cards")
+        cx.ev(key, s=seat, gold=gold, count=k - gold)
         cx.draw_to_hand(seat, k - gold)
     elif info.income == "cards":
         cx.ev("ev.income_cards" if k else "ev.income_gold", s=seat, gold=0)

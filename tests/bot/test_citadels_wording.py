@@ -114,3 +114,12 @@ def test_a_log_stored_without_the_shown_only_fields_replays_to_the_same_game() -
            for s, a in log]
     assert old != log  # the log did list amounts, and the old form dropped them
     assert dump_state(replay(ENGINE, options, 5, 41, old)) == dump_state(final)
+
+
+def test_an_abbot_taking_all_cards_is_not_told_zero_gold() -> None:
+    st = force_turn(situation(4, "B", seed=3), 0, "abbot", gold=0,
+                    city=["temple", "church", "monastery"])
+    _, events = act(st, 0, {"type": "income", "gold": 0, "cards": 3})
+    line = next(e for e in events if e.key.startswith("ev.income"))
+    assert line.key == "ev.income_cards"
+    assert "금화 0" not in describe_event(line, "ko") and "카드로" in describe_event(line, "ko")
