@@ -116,6 +116,7 @@ CHOICE_VARIANT: dict[str, Callable[[Action], str | None]] = {
         ("mix" if a["gold"] else "cards") if a.get("cards") else "gold"),
     # the gold a gather takes, 3 with the Gold Mine (a bare action: "Take 2 gold")
     "gold": lambda a: "amount" if "amount" in a else None,
+    "pass": lambda a: "hide" if a.get("hide") else None,  # a threat or warrant kept hidden
     "build": lambda a: next((k for k in ("via", "cards", "from") if k in a), None),
     # paid actions (rules.citadels.abilities.PRICED): "— 3 gold", or "— free" at 0
     **{kind: (lambda a: "free" if a.get("price") == 0 else None)

@@ -52,6 +52,7 @@ _EN: dict[str, str] = {
     "decide.den_pay": "Thieves' Den: choose a card to pay with ({left} left).",
     # button labels of choices without arguments (the others show their notation)
     "choice.pass": "Pass",
+    "choice.pass_hide": "Do not reveal",
     "choice.gold": "Take 2 gold",
     "choice.gold_amount": "Take {amount} gold",
     "choice.cards": "Draw cards",
@@ -265,6 +266,7 @@ _KO: dict[str, str] = {
                             "(남은 {left}장).",
     "decide.den_pay": "도적 소굴: 건설 비용으로 낼 카드를 고르세요 (남은 {left}장).",
     "choice.pass": "넘기기",
+    "choice.pass_hide": "공개하지 않기",
     "choice.gold": "금화 2닢 받기",
     "choice.gold_amount": "금화 {amount}닢 받기",
     "choice.cards": "카드 뽑기",

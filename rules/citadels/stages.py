@@ -45,6 +45,10 @@ class Prompt(NamedTuple):
     full: list[Action] | None = None  # the main part: every legal action behind the menus
 
 
+# Not revealing a threat or a warrant: a pass whose button says so (shown-only "hide")
+KEEP_HIDDEN: Action = {"type": "pass", "hide": True}
+
+
 def _chars(verb: str, chars: list[str]) -> list[Action]:
     return [{"type": verb, "character": c} for c in chars]
 
@@ -94,10 +98,10 @@ def prompt(cx: Ctx, full: list[Action] | None = None) -> Prompt | None:
         acts = [{"type": "bribe"}, {"type": "refuse"}]
         return Prompt(seat, "decide.bribe", acts, False, acts[0])
     if stage == "threat_reveal":
-        acts = [{"type": "reveal"}, {"type": "pass"}]
+        acts = [{"type": "reveal"}, dict(KEEP_HIDDEN)]
         return Prompt(rs["threat_by"], "decide.threat_reveal", acts, True, acts[1])
     if stage == "confiscate":
-        acts = [{"type": "reveal"}, {"type": "pass"}]
+        acts = [{"type": "reveal"}, dict(KEEP_HIDDEN)]
         return Prompt(rs["magistrate_seat"], "decide.confiscate", acts, True, acts[1])
     if stage == "main":
         if full is None:

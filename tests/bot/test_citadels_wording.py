@@ -123,3 +123,17 @@ def test_an_abbot_taking_all_cards_is_not_told_zero_gold() -> None:
     line = next(e for e in events if e.key.startswith("ev.income"))
     assert line.key == "ev.income_cards"
     assert "금화 0" not in describe_event(line, "ko") and "카드로" in describe_event(line, "ko")
+
+
+def test_not_revealing_a_warrant_says_so_and_a_bare_stored_pass_applies() -> None:
+    # 치안판사: 영장 토큰을 뒤집어 공개할 수 있습니다 (seed l. 678): reveal or keep it hidden
+    from tests.rules.citadels.test_characters import _magistrate_round
+
+    st = _magistrate_round("bishop")
+    (d,) = ENGINE.decisions(st)
+    assert d.kind == "decide.confiscate"
+    assert [choice_label(c, NAMES, "ko") for c in d.choices] == ["공개", "공개하지 않기"]
+    assert [choice_label(c, NAMES, "en") for c in d.choices] == ["Reveal", "Do not reveal"]
+    assert d.timeout.action == d.choices[1].action
+    _, events = act(st, 0, {"type": "pass"})  # logged before the pass said "hide"
+    assert "ev.warrant_kept" in [e.key for e in events]
