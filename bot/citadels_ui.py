@@ -116,6 +116,7 @@ CHOICE_VARIANT: dict[str, Callable[[Action], str | None]] = {
         ("mix" if a["gold"] else "cards") if a.get("cards") else "gold"),
     # the gold a gather takes, 3 with the Gold Mine (a bare action: "Take 2 gold")
     "gold": lambda a: "amount" if "amount" in a else None,
+    "cards": lambda a: "count" if "drawn" in a else None,  # 3 with the Observatory
     "pass": lambda a: "hide" if a.get("hide") else None,  # a threat or warrant kept hidden
     "build": lambda a: next((k for k in ("via", "cards", "from") if k in a), None),
     # paid actions (rules.citadels.abilities.PRICED): "— 3 gold", or "— free" at 0
@@ -129,6 +130,7 @@ CHOICE_PARAM_NAMES: dict[str, tuple[str, str]] = {
     "mine": ("mine_name", "district"), "via": ("via_name", "district"),
     "kind": ("kind_name", "kind"), "cards": ("count", "number"), "gold": ("gold", "number"),
     "price": ("price", "number"), "amount": ("amount", "number"),
+    "drawn": ("drawn", "number"), "kept": ("kept", "number"),
 }
 
 

@@ -76,13 +76,14 @@ def price(cx: Ctx, actor: int, a: Action) -> int | None:
 
 
 # Fields a listed action carries only so that its button can say what it gives: the gold
-# a gather takes (3 with the Gold Mine), the cards of the Abbot's split income, and a pass
+# a gather takes (3 with the Gold Mine) or draws and keeps (Observatory, Library), the cards
+# of the Abbot's split income, and a pass
 # that keeps a threat or a warrant hidden. They
 # follow from the state, so actions logged or typed without them (stored games from before
 # they existed, the notation) still name the listed action: `as_listed` finds it. Carried
 # in the action rather than the decision's params because the label hook sees one choice.
-SHOWN_ONLY: dict[str, tuple[str, ...]] = {"gold": ("amount",), "income": ("cards",),
-                                          "pass": ("hide",)}
+SHOWN_ONLY: dict[str, tuple[str, ...]] = {"gold": ("amount",), "cards": ("drawn", "kept"),
+                                          "income": ("cards",), "pass": ("hide",)}
 
 
 def as_listed(a: Action, listed: list[Action]) -> Action:

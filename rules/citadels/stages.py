@@ -89,7 +89,8 @@ def prompt(cx: Ctx, full: list[Action] | None = None) -> Prompt | None:
         gold = {"type": "gold", "amount": turn.gather_gold(cx, seat)}
         if not st["deck_count"]:
             return Prompt(seat, "decide.gather_no_deck", [gold], False, gold)
-        acts = [gold, {"type": "cards"}]
+        drawn, kept = turn.gather_draw(cx, seat)
+        acts = [gold, {"type": "cards", "drawn": drawn, "kept": kept}]
         return Prompt(seat, "decide.gather", acts, False, acts[0])
     if stage == "keep":
         acts = _cards("keep", cx.seat(seat)["secret"]["drawn"])

@@ -52,8 +52,13 @@ def test_observatory_and_library_prompts_say_what_the_draw_gives() -> None:
     (d,) = ENGINE.decisions(gather_state(["observatory"]))
     assert "건물 카드 3장을 뽑아 1장을" in describe_decision(d, "ko")
     assert "draw 3 cards and keep 1" in describe_decision(d, "en")
+    assert labels(gather_state(["observatory"]), "ko")[1] == "카드 3장 뽑아 1장 갖기"
+    assert labels(gather_state(["observatory"]), "en")[1] == "Draw 3 cards, keep 1"
     (d,) = ENGINE.decisions(gather_state(["library"]))
     assert "건물 카드 2장을 뽑아 2장을" in describe_decision(d, "ko")
+    assert labels(gather_state(["library"]), "ko")[1] == "카드 2장 뽑아 2장 갖기"
+    drew, _ = act(gather_state(["observatory"]), 0, {"type": "cards"})  # a bare stored draw
+    assert len(drew["seats"][0]["secret"]["drawn"]) == 3
 
 
 def abbot_incomes(st: dict[str, Any]) -> list[Choice]:

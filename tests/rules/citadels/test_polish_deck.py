@@ -45,7 +45,7 @@ def test_gather_offers_only_gold_with_an_empty_deck() -> None:
 def test_gather_keeps_the_draw_while_one_card_is_left() -> None:
     st = empty_deck(turn_of("king", stage="gather"), leave=1)
     (d,) = ENGINE.decisions(st)
-    assert {"type": "cards"} in [c.action for c in d.choices]
+    assert {"type": "cards", "drawn": 1, "kept": 1} in [c.action for c in d.choices]
     card = st["secret"]["deck"][0]
     st, ev = act(st, 0, "draw")
     assert st["seats"][0]["secret"]["hand"][-1] == card and st["deck_count"] == 0
