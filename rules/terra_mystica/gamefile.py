@@ -173,7 +173,8 @@ def game_options(game: GameFile) -> Options:
     return Options(factions=game.factions, scoring=scoring, bonus=bonus,
                    strict_leech="strict-leech" in game.options,
                    errata_cultist_power="errata-cultist-power" in game.options,
-                   variable_turn_order="variable-turn-order" in game.options)
+                   variable_turn_order="variable-turn-order" in game.options,
+                   second_spade_dwelling=True)  # the site's rule, so its logs replay
 
 
 def message(key: str, params: dict[str, Any]) -> str:

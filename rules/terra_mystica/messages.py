@@ -61,6 +61,8 @@ _EN: dict[str, str] = {
     "tm.resigned": "{faction} leaves the game.",
     "tm.round_start": "Round {round} begins.",
     "tm.sandstorm_adjacent": "The sandstorm must hit a hex next to your building: {hex}.",
+    "tm.second_spade_dwelling": "No dwelling on {hex}: it took this action's spades after "
+    "{first}, and only the first hex may take the dwelling.",
     "tm.setup_order": "It is not {faction}'s placement now.",
     "tm.spades_left": "Use your {n} remaining spades first.",
     "tm.teleport_twice": "Only one tunnel or carpet flight per action.",
@@ -134,6 +136,8 @@ _KO: dict[str, str] = {
     "tm.resigned": "{faction}: 게임에서 나갔습니다.",
     "tm.round_start": "{round}라운드가 시작됩니다.",
     "tm.sandstorm_adjacent": "모래 폭풍은 자기 건물과 맞닿은 칸에만 쓸 수 있습니다: {hex}.",
+    "tm.second_spade_dwelling": "{hex} 칸에는 주택을 지을 수 없습니다: 이 행동의 삽을 "
+    "{first} 칸 다음에 받은 칸입니다. 주택은 첫 칸에만 지을 수 있습니다.",
     "tm.setup_order": "지금은 {faction}의 최초 건물 배치 차례가 아닙니다.",
     "tm.spades_left": "남은 삽 {n}개를 먼저 쓰세요.",
     "tm.teleport_twice": "터널 뚫기나 양탄자 비행은 행동마다 한 번입니다.",

@@ -14,6 +14,7 @@ from rules.terra_mystica.free_moves import free_choices
 from rules.terra_mystica.leech import offer_actual
 from rules.terra_mystica.reach import ship_range
 from rules.terra_mystica.state import State, bridge_adj, owner_buildings
+from rules.terra_mystica.terraform import split_first
 from rules.terra_mystica.tiles import FAVOR, POWER_ACTIONS, TOWN, tile_order
 
 
@@ -204,7 +205,15 @@ def spade_choices(st: State, name: str) -> list[Choice]:
     fd = FACTIONS[name]
     spades = t["spades"]
     out: list[Choice] = []
+    first = split_first(st)  # set: no build on a further hex, but the first may still get one
     can_build = (t["allow"].get("build", 0) > 0 and fs["built"]["D"] < BUILDING_LIMITS["D"])
+    then = first_build(st, name, first) if can_build else None
+
+    def add(text: str, uses_all: bool, extra: dict[str, int]) -> None:
+        out.append(choice(text, name))
+        if then and uses_all and affords(fs, fd.costs["D"], extra):
+            out.append(choice(f"{text}. {then}", name))  # the spades spent, build the first
+
     for h, kind in sorted(reach_map(st, name, teleport=not t["teleported"]).items()):
         cost = spade_cost(st, name, h)
         if cost == 0:
@@ -214,7 +223,7 @@ def spade_choices(st: State, name: str) -> list[Choice]:
             tele = {}
         if tele and not affords(fs, tele):
             continue
-        if can_build and cost == spades and affords(fs, fd.costs["D"], tele):
+        if can_build and not first and cost == spades and affords(fs, fd.costs["D"], tele):
             out.append(choice(f"build {h}", name))
         if t["allow"].get("transform", 0) <= 0:
             continue
@@ -224,16 +233,24 @@ def spade_choices(st: State, name: str) -> list[Choice]:
         if cost <= spades or partial:
             uses_all = cost >= spades
             if uses_all or (t["allow"]["transform"] >= 2 and not t["dig_spades"]):
-                out.append(choice(f"transform {h}", name))
+                add(f"transform {h}", uses_all, tele)
         if t["nonhome"]:
             continue  # one hex per action may end on another colour than home
         for colour, n in hex_colours(st, name, h):
             if n > spades or (t["dig_spades"] and n != spades) or colour == partial:
                 continue  # spades bought with dig must all go into that one hex
-            out.append(choice(f"transform {h} to {colour}", name))
+            add(f"transform {h} to {colour}", n == spades, tele)
     if t["dig_spades"] == 0:
-        out.append(choice(f"-{spades if spades > 1 else ''}SPADE"))
+        add(f"-{spades if spades > 1 else ''}SPADE", True, {})
     return out
+
+
+def first_build(st: State, name: str, first: str | None) -> str | None:
+    """`build FIRST` when the rulebook keeps this action's dwelling on its first hex and that
+    hex is home terrain and empty (built once the other spades are spent or given up)."""
+    if first is None or first in st["buildings"]:
+        return None
+    return f"build {first}" if st["terrain"][first] == FACTIONS[name].color else None
 
 
 def build_options(st: State, name: str, free_spades: int, prefix: str) -> list[Choice]:

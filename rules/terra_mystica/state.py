@@ -26,6 +26,10 @@ class Options(BaseModel):
     strict_leech: bool = True
     errata_cultist_power: bool = True
     variable_turn_order: bool = False  # site option: next round follows the pass order
+    # True, the site's rule: spades spread over several hexes in one action (ACT6's two, the
+    # Halflings' three stronghold spades) may build on any of them. False, the rulebook's
+    # (seed L637): no dwelling on the second hex; it goes only on the first hex they went to.
+    second_spade_dwelling: bool = False
 
     @field_validator("factions")
     @classmethod
@@ -101,7 +105,8 @@ def setup_state(opts: Options, seats: int, seed: int) -> State:
         "game": "terra_mystica",
         "options": {"strict_leech": opts.strict_leech,
                     "errata_cultist_power": opts.errata_cultist_power,
-                    "variable_turn_order": opts.variable_turn_order},
+                    "variable_turn_order": opts.variable_turn_order,
+                    "second_spade_dwelling": opts.second_spade_dwelling},
         "rng": rng.state,
         "secret": {},
         "seats": [{"faction": None} for _ in range(seats)],

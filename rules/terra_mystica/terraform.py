@@ -55,6 +55,9 @@ def cmd_build(st: State, name: str, cmd: dict, events: list[Event]) -> None:
     use_action(st, name, "build", events)
     t = st["turn"]
     terrain = st["terrain"][hex_id]
+    first = split_first(st)
+    if first and hex_id != first and (hex_id in t["transformed"] or terrain != home(name)):
+        raise RuleError("tm.second_spade_dwelling", hex=hex_id, first=first)
     if terrain != home(name):
         if t["need"].get("FREE_TF"):
             sandstorm(st, name, hex_id)
@@ -76,6 +79,16 @@ def cmd_build(st: State, name: str, cmd: dict, events: list[Event]) -> None:
     t["allow"]["transform"] = 0
     t["allow"]["dig"] = 0
     place_dwelling(st, name, hex_id, free=False, events=events)
+
+
+def split_first(st: State) -> str | None:
+    """The first hex this action's spades went to, when only it may take the dwelling: the
+    rulebook (seed L637: a second hex that took spades of the same action gets no dwelling;
+    the Halflings' stronghold spades too). None under the site's rule or before any spade."""
+    t = st["turn"]
+    if st["options"].get("second_spade_dwelling") or not t or not t["transformed"]:
+        return None
+    return t["transformed"][0]
 
 
 def sandstorm(st: State, name: str, hex_id: str) -> None:

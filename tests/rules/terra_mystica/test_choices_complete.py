@@ -94,7 +94,11 @@ def test_income_spades_list_other_colours() -> None:
 
 
 def test_act6_split_over_two_hexes() -> None:
-    st = tweak(base(), "witches", P3=6)
+    """The site's rule (option second_spade_dwelling): the second hex may take the dwelling;
+    the rulebook's default is in test_second_spade.py."""
+    st = new_game(["witches", "nomads"], WITCHES_NOMADS, ["BON1", "BON2"],
+                  second_spade_dwelling=True)
+    st = tweak(st, "witches", P3=6)
     a, b = cheap_hexes(st, "witches", 1)[:2]
     texts = turn_texts(st)
     assert f"action ACT6. transform {a}" in texts

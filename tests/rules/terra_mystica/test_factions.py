@@ -375,8 +375,10 @@ def test_chaos_magicians_second_action_digs_for_another_hex_after_a_short_transf
 
 def test_chaos_magicians_build_with_the_second_power_spade_stays_in_that_action() -> None:
     """ACT6: one spade turned C3 to gray, the other builds on E7 within the same action
-    (it was taken for the double turn's second action and refused: spades left)."""
-    st = new_game(["chaosmagicians", "witches"], ["F4", "E9", "D4"], ["BON3", "BON5"])
+    (it was taken for the double turn's second action and refused: spades left). The site's
+    rule: by default the rulebook keeps the dwelling off the second hex (test_second_spade)."""
+    st = new_game(["chaosmagicians", "witches"], ["F4", "E9", "D4"], ["BON3", "BON5"],
+                  second_spade_dwelling=True)
     st = tweak(put(st, "chaosmagicians", "D6", "SH"), "chaosmagicians",
                W=20, C=20, P1=0, P2=0, P3=6)
     st = play(st, "chaosmagicians", "action ACTC. action ACT6. transform C3 to gray. build E7")
