@@ -144,6 +144,7 @@ _EN: dict[str, str] = {
     "ev.called_killed": "The {character} is called: no answer (assassinated).",
     "ev.reveal": "{s} reveals the {character}.",
     "ev.robbed": "The Thief ({s}) takes {amount} gold from {target}.",
+    "ev.robbed_none": "The Thief ({s}) robs {target}, who has no gold.",
     "ev.crown_taken": "{s} takes the crown.",
     "ev.queen": "The Queen ({s}) gains {amount} gold.",
     "ev.gather_gold": "{s} takes {amount} gold.",
@@ -174,6 +175,8 @@ _EN: dict[str, str] = {
     "ev.bribe_refused": "{s} refuses to pay the bribe.",
     "ev.threat_flower": "{s} reveals the threat on {target}: it is the real one (the "
                         "flower)! {s} takes all their gold ({amount}).",
+    "ev.threat_flower_none": "{s} reveals the threat on {target}: it is the real one (the "
+                             "flower), but {target} has no gold.",
     "ev.threat_blank": "{s} reveals the threat on {target}: no flower, nothing happens.",
     "ev.threat_kept": "{s} does not reveal the threat.",
     "ev.spy": "{s} names {kind_name} districts and looks at {target}'s hand: {hits} "
@@ -357,6 +360,7 @@ _KO: dict[str, str] = {
     "ev.called_killed": "{character} 호명: 대답이 없습니다 (암살당함).",
     "ev.reveal": "{s} 님이 {character} 캐릭터를 공개합니다.",
     "ev.robbed": "도둑({s} 님)이 {target} 님의 금화 {amount}닢을 훔칩니다.",
+    "ev.robbed_none": "도둑({s} 님)이 {target} 님의 금화를 훔치려 했지만 금화가 없습니다.",
     "ev.crown_taken": "{s} 님이 왕관을 가져갑니다.",
     "ev.queen": "왕비({s} 님)가 금화 {amount}닢을 받습니다.",
     "ev.gather_gold": "{s} 님이 금화 {amount}닢을 받습니다.",
@@ -385,6 +389,8 @@ _KO: dict[str, str] = {
     "ev.bribe_refused": "{s} 님이 뇌물을 거절합니다.",
     "ev.threat_flower": "{s} 님이 {target} 님에 대한 협박 토큰을 공개합니다: 꽃 자수 "
                         "토큰입니다! {target} 님의 금화 {amount}닢을 모두 가져갑니다.",
+    "ev.threat_flower_none": "{s} 님이 {target} 님에 대한 협박 토큰을 공개합니다: 꽃 자수 "
+                             "토큰이지만 {target} 님에게 금화가 없습니다.",
     "ev.threat_blank": "{s} 님이 {target} 님에 대한 협박 토큰을 공개합니다: 꽃 자수가 "
                        "없어 아무 일도 일어나지 않습니다.",
     "ev.threat_kept": "{s} 님은 협박 토큰을 공개하지 않습니다.",

@@ -199,7 +199,9 @@ def apply_action(cx: Ctx, seat: int, a: Action, p: Prompt | None) -> None:
             if flower:
                 amount = cx.transfer(t["seat"], rs["threat_by"], cx.seat(t["seat"])["gold"])
                 cx.st["chars"][t["char"]]["markers"].append("flower")
-            cx.ev("ev.threat_flower" if flower else "ev.threat_blank", reveal=True,
+            key = ("ev.threat_flower" if amount else "ev.threat_flower_none") if flower else (
+                "ev.threat_blank")
+            cx.ev(key, reveal=True,
                   s=rs["threat_by"], target=t["seat"], flower=flower, amount=amount)
         else:
             cx.ev("ev.threat_kept", s=rs["threat_by"])

@@ -43,7 +43,7 @@ def rob(cx: Ctx, victim: int) -> None:
     thief = cx.rs["thief_seat"]
     amount = cx.transfer(victim, thief, cx.seat(victim)["gold"])
     cx.rs["robbed"] = None
-    cx.ev("ev.robbed", s=thief, target=victim, amount=amount)
+    cx.ev("ev.robbed" if amount else "ev.robbed_none", s=thief, target=victim, amount=amount)
 
 
 def queen(cx: Ctx, seat: int) -> None:

@@ -142,3 +142,38 @@ def test_not_revealing_a_warrant_says_so_and_a_bare_stored_pass_applies() -> Non
     assert d.timeout.action == d.choices[1].action
     _, events = act(st, 0, {"type": "pass"})  # logged before the pass said "hide"
     assert "ev.warrant_kept" in [e.key for e in events]
+
+
+def _event_text(events: list, key: str, lang: str) -> str:
+    from bot.citadels_ui import event_params
+
+    line = next(e for e in events if e.key == key)
+    return describe_event(line.model_copy(update={"params": event_params(
+        line.params, {}, NAMES)}), lang)
+
+
+def test_robbing_or_a_flower_on_a_player_without_gold_says_there_is_none() -> None:
+    # 도둑: 호명되면 금화를 모두 훔칩니다 / 협박범: 꽃 자수면 금화를 모두 — with none, no "0닢"
+    from tests.rules.citadels.helpers import give_char, set_seat
+    from tests.rules.citadels.test_characters import turn_of
+
+    st = turn_of("thief", gold=1)
+    give_char(st, 2, "king")
+    set_seat(st, 2, gold=0)
+    st, _ = act(st, 0, "rob king")
+    _, events = act(st, 0, "end")
+    text = _event_text(events, "ev.robbed_none", "ko")
+    assert "0닢" not in text and "금화가 없습니다" in text and "서연" in text
+
+    st = turn_of("blackmailer", gold=0)
+    give_char(st, 1, "merchant")
+    set_seat(st, 1, gold=0)
+    for line in ("threaten king", "threaten merchant", "flower merchant", "end"):
+        st, _ = act(st, 0, line)
+    st, _ = act(st, 1, "draw")  # gathers cards: still no gold
+    st, _ = act(st, 1, {"type": "keep", "card": st["seats"][1]["secret"]["drawn"][0]})
+    st, _ = act(st, 1, "refuse")
+    _, events = act(st, 0, "reveal")
+    text = _event_text(events, "ev.threat_flower_none", "ko")
+    assert "0닢" not in text and "금화가 없습니다" in text
+    assert "has no gold" in _event_text(events, "ev.threat_flower_none", "en")
