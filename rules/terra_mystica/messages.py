@@ -80,6 +80,9 @@ _EN: dict[str, str] = {
     "tm.unknown_option": "Unknown option {option}.",
     "tm.wait_for_cultists": "Wait for the Cultists' cult step before reaching 10 on {cult}.",
     "tm.wrong_prefix": "You cannot play for {prefix}.",
+    # the lobby's label of Options.second_spade_dwelling (the bot reads engine catalogues too)
+    "option.terra_mystica.second_spade_dwelling": "Split spades: a dwelling on the second "
+    "hex too (site rule)",
 }
 
 _KO: dict[str, str] = {
@@ -155,6 +158,8 @@ _KO: dict[str, str] = {
     "tm.unknown_option": "알 수 없는 옵션입니다: {option}.",
     "tm.wait_for_cultists": "{cult} 트랙 10칸에 가기 전에 광신도의 신앙 진행 결정을 기다리세요.",
     "tm.wrong_prefix": "{prefix} 세력으로는 둘 수 없습니다.",
+    "option.terra_mystica.second_spade_dwelling": "나눠 쓴 삽: 두 번째 칸에도 주택 허용 "
+    "(사이트 규칙)",
 }
 
 MESSAGES: dict[str, dict[str, str]] = {"en": _EN, "ko": _KO}
