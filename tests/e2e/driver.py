@@ -7,7 +7,7 @@ import random
 import re
 from dataclasses import dataclass, field
 
-from bot.i18n import lookup, t
+from bot.i18n import PLURAL_NOUNS, lookup, t
 from tests.e2e.harness import Server
 from tests.twin import TwinInteraction, TwinUser
 from tests.twin.state import Message
@@ -19,9 +19,10 @@ PREFERENCE = ("build", "income", "gold", "draw", "keep", "open", "end", "back")
 # The catalogue keys whose labels do each of those (rules/citadels/messages.py).
 LABEL_KEYS = {
     "build": ("choice.build", "choice.build_via", "choice.build_cards", "choice.build_from"),
-    "income": ("choice.income", "choice.income_gold"),
-    "gold": ("choice.gold",),
-    "draw": ("choice.cards",),
+    "income": ("choice.income", "choice.income_gold", "choice.income_cards",
+               "choice.income_mix"),
+    "gold": ("choice.gold", "choice.gold_amount"),
+    "draw": ("choice.cards", "choice.cards_count"),
     "keep": ("choice.keep",),
     "open": ("choice.open", "choice.open_seat", "choice.open_card", "choice.open_seat_card"),
     "end": ("choice.end",),
@@ -35,8 +36,9 @@ def _pattern(template: str, **fixed: str) -> re.Pattern[str]:
     out = []
     for part in parts:
         name = part[1:-1] if part.startswith("{") and part.endswith("}") else None
-        if name is None:
-            out.append(re.escape(part))
+        if name is None:  # "1 card" is the singular of the template's "{n} cards"
+            out.append(re.sub(r"\b(" + "|".join(PLURAL_NOUNS) + r")\b",
+                              lambda m: m.group(1) + "?", re.escape(part)))
         else:
             out.append(re.escape(fixed[name]) if name in fixed else ".+")
     return re.compile("^" + "".join(out) + "$")
