@@ -131,20 +131,23 @@ async def test_game_option_command_sets_any_option_by_name(env) -> None:
 
 
 @pytest.mark.parametrize("lang", ["en", "ko"])
-async def test_terra_mystica_lists_are_named_in_the_lobby_text(env, lang) -> None:
+async def test_terra_mystica_options_are_all_reachable_from_the_lobby(env, lang) -> None:
+    """More yes/no options than select rows: every option, lists included, is one entry of
+    the host's option menu, and the lobby text names each with its value."""
     pytest.importorskip("rules.terra_mystica")
     bot, world = env
     game = await bot.table.new_game("terra_mystica", guild_id=1, channel_id=10, host_id=HOST,
                                     lang=lang)
     specs = bot.table.option_specs("terra_mystica")
     view = lobby.lobby_view(game, specs, lang)
-    shown = {c["custom_id"].split(":")[-1] for row in view.to_components()
-             for c in row["components"] if c["type"] == 3}
+    selects = [c for row in view.to_components() for c in row["components"] if c["type"] == 3]
+    assert len(selects) == 1  # the menu: pick the option, then its value
+    in_menu = {o["value"] for o in selects[0]["options"]}
+    assert in_menu == {s.name for s in specs}
     text = lobby.lobby_text(game, specs, lang)
-    for name in ("factions", "scoring", "bonus"):  # no row left: /game option names them
-        assert name not in shown
+    for name in ("factions", "scoring", "bonus", "second_spade_dwelling"):
+        assert name in in_menu
         assert t(f"option.terra_mystica.{name}", lang) in text
-    assert "/" in text
 
 
 async def test_an_invalid_list_from_the_modal_is_refused_in_korean(env) -> None:

@@ -338,8 +338,10 @@ async def test_lobby_shows_the_tm_options_in_the_readers_language(env) -> None:
     assert "세력 무작위 배정" in text and "권능 제안은 들어온 순서대로 답하기" in text
     view = lobby.lobby_view(game, specs, "en")
     within_limits(view)
-    placeholders = [c.get("placeholder") for c in components(view) if c["type"] == 3]
-    assert "Random factions (instead of choosing)" in placeholders
+    # more options than select rows: one menu lists them all by name
+    (menu,) = [c for c in components(view) if c["type"] == 3]
+    labels = [o["label"] for o in menu["options"]]
+    assert any(label.startswith("Random factions (instead of choosing)") for label in labels)
     await gamebot.table.set_option(game.id, PLAYERS[0], "random_factions", "true")
     assert (await gamebot.store.get_game(game.id)).options["random_factions"] is True
 
