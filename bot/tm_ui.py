@@ -178,8 +178,10 @@ def tile_summary(tile: str, lang: str, tiles: dict[str, Any]) -> str | None:
 def choice_kind(action: Action) -> str:
     """What a turn choice does, for the first select of a big menu: its main command."""
     cmds = list(action.get("cmds", [])) if action.get("type") == "seq" else [action]
-    main = next((c for c in cmds if c.get("type") not in HELPER_COMMANDS), cmds[-1] if cmds
-                else action)
+    mains = [c for c in cmds if c.get("type") not in HELPER_COMMANDS]
+    # "-SPADE. build A": giving up what is left in order to build is a build
+    doing = [c for c in mains if not (c.get("type") == "gain" and c.get("sign") == "-")]
+    main = (doing or mains or [cmds[-1] if cmds else action])[0]
     kind = str(main.get("type", "other"))
     if kind == "gain" and main.get("sign") == "-":  # giving up a spade, a tile, a cult step
         return "skip"

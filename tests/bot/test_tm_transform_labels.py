@@ -38,3 +38,10 @@ def test_transform_labels_name_the_terrain_in_both_languages() -> None:
         assert f"transform {hex_id} → {names['en']}" in en, en
         # without the decision the label is the notation, as before
         assert "→" not in tm_ui.choice_label(c, None, "en")
+
+
+def test_giving_up_spades_to_build_is_grouped_as_a_build() -> None:
+    st = ENGINE.setup({"factions": ["witches", "nomads"]}, 2, 1)
+    assert tm_ui.choice_kind(ENGINE.parse(st, 0, "-SPADE. build A1")) == "build"
+    assert tm_ui.choice_kind(ENGINE.parse(st, 0, "-SPADE")) == "skip"
+    assert tm_ui.choice_kind(ENGINE.parse(st, 0, "burn 1. build A1")) == "build"
