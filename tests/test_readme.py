@@ -195,3 +195,17 @@ def test_every_citadels_verb_and_alias_is_documented() -> None:
     for verb, korean, aliases, _ in VERBS.values():
         for word in (verb, korean, *aliases):
             assert word in written, word
+
+
+def test_every_lobby_option_is_in_the_readme_with_its_default() -> None:
+    from bot.cogs.lobby import value_label
+    from bot.table_options import option_specs
+
+    section = README.split("## Game options", 1)[1].split("\n## ", 1)[0]
+    rows = {line.split("|")[1].strip(" `"): line for line in section.splitlines()
+            if line.startswith("| `")}
+    for game in ("citadels", "terra_mystica"):
+        for spec in option_specs(game, rules.get_engine(game).Options):
+            assert spec.name in rows, spec.name
+            if spec.kind != "seat":
+                assert f"| {value_label(spec, spec.default, 'en')} |" in rows[spec.name]
