@@ -36,8 +36,11 @@ def create_offers(st: State, builder: str, hex_id: str) -> None:
         to = order[(i + k) % len(order)]
         if to in amounts and not _fs(st, to).get("dropped"):
             st["offer_seq"] += 1
+            # the offer's worth is fixed now (notation spec 5.1); only a later accepted
+            # offer of the same receiver lowers it, to the room then left in its bowls
             st["offers"].append({"id": st["offer_seq"], "to": to, "from": builder,
-                                 "amount": amounts[to], "marked": False})
+                                 "amount": amounts[to], "marked": False,
+                                 "actual": min(amounts[to], capacity(_fs(st, to)))})
             ids.append(st["offer_seq"])
             if offer_actual(st, st["offers"][-1]) > 0:
                 live.append(st["offer_seq"])
@@ -49,26 +52,35 @@ def create_offers(st: State, builder: str, hex_id: str) -> None:
 
 
 def offer_actual(st: State, offer: dict[str, Any]) -> int:
+    """The offer's worth as recorded when made (older saved states: computed now)."""
+    if "actual" in offer:
+        return offer["actual"]
+    return min(offer["amount"], capacity(_fs(st, offer["to"])))
+
+
+def offer_gain(st: State, offer: dict[str, Any], n: int | None = None) -> int:
+    """What accepting gives now: the number written (the amount), at most VP + 1 (VP never
+    drop below 0), and what the bowls can take at this moment (burns since the offer)."""
     fs = _fs(st, offer["to"])
-    return min(offer["amount"], capacity(fs), fs["VP"] + 1)
+    return min(offer["amount"] if n is None else n, fs["VP"] + 1, capacity(fs))
 
 
 def resolve_offer(st: State, offer: dict[str, Any], accepted: bool,
-                  events: list[Event]) -> None:
+                  events: list[Event], n: int | None = None) -> None:
     st["offers"].remove(offer)
     fs = _fs(st, offer["to"])
     got = 0
     if accepted:
-        n = offer_actual(st, offer)
-        got = gain_power(fs, n)
+        got = gain_power(fs, offer_gain(st, offer, n))
         fs["VP"] -= max(0, got - 1)
         events.append(Event(key="tm.leech", params={"faction": offer["to"], "power": got,
                                                     "from": offer["from"]}))
     for group in list(st["leech_groups"]):
         if offer["id"] not in group["ids"]:
             continue
-        if got > 0 and not group["accepted"]:
-            # the first taker earns the Cultists their step at once (as the site does)
+        if accepted and offer_actual(st, offer) > 0 and not group["accepted"]:
+            # the first taker of an offer worth power when made earns the Cultists their
+            # step at once, as the site does, even if a burn since left less to gain
             group["accepted"] = True
             pend = st["pending"].setdefault(group["builder"], {})
             pend["CULT"] = pend.get("CULT", 0) + 1
@@ -78,12 +90,18 @@ def resolve_offer(st: State, offer: dict[str, Any], accepted: bool,
         group["ids"].remove(offer["id"])
         if not group["ids"]:
             st["leech_groups"].remove(group)
-    if accepted and capacity(fs) == 0:
-        # Full bowls empty the receiver's other offers: answered, but not declined
+    if accepted:
+        # the receiver's other offers shrink to the room left; emptied ones are answered for
+        # the Cultists' count, but not declined
+        room = capacity(fs)
         for other in st["offers"]:
-            for group in st["leech_groups"]:
-                if other["to"] == offer["to"] and other["id"] in group["ids"]:
-                    settle_live(st, group, other["id"])
+            if other["to"] != offer["to"]:
+                continue
+            if room == 0 and offer_actual(st, other) > 0:
+                for group in st["leech_groups"]:
+                    if other["id"] in group["ids"]:
+                        settle_live(st, group, other["id"])
+            other["actual"] = min(offer_actual(st, other), room)
 
 
 def settle_live(st: State, group: dict[str, Any], offer_id: int) -> None:
@@ -119,7 +137,7 @@ def cmd_leech(st: State, name: str, cmd: dict, events: list[Event]) -> None:
         for other in st["offers"]:
             if other["to"] == name and other["id"] < offer["id"]:
                 other["marked"] = True
-    resolve_offer(st, offer, accepted=True, events=events)
+    resolve_offer(st, offer, accepted=True, events=events, n=cmd.get("n"))
 
 
 def cmd_decline(st: State, name: str, cmd: dict, events: list[Event]) -> None:

@@ -11,10 +11,10 @@ from rules.terra_mystica.choices import choice
 from rules.terra_mystica.cults import CULTS, PRIEST_SPACES, TOP, cult_target, must_wait_for_cultists
 from rules.terra_mystica.factions import BUILDING_LIMITS, FACTIONS, WORKERS_PER_SPADE
 from rules.terra_mystica.free_moves import free_choices
-from rules.terra_mystica.leech import offer_actual
+from rules.terra_mystica.leech import offer_actual, offer_gain
 from rules.terra_mystica.reach import ship_range
 from rules.terra_mystica.state import State, bridge_adj, owner_buildings
-from rules.terra_mystica.terraform import split_first
+from rules.terra_mystica.terraform import build_in_action, split_first
 from rules.terra_mystica.tiles import FAVOR, POWER_ACTIONS, TOWN, tile_order
 
 
@@ -223,7 +223,8 @@ def spade_choices(st: State, name: str) -> list[Choice]:
             tele = {}
         if tele and not affords(fs, tele):
             continue
-        if can_build and not first and cost == spades and affords(fs, fd.costs["D"], tele):
+        if (can_build and not first and cost == spades and affords(fs, fd.costs["D"], tele)
+                and build_in_action(st, name, h)):
             out.append(choice(f"build {h}", name))
         if t["allow"].get("transform", 0) <= 0:
             continue
@@ -407,7 +408,7 @@ def leech_choices(st: State, offer: dict[str, Any]) -> list[Choice]:
     n, src = offer["amount"], offer["from"]
     if offer["marked"] and st["options"]["strict_leech"]:
         return [choice(f"decline {n} from {src}")]  # converted since the offer: too late
-    if offer_actual(st, offer) <= 0:
+    if offer_actual(st, offer) <= 0 and offer_gain(st, offer) <= 0:
         return [choice(f"decline {n} from {src}")]  # nothing to gain: logs say `decline`
     return [choice(f"leech {n} from {src}"), choice(f"decline {n} from {src}")]
 
@@ -438,6 +439,6 @@ def town_left(st: State) -> list[str]:
 
 
 def offer_view(st: State, offer: dict[str, Any]) -> dict[str, Any]:
-    actual = offer_actual(st, offer)
+    actual = offer_gain(st, offer)  # what accepting gives now (and costs in VP)
     return {"faction": offer["to"], "kind": "leech", "from": offer["from"],
             "amount": offer["amount"], "actual": actual, "vp_cost": max(0, actual - 1)}

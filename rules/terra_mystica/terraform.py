@@ -44,13 +44,7 @@ def cmd_build(st: State, name: str, cmd: dict, events: list[Event]) -> None:
             raise RuleError("tm.not_home", hex=hex_id)
         place_dwelling(st, name, hex_id, free=True, events=events)
         return
-    # As the site counts actions: once a hex of this action became home terrain, a build
-    # elsewhere that needs no spade of the action (none left to terraform with) is a new
-    # action (Chaos Magicians' second, or the last faction's next turn; else refused).
-    terrain = st["terrain"][hex_id]
-    made_home = [h for h in t["transformed"] if st["terrain"][h] == home(name)]
-    if (made_home and hex_id not in made_home
-            and (terrain == home(name) or t["allow"].get("transform", 0) <= 0)):
+    if not build_in_action(st, name, hex_id):
         t["allow"]["build"] = 0
     use_action(st, name, "build", events)
     t = st["turn"]
@@ -79,6 +73,17 @@ def cmd_build(st: State, name: str, cmd: dict, events: list[Event]) -> None:
     t["allow"]["transform"] = 0
     t["allow"]["dig"] = 0
     place_dwelling(st, name, hex_id, free=False, events=events)
+
+
+def build_in_action(st: State, name: str, hex_id: str) -> bool:
+    """As the site counts actions: once a hex of this action became home terrain, a build
+    elsewhere that needs no spade of the action, or finds no transform left to terraform
+    with, is a new action (Chaos Magicians' second, or the last faction's next turn)."""
+    t = st["turn"]
+    made_home = [h for h in t["transformed"] if st["terrain"][h] == home(name)]
+    return not (made_home and hex_id not in made_home
+                and (st["terrain"][hex_id] == home(name)
+                     or t["allow"].get("transform", 0) <= 0))
 
 
 def split_first(st: State) -> str | None:
@@ -192,5 +197,8 @@ def cmd_dig(st: State, name: str, cmd: dict, events: list[Event]) -> None:
     t["spades"] += n
     t["dig_spades"] += n
     spade_bonus(st, name, n)
-    if full:
+    if full or st["options"].get("second_spade_dwelling"):
+        # Notation spec 3.0: after `dig` one transform, one build, one more dig. On the site a
+        # dig inside ACT5/ACT6/BON1 resets the count too (ACT6's second transform is gone);
+        # the rulebook mode keeps the action's own count (its split rule guards the dwelling).
         t["allow"] = {"transform": 1, "build": 1, "dig": 1}
