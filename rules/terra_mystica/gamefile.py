@@ -10,7 +10,7 @@ from typing import Any
 
 from rules.core import Choice, Decision, Rng, RuleError
 from rules.terra_mystica.engine import TerraMystica
-from rules.terra_mystica.flow import next_order, settle
+from rules.terra_mystica.flow import final_scoring, next_order, settle
 from rules.terra_mystica.messages import fill
 from rules.terra_mystica.notation import (
     action_of,
@@ -211,6 +211,9 @@ def replay_text(text: str, engine: TerraMystica | None = None) -> Replay:
         if line.comment:
             settle(state, [])
             continue
+        if line.prefix is None and line.text.lower() == "finish":
+            finish(state)
+            continue
         try:
             if line.prefix is None:
                 raise RuleError("tm.unparsable", text=line.text)
@@ -230,6 +233,16 @@ def replay_text(text: str, engine: TerraMystica | None = None) -> Replay:
             return Replay(state, {"line": line.number, "command": line.text, "key": exc.key,
                                   "reason": message(exc.key, exc.params)}, log)
     return Replay(state, None, log)
+
+
+def finish(state: State) -> None:
+    """The admin line `finish` (spec 3.14, 6): final scoring at once when no decision but
+    power offers is open (the offers lapse); otherwise the line is ignored."""
+    if (state["phase"] == "actions" and state["turn"] is None
+            and not any(v.get("CULT", 0) > 0 or v.get("SPADE", 0) > 0
+                        for v in state["pending"].values())):
+        state["offers"], state["leech_groups"] = [], []
+        final_scoring(state, [])
 
 
 def summary(rep: Replay) -> dict[str, Any]:

@@ -130,7 +130,17 @@ def find_offer(st: State, name: str, n: int | None, source: str | None) -> dict[
 
 
 def cmd_leech(st: State, name: str, cmd: dict, events: list[Event]) -> None:
-    offer = find_offer(st, name, cmd.get("n"), cmd.get("from"))
+    try:
+        offer = find_offer(st, name, cmd.get("n"), cmd.get("from"))
+    except RuleError:
+        if cmd.get("from") is not None or st["options"]["strict_leech"]:
+            raise
+        # spec 5.2 [verified]: without strict-leech an unmatched `leech N` still gives the
+        # power (at the usual VP price) and leaves the open offers as they were
+        fs = _fs(st, name)
+        got = gain_power(fs, min(cmd["n"], fs["VP"] + 1))
+        fs["VP"] -= max(0, got - 1)
+        return
     if st["options"]["strict_leech"]:
         if offer["marked"]:
             raise RuleError("tm.leech_order")

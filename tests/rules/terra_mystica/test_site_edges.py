@@ -7,7 +7,9 @@ from __future__ import annotations
 import pytest
 
 from rules.core import RuleError
+from rules.terra_mystica.gamefile import read_lines, replay_text
 from tests.rules.terra_mystica.helpers import E, fails, fs, new_game, play, put, tweak
+from tests.rules.terra_mystica.test_worked_example import HEADER, REST, ROUND1
 
 # -- 1. A dig inside ACT6 resets the transforms to one (spec 3.0, sub-actions table) ------
 
@@ -152,3 +154,118 @@ def test_declining_after_a_burn_still_gives_the_cultists_their_power() -> None:
     p1 = fs(st, "cultists")["P1"]
     st = play(st, "witches", "decline 2 from cultists")
     assert fs(st, "cultists")["P1"] == p1 - 1 and not st["pending"].get("cultists")
+
+
+# -- 3. [verified] behaviours of the spec not covered elsewhere ----------------------------
+
+LOOSE = HEADER.replace("option strict-leech\n", "")
+ROUND1_TEXT = "".join(row[0] + "\n" for row in ROUND1)
+TO_ROUND6 = ROUND1_TEXT + "".join(REST.splitlines(keepends=True)[:8])
+
+
+def replay(snippet: str, header: str = HEADER):
+    return replay_text(header + snippet + "\n")
+
+
+def accepted(snippet: str, header: str = HEADER):
+    rep = replay(snippet, header)
+    assert rep.error is None, rep.error
+    return rep.state
+
+
+def refused(snippet: str, header: str = HEADER) -> str:
+    rep = replay(snippet, header)
+    assert rep.error is not None
+    return rep.error["key"]
+
+
+@pytest.mark.parametrize(("line", "expected"), [
+    ("witches: pass. +BON3", ["pass bon3"]),  # R3
+    ("witches: dig 1. build F6. transform F5", ["dig 1", "transform F5", "build F6"]),  # R5
+    ("witches: build F6. transform F5 to black", ["transform F5 to black", "build F6"]),
+    ("witches: pass BON3. convert 1W to 1C", ["convert 1W to 1C", "pass BON3"]),  # R6
+    ("witches: burn 4. dig 1. action ACT5. build F6",
+     ["burn 4", "action ACT5", "dig 1", "build F6"]),  # R7
+    ("nomads: Upgrade G4 to SH.", ["Upgrade G4 to SH"]),  # a trailing `.` is harmless
+])
+def test_line_rewrites_r3_r5_r6_r7(line: str, expected: list[str]) -> None:
+    """Spec 1.5 (R3, R5-R7 [verified]) and 1.6: the order the engine executes them in."""
+    (last,) = [x for x in read_lines(HEADER + line + "\n").moves if not x.comment][-1:]
+    assert last.pieces == expected
+
+
+def test_an_unprefixed_line_is_one_command_so_only_the_last_delete_counts() -> None:
+    """Spec 1.6 [verified]: `delete BON1. delete BON2` on an admin line removes only BON2."""
+    game = read_lines(HEADER.replace("delete BON9", "delete BON1. delete BON9"))
+    assert game.deleted == ["BON4", "BON6", "BON8", "BON9"]
+
+
+def test_legacy_admin_lines_are_no_ops() -> None:
+    """Spec 3.14 / 8.5 [verified]: income, start, abort, admin email, wait, map."""
+    plain = accepted("witches: upgrade F4 to TP\nnomads: leech 1 from witches")
+    noisy = accepted("map original\nincome\nwitches: income\nabort\nadmin email a@b.c\n"
+                     "witches: wait\nwitches: upgrade F4 to TP\nstart\nnomads: wait\n"
+                     "nomads: leech 1 from witches")
+    assert noisy["factions"] == plain["factions"] and noisy["active"] == plain["active"]
+
+
+def test_trailing_words_and_long_names_are_read() -> None:
+    """Spec 8.5 [verified]: `dig 1 spades`, `upgrade X to trading post`, `grey`,
+    `send priest to`, `advance shipping`."""
+    st = accepted("witches: dig 1 spades. build F6")
+    assert st["buildings"]["F6"] == ["witches", "D"]
+    st = accepted("witches: upgrade F4 to trading post")
+    assert st["buildings"]["F4"] == ["witches", "TP"]
+    st = accepted("witches: dig 1. transform D7 to grey")  # red -> gray: one spade
+    assert st["terrain"]["D7"] == "gray"
+    st = accepted("witches: burn 3. action ACT2\nnomads: pass BON3\n"
+                  "witches: send priest to water")
+    assert st["factions"]["witches"]["cults"]["WATER"] == 3
+
+
+def test_finish_is_ignored_while_a_turn_is_open() -> None:
+    """Spec 3.14 [verified]: `finish` only scores when nothing but offers is open."""
+    st = accepted("witches: upgrade F4 to TP\nfinish\nnomads: leech 1 from witches")
+    assert st["phase"] == "actions" and st["round"] == 1 and st["final"] is None
+
+
+def test_finish_scores_the_game_when_only_offers_are_open() -> None:
+    st = accepted(TO_ROUND6 + "witches: pass\nnomads: upgrade F3 to TE. +FAV11\nnomads: pass")
+    assert st["offers"] and st["phase"] == "actions"  # the Witches' answer is missing
+    st = accepted(TO_ROUND6 + "witches: pass\nnomads: upgrade F3 to TE. +FAV11\n"
+                  "nomads: pass\nfinish\nwitches: jump F4")
+    assert st["phase"] == "over" and st["final"] is not None
+
+
+def test_loose_leech_without_a_matching_offer_still_gives_the_power() -> None:
+    """Spec 5.2 [verified]: without strict-leech `leech N` with no matching offer gives N
+    power (a warning on the site); with it, the line is refused (vector C8)."""
+    st = accepted("witches: upgrade F4 to TP\nnomads: leech 3", LOOSE)
+    n = st["factions"]["nomads"]
+    assert (n["P1"], n["P2"], n["VP"]) == (2, 10, 18)  # 3 power for 2 VP
+    assert [o["to"] for o in st["offers"]] == ["nomads"]  # the real offer is still open
+    assert refused("witches: upgrade F4 to TP\nnomads: leech 3 from witches",
+                   LOOSE) == "tm.invalid_leech"
+
+
+def test_a_bonus_tile_named_in_round_six_is_ignored() -> None:
+    st = accepted(TO_ROUND6 + "witches: pass BON1\nnomads: pass")
+    assert st["phase"] == "over" and st["factions"]["witches"]["bonus"] is None
+
+
+def test_lines_after_the_end_of_the_game_are_ignored_unchecked() -> None:
+    st = accepted(ROUND1_TEXT + REST + "nomads: +1vp. +12vp\nwitches: jump F4\nnomads: build Z9")
+    assert st["phase"] == "over"
+    assert (st["factions"]["witches"]["VP"], st["factions"]["nomads"]["VP"]) == (74, 80)
+
+
+def test_an_offer_worth_nothing_still_holds_the_round() -> None:
+    """Spec 5.4 [verified]: the round cannot end while any offer is open, even one whose
+    actual value is 0; the next round's command is then not the active player's."""
+    head = ("witches: pass BON3\nwitches: -5p1. -7p2\nnomads: upgrade F3 to TP\n"
+            "nomads: pass BON5\n")
+    st = accepted(head)
+    (offer,) = st["offers"]
+    assert offer["to"] == "witches" and offer["actual"] == 0
+    assert st["round"] == 1 and st["active"] is None
+    assert refused(head + "witches: pass BON1") == "tm.not_active"
