@@ -269,3 +269,24 @@ def test_an_offer_worth_nothing_still_holds_the_round() -> None:
     assert offer["to"] == "witches" and offer["actual"] == 0
     assert st["round"] == 1 and st["active"] is None
     assert refused(head + "witches: pass BON1") == "tm.not_active"
+
+
+def test_the_only_faction_left_chains_full_actions_in_one_run() -> None:
+    """Spec 1.9 [verified]: a second full action in one contiguous run is refused, unless
+    the faction is the only one not passed; then it silently starts its next turn."""
+    st = accepted("witches: pass BON3\nnomads: upgrade F3 to TP. upgrade G4 to TP")
+    assert st["buildings"]["F3"] == st["buildings"]["G4"] == ["nomads", "TP"]
+    assert refused("witches: upgrade F4 to TP. upgrade E9 to TP") == "tm.multiple_actions"
+
+
+def test_dug_spades_turning_a_hex_to_another_colour_must_all_go_into_it() -> None:
+    """Spec 3.0 [verified]: `Must use all available spades when transforming a hex to
+    non-home color using spades from a 'dig' command`."""
+    assert refused("witches: dig 2. transform F6 to red") == "tm.dig_spades_unused"
+    st = accepted("witches: dig 1. transform F6 to red")
+    assert st["terrain"]["F6"] == "red"
+
+
+def test_transform_without_a_colour_goes_as_far_towards_home_as_the_spades_reach() -> None:
+    st = accepted("witches: dig 1. transform E10")  # black -> blue, one short of green
+    assert st["terrain"]["E10"] == "blue" and "E10" not in st["buildings"]
