@@ -405,7 +405,7 @@ _KO: dict[str, str] = {
     "ev.wizard_takes": "{s} 님이 {target} 님의 손에서 카드 1장을 가져옵니다.",
     "ev.card_taken": "손에 든 {card_name} 카드를 빼앗겼습니다.",
     "ev.card_got": "{card_name} 카드를 받았습니다.",
-    "ev.seer": "예언자({s} 님)가 {victims} 님에게서 카드를 1장씩 무작위로 가져옵니다.",
+    "ev.seer": "예언자({s} 님)가 다음 플레이어에게서 카드를 1장씩 무작위로 가져옵니다: {victims}.",
     "ev.gave": "{s} 님이 {target} 님에게 카드 1장을 줍니다.",
     "ev.scholar": "학자({s} 님)가 카드 {drawn}장을 뽑아 1장을 고릅니다.",
     "ev.tax_taken": "세리({s} 님)가 세금으로 금화 {amount}닢을 거둡니다.",

@@ -177,3 +177,10 @@ def test_robbing_or_a_flower_on_a_player_without_gold_says_there_is_none() -> No
     text = _event_text(events, "ev.threat_flower_none", "ko")
     assert "0닢" not in text and "금화가 없습니다" in text
     assert "has no gold" in _event_text(events, "ev.threat_flower_none", "en")
+
+
+def test_the_seers_victims_are_listed_without_a_title_on_the_last_name_only() -> None:
+    from bot.i18n import t
+
+    text = t("ev.seer", "ko", s="지영", victims=["민수", "Bob"])
+    assert text.endswith("민수, Bob.") and "Bob 님" not in text
