@@ -6,6 +6,7 @@ offers power to the neighbour, and the neighbour accepting that offer with its b
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from pathlib import Path
 
 from bot.i18n import lookup, t
@@ -61,7 +62,7 @@ async def applied(server: Server, before: int) -> int:
 
 async def wait_prompt(server: Server, thread: Channel, user: TwinUser) -> Message:
     return await server.twin.wait_for(
-        lambda: prompt_of(server, thread, user), 10, f"a prompt for {user}"
+        lambda: prompt_of(server, thread, user), 30, f"a prompt for {user}"
     )
 
 
@@ -74,7 +75,7 @@ async def click_label(server: Server, thread: Channel, user: TwinUser, pick) -> 
     before = await game_version(server)
     await choose(user, message, hit[0], hit[1])
     await applied(server, before)
-    await server.twin.wait_for(lambda: not open_choices(message), 5, "the answered prompt closed")
+    await server.twin.wait_for(lambda: not open_choices(message), 30, "the answered prompt closed")
     return message, hit[2]
 
 
@@ -94,7 +95,7 @@ async def big_turn(
     before = await game_version(server)
     await choose(user, menu, hit[0], hit[1])
     await applied(server, before)
-    await server.twin.wait_for(lambda: not open_choices(message), 5, "the turn's prompt closed")
+    await server.twin.wait_for(lambda: not open_choices(message), 30, "the turn's prompt closed")
     return menu, hit[2]
 
 
@@ -131,7 +132,7 @@ async def start_tm(server: Server) -> tuple[Channel, dict[int, int], dict[int, s
         (button,) = [c for c in lobby.iter_components() if c["custom_id"] == f"bgl:1:{op}"]
         await (await who.click(lobby, custom_id=button["custom_id"])).wait_ack()
         if op == "join":
-            await twin.wait_for(lambda: bob.mention in lobby.content, 5, "bob in the lobby")
+            await twin.wait_for(lambda: bob.mention in lobby.content, 30, "bob in the lobby")
 
     # factions: one button per faction; the second chooser is offered fewer (not the
     # first one's terrain)
@@ -172,7 +173,7 @@ async def test_terra_mystica_lobby_factions_turns_and_a_leech_accepted(tmp_path:
             mine, theirs = placed[user.id], placed[other.id]
             prompt = await twin.wait_for(
                 lambda u=user: (p := prompt_of(server, thread, u)) and p.id not in answered and p,
-                10,
+                30,
                 f"{user}'s next dwelling prompt",
             )
             answered.add(prompt.id)
@@ -192,7 +193,7 @@ async def test_terra_mystica_lobby_factions_turns_and_a_leech_accepted(tmp_path:
             else:
                 good = spots
             await play_move(server, thread, user, f"build {good[0]}")
-            await twin.wait_for(lambda p=prompt: not open_choices(p), 5, "the prompt closed")
+            await twin.wait_for(lambda p=prompt: not open_choices(p), 30, "the prompt closed")
             mine.append(good[0])
         neighbours = [(a, b) for a in placed[alice.id] for b in placed[bob.id] if b in LAND_ADJ[a]]
         assert neighbours, placed
@@ -204,7 +205,7 @@ async def test_terra_mystica_lobby_factions_turns_and_a_leech_accepted(tmp_path:
         # the first turn: the start player (alice) upgrades her dwelling next to bob's
         mover = await twin.wait_for(
             lambda: next((u for u in (alice, bob) if prompt_of(server, thread, u)), None),
-            10,
+            30,
             "the first turn's prompt",
         )
         assert mover is alice, "seat 0 starts round 1"
@@ -227,7 +228,7 @@ async def test_terra_mystica_lobby_factions_turns_and_a_leech_accepted(tmp_path:
             ]
             return offers[-1] if offers else None
 
-        offer = await twin.wait_for(the_offer, 10, "the power offer")
+        offer = await twin.wait_for(the_offer, 30, "the power offer")
         assert other.mention in offer.content
         (accept,) = [(c, o) for c, o, text in labels(offer) if any(p.match(text) for p in accepts)]
         # the offer names the builder and the amount, in the thread's language
@@ -236,7 +237,7 @@ async def test_terra_mystica_lobby_factions_turns_and_a_leech_accepted(tmp_path:
         before = await game_version(server)
         await choose(other, offer, *accept)
         await applied(server, before)
-        await twin.wait_for(lambda: not open_choices(offer), 5, "the offer closed")
+        await twin.wait_for(lambda: not open_choices(offer), 30, "the offer closed")
         actions = await action_log(server)
         leech = next(a for a in reversed(actions) if a.version > before)
         assert leech.action["type"] == "leech" and leech.seat == seat_of[other.id]
@@ -253,11 +254,14 @@ async def test_terra_mystica_lobby_factions_turns_and_a_leech_accepted(tmp_path:
         (mine, *_) = await status.wait_messages(1)
         assert mine.visible_to == bob.id and t("discord.status.running", "ko") in mine.content
 
-        # a few more turns, each through the buttons a player would use
-        for _ in range(3):
+        # more turns, each through the buttons a player would use, until both players
+        # have used a turn's private menu (which turns offer one depends on the game)
+        for _ in range(12):
+            if {user.id for user, _ in menus} == {alice.id, bob.id}:
+                break
             asked = await twin.wait_for(
-                lambda: next((u for u in (alice, bob) if prompt_of(server, thread, u)), None),
-                10,
+                lambda: next((u for u in (bob, alice) if prompt_of(server, thread, u)), None),
+                30,
                 "the next turn's prompt",
             )
             message = await wait_prompt(server, thread, asked)
@@ -268,7 +272,7 @@ async def test_terra_mystica_lobby_factions_turns_and_a_leech_accepted(tmp_path:
                 )
                 menus.append((asked, menu))
             else:
-                await click_label(server, thread, asked, lambda text: True)
+                await click_label(server, thread, asked, _goes_on(message))
             assert await game_version(server) > version
 
         # each player's private menu is in their own language (bob's Discord is Korean),
@@ -285,5 +289,15 @@ async def test_terra_mystica_lobby_factions_turns_and_a_leech_accepted(tmp_path:
 
 
 def _first_kind(message: Message) -> str:
+    """The first action kind on offer, passing last: the test wants the game to go on."""
     (kinds,) = [c for c in open_choices(message) if c["custom_id"].startswith("bgk:")]
-    return kinds["options"][0]["value"]
+    values = [o["value"] for o in kinds["options"]]
+    return next((v for v in values if v != "pass"), values[0])
+
+
+def _goes_on(message: Message) -> Callable[[str], bool]:
+    """A label predicate for the message's first choice that is not a pass (if any)."""
+    shown = [label for *_, label in labels(message)]
+    passing = ("pass", "패스")
+    first = next((label for label in shown if not label.lower().startswith(passing)), shown[0])
+    return lambda text: text == first

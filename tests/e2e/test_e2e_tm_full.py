@@ -137,7 +137,7 @@ class TmDriver:
         # the bot closes the answered prompt after posting the next ones (the picture it
         # renders first makes no request a quiet moment could be measured by)
         await self.server.twin.wait_for(lambda: not _choices(prompt) and not _choices(clicked),
-                                        10, "the answered prompt to close")
+                                        30, "the answered prompt to close")
         await self.server.settle()
 
     async def answer(self, user: TwinUser, message: Message, decision: Decision) -> Message:
@@ -296,13 +296,13 @@ async def start(server: Server) -> Channel:
     reply = await host.slash("game new", server.channel, game=TM)
     await reply.wait_ack()
     thread = await server.twin.wait_for(
-        lambda: next(iter(server.twin.threads(server.channel)), None), 5, "the game's thread")
+        lambda: next(iter(server.twin.threads(server.channel)), None), 30, "the game's thread")
     lobby = await server.twin.wait_for(
         lambda: next((m for m in server.twin.messages(thread) if m.components), None),
         5, "the lobby message")
     for guest in guests:
         await (await guest.click(lobby, custom_id=lobby_button(lobby, "join"))).wait_ack()
-        await server.twin.wait_for(lambda g=guest: g.mention in lobby.content, 5, "join shown")
+        await server.twin.wait_for(lambda g=guest: g.mention in lobby.content, 30, "join shown")
     await (await host.click(lobby, custom_id=lobby_button(lobby, "start"))).wait_ack()
     await server.settle()
     return thread
