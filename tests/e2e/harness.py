@@ -187,7 +187,7 @@ async def final_result(server: Server):
     return record, rules.get_engine(record.game).result(record.snapshot)
 
 
-async def version_above(server: Server, before: int, timeout: float = 10.0) -> int:
+async def version_above(server: Server, before: int, timeout: float = 30.0) -> int:
     """Until the stored game's version passed `before` (a move was applied), then settled.
     The bot acknowledges first and applies after: a quiet moment alone does not prove the
     move was applied (engine work and pictures make no requests)."""

@@ -107,11 +107,13 @@ class TmDriver:
         return mine[0].decision
 
     async def step(self) -> None:
-        waiting = [(u, m) for u in self.users if (m := self.prompt_of(u)) is not None]
-        if not waiting:
-            await self.server.settle(quiet=0.2)
-            waiting = [(u, m) for u in self.users if (m := self.prompt_of(u)) is not None]
-        assert waiting, "the game is running but nobody has a prompt to click"
+        def prompted() -> list[tuple[TwinUser, Message]]:
+            return [(u, m) for u in self.users if (m := self.prompt_of(u)) is not None]
+
+        # the bot may still be drawing the picture and posting (Start, a round's end): a
+        # running game must show someone a prompt soon, however busy the machine
+        waiting = await self.server.twin.wait_for(
+            prompted, 30, "the game is running but nobody has a prompt to click")
         user, message = self.rng.choice(waiting)
         assert message.notified == {user.id}, message.content  # only the decider is pinged
         prompt = message
@@ -299,7 +301,7 @@ async def start(server: Server) -> Channel:
         lambda: next(iter(server.twin.threads(server.channel)), None), 30, "the game's thread")
     lobby = await server.twin.wait_for(
         lambda: next((m for m in server.twin.messages(thread) if m.components), None),
-        5, "the lobby message")
+        30, "the lobby message")
     for guest in guests:
         await (await guest.click(lobby, custom_id=lobby_button(lobby, "join"))).wait_ack()
         await server.twin.wait_for(lambda g=guest: g.mention in lobby.content, 30, "join shown")

@@ -585,7 +585,7 @@ class TwinInteraction:
                 out.extend(f"{f.get('name')} {f.get('value')}" for f in e.get("fields", []))
         return [t for t in out if t]
 
-    async def wait_messages(self, count: int = 1, timeout: float = 5.0) -> list[Message]:
+    async def wait_messages(self, count: int = 1, timeout: float = 30.0) -> list[Message]:
         """Until the interaction has produced `count` finished (not loading) messages."""
 
         def done() -> list[Message] | None:
