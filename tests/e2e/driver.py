@@ -232,7 +232,13 @@ class Driver:
                     await self.wait_progress(timeout=0.5)
                     if self.open_prompts(user):
                         return True
-        return False
+        # a loaded machine: the bot may still be drawing (no request to see), so wait longer
+        # for a prompt before calling the game stuck
+        try:
+            await self.any_prompt(timeout=30)
+        except AssertionError:
+            return self.finished()
+        return self.finished() or await self.step()
 
 
 def _word(comp: dict) -> str:
