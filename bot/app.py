@@ -20,6 +20,7 @@ from discord.ext import commands
 from discord.gateway import DiscordWebSocket
 
 import rules
+from bot import games
 from bot.cogs.publisher import Publisher
 from bot.components import DYNAMIC_ITEMS
 from bot.i18n import lang_from_locale
@@ -38,9 +39,13 @@ COG_MODULES = (
     "bot.cogs.play",
     "bot.cogs.info",
     "bot.cogs.reminders",
-    "bot.cogs.tm",
     "bot.cogs.commands",
 )
+
+
+def extension_modules() -> list[str]:
+    """The platform's cogs, then each game's own command groups."""
+    return [*COG_MODULES, *(m for game in games.all_games().values() for m in game.cogs)]
 
 
 def bot_intents() -> discord.Intents:
@@ -113,7 +118,7 @@ class GameBot(commands.Bot):
         self.table = TableService(self.store, clock=self.clock, settings=self.timer_defaults())
         self.games = rules.available()  # imports the engines now, not inside a 3 s window
         self.publisher = Publisher(self)
-        for module in COG_MODULES:
+        for module in extension_modules():
             await self.load_extension(module)
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         await self.tree.set_translator(BotTranslator())

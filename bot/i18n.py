@@ -40,9 +40,16 @@ def engine_catalogues() -> list[Catalogue]:
     return out
 
 
+def game_catalogues() -> list[Catalogue]:
+    """The texts of every game's Discord side (bot/games/<name>/)."""
+    from bot import games  # late: the game packages import this module
+
+    return [g.messages for g in games.all_games().values() if g.messages]
+
+
 def catalogues() -> list[Catalogue]:
-    """Platform catalogues first, so engine keys cannot shadow a refusal the table raises."""
-    return [*platform_catalogues(), *engine_catalogues()]
+    """Platform catalogues first, so game keys cannot shadow a refusal the table raises."""
+    return [*platform_catalogues(), *game_catalogues(), *engine_catalogues()]
 
 
 def lookup(key: str, lang: str) -> str | None:

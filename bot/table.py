@@ -2,7 +2,7 @@
 
 No discord import: the adapter (bot/discord_*, bot/cogs/) turns Outcomes and Refusals into
 messages. Every refusal is a Refusal(key, **params) raised before anything is written.
-The methods live in bot/table_lobby.py, table_play.py, table_plan.py, table_tm.py and
+The methods live in bot/table_lobby.py, table_play.py, table_plan.py, table_prefs.py and
 table_tick.py; the shared core in bot/table_base.py; the API contract with the adapter in bot/TABLE_API.md.
 """
 
@@ -11,8 +11,8 @@ from __future__ import annotations
 from bot.table_lobby import LobbyMixin
 from bot.table_plan import Plan, PlanMixin
 from bot.table_play import PlayMixin
+from bot.table_prefs import PreferencesMixin
 from bot.table_tick import TickMixin
-from bot.table_tm import TerraMysticaMixin
 from bot.table_types import OptionSpec, Outcome, Prompt, Refusal, Reminder, TimerSettings
 
 __all__ = [
@@ -27,5 +27,5 @@ __all__ = [
 ]
 
 
-class TableService(LobbyMixin, PlayMixin, PlanMixin, TerraMysticaMixin, TickMixin):
+class TableService(LobbyMixin, PlayMixin, PlanMixin, PreferencesMixin, TickMixin):
     """One per process: TableService(store, clock=..., settings=...)."""

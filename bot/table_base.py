@@ -14,8 +14,8 @@ from typing import Any
 from pydantic import BaseModel, ValidationError
 
 import rules
+from bot import games
 from bot import table_timers as timers_
-from bot.table_auto import AUTO_MOVE_LIMIT, AUTO_MOVES
 from bot.table_options import engine_options
 from bot.table_types import (
     Outcome,
@@ -85,6 +85,9 @@ def serialised(method):
 
 def mentions(user_ids: list[int]) -> str:
     return ", ".join(f"<@{uid}>" for uid in dict.fromkeys(user_ids))
+
+
+AUTO_MOVE_LIMIT = 64  # a bound per commit; each auto move answers one open decision
 
 
 class TableBase:
@@ -212,7 +215,7 @@ class TableBase:
     async def _auto_moves(self, record: GameRecord) -> tuple[GameRecord, list[Event]]:
         """Play what seats' standing instructions answer (e.g. leech preferences), each as that
         seat's own action logged without a user (automatic). Stops at the first conflict."""
-        auto = AUTO_MOVES.get(record.game)
+        auto = games.ui(record.game).auto_moves
         if auto is None:
             return record, []
         engine = self.engine(record.game)

@@ -6,8 +6,8 @@ import functools
 import json
 from typing import Any
 
+from bot import games
 from bot.i18n import t
-from bot.table_auto import AUTO_MOVES
 from bot.table_base import VOTES, TableBase, mentions, serialised
 from bot.table_types import (
     Outcome,
@@ -141,7 +141,7 @@ class PlayMixin(TableBase):
         states = [before]
         for a in log[len(kept): len(log) - 1]:
             states.append(engine.apply(states[-1], a.seat, a.action)[0])
-        auto = AUTO_MOVES.get(record.game)
+        auto = games.ui(record.game).auto_moves
         for state, a in zip(states[1:], log[len(log) - automatic:], strict=True):
             # Only what a standing preference plays goes back with the move (a deadline's
             # timeout move, also without a user, still blocks the undo).

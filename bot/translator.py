@@ -5,18 +5,20 @@ from __future__ import annotations
 import discord
 from discord import app_commands
 
+from bot import games
 from bot.locales import discord as discord_texts
-from bot.locales import tm as tm_texts
 
 # Discord locales we translate to -> our catalogue language.
 LOCALES: dict[discord.Locale, str] = {discord.Locale.korean: "ko"}
 
-# Every command catalogue: the adapter's own, then each game's command group.
-COMMAND_CATALOGUES = (discord_texts.COMMANDS, tm_texts.COMMANDS)
+
+def command_catalogues() -> list:
+    """Every command catalogue: the adapter's own, then each game's command groups."""
+    return [discord_texts.COMMANDS, *(g.commands for g in games.all_games().values())]
 
 
 def translate_text(text: str, lang: str) -> str | None:
-    for catalogue in COMMAND_CATALOGUES:
+    for catalogue in command_catalogues():
         found = catalogue.get(lang, {}).get(text)
         if found is not None:
             return found

@@ -1,12 +1,16 @@
 """Pictures of a game from its engine's view (PNG bytes); never imports rules/.
 
 `render_table` draws what everyone at the table may see, `render_private` what one
-seat sees alone. Renderers are looked up by game name and imported on first use.
+seat sees alone. Every subpackage `render/<name>/` is the game `<name>`'s pictures: its
+`__init__` exports `table_png(view, lang[, names])` and, if the game has one, `private_png`
+(same signature). Packages are found by listing this one and imported on first use; tests
+add renderers with `register`.
 """
 
 from __future__ import annotations
 
 import inspect
+import pkgutil
 from collections.abc import Callable
 from functools import cache
 from importlib import import_module
@@ -14,26 +18,35 @@ from typing import Any
 
 # game name -> "module:function"; a function takes (view, lang) and maybe `names`.
 TABLE_RENDERERS: dict[str, str] = {
-    "citadels": "render.citadels:table_png",
-    "terra_mystica": "render.terra_mystica:render_map",
+    m.name: f"{__name__}.{m.name}:table_png" for m in pkgutil.iter_modules(__path__) if m.ispkg
 }
 PRIVATE_RENDERERS: dict[str, str] = {
-    "citadels": "render.citadels:hand_png",
+    m.name: f"{__name__}.{m.name}:private_png" for m in pkgutil.iter_modules(__path__) if m.ispkg
 }
+
+
+def register(game: str, table: str, private: str | None = None) -> None:
+    """Add a game's renderers, each as "module:function" (an example game in tests)."""
+    TABLE_RENDERERS[game] = table
+    if private is not None:
+        PRIVATE_RENDERERS[game] = private
 
 
 @cache
-def _load(target: str) -> tuple[Callable[..., bytes], bool]:
-    """The renderer function and whether it accepts display names."""
+def _load(target: str) -> tuple[Callable[..., bytes], bool] | None:
+    """The renderer function and whether it accepts display names; None if it has none."""
     module, attr = target.split(":")
-    fn = getattr(import_module(module), attr)
+    fn = getattr(import_module(module), attr, None)
+    if fn is None:
+        return None
     return fn, "names" in inspect.signature(fn).parameters
 
 
 def _call(table: dict[str, str], game: str, view: Any, lang: str, names: Any) -> bytes:
-    if game not in table:
+    loaded = _load(table[game]) if game in table else None
+    if loaded is None:
         raise KeyError(f"no renderer for game {game!r}")
-    fn, takes_names = _load(table[game])
+    fn, takes_names = loaded
     if takes_names:
         return fn(view, lang, names=names)
     return fn(view, lang)
@@ -55,4 +68,4 @@ def render_private(
 
 def has_private(game: str) -> bool:
     """Whether `game` has a private picture (so the bot knows to send one)."""
-    return game in PRIVATE_RENDERERS
+    return game in PRIVATE_RENDERERS and _load(PRIVATE_RENDERERS[game]) is not None

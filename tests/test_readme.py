@@ -13,7 +13,7 @@ import discord
 import pytest
 
 import rules
-from bot.app import COG_MODULES, bot_intents, create_bot
+from bot.app import bot_intents, create_bot, extension_modules
 from bot.settings import ENV_FIELDS, Settings, load_settings, parse_env_file
 from bot.translator import BotTranslator
 
@@ -41,7 +41,7 @@ async def synced_commands() -> list[dict[str, Any]]:
     """The command payloads the bot syncs to Discord, with Korean localisations."""
     bot = create_bot(Settings(token="unused"), store=object())  # type: ignore[arg-type]
     try:
-        for module in COG_MODULES:
+        for module in extension_modules():
             await bot.load_extension(module)
         translator = BotTranslator()
         return [await cmd.get_translated_payload(bot.tree, translator)

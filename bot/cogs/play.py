@@ -5,13 +5,13 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot import citadels_ui, tm_ui
+from bot import games
 from bot.components import OPTION_LABEL_MAX, ChoiceRef, choice_hash, clip, key_matches
 from bot.i18n import t
 from bot.table_types import Outcome, Prompt, Refusal
@@ -29,12 +29,6 @@ log = logging.getLogger("bot.play")
 AUTOCOMPLETE_MAX = 25
 LOG_CHARS = 1900
 
-# Game-specific lines for /game status, from the engine's public view.
-StatusLines = Callable[[dict[str, Any], str, list[str]], list[str]]
-STATUS_LINES: dict[str, StatusLines] = {
-    "citadels": citadels_ui.status_lines,
-    "terra_mystica": tm_ui.status_lines,
-}
 MOVES_CACHE = 64  # (game, version, user, lang) -> legal moves, for autocomplete keystrokes
 
 
@@ -284,7 +278,8 @@ class PlayCog(commands.Cog, name="Play"):
                            players=", ".join(f"<@{uid}>" for uid in game.seats)))
             if game.status == "running":
                 view = await self.bot.table.view(game.id, None)
-                lines += STATUS_LINES.get(game.game, lambda *_: [])(view, lang, names)
+                status = games.ui(game.game).status_lines
+                lines += status(view, lang, names) if status else []
                 prompts = await self.bot.table.open_prompts(game.id)
                 texts = await self.bot.publisher.texts(game, lang)
                 if prompts:

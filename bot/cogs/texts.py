@@ -3,44 +3,17 @@ choice labels, the choice components of a decision, final scores. Not a cog."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
 import discord
 
 import rules
-from bot import citadels_ui, tm_ui
+from bot import games
 from bot.components import choice_view, group_choices, kind_token, kind_view
 from bot.i18n import describe_choice, describe_decision, describe_event, has, t
 from rules.core import Action, Choice, Decision, Event, Result
 from storage.base import GameRecord
-
-# Per game: the engine's message params that name seats/cards, filled from a view.
-ParamFiller = Callable[[dict[str, Any], dict[str, Any], list[str]], dict[str, Any]]
-PARAM_FILLERS: dict[str, ParamFiller] = {
-    "citadels": citadels_ui.event_params,
-    "terra_mystica": tm_ui.event_params,
-}
-# Per game: params a decision's prompt needs that the engine leaves implicit.
-DecisionParams = Callable[[Decision, dict[str, Any]], dict[str, Any]]
-DECISION_PARAMS: dict[str, DecisionParams] = {"terra_mystica": tm_ui.decision_params}
-# Per game: a friendlier choice label than the notation (None keeps the notation).
-ChoiceLabel = Callable[[Choice, Decision | None, str], str | None]
-CHOICE_LABELS: dict[str, ChoiceLabel] = {"terra_mystica": tm_ui.choice_label}
-# Per game: a choice label that names the players (seat indexes -> the reader's names).
-NamedChoiceLabel = Callable[[Choice, list[str], str], str | None]
-NAMED_CHOICE_LABELS: dict[str, NamedChoiceLabel] = {"citadels": citadels_ui.choice_label}
-# Per game: the kind of a choice, for the first menu of a decision with many choices.
-ChoiceKind = Callable[[Action], str]
-CHOICE_KINDS: dict[str, ChoiceKind] = {"terra_mystica": tm_ui.choice_kind}
-KIND_LABEL_PREFIX: dict[str, str] = {"terra_mystica": "tm.kind"}
-# Per game: a final score's breakdown in the reader's words (else "key value, ...").
-ScoreBreakdown = Callable[[dict[str, Any], str], str]
-SCORE_BREAKDOWNS: dict[str, ScoreBreakdown] = {
-    "citadels": citadels_ui.score_breakdown,
-    "terra_mystica": tm_ui.score_breakdown,
-}
 
 
 def generic_kind(action: Action) -> str:
@@ -75,7 +48,7 @@ class Texts:
     names: list[str] = field(default_factory=list)
 
     def params(self, params: dict[str, Any]) -> dict[str, Any]:
-        filler = PARAM_FILLERS.get(self.game.game)
+        filler = games.ui(self.game.game).event_params
         return filler(params, self.view, self.names) if filler else params
 
     def event(self, event: Event) -> str:
@@ -83,7 +56,7 @@ class Texts:
                               self.lang)
 
     def decision(self, decision: Decision) -> str:
-        implicit = DECISION_PARAMS.get(self.game.game)
+        implicit = games.ui(self.game.game).decision_params
         params = {**(implicit(decision, self.view) if implicit else {}), **decision.params}
         filled = decision.model_copy(update={"params": self.params(params)})
         text = describe_decision(filled, self.lang)
@@ -94,12 +67,12 @@ class Texts:
     def choice(self, choice: Choice, decision: Decision | None = None) -> str:
         """The game's label if it has one (naming players), else the notation in the reader's
         language. Presentation only: the choice's notation (its custom_id) is untouched."""
-        custom = CHOICE_LABELS.get(self.game.game)
+        custom = games.ui(self.game.game).choice_label
         if custom is not None:
             text = custom(choice, decision, self.lang)
             if text:
                 return text
-        named = NAMED_CHOICE_LABELS.get(self.game.game)
+        named = games.ui(self.game.game).named_choice_label
         if named is not None:
             text = named(choice, self.names, self.lang)
             if text:
@@ -114,10 +87,10 @@ class Texts:
         return label
 
     def kind(self, action: Action) -> str:
-        return kind_token(CHOICE_KINDS.get(self.game.game, generic_kind)(action))
+        return kind_token((games.ui(self.game.game).choice_kind or generic_kind)(action))
 
     def kind_label(self, kind: str) -> str:
-        prefix = KIND_LABEL_PREFIX.get(self.game.game, f"discord.kind.{self.game.game}")
+        prefix = games.ui(self.game.game).kind_label_prefix or f"discord.kind.{self.game.game}"
         key = f"{prefix}.{kind}"
         return t(key, self.lang) if has(key, self.lang) or has(key) else kind
 
@@ -168,7 +141,7 @@ def kind_choices_view(
 
 def score_lines(result: Result, names: list[str], lang: str, game: str = "") -> list[str]:
     lines = [t("discord.finished.title", lang)]
-    words = SCORE_BREAKDOWNS.get(game)
+    words = games.ui(game).score_breakdown
     for score in result.scores:
         name = names[score.seat] if score.seat < len(names) else str(score.seat + 1)
         lines.append(t("discord.finished.line", lang, rank=score.rank, name=name,

@@ -8,8 +8,6 @@ from __future__ import annotations
 
 EN: dict[str, str] = {
     # games and statuses
-    "game.citadels": "Citadels",
-    "game.terra_mystica": "Terra Mystica",
     "status.lobby": "waiting for players",
     "status.running": "in play",
     "status.finished": "finished",
@@ -47,18 +45,13 @@ EN: dict[str, str] = {
     "option.seat.random": "Random",
     "option.seat.default": "The host",
     # list options typed as text (ids separated by commas or spaces)
-    "option.terra_mystica.factions": "Factions in seat order (ids, e.g. witches, nomads)",
-    "option.terra_mystica.factions.none": "Each player chooses",
-    "option.terra_mystica.scoring": "Scoring tiles, rounds 1-6 (SCORE1-SCORE8)",
-    "option.terra_mystica.scoring.none": "At random",
-    "option.terra_mystica.bonus": "Bonus tiles in play (BON1-BON9, players + 3)",
-    "option.terra_mystica.bonus.none": "At random",
     "option.list_hint": "Type the items separated by commas or spaces; leave it empty for"
     " the default.",
     "timers_invalid": "Reminder and deadline hours must be positive numbers.",
     "already_seated": "You are already at this table.",
     "table_full": "The table is full ({max} players at most).",
     "not_seated": "You are not a player at this table.",
+    "preference_not_in_game": "This game has no such setting.",
     "host_cannot_leave": "The host cannot leave; cancel the table instead.",
     "too_few_players": "At least {min} players are needed to start (now {count}).",
     "stale": "That choice is no longer open.",
@@ -99,8 +92,6 @@ EN: dict[str, str] = {
 }
 
 KO: dict[str, str] = {
-    "game.citadels": "시타델",
-    "game.terra_mystica": "테라 미스티카",
     "status.lobby": "플레이어 모집 중",
     "status.running": "진행 중",
     "status.finished": "종료",
@@ -135,17 +126,12 @@ KO: dict[str, str] = {
     " 방장이 다시 정할 수 있습니다.",
     "option.seat.random": "무작위",
     "option.seat.default": "방장",
-    "option.terra_mystica.factions": "자리 순서대로 세력 (id, 예: witches, nomads)",
-    "option.terra_mystica.factions.none": "각자 고름",
-    "option.terra_mystica.scoring": "라운드 1-6 점수 타일 (SCORE1-SCORE8)",
-    "option.terra_mystica.scoring.none": "무작위",
-    "option.terra_mystica.bonus": "사용할 보너스 타일 (BON1-BON9, 인원 + 3장)",
-    "option.terra_mystica.bonus.none": "무작위",
     "option.list_hint": "항목을 쉼표나 공백으로 구분해 입력하세요. 비우면 기본값입니다.",
     "timers_invalid": "알림과 제한 시간은 0보다 큰 시간이어야 합니다.",
     "already_seated": "이미 이 게임에 참가했습니다.",
     "table_full": "자리가 다 찼습니다(최대 {max}명).",
     "not_seated": "이 게임의 플레이어가 아닙니다.",
+    "preference_not_in_game": "이 게임에는 그런 설정이 없습니다.",
     "host_cannot_leave": "방장은 나갈 수 없습니다. 대신 게임을 취소하세요.",
     "too_few_players": "시작하려면 {min}명 이상이 필요합니다(현재 {count}명).",
     "stale": "그 선택은 더 이상 할 수 없습니다.",

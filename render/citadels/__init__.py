@@ -6,6 +6,7 @@ return the named regions that tests (and image maps) look up.
 
 from render.citadels.district_types import TYPE_COLOURS, TYPE_NAMES, TYPE_ORDER
 from render.citadels.hand import hand_image, hand_png
+from render.citadels.hand import hand_png as private_png
 from render.citadels.labels import LABELS, label, seat_name
 from render.citadels.layout import HAND_WIDTH, WIDTH
 from render.citadels.markers import MARKERS, shown_markers
@@ -25,6 +26,7 @@ __all__ = [
     "CitadelsView",
     "hand_image",
     "hand_png",
+    "private_png",
     "label",
     "score_words",
     "seat_name",

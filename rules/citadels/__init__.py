@@ -3,4 +3,6 @@
 from rules.citadels.engine import Citadels
 from rules.citadels.options import Options
 
-__all__ = ["Citadels", "Options"]
+ENGINE = Citadels  # what rules.get_engine finds
+
+__all__ = ["ENGINE", "Citadels", "Options"]

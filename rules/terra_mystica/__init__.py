@@ -15,4 +15,6 @@ CLI: `python -m rules.terra_mystica replay GAME.txt --json` and `... random-game
 
 from rules.terra_mystica.engine import TerraMystica
 
-__all__ = ["TerraMystica"]
+ENGINE = TerraMystica  # what rules.get_engine finds
+
+__all__ = ["ENGINE", "TerraMystica"]

@@ -7,8 +7,8 @@ import re
 
 import pytest
 
-from bot import citadels_ui
-from bot.citadels_ui import event_params
+from bot.games.citadels import ui as citadels_ui
+from bot.games.citadels.ui import event_params
 from bot.i18n import describe_decision, lookup, t
 from render.citadels.words import score_words
 from rules.citadels.messages import MENU_QUESTIONS, menu_question

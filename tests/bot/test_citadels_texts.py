@@ -13,9 +13,9 @@ from typing import Any
 
 import pytest
 
-from bot.citadels_ui import CHARACTER_PARAMS, SEAT_PARAMS, choice_label, event_params
 from bot.cogs.texts import Texts
 from bot.components import BUTTON_LABEL_MAX
+from bot.games.citadels.ui import CHARACTER_PARAMS, SEAT_PARAMS, choice_label, event_params
 from bot.i18n import describe_choice, describe_decision, describe_event, has, t
 from bot.table_options import NONE_VALUE, option_specs, value_key
 from rules.citadels import Citadels, Options
@@ -292,7 +292,7 @@ def test_choice_labels_name_players_characters_and_districts(
 @pytest.mark.parametrize("lang", LANGS)
 def test_every_action_type_and_menu_has_a_label(lang: str) -> None:
     """Each verb of the notation has a label key (so no Citadels button falls back)."""
-    from bot.citadels_ui import CHOICE_VARIANT
+    from bot.games.citadels.ui import CHOICE_VARIANT
     from rules.citadels.notation import VERBS
 
     keys = set(ENGINE.messages[lang])

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.citadels_ui import choice_label
+from bot.games.citadels.ui import choice_label
 from bot.i18n import describe_decision, describe_event
 from rules.citadels import Citadels
 from rules.core import Choice
@@ -95,7 +95,7 @@ def test_abbot_income_event_names_the_cards_and_a_bare_stored_income_applies() -
 def test_final_scores_read_in_one_order_after_storage() -> None:
     """A stored result's breakdown comes back with its keys sorted ("complete" before
     "districts"): every seat's line still reads costs first, the Haunted Quarter last."""
-    from bot.citadels_ui import score_breakdown
+    from bot.games.citadels.ui import score_breakdown
     from render.citadels.words import score_words
 
     stored = {"complete": 2, "districts": 13, "dragon_gate": 2, "five_types": 3,
@@ -145,7 +145,7 @@ def test_not_revealing_a_warrant_says_so_and_a_bare_stored_pass_applies() -> Non
 
 
 def _event_text(events: list, key: str, lang: str) -> str:
-    from bot.citadels_ui import event_params
+    from bot.games.citadels.ui import event_params
 
     line = next(e for e in events if e.key == key)
     return describe_event(line.model_copy(update={"params": event_params(

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from bot.citadels_ui import event_params, status_lines
+from bot.games.citadels.ui import event_params, status_lines
 from bot.i18n import fill
 
 VIEW = {

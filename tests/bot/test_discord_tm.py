@@ -10,9 +10,8 @@ import pytest
 
 import render
 import rules
-from bot import tm_ui
 from bot.app import GameBot
-from bot.cogs import info, lobby, play, tm
+from bot.cogs import info, lobby, play
 from bot.cogs.publisher import Publisher
 from bot.cogs.texts import choice_groups, decision_view, kind_choices_view
 from bot.components import (
@@ -25,8 +24,10 @@ from bot.components import (
     decode_select_value,
     group_choices,
 )
+from bot.games.terra_mystica import cog as tm
+from bot.games.terra_mystica import ui as tm_ui
+from bot.games.terra_mystica.texts import MESSAGES as TM_MESSAGES
 from bot.i18n import has, t
-from bot.locales.tm import MESSAGES as TM_MESSAGES
 from bot.settings import Settings
 from bot.table import TableService
 from rules.core import Choice, Decision, Rng
@@ -349,7 +350,7 @@ async def test_lobby_shows_the_tm_options_in_the_readers_language(env) -> None:
 def test_tm_command_names_translate_to_valid_korean_names() -> None:
     import re
 
-    from bot.locales.tm import COMMANDS
+    from bot.games.terra_mystica.texts import COMMANDS
     from bot.translator import translate_text
 
     assert translate_text("tm", "ko") == "테라" and translate_text("plan", "ko") == "계획"

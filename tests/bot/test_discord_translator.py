@@ -91,9 +91,9 @@ def test_korean_messages_name_commands_as_korean_players_see_them() -> None:
     Discord shows it to them (`/행동`, not `/play`)."""
     import re
 
+    from bot.games.terra_mystica import texts as tm_locale
     from bot.i18n import catalogues
     from bot.locales import discord as discord_locale
-    from bot.locales import tm as tm_locale
 
     korean = set(discord_locale.COMMANDS["ko"].values()) | set(tm_locale.COMMANDS["ko"].values())
     mentions = []

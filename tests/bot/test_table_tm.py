@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot import tm_leech
+from bot.games.terra_mystica import leech as tm_leech
 from bot.table import Refusal, TableService
 from rules.core import Choice, Decision, Rng
 from storage import open_store
@@ -135,9 +135,9 @@ async def test_standing_leech_preference_is_applied_logged_and_survives_restart(
         offer = leech[0]
         version = (await store.get_game(gid)).version
         with pytest.raises(Refusal) as info:
-            await svc.set_leech_pref(gid, offer.user_id, "sometimes")
+            await svc.set_preference(gid, offer.user_id, "tm_leech", "sometimes")
         assert info.value.key == "tm_leech_pref_unknown"
-        outcome = await svc.set_leech_pref(gid, offer.user_id, "never")
+        outcome = await svc.set_preference(gid, offer.user_id, "tm_leech", "never")
         assert outcome.notice == ("tm_leech_pref_set", {"pref": "never"})
         autos = [e for e in outcome.events if e.key == "auto_move"]
         assert autos and autos[0].params["user"] == f"<@{offer.user_id}>"
@@ -204,7 +204,7 @@ async def test_undo_takes_back_the_automatic_answers_a_move_caused(tmp_path) -> 
         svc = TableService(store)
         gid = await new_tm(svc)
         for uid in PLAYERS:
-            await svc.set_leech_pref(gid, uid, "always")
+            await svc.set_preference(gid, uid, "tm_leech", "always")
         rng = Rng(5)
         for _ in range(600):
             before = await store.get_game(gid)
@@ -278,7 +278,7 @@ async def test_each_preference_through_the_service(tmp_path, pref) -> None:
         offer = leech[0]
         params = offer.decision.params
         version = (await store.get_game(gid)).version
-        out = await svc.set_leech_pref(gid, offer.user_id, pref)
+        out = await svc.set_preference(gid, offer.user_id, "tm_leech", pref)
         expected = EXPECTED[pref](params["actual"], params["vp_cost"])
         still_open = offer.decision.key in {p.decision.key for p in out.prompts}
         if expected is None:

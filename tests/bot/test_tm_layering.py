@@ -7,7 +7,7 @@ import ast
 from pathlib import Path
 
 import rules
-from bot import tm_ui
+from bot.games.terra_mystica import ui as tm_ui
 from rules.core import Choice, Decision
 
 BOT = Path(__file__).resolve().parents[2] / "bot"

@@ -6,8 +6,8 @@ from __future__ import annotations
 from datetime import UTC, datetime
 
 import rules
-from bot import tm_ui
 from bot.cogs.texts import Texts
+from bot.games.terra_mystica import ui as tm_ui
 from bot.table_plan import Plan
 from rules.core import Decision
 from storage.base import GameRecord
@@ -78,7 +78,7 @@ def test_korean_prompts_hang_no_particle_on_a_filled_value() -> None:
     """"{faction}이(가)" reads "마녀 (ann)이(가)": the templates are worded around it."""
     import re
 
-    from bot.locales.tm import MESSAGES
+    from bot.games.terra_mystica.texts import MESSAGES
 
     hung = re.compile(r"\}`?(이\(가\)|을\(를\)|은\(는\)|\(으\)로|와\(과\))")
     assert [k for k, v in MESSAGES["ko"].items() if hung.search(v)] == []

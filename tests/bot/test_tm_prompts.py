@@ -12,8 +12,8 @@ from datetime import UTC, datetime
 import pytest
 
 import rules
-from bot import tm_ui
 from bot.cogs.texts import Texts
+from bot.games.terra_mystica import ui as tm_ui
 from rules.core import Choice, Decision, Rng
 from rules.terra_mystica.gamefile import pick_by_family
 from storage.base import GameRecord
@@ -160,8 +160,8 @@ def test_status_names_the_phase_and_the_scoring_tile_in_the_readers_words() -> N
 
 def test_korean_texts_name_the_commands_as_a_korean_client_shows_them() -> None:
     """Discord shows a Korean user the localised command names (/행동, /테라 계획)."""
+    from bot.games.terra_mystica.texts import COMMANDS, MESSAGES
     from bot.locales.discord import COMMANDS as PLATFORM_COMMANDS
-    from bot.locales.tm import COMMANDS, MESSAGES
 
     korean = {**PLATFORM_COMMANDS["ko"], **COMMANDS["ko"]}
     used = set()

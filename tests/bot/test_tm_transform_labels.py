@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 import rules
-from bot import tm_ui
+from bot.games.terra_mystica import ui as tm_ui
 from tests.bot.test_tm_prompts import busy_game_prompts
 
 ENGINE = rules.get_engine("terra_mystica")

@@ -288,7 +288,7 @@ def _commands(action: dict[str, Any]) -> list[dict[str, Any]]:
 
 
 def _main(action: dict[str, Any]) -> str:
-    from bot.tm_ui import choice_kind
+    from bot.games.terra_mystica.ui import choice_kind
 
     return choice_kind(action)
 

@@ -14,8 +14,8 @@ from PIL import Image
 
 import render
 from render.terra_mystica import HEX_RADIUS, WIDTH, draw_table, hex_centre, render_map
-from render.tm_geometry import MAPS_FILE, SHARED_MAPS, compact_maps, load_layout
-from render.tm_style import (
+from render.terra_mystica.geometry import MAPS_FILE, SHARED_MAPS, compact_maps, load_layout
+from render.terra_mystica.style import (
     BACKGROUND,
     FACTION,
     GOLD,
@@ -323,7 +323,7 @@ def test_unknown_map_id_is_said_in_the_header() -> None:
 
 
 def test_every_pending_kind_has_words_in_both_languages() -> None:
-    from render.tm_text import TERMS
+    from render.terra_mystica.terms import TERMS
 
     for kind in ("leech", "leech_free", "cult", "spade"):
         for lang in ("ko", "en"):
@@ -373,7 +373,7 @@ BASE_BOOK_FACTIONS = {"정령", "마족", "소인족", "드워프", "어족", "�
 
 def korean_words() -> list[str]:
     """Every Korean string the picture can draw from its own tables."""
-    from render import tm_text
+    import render.terra_mystica.terms as tm_text
 
     words = list(tm_text.TERMS["ko"].values())
     words += [ko for ko, _ in tm_text.FACTION_NAMES.values()]
@@ -389,7 +389,7 @@ def korean_words() -> list[str]:
 
 
 def test_korean_word_table_uses_no_base_book_words() -> None:
-    from render.tm_text import FACTION_NAMES
+    from render.terra_mystica.terms import FACTION_NAMES
 
     words = korean_words()
     assert len(words) > 100
@@ -412,7 +412,7 @@ def test_korean_word_table_uses_no_base_book_words() -> None:
 
 
 def test_fallback_words_are_the_engines() -> None:
-    from render.tm_text import FACTION_NAMES, TERMS
+    from render.terra_mystica.terms import FACTION_NAMES, TERMS
     from rules.terra_mystica.notation_ko import BUILDINGS, WORDS
     from rules.terra_mystica.tile_texts import FACTION_CATALOGUE
 
@@ -438,7 +438,7 @@ def engine_view(seats: int = 3, seed: int = 7) -> dict[str, Any]:
 
 
 def test_scoring_column_prefers_the_views_texts_and_falls_back() -> None:
-    from render.tm_offer import scoring_halves
+    from render.terra_mystica.offer import scoring_halves
 
     view = engine_view()
     tiles = view["scoring_tiles"]
@@ -458,8 +458,8 @@ def test_scoring_column_prefers_the_views_texts_and_falls_back() -> None:
 
 
 def test_bonus_texts_fit_their_row_in_both_languages() -> None:
-    from render.tm_offer import BONUS_EXTRA, BONUS_EXTRA_END, bonus_texts
-    from render.tm_style import font
+    from render.terra_mystica.offer import BONUS_EXTRA, BONUS_EXTRA_END, bonus_texts
+    from render.terra_mystica.style import font
     from rules.terra_mystica.tile_texts import ALL_TILES
 
     view = {"tiles": ALL_TILES}
@@ -480,8 +480,8 @@ def test_bonus_texts_fit_their_row_in_both_languages() -> None:
 
 
 def test_held_tile_chips_use_the_views_texts_and_fit_the_panel() -> None:
-    from render.tm_factions import _chip_width, _held_tiles
-    from render.tm_text import merge_parts
+    from render.terra_mystica.factions import _chip_width, _held_tiles
+    from render.terra_mystica.terms import merge_parts
     from rules.terra_mystica.tile_texts import ALL_TILES
 
     view = {"tiles": ALL_TILES}
@@ -504,7 +504,7 @@ def test_held_tile_chips_use_the_views_texts_and_fit_the_panel() -> None:
 
 
 def test_faction_names_from_the_views_catalogue() -> None:
-    from render.tm_text import faction_name
+    from render.terra_mystica.terms import faction_name
 
     catalogue = {"fakirs": {"name": {"ko": "고행수도자 (목록)", "en": "Fakirs"}}}
     assert faction_name("fakirs", None, "ko", catalogue) == "고행수도자 (목록)"

@@ -10,7 +10,7 @@ import pytest
 from PIL import Image
 
 from render.terra_mystica import WIDTH, draw_table, render_map
-from render.tm_style import BACKGROUND, font
+from render.terra_mystica.style import BACKGROUND, font
 from rules import get_engine
 from rules.terra_mystica.gamefile import random_game
 from rules.terra_mystica.tile_texts import ALL_TILES
@@ -29,7 +29,13 @@ def finished() -> dict[str, Any]:
 
 @pytest.mark.parametrize("lang", ["ko", "en"])
 def test_a_bonus_tiles_holder_stays_clear_of_the_effects_and_the_tile_id(lang) -> None:
-    from render.tm_offer import BONUS_EXTRA, HOLDER_DISC, HOLDER_SIZE, bonus_texts, holder_layout
+    from render.terra_mystica.offer import (
+        BONUS_EXTRA,
+        HOLDER_DISC,
+        HOLDER_SIZE,
+        bonus_texts,
+        holder_layout,
+    )
 
     view = {"tiles": ALL_TILES}
     right = 24 + BONUS_BOX
@@ -50,7 +56,7 @@ def test_a_bonus_tiles_holder_stays_clear_of_the_effects_and_the_tile_id(lang) -
 
 
 def test_an_income_only_bonus_tile_reads_like_the_others() -> None:
-    from render.tm_offer import bonus_texts
+    from render.terra_mystica.offer import bonus_texts
 
     view = {"tiles": ALL_TILES}
     for lang in ("ko", "en"):
@@ -60,7 +66,7 @@ def test_an_income_only_bonus_tile_reads_like_the_others() -> None:
 
 
 def test_two_line_bonus_effects_stay_readable() -> None:
-    from render.tm_offer import bonus_texts
+    from render.terra_mystica.offer import bonus_texts
 
     view = {"tiles": ALL_TILES}
     for lang in ("ko", "en"):
@@ -71,7 +77,7 @@ def test_two_line_bonus_effects_stay_readable() -> None:
 
 @pytest.mark.parametrize("lang", ["ko", "en"])
 def test_the_track_line_fits_beside_the_cult_boxes(lang) -> None:
-    from render.tm_factions import TRACKS_ROOM, tracks_line
+    from render.terra_mystica.factions import TRACKS_ROOM, tracks_line
 
     info = {"shipping": 3, "dig": 2, "keys": 10, "bridges_left": 3}
     line, size = tracks_line(info, lang)
@@ -84,7 +90,7 @@ def test_the_track_line_fits_beside_the_cult_boxes(lang) -> None:
 
 
 def test_the_ranking_names_players_and_the_final_scoring(finished) -> None:
-    from render.tm_factions import ranking_rows
+    from render.terra_mystica.factions import ranking_rows
 
     names = {0: "ann", 1: "bo", 2: "cy", 3: "di"}
     for lang in ("ko", "en"):
@@ -120,7 +126,7 @@ def test_a_finished_game_picture_keeps_inside_its_margins(finished) -> None:
 
 @pytest.mark.parametrize("lang", ["ko", "en"])
 def test_a_panel_header_never_runs_into_the_vp(lang) -> None:
-    from render.tm_factions import header_layout
+    from render.terra_mystica.factions import header_layout
 
     width = 866  # a faction panel
     for faction, info in CATALOGUE.items():
@@ -139,8 +145,8 @@ def test_a_panel_header_never_runs_into_the_vp(lang) -> None:
 
 @pytest.mark.parametrize("lang", ["ko", "en"])
 def test_town_tiles_in_the_supply_show_their_reward(lang) -> None:
-    from render.tm_offer import TOWN_CHIP, TOWN_COLS, TOWN_TEXT, town_chip_text
-    from render.tm_text import TOWNS, pick
+    from render.terra_mystica.offer import TOWN_CHIP, TOWN_COLS, TOWN_TEXT, town_chip_text
+    from render.terra_mystica.terms import TOWNS, pick
 
     for tile, (vp, reward) in TOWNS.items():
         words, size = town_chip_text(tile, lang)
@@ -151,7 +157,7 @@ def test_town_tiles_in_the_supply_show_their_reward(lang) -> None:
 
 
 def test_cult_markers_are_big_alone_and_stay_inside_their_space() -> None:
-    from render.tm_cult_board import marker_layout
+    from render.terra_mystica.cult_board import marker_layout
 
     half = (57 - 4) / 2  # a space on the 1010 px cult board
     assert marker_layout(1) == [(0.0, 0.0, 16)]
@@ -168,7 +174,7 @@ def test_cult_markers_are_big_alone_and_stay_inside_their_space() -> None:
 
 @pytest.mark.parametrize("lang", ["ko", "en"])
 def test_the_last_rounds_tile_says_it_has_no_cult_bonus(lang) -> None:
-    from render.tm_offer import last_round_note, scoring_halves
+    from render.terra_mystica.offer import last_round_note, scoring_halves
 
     view = ENGINE.view(ENGINE.setup({}, 3, 2), None)
     tiles = view["scoring_tiles"]
@@ -180,7 +186,7 @@ def test_the_last_rounds_tile_says_it_has_no_cult_bonus(lang) -> None:
 
 
 def test_the_ranking_drops_what_the_font_cannot_draw(finished, monkeypatch) -> None:
-    from render import tm_factions
+    import render.terra_mystica.factions as tm_factions
 
     seen = {}
     real = tm_factions.draw_ranking
@@ -196,7 +202,7 @@ def test_the_ranking_drops_what_the_font_cannot_draw(finished, monkeypatch) -> N
 
 def test_the_palette_keeps_the_named_colours_exact_and_drops_near_twins() -> None:
     from render.terra_mystica import far_from
-    from render.tm_style import EXACT_COLOURS
+    from render.terra_mystica.style import EXACT_COLOURS
 
     exact = list(dict.fromkeys(EXACT_COLOURS))
     candidates = [(r, g, b) for r in range(0, 256, 5) for g in range(0, 256, 51)

@@ -9,8 +9,8 @@ import pytest
 from PIL import Image, ImageDraw
 
 from render.terra_mystica import WIDTH, draw_table
-from render.tm_factions import TRACKS_ROOM, _held_tiles, tracks_line
-from render.tm_offer import (
+from render.terra_mystica.factions import TRACKS_ROOM, _held_tiles, tracks_line
+from render.terra_mystica.offer import (
     FAVOR_ROW,
     draw_supply,
     favor_cells,
@@ -18,8 +18,8 @@ from render.tm_offer import (
     favor_words,
     supply_height,
 )
-from render.tm_style import BACKGROUND, CULT, font
-from render.tm_text import FAVOR
+from render.terra_mystica.style import BACKGROUND, CULT, font
+from render.terra_mystica.terms import FAVOR
 
 SUPPLY_W = 1010  # the left column's width (render.terra_mystica: left_w)
 
@@ -160,7 +160,7 @@ def test_a_returned_bonus_tiles_used_action_is_named_not_its_id() -> None:
 
 
 def test_panels_without_any_tile_keep_no_empty_chip_row() -> None:
-    from render.tm_factions import CHIP_ROW, faction_panel_height
+    from render.terra_mystica.factions import CHIP_ROW, faction_panel_height
 
     bare = {"factions": {"witches": {"seat": 0}, "nomads": {"seat": 1}}, "phase": "over"}
     held = {"factions": {"witches": {"seat": 0, "bonus": "BON3"}, "nomads": {"seat": 1}}}
@@ -168,8 +168,8 @@ def test_panels_without_any_tile_keep_no_empty_chip_row() -> None:
 
 
 def test_bonus_parts_differing_in_one_word_share_a_line_else_keep_the_views_words() -> None:
-    from render.tm_offer import bonus_texts
-    from render.tm_text import merge_parts
+    from render.terra_mystica.offer import bonus_texts
+    from render.terra_mystica.terms import merge_parts
     from rules.terra_mystica.tile_texts import ALL_TILES
 
     assert merge_parts(["a", "pass: 4 VP per SH", "pass: 4 VP per SA"]) == [

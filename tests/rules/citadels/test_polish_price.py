@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.citadels_ui import choice_label
+from bot.games.citadels.ui import choice_label
 from rules.core import Choice
 
 from .helpers import ENGINE, act, set_seat

@@ -34,8 +34,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         # lobby options (the engine's Options fields)
         "option.terra_mystica.random_factions": "Random factions (instead of choosing)",
         "option.terra_mystica.strict_leech": "Answer power offers in order",
-        "option.terra_mystica.errata_cultist_power": "Cultists: 1 power when all decline "
-        "(errata)",
+        "option.terra_mystica.errata_cultist_power": "Cultists: 1 power when all decline (errata)",
         "option.terra_mystica.variable_turn_order": "Next round's order follows passing",
         # choice labels
         "tm.choice.setup": "{name} ({colour})",
@@ -257,8 +256,7 @@ COMMANDS: dict[str, dict[str, str]] = {
         "plan": "계획",
         "Preview commands privately without playing them": "명령을 두지 않고 나만 미리 봅니다",
         "commands": "명령",
-        "Snellman notation, e.g. 'burn 1. action ACT6. build F4'":
-            "스넬만 표기법, 예: 'burn 1. action ACT6. build F4'",
+        "Snellman notation, e.g. 'burn 1. action ACT6. build F4'": "스넬만 표기법, 예: 'burn 1. action ACT6. build F4'",
         "Ask each time": "매번 묻기",
         "Accept 1 power": "권능 1 수락",
         "Accept when free": "무료면 수락",
@@ -267,3 +265,29 @@ COMMANDS: dict[str, dict[str, str]] = {
         "Always decline": "항상 거절",
     },
 }
+
+# The game's name and its lobby option labels.
+_NAMES_AND_OPTIONS: dict[str, dict[str, str]] = {
+    "en": {
+        "discord.game.terra_mystica": "Terra Mystica",
+        "game.terra_mystica": "Terra Mystica",
+        "option.terra_mystica.factions": "Factions in seat order (ids, e.g. witches, nomads)",
+        "option.terra_mystica.factions.none": "Each player chooses",
+        "option.terra_mystica.scoring": "Scoring tiles, rounds 1-6 (SCORE1-SCORE8)",
+        "option.terra_mystica.scoring.none": "At random",
+        "option.terra_mystica.bonus": "Bonus tiles in play (BON1-BON9, players + 3)",
+        "option.terra_mystica.bonus.none": "At random",
+    },
+    "ko": {
+        "discord.game.terra_mystica": "테라 미스티카",
+        "game.terra_mystica": "테라 미스티카",
+        "option.terra_mystica.factions": "자리 순서대로 세력 (id, 예: witches, nomads)",
+        "option.terra_mystica.factions.none": "각자 고름",
+        "option.terra_mystica.scoring": "라운드 1-6 점수 타일 (SCORE1-SCORE8)",
+        "option.terra_mystica.scoring.none": "무작위",
+        "option.terra_mystica.bonus": "사용할 보너스 타일 (BON1-BON9, 인원 + 3장)",
+        "option.terra_mystica.bonus.none": "무작위",
+    },
+}
+for _lang, _texts in _NAMES_AND_OPTIONS.items():
+    MESSAGES[_lang].update(_texts)

@@ -6,7 +6,7 @@ import math
 
 from PIL import ImageDraw
 
-from render.tm_style import HEX_EDGE, RGB, luminance
+from render.terra_mystica.style import HEX_EDGE, RGB, luminance
 
 Point = tuple[float, float]
 

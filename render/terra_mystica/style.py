@@ -8,7 +8,7 @@ from pathlib import Path
 from PIL import ImageDraw, ImageFont
 
 RGB = tuple[int, int, int]
-FONT_DIR = Path(__file__).resolve().parent / "fonts"
+FONT_DIR = Path(__file__).resolve().parents[1] / "fonts"
 
 # Terrain tints are lighter than the matching faction colours so a piece stands out on home.
 TERRAIN: dict[str, RGB] = {

@@ -36,8 +36,11 @@ def settings_key(seat: int) -> str:
 
 def seat_prefs(settings: dict[str, Any]) -> dict[int, str]:
     prefix = SETTINGS_KEY + "."
-    return {int(key[len(prefix):]): pref for key, pref in settings.items()
-            if key.startswith(prefix) and key[len(prefix):].isdigit() and pref in PREF_RULES}
+    return {
+        int(key[len(prefix) :]): pref
+        for key, pref in settings.items()
+        if key.startswith(prefix) and key[len(prefix) :].isdigit() and pref in PREF_RULES
+    }
 
 
 def answer(pref: str, decision: Decision) -> Choice | None:

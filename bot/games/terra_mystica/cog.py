@@ -12,13 +12,13 @@ from discord import app_commands
 from discord.ext import commands
 
 import render
+from bot.cogs.publisher import png_file
+from bot.cogs.replies import chunk_lines, guard, send_private
+from bot.games.terra_mystica.leech import SETTINGS_KEY
+from bot.games.terra_mystica.ui import plan_lines
 from bot.i18n import t
 from bot.table_types import Refusal
-from bot.tm_ui import plan_lines
 from storage.base import GameRecord
-
-from .publisher import png_file
-from .replies import chunk_lines, guard, send_private
 
 if TYPE_CHECKING:
     from bot.app import GameBot
@@ -37,8 +37,12 @@ LEECH_CHOICES = (
 )
 
 
-class TerraMysticaCommands(commands.GroupCog, name="TerraMystica", group_name="tm",
-                           group_description="Terra Mystica: standing answers and planning"):
+class TerraMysticaCommands(
+    commands.GroupCog,
+    name="TerraMystica",
+    group_name="tm",
+    group_description="Terra Mystica: standing answers and planning",
+):
     def __init__(self, bot: GameBot) -> None:
         self.bot = bot
         super().__init__()
@@ -51,11 +55,13 @@ class TerraMysticaCommands(commands.GroupCog, name="TerraMystica", group_name="t
 
     @app_commands.command(name="leech", description="How to answer power offers in this game")
     @app_commands.describe(pref="Your standing answer")
-    @app_commands.choices(pref=[app_commands.Choice(name=app_commands.locale_str(name),
-                                                    value=value)
-                                for value, name in LEECH_CHOICES])
-    async def leech(self, interaction: discord.Interaction,
-                    pref: app_commands.Choice[str]) -> None:
+    @app_commands.choices(
+        pref=[
+            app_commands.Choice(name=app_commands.locale_str(name), value=value)
+            for value, name in LEECH_CHOICES
+        ]
+    )
+    async def leech(self, interaction: discord.Interaction, pref: app_commands.Choice[str]) -> None:
         await self.set_leech(interaction, pref.value)
 
     async def set_leech(self, interaction: discord.Interaction, pref: str) -> None:
@@ -64,15 +70,19 @@ class TerraMysticaCommands(commands.GroupCog, name="TerraMystica", group_name="t
             game = await self.tm_game_here(interaction)
             await interaction.response.defer(ephemeral=True, thinking=True)
             async with self.bot.game_lock(game.id):
-                outcome = await self.bot.table.set_leech_pref(game.id, interaction.user.id, pref)
-                await send_private(interaction, t("tm.pref.saved", lang, id=game.id,
-                                                  pref=t(f"tm.pref.{pref}", lang)))
+                outcome = await self.bot.table.set_preference(game.id, interaction.user.id,
+                                                             SETTINGS_KEY, pref)
+                await send_private(
+                    interaction,
+                    t("tm.pref.saved", lang, id=game.id, pref=t(f"tm.pref.{pref}", lang)),
+                )
                 if outcome.events:  # offers it answered at once; the setting stays private
                     outcome.notice = None
                     await self.bot.publisher.publish(outcome, interaction=interaction)
 
-    @app_commands.command(name="plan",
-                          description="Preview commands privately without playing them")
+    @app_commands.command(
+        name="plan", description="Preview commands privately without playing them"
+    )
     @app_commands.rename(text="commands")
     @app_commands.describe(text="Snellman notation, e.g. 'burn 1. action ACT6. build F4'")
     async def plan(self, interaction: discord.Interaction, text: str) -> None:
@@ -89,7 +99,8 @@ class TerraMysticaCommands(commands.GroupCog, name="TerraMystica", group_name="t
             if plan.applied:
                 try:
                     picture = await asyncio.to_thread(
-                        render.render_table, TM, plan.public_after, lang, dict(enumerate(names)))
+                        render.render_table, TM, plan.public_after, lang, dict(enumerate(names))
+                    )
                 except Exception:  # the numbers still answer the question
                     log.exception("plan picture failed for game %s", game.id)
             parts = chunk_lines(plan_lines(plan, lang))

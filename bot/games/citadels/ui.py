@@ -28,13 +28,13 @@ def _name(names: list[str], seat: int | None) -> str:
 UNCALLED_STAGES = frozenset({"draft", "theater", "advisor"})
 
 
-def _current_line(current: dict[str, Any], view: dict[str, Any], lang: str,
-                  names: list[str]) -> str:
+def _current_line(
+    current: dict[str, Any], view: dict[str, Any], lang: str, names: list[str]
+) -> str:
     player = _name(names, current.get("seat"))
     stage = current.get("stage")
     if stage in UNCALLED_STAGES or current.get("character") is None:
-        return _m(f"current.{stage if stage in UNCALLED_STAGES else 'draft'}", lang,
-                  player=player)
+        return _m(f"current.{stage if stage in UNCALLED_STAGES else 'draft'}", lang, player=player)
     by_id = {c.get("id"): c for c in view.get("characters", [])}
     char = by_id.get(current["character"], {})
     label = char.get("name", {}).get(lang) or current["character"]
@@ -44,18 +44,32 @@ def _current_line(current: dict[str, Any], view: dict[str, Any], lang: str,
 def status_lines(view: dict[str, Any], lang: str, names: list[str]) -> list[str]:
     """Round, phase, crown, who is called now, and each seat's public numbers."""
     phase = _m(f"phase.{view.get('phase', 'turns')}", lang)
-    lines = [_m("round", lang, round=view.get("round", "?"), phase=phase,
-                crown=_name(names, view.get("crown")), deck=view.get("deck_count", "?"))]
+    lines = [
+        _m(
+            "round",
+            lang,
+            round=view.get("round", "?"),
+            phase=phase,
+            crown=_name(names, view.get("crown")),
+            deck=view.get("deck_count", "?"),
+        )
+    ]
     current = view.get("current")
     if current:
         lines.append(_current_line(current, view, lang, names))
     for seat in view.get("seats", []):
-        lines.append(_m(
-            "seat", lang, player=_name(names, seat.get("seat")), gold=seat.get("gold", 0),
-            hand=seat.get("hand_count", 0), built=len(seat.get("city", [])),
-            score=seat.get("score_public", 0),
-            flags=_m("completed", lang) if seat.get("completed") else "",
-        ))
+        lines.append(
+            _m(
+                "seat",
+                lang,
+                player=_name(names, seat.get("seat")),
+                gold=seat.get("gold", 0),
+                hand=seat.get("hand_count", 0),
+                built=len(seat.get("city", [])),
+                score=seat.get("score_public", 0),
+                flags=_m("completed", lang) if seat.get("completed") else "",
+            )
+        )
     return lines
 
 
@@ -76,9 +90,7 @@ def _card_names(view: dict[str, Any]) -> dict[str, Any]:
     return {c["id"]: c.get("name", c["id"]) for c in cards if isinstance(c, dict) and "id" in c}
 
 
-def event_params(
-    params: dict[str, Any], view: dict[str, Any], names: list[str]
-) -> dict[str, Any]:
+def event_params(params: dict[str, Any], view: dict[str, Any], names: list[str]) -> dict[str, Any]:
     """Seat indexes → player names, character and district ids → {"en", "ko"} names."""
     characters = {c.get("id"): c.get("name", c.get("id")) for c in view.get("characters", [])}
     cards = _card_names(view)
@@ -112,25 +124,34 @@ CHOICE_VARIANT: dict[str, Callable[[Action], str | None]] = {
     "crown": lambda a: (a["take"] or "none") if "take" in a else None,
     "navigate": lambda a: str(a.get("what")),
     # the Abbot's split: all gold, all cards, or both (rules.citadels.abilities)
-    "income": lambda a: None if "gold" not in a else (
-        ("mix" if a["gold"] else "cards") if a.get("cards") else "gold"),
+    "income": lambda a: (
+        None
+        if "gold" not in a
+        else (("mix" if a["gold"] else "cards") if a.get("cards") else "gold")
+    ),
     # the gold a gather takes, 3 with the Gold Mine (a bare action: "Take 2 gold")
     "gold": lambda a: "amount" if "amount" in a else None,
     "cards": lambda a: "count" if "drawn" in a else None,  # 3 with the Observatory
     "pass": lambda a: "hide" if a.get("hide") else None,  # a threat or warrant kept hidden
     "build": lambda a: next((k for k in ("via", "cards", "from") if k in a), None),
     # paid actions (rules.citadels.abilities.PRICED): "— 3 gold", or "— free" at 0
-    **{kind: (lambda a: "free" if a.get("price") == 0 else None)
-       for kind in PRICED},
+    **{kind: (lambda a: "free" if a.get("price") == 0 else None) for kind in PRICED},
 }
 # action key -> (template param, what the value is)
 CHOICE_PARAM_NAMES: dict[str, tuple[str, str]] = {
-    "seat": ("target", "seat"), "from": ("target", "seat"),
-    "character": ("character", "character"), "card": ("card_name", "district"),
-    "mine": ("mine_name", "district"), "via": ("via_name", "district"),
-    "kind": ("kind_name", "kind"), "cards": ("count", "number"), "gold": ("gold", "number"),
-    "price": ("price", "number"), "amount": ("amount", "number"),
-    "drawn": ("drawn", "number"), "kept": ("kept", "number"),
+    "seat": ("target", "seat"),
+    "from": ("target", "seat"),
+    "character": ("character", "character"),
+    "card": ("card_name", "district"),
+    "mine": ("mine_name", "district"),
+    "via": ("via_name", "district"),
+    "kind": ("kind_name", "kind"),
+    "cards": ("count", "number"),
+    "gold": ("gold", "number"),
+    "price": ("price", "number"),
+    "amount": ("amount", "number"),
+    "drawn": ("drawn", "number"),
+    "kept": ("kept", "number"),
 }
 
 

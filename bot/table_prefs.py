@@ -1,28 +1,29 @@
-"""Terra Mystica table settings: the standing leech preference of a player."""
+"""Standing per-seat preferences a game declares (bot.games.Preference), such as how to
+answer Terra Mystica's power offers: saved in the game's settings, applied at once."""
 
 from __future__ import annotations
 
-from bot import tm_leech
+from bot import games
 from bot.table_base import TableBase
 from bot.table_types import Outcome, Refusal
 
 
-class TerraMysticaMixin(TableBase):
-    async def set_leech_pref(self, game_id: int, user_id: int, pref: str) -> Outcome:
-        """Set the player's standing answer to power offers in this game (all their seats),
-        and apply it at once to offers already open."""
-        if pref not in tm_leech.LEECH_PREFS:
-            raise Refusal("tm_leech_pref_unknown", pref=pref,
-                          prefs=", ".join(tm_leech.LEECH_PREFS))
+class PreferencesMixin(TableBase):
+    async def set_preference(self, game_id: int, user_id: int, key: str, value: str) -> Outcome:
+        """Set the player's standing answer `key` in this game (all their seats), and apply it
+        at once to the decisions already open."""
         async with self._locks[game_id]:
             record = await self._running(game_id)  # lobby seats are not final yet
-            if record.game != "terra_mystica":
-                raise Refusal("tm_only")
+            pref = games.ui(record.game).preference(key)
+            if pref is None:
+                raise Refusal("preference_not_in_game", key=key)
+            if value not in pref.values:
+                raise Refusal(pref.unknown, pref=value, prefs=", ".join(pref.values))
             seats = self.seats_of(record, user_id)
             if not seats:
                 raise Refusal("not_seated")
             record = await self.store.update_settings(
-                game_id, {tm_leech.settings_key(seat): pref for seat in seats})
+                game_id, {f"{pref.key}.{seat}": value for seat in seats})
             record, events = await self._auto_moves(record)
             engine = self.engine(record.game)
             result = engine.result(record.snapshot) if record.snapshot is not None else None
@@ -30,5 +31,5 @@ class TerraMysticaMixin(TableBase):
             return Outcome(
                 game=record, events=events, prompts=self._prompts(record, self._decisions(record)),
                 board_changed=bool(events) or result is not None, finished=result,
-                notice=("tm_leech_pref_set", {"pref": pref}),
+                notice=(pref.saved, {"pref": value}),
             )

@@ -11,7 +11,7 @@ from __future__ import annotations
 import os
 from typing import Any
 
-from render.tm_style import font
+from render.terra_mystica.style import font
 
 LANGS = ("ko", "en")
 

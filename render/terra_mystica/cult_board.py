@@ -7,10 +7,10 @@ from typing import Any
 
 from PIL import ImageDraw
 
-from render import tm_pieces
-from render.tm_board import faction_colour
-from render.tm_style import CULT, CULTS, MUTED, Box, card, ink_on, text
-from render.tm_text import term
+import render.terra_mystica.pieces as tm_pieces
+from render.terra_mystica.board import faction_colour
+from render.terra_mystica.style import CULT, CULTS, MUTED, Box, card, ink_on, text
+from render.terra_mystica.terms import term
 
 CULT_ROW = 86
 CULT_LABEL = 96

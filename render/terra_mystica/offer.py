@@ -6,9 +6,9 @@ from typing import Any
 
 from PIL import ImageDraw
 
-from render import tm_pieces
-from render.tm_board import faction_colour
-from render.tm_style import (
+import render.terra_mystica.pieces as tm_pieces
+from render.terra_mystica.board import faction_colour
+from render.terra_mystica.style import (
     CULT,
     GOLD,
     HIGHLIGHT,
@@ -21,7 +21,7 @@ from render.tm_style import (
     ink_on,
     text,
 )
-from render.tm_text import (
+from render.terra_mystica.terms import (
     FAVOR,
     POWER_ACTIONS,
     SCORING,

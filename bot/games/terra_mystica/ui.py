@@ -13,12 +13,31 @@ from bot.table_plan import Plan
 from rules.core import Action, Choice, Decision
 
 FACTION_PARAMS = ("faction", "from", "to")
-COLOUR_EMOJI = {"green": "🟩", "black": "⬛", "brown": "🟫", "gray": "⬜", "blue": "🟦",
-                "red": "🟥", "yellow": "🟨"}
+COLOUR_EMOJI = {
+    "green": "🟩",
+    "black": "⬛",
+    "brown": "🟫",
+    "gray": "⬜",
+    "blue": "🟦",
+    "red": "🟥",
+    "yellow": "🟨",
+}
 # Leading helper commands of a multi-command action that do not say what the action is.
 HELPER_COMMANDS = ("burn", "convert", "dig")
-KNOWN_KINDS = ("build", "transform", "upgrade", "send", "advance", "action", "bridge", "pass",
-               "gain", "skip", "connect", "free")
+KNOWN_KINDS = (
+    "build",
+    "transform",
+    "upgrade",
+    "send",
+    "advance",
+    "action",
+    "bridge",
+    "pass",
+    "gain",
+    "skip",
+    "connect",
+    "free",
+)
 RESOURCES = ("C", "W", "P", "VP")
 # Tracks a faction does not have (digest §5-§7: Darklings have no exchange track, L318;
 # Dwarves and Fakirs no shipping, L310): the plan does not report them.
@@ -38,8 +57,9 @@ def _player(view: dict[str, Any], faction: str, names: list[str]) -> str | None:
     return names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else None
 
 
-def faction_name(faction: str, view: dict[str, Any] | None = None,
-                 names: list[str] | None = None) -> dict[str, str] | str:
+def faction_name(
+    faction: str, view: dict[str, Any] | None = None, names: list[str] | None = None
+) -> dict[str, str] | str:
     """Both languages' names, with the player's display name when the view seats it."""
     info = _faction_info(str(faction), view)
     if info is None:
@@ -49,8 +69,7 @@ def faction_name(faction: str, view: dict[str, Any] | None = None,
     return {lang: str(name) + suffix for lang, name in info["name"].items()}
 
 
-def event_params(params: dict[str, Any], view: dict[str, Any], names: list[str]
-                 ) -> dict[str, Any]:
+def event_params(params: dict[str, Any], view: dict[str, Any], names: list[str]) -> dict[str, Any]:
     """Faction ids in event and decision params become localised names with the player."""
     out = dict(params)
     text = out.get("text")
@@ -138,8 +157,7 @@ def _friendly_label(choice: Choice, decision: Decision | None, lang: str) -> str
     params = decision.params if decision is not None else {}
     info = params.get("factions", {}).get(action.get("faction")) if kind == "setup" else None
     if info:
-        return t("tm.choice.setup", lang, name=info["name"][lang],
-                 colour=colour_label(info, lang))
+        return t("tm.choice.setup", lang, name=info["name"][lang], colour=colour_label(info, lang))
     tiles = params.get("tiles", {})
     if kind == "pass":
         tile = action.get("bonus")
@@ -149,23 +167,34 @@ def _friendly_label(choice: Choice, decision: Decision | None, lang: str) -> str
         if summary:
             return t("tm.choice.pass", lang, tile=tile, summary=summary)
         return None if tile else t("tm.choice.pass_last", lang)
-    if kind == "gain" and action.get("sign") == "+" and str(action.get("what", "")).startswith(
-            ("FAV", "TW")):
+    if (
+        kind == "gain"
+        and action.get("sign") == "+"
+        and str(action.get("what", "")).startswith(("FAV", "TW"))
+    ):
         summary = tile_summary(action["what"], lang, tiles)
         return t("tm.choice.tile", lang, tile=action["what"], summary=summary) if summary else None
     if kind == "gain" and action.get("sign") == "-":  # declining an optional benefit
         return t("tm.choice.skip", lang)
     if kind == "gain" and action.get("sign") == "+" and action.get("what") in CULT_NAMES:
-        return t("tm.tile.cult", lang, steps=action.get("n", 1),
-                 cult=t(f"tm.cult.{action['what']}", lang))
+        return t(
+            "tm.tile.cult",
+            lang,
+            steps=action.get("n", 1),
+            cult=t(f"tm.cult.{action['what']}", lang),
+        )
     if decision is not None and decision.kind == "leech":
         if kind == "decline":
             return t("tm.choice.decline", lang)
         if kind == "leech":
             params = decision.params
             key = "tm.choice.leech" if params.get("vp_cost", 0) else "tm.choice.leech_free"
-            return t(key, lang, actual=params.get("actual", action.get("n")),
-                     vp_cost=params.get("vp_cost", 0))
+            return t(
+                key,
+                lang,
+                actual=params.get("actual", action.get("n")),
+                vp_cost=params.get("vp_cost", 0),
+            )
     return None
 
 
@@ -198,19 +227,32 @@ def status_lines(view: dict[str, Any], lang: str, names: list[str]) -> list[str]
     if phase == "over":  # no scoring tile or turn to speak of any more
         lines = [t("tm.status.over", lang, round=view.get("round", "?"))]
     else:
-        lines = [t("tm.status.round", lang, round=view.get("round", "?"),
-                   phase=t(f"tm.phase.{phase}", lang) if has(f"tm.phase.{phase}") else phase,
-                   scoring=f"{scoring} ({words})" if words else scoring or "-",
-                   active=faction_name(active, view, names) if active else "-")]
+        lines = [
+            t(
+                "tm.status.round",
+                lang,
+                round=view.get("round", "?"),
+                phase=t(f"tm.phase.{phase}", lang) if has(f"tm.phase.{phase}") else phase,
+                scoring=f"{scoring} ({words})" if words else scoring or "-",
+                active=faction_name(active, view, names) if active else "-",
+            )
+        ]
     for faction in view.get("turn_order", []):
         data = view.get("factions", {}).get(faction)
         if data is None:
             continue
-        lines.append(t("tm.status.faction", lang, name=faction_name(faction, view),
-                       player=_player(view, faction, names) or "?",
-                       passed=t("tm.status.passed", lang)
-                       if data.get("passed") and phase != "over" else "",
-                       **{k: data.get(k, 0) for k in ("VP", "C", "W", "P", "P1", "P2", "P3")}))
+        lines.append(
+            t(
+                "tm.status.faction",
+                lang,
+                name=faction_name(faction, view),
+                player=_player(view, faction, names) or "?",
+                passed=t("tm.status.passed", lang)
+                if data.get("passed") and phase != "over"
+                else "",
+                **{k: data.get(k, 0) for k in ("VP", "C", "W", "P", "P1", "P2", "P3")},
+            )
+        )
     return lines
 
 
@@ -234,8 +276,9 @@ def score_breakdown(breakdown: dict[str, Any], lang: str) -> str:
     return " · ".join(parts)
 
 
-def _changed(before: dict[str, Any], after: dict[str, Any], keys: tuple[str, ...],
-             lang: str) -> dict[str, str]:
+def _changed(
+    before: dict[str, Any], after: dict[str, Any], keys: tuple[str, ...], lang: str
+) -> dict[str, str]:
     out = {}
     for key in keys:
         was, now = before.get(key, 0), after.get(key, 0)
@@ -245,27 +288,50 @@ def _changed(before: dict[str, Any], after: dict[str, Any], keys: tuple[str, ...
 
 def plan_lines(plan: Plan, lang: str) -> list[str]:
     """The planner's own numbers before → after, and the first illegal command if any."""
-    seat_faction = next((f for f, d in plan.after.get("factions", {}).items()
-                         if d.get("seat") == plan.seat), None)
-    lines = [t("tm.plan.header", lang,
-               faction=faction_name(seat_faction, plan.after) if seat_faction else f"#{plan.seat + 1}")]
+    seat_faction = next(
+        (f for f, d in plan.after.get("factions", {}).items() if d.get("seat") == plan.seat), None
+    )
+    lines = [
+        t(
+            "tm.plan.header",
+            lang,
+            faction=faction_name(seat_faction, plan.after) if seat_faction else f"#{plan.seat + 1}",
+        )
+    ]
     if plan.applied:
         lines.append(t("tm.plan.applied", lang, moves=" · ".join(plan.applied)))
     if plan.error is not None:
-        lines.append(t("tm.plan.illegal", lang, command=plan.failed or "?",
-                       reason=describe_refusal(plan.error, lang)))
+        lines.append(
+            t(
+                "tm.plan.illegal",
+                lang,
+                command=plan.failed or "?",
+                reason=describe_refusal(plan.error, lang),
+            )
+        )
     if seat_faction is None:
         return lines
     was = plan.before.get("factions", {}).get(seat_faction, {})
     now = plan.after["factions"][seat_faction]
     lines.append(t("tm.plan.resources", lang, **_changed(was, now, RESOURCES, lang)))
     lines.append(t("tm.plan.power", lang, **_changed(was, now, ("P1", "P2", "P3"), lang)))
-    lines.append(t("tm.plan.cults", lang, **_changed(was.get("cults", {}),
-                                                      now.get("cults", {}), CULT_NAMES, lang)))
+    lines.append(
+        t(
+            "tm.plan.cults",
+            lang,
+            **_changed(was.get("cults", {}), now.get("cults", {}), CULT_NAMES, lang),
+        )
+    )
     # the spade exchange rate as the board prints it: workers per spade ("3:1" at level 0)
     rates = [{"rate": f"{max(1, 3 - int(v.get('dig', 0)))}:1"} for v in (was, now)]
     missing = TRACKS_NOT_HELD.get(seat_faction)
     key = f"tm.plan.tracks_no_{missing}" if missing else "tm.plan.tracks"
-    lines.append(t(key, lang, **_changed(was, now, ("shipping", "dig"), lang),
-                   **_changed(rates[0], rates[1], ("rate",), lang)))
+    lines.append(
+        t(
+            key,
+            lang,
+            **_changed(was, now, ("shipping", "dig"), lang),
+            **_changed(rates[0], rates[1], ("rate",), lang),
+        )
+    )
     return lines

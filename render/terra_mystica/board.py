@@ -7,9 +7,9 @@ from typing import Any
 
 from PIL import ImageDraw
 
-from render import tm_pieces
-from render.tm_geometry import RIVER, HexGrid, load_layout
-from render.tm_style import (
+import render.terra_mystica.pieces as tm_pieces
+from render.terra_mystica.geometry import RIVER, HexGrid, load_layout
+from render.terra_mystica.style import (
     GOLD,
     HEX_EDGE,
     TERRAIN,

@@ -1,4 +1,4 @@
-"""Terra Mystica map geometry: the hex layout from render/data/tm_base_map.json, hex centres.
+"""Terra Mystica map geometry: the hex layout from render/terra_mystica/data/base_map.json, hex centres.
 
 The JSON is a compact copy of the published base board (see its _meta); `compact_maps` rebuilds
 it from the shared data set so the bot never needs ../shared at run time.
@@ -14,9 +14,9 @@ from typing import Any
 
 from pydantic import BaseModel
 
-MAPS_FILE = Path(__file__).resolve().parent / "data" / "tm_base_map.json"
+MAPS_FILE = Path(__file__).resolve().parent / "data" / "base_map.json"
 SHARED_MAPS = (
-    Path(__file__).resolve().parents[1].parent
+    Path(__file__).resolve().parents[2].parent
     / "shared"
     / "data"
     / "terra-mystica-merchants"
@@ -92,7 +92,7 @@ def compact_maps(
         "by map-id SHA-1; see its _meta and REPORT.md)",
         "format": "hexes: [id, row, col, printed terrain colour or 'river']; odd rows are "
         "shifted half a hex to the right",
-        "regenerate": "python -m render.tm_geometry",
+        "regenerate": "python -m render.terra_mystica.geometry",
     }
     return {"_meta": meta, "maps": maps}
 

@@ -1,6 +1,6 @@
 """Terra Mystica board picture from the engine's view: map, cult board, tiles, faction panels.
 
-Pure: reads only the view, the vendored fonts and render/data/tm_base_map.json.
+Pure: reads only the view, the vendored fonts and render/terra_mystica/data/base_map.json.
 """
 
 from __future__ import annotations
@@ -10,11 +10,14 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from render import tm_cult_board, tm_factions, tm_offer, tm_pieces
-from render.tm_board import draw_map, faction_colour, map_size
-from render.tm_factions import leaders
-from render.tm_geometry import HexGrid, load_layout
-from render.tm_style import (
+import render.terra_mystica.cult_board as tm_cult_board
+import render.terra_mystica.factions as tm_factions
+import render.terra_mystica.offer as tm_offer
+import render.terra_mystica.pieces as tm_pieces
+from render.terra_mystica.board import draw_map, faction_colour, map_size
+from render.terra_mystica.factions import leaders
+from render.terra_mystica.geometry import HexGrid, load_layout
+from render.terra_mystica.style import (
     BACKGROUND,
     EXACT_COLOURS,
     GOLD,
@@ -25,7 +28,7 @@ from render.tm_style import (
     font,
     text,
 )
-from render.tm_text import TERMS, amount, faction_name, term
+from render.terra_mystica.terms import TERMS, amount, faction_name, term
 
 WIDTH = 1800
 MARGIN = 24
@@ -298,3 +301,6 @@ def _turn_order(draw: ImageDraw.ImageDraw, view: dict[str, Any], y: float, lang:
         if (factions[name] or {}).get("passed"):  # struck through, not faded: black fades to gray
             draw.line((cx - 16, y + 16, cx + 16, y - 16), fill=MUTED, width=5)
     text(draw, (x - 12, y), f"{term(lang, 'order')}:", 26, MUTED, False, "rm")
+
+
+table_png = render_map  # what render.render_table finds

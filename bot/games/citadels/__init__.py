@@ -1,0 +1,16 @@
+"""Citadels on Discord: names in events and labels, status lines, score words."""
+
+from __future__ import annotations
+
+from bot.games import GameUI
+from bot.games.citadels import ui
+from bot.games.citadels.texts import MESSAGES
+
+GAME = GameUI(
+    name="citadels",
+    messages=MESSAGES,
+    event_params=ui.event_params,
+    named_choice_label=ui.choice_label,
+    score_breakdown=ui.score_breakdown,
+    status_lines=ui.status_lines,
+)
