@@ -102,8 +102,10 @@ class GameCommands(commands.GroupCog, group_name="game",
         language="The thread's language",
     )
     @app_commands.choices(language=[
-        app_commands.Choice(name="Korean", value="ko"),
-        app_commands.Choice(name="English", value="en"),
+        app_commands.Choice(name=app_commands.locale_str(
+            "Korean", key="discord.command.game.settings.language.ko"), value="ko"),
+        app_commands.Choice(name=app_commands.locale_str(
+            "English", key="discord.command.game.settings.language.en"), value="en"),
     ])
     async def settings(
         self,

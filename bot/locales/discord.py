@@ -1,7 +1,8 @@
 """The Discord adapter's catalogue: lobby, prompts, replies, errors, and command texts.
 
-MESSAGES holds message keys (all prefixed "discord."); COMMANDS maps each English
-command name / description / parameter text to its Korean form for the Translator.
+MESSAGES holds message keys (all prefixed "discord."); COMMANDS holds the Korean command
+names, descriptions, parameters and choices, keyed by their place in the command tree
+("discord.command.game.new.description"; see bot/translator.py).
 Korean game terms follow the rulebook glossary (e.g. 차례 for turn, 손에 든 카드 for hand).
 """
 
@@ -194,53 +195,49 @@ MESSAGES: dict[str, dict[str, str]] = {
 # and without spaces (Discord's rule), descriptions at most 100 characters.
 COMMANDS: dict[str, dict[str, str]] = {
     "ko": {
-        "game": "게임",
-        "Play board games in this server": "이 서버에서 보드게임을 합니다",
-        "new": "새게임",
-        "Open a new game lobby in a thread": "새 게임 대기실을 스레드로 엽니다",
-        "Which game": "어떤 게임",
-        "play": "행동",
-        "Make a move in this game's notation": "이 게임의 표기법으로 행동합니다",
-        "move": "내용",
-        "Your move (autocomplete lists the legal ones)":
-            "행동 (자동 완성이 가능한 행동을 보여 줍니다)",
-        "status": "상태",
-        "Whose turn it is and what the game waits for": "누구의 차례이고 무엇을 기다리는지",
-        "board": "보드",
-        "Post the table picture": "테이블 그림을 올립니다",
-        "hand": "손에든카드",
-        "Your private view, only to you": "나만 보는 비공개 화면",
-        "log": "기록",
-        "The game's public move log": "게임의 공개 행동 기록",
-        "undo": "되돌리기",
-        "Take back your last action": "마지막 행동을 되돌립니다",
-        "leave": "중단투표",
-        "Vote to abandon this game": "이 게임을 중단하자고 투표합니다",
-        "settings": "설정",
-        "Reminders, deadline and language of this game (host only)":
-            "이 게임의 알림, 제한 시간, 언어 (방장만)",
-        "remind_after": "첫알림",
-        "Hours before the first reminder": "첫 알림까지의 시간",
-        "remind_every": "알림간격",
-        "Hours between reminders": "알림 사이의 시간",
-        "deadline": "제한시간",
-        "Hours per decision before its default move (0 = off)":
-            "결정마다 기본 행동이 실행되기까지의 시간 (0 = 없음)",
-        "language": "언어",
-        "The thread's language": "스레드의 언어",
-        "withdraw": "투표취소",
-        "Take back your vote to abandon": "게임 중단 투표를 취소합니다",
-        "option": "옵션",
-        "Set a lobby option (host only)": "대기실 옵션을 정합니다 (방장만)",
-        "name": "항목",
-        "Which option (autocomplete lists this lobby's options)":
-            "어떤 옵션 (자동 완성이 이 대기실의 옵션을 보여 줍니다)",
-        "value": "값",
-        "Its value: pick one, or type it (lists: items separated by commas)":
-            "값: 고르거나 입력하세요 (목록은 쉼표로 구분)",
-        "games": "내게임",
-        "Every game, in every server, that waits on you": "모든 서버에서 당신을 기다리는 게임",
-        "Korean": "한국어",
-        "English": "영어",
+        "discord.command.game": "게임",
+        "discord.command.game.description": "이 서버에서 보드게임을 합니다",
+        "discord.command.game.new": "새게임",
+        "discord.command.game.new.description": "새 게임 대기실을 스레드로 엽니다",
+        "discord.command.game.new.game": "게임",
+        "discord.command.game.new.game.description": "어떤 게임",
+        "discord.command.game.status": "상태",
+        "discord.command.game.status.description": "누구의 차례이고 무엇을 기다리는지",
+        "discord.command.game.board": "보드",
+        "discord.command.game.board.description": "테이블 그림을 올립니다",
+        "discord.command.game.hand": "손에든카드",
+        "discord.command.game.hand.description": "나만 보는 비공개 화면",
+        "discord.command.game.log": "기록",
+        "discord.command.game.log.description": "게임의 공개 행동 기록",
+        "discord.command.game.undo": "되돌리기",
+        "discord.command.game.undo.description": "마지막 행동을 되돌립니다",
+        "discord.command.game.leave": "중단투표",
+        "discord.command.game.leave.description": "이 게임을 중단하자고 투표합니다",
+        "discord.command.game.leave.withdraw": "투표취소",
+        "discord.command.game.leave.withdraw.description": "게임 중단 투표를 취소합니다",
+        "discord.command.game.option": "옵션",
+        "discord.command.game.option.description": "대기실 옵션을 정합니다 (방장만)",
+        "discord.command.game.option.name": "항목",
+        "discord.command.game.option.name.description": "어떤 옵션 (자동 완성이 이 대기실의 옵션을 보여 줍니다)",
+        "discord.command.game.option.value": "값",
+        "discord.command.game.option.value.description": "값: 고르거나 입력하세요 (목록은 쉼표로 구분)",
+        "discord.command.game.settings": "설정",
+        "discord.command.game.settings.description": "이 게임의 알림, 제한 시간, 언어 (방장만)",
+        "discord.command.game.settings.remind_after": "첫알림",
+        "discord.command.game.settings.remind_after.description": "첫 알림까지의 시간",
+        "discord.command.game.settings.remind_every": "알림간격",
+        "discord.command.game.settings.remind_every.description": "알림 사이의 시간",
+        "discord.command.game.settings.deadline": "제한시간",
+        "discord.command.game.settings.deadline.description": "결정마다 기본 행동이 실행되기까지의 시간 (0 = 없음)",
+        "discord.command.game.settings.language": "언어",
+        "discord.command.game.settings.language.description": "스레드의 언어",
+        "discord.command.game.settings.language.ko": "한국어",
+        "discord.command.game.settings.language.en": "영어",
+        "discord.command.play": "행동",
+        "discord.command.play.description": "이 게임의 표기법으로 행동합니다",
+        "discord.command.play.move": "내용",
+        "discord.command.play.move.description": "행동 (자동 완성이 가능한 행동을 보여 줍니다)",
+        "discord.command.games": "내게임",
+        "discord.command.games.description": "모든 서버에서 당신을 기다리는 게임",
     },
 }

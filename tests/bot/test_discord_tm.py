@@ -351,13 +351,15 @@ def test_tm_command_names_translate_to_valid_korean_names() -> None:
     import re
 
     from bot.games.terra_mystica.texts import COMMANDS
-    from bot.translator import translate_text
+    from bot.translator import lookup
 
-    assert translate_text("tm", "ko") == "테라" and translate_text("plan", "ko") == "계획"
-    assert translate_text("game", "ko") == "게임"  # the adapter's catalogue still answers
-    for english, korean in COMMANDS["ko"].items():
-        if re.fullmatch(r"[a-z_]{1,32}", english):
-            assert re.fullmatch(r"[-_\w]{1,32}", korean) and korean == korean.lower()
+    assert lookup("terra_mystica.command.tm", "ko") == "테라"
+    assert lookup("terra_mystica.command.tm.plan", "ko") == "계획"
+    assert lookup("discord.command.game", "ko") == "게임"  # the adapter's catalogue still answers
+    for key, korean in COMMANDS["ko"].items():
+        assert key.startswith("terra_mystica.command.tm")
+        if not key.endswith(".description") and ".pref." not in key:  # a name, not a text
+            assert re.fullmatch(r"[-_\w]{1,32}", korean) and korean == korean.lower(), key
         assert len(korean) <= 100
 
 

@@ -8,38 +8,95 @@ import discord
 import pytest
 from discord import app_commands
 
-from bot.locales.discord import COMMANDS, MESSAGES
+from bot.locales.discord import MESSAGES
 from bot.translator import BotTranslator
 
 NAME = re.compile(r"^[-_\w]{1,32}$")
 
 
-async def _translate(text: str, locale: discord.Locale) -> str | None:
+async def _translate(key: str, locale: discord.Locale, english: str = "x") -> str | None:
     context = app_commands.TranslationContext(
-        location=app_commands.TranslationContextLocation.command_name, data=None
+        location=app_commands.TranslationContextLocation.other, data=None
     )
-    return await BotTranslator().translate(app_commands.locale_str(text), locale, context)
+    string = app_commands.locale_str(english, key=key)
+    return await BotTranslator().translate(string, locale, context)
 
 
 @pytest.mark.parametrize(
-    ("english", "korean"),
-    [("game", "게임"), ("new", "새게임"), ("games", "내게임"), ("play", "행동")],
+    ("key", "korean"),
+    [("discord.command.game", "게임"), ("discord.command.game.new", "새게임"),
+     ("discord.command.games", "내게임"), ("discord.command.play", "행동")],
 )
-async def test_korean_names(english: str, korean: str) -> None:
-    assert await _translate(english, discord.Locale.korean) == korean
+async def test_korean_names(key: str, korean: str) -> None:
+    assert await _translate(key, discord.Locale.korean) == korean
 
 
 async def test_other_locales_fall_back_to_english() -> None:
-    assert await _translate("game", discord.Locale.american_english) is None
-    assert await _translate("game", discord.Locale.japanese) is None
-    assert await _translate("not a command text", discord.Locale.korean) is None
+    assert await _translate("discord.command.game", discord.Locale.american_english) is None
+    assert await _translate("discord.command.game", discord.Locale.japanese) is None
+    assert await _translate("discord.command.nothing", discord.Locale.korean) is None
 
 
-def test_korean_command_names_are_valid_discord_names() -> None:
-    for english, korean in COMMANDS["ko"].items():
-        if NAME.match(english) and english == english.lower():  # a name, not a description
-            assert NAME.match(korean) and korean == korean.lower(), korean
-        assert len(korean) <= 100
+async def _synced_texts() -> dict[str, str]:
+    """key -> English text of every translatable text of the synced command tree."""
+    from bot.app import create_bot, extension_modules
+    from bot.settings import Settings
+    from bot.translator import text_key
+
+    found: dict[str, str] = {}
+
+    class Recorder(app_commands.Translator):
+        async def translate(self, string, locale, context):  # type: ignore[override]
+            key = text_key(string, context)
+            assert key is not None, (string.message, context.location)
+            found[key] = string.message
+            return None
+
+    bot = create_bot(Settings(token="unused"), store=object())  # type: ignore[arg-type]
+    try:
+        for module in extension_modules():
+            await bot.load_extension(module)
+        for cmd in bot.tree.get_commands():
+            await cmd.get_translated_payload(bot.tree, Recorder())
+    finally:
+        await bot.close()
+    return found
+
+
+async def test_every_command_text_has_korean_and_no_korean_text_is_unused() -> None:
+    """Keyed by place, not English: every text of the tree has its Korean; no key is stale."""
+    from bot.translator import command_catalogues, lookup
+
+    texts = await _synced_texts()
+    assert len(texts) > 50
+    missing = [key for key in texts if lookup(key, "ko") is None]
+    assert missing == []
+    known = {key for catalogue in command_catalogues() for key in catalogue.get("ko", {})}
+    assert known - set(texts) == set()
+
+
+async def test_rewording_english_keeps_the_korean() -> None:
+    """The English text may change freely: the key, not the wording, finds the Korean."""
+    from bot.translator import text_key
+
+    class Command:
+        qualified_name = "game new"
+        module = "bot.cogs.commands"
+
+    for location, key in (
+        (app_commands.TranslationContextLocation.command_name, "discord.command.game.new"),
+        (app_commands.TranslationContextLocation.command_description,
+         "discord.command.game.new.description"),
+    ):
+        context = app_commands.TranslationContext(location=location, data=Command())
+        string = app_commands.locale_str("Open a brand-new lobby (reworded)")
+        assert text_key(string, context) == key
+        assert await BotTranslator().translate(string, discord.Locale.korean, context)
+    Command.module = "bot.games.terra_mystica.cog"
+    Command.qualified_name = "tm plan"
+    context = app_commands.TranslationContext(
+        location=app_commands.TranslationContextLocation.command_name, data=Command())
+    assert text_key(app_commands.locale_str("plan"), context) == "terra_mystica.command.tm.plan"
 
 
 def test_catalogue_has_both_languages() -> None:

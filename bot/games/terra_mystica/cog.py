@@ -57,7 +57,12 @@ class TerraMysticaCommands(
     @app_commands.describe(pref="Your standing answer")
     @app_commands.choices(
         pref=[
-            app_commands.Choice(name=app_commands.locale_str(name), value=value)
+            app_commands.Choice(
+                name=app_commands.locale_str(
+                    name, key=f"terra_mystica.command.tm.leech.pref.{value}"
+                ),
+                value=value,
+            )
             for value, name in LEECH_CHOICES
         ]
     )
@@ -70,8 +75,9 @@ class TerraMysticaCommands(
             game = await self.tm_game_here(interaction)
             await interaction.response.defer(ephemeral=True, thinking=True)
             async with self.bot.game_lock(game.id):
-                outcome = await self.bot.table.set_preference(game.id, interaction.user.id,
-                                                             SETTINGS_KEY, pref)
+                outcome = await self.bot.table.set_preference(
+                    game.id, interaction.user.id, SETTINGS_KEY, pref
+                )
                 await send_private(
                     interaction,
                     t("tm.pref.saved", lang, id=game.id, pref=t(f"tm.pref.{pref}", lang)),
