@@ -1,5 +1,5 @@
 """Standing per-seat preferences a game declares (bot.games.Preference), such as how to
-answer Terra Mystica's power offers: saved in the game's settings, applied at once."""
+answer power offers in one game: saved in the game's settings, applied at once."""
 
 from __future__ import annotations
 

@@ -36,7 +36,7 @@ class GameNotFound(StorageError):
 
 class GameRecord(BaseModel):
     id: int
-    game: str  # engine name, e.g. "citadels"
+    game: str  # the engine's name in rules/
     status: GameStatus
     guild_id: int | None
     channel_id: int  # the text channel the lobby was opened in

@@ -105,7 +105,7 @@ def lobby_text(record: GameRecord, specs: list[OptionSpec], lang: str) -> str:
         t("discord.lobby.players", lang, count=len(record.seats), min=engine.min_seats,
           max=engine.max_seats, players=players),
     ]
-    # Many options (Citadels has two dozen house-rule switches): list only the changed ones.
+    # Many options (a game may have dozens of house-rule switches): list only the changed ones.
     shown = specs if len(specs) <= LIST_ALL_OPTIONS else [
         s for s in specs if s.name in record.options and record.options[s.name] != s.default]
     if shown:

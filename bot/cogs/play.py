@@ -145,7 +145,7 @@ class PlayCog(commands.Cog, name="Play"):
 
     async def legal_moves(self, game: GameRecord, user_id: int, lang: str) -> list[str]:
         """The user's legal moves, computed once per game version (autocomplete fires on
-        every keystroke, and a Terra Mystica turn can list hundreds)."""
+        every keystroke, and one turn of a big game can list hundreds)."""
         key = (game.id, game.version, user_id, lang)
         if key not in self._moves:
             if len(self._moves) >= MOVES_CACHE:
