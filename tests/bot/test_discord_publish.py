@@ -1,6 +1,6 @@
 """Outcome → Discord messages, and clicks through the real DynamicItems and cogs.
 
-A fake engine (tests/bot/fake_engine.py) runs behind the real table service and SQLite
+The example game (tests/example_game/) runs behind the real table service and SQLite
 store; discord objects are the recording fakes of tests/bot/test_discord_fakes.py.
 """
 
@@ -21,7 +21,6 @@ from bot.i18n import t
 from bot.settings import Settings
 from bot.table import TableService
 from storage import open_store
-from tests.bot.fake_engine import register_fake
 from tests.bot.test_discord_fakes import FakeInteraction, FakeTextChannel, World, forbidden
 
 HOST, BOB, EVE = 501, 502, 599
@@ -29,8 +28,7 @@ THREAD = 7001
 
 
 @pytest.fixture
-async def env(tmp_path, monkeypatch):
-    register_fake(monkeypatch)
+async def env(tmp_path, monkeypatch, example_game):
     monkeypatch.setattr(render, "render_table", lambda game, view, lang, names: b"PNG-table",
                         raising=False)
     private_names: list = []
@@ -59,7 +57,7 @@ async def env(tmp_path, monkeypatch):
 
 
 async def new_game(bot: GameBot, *players: int) -> int:
-    game = await bot.table.new_game("fake", guild_id=1, channel_id=10, host_id=HOST, lang="en")
+    game = await bot.table.new_game("example", guild_id=1, channel_id=10, host_id=HOST, lang="en")
     await bot.table.attach_thread(game.id, THREAD)
     for p in players:
         await bot.table.join(game.id, p)
@@ -237,7 +235,7 @@ async def test_lobby_view_has_option_selects_and_buttons(env) -> None:
     bot, world = env
     gid = await new_game(bot)
     game = await bot.store.get_game(gid)
-    specs = bot.table.option_specs("fake")
+    specs = bot.table.option_specs("example")
     view = lobby.lobby_view(game, specs, "ko")
     ids = [c.custom_id for c in view.children]
     assert ids[-4:] == [f"bgl:{gid}:{op}" for op in ("join", "leave", "start", "cancel")]
@@ -349,7 +347,7 @@ async def test_new_game_opens_a_thread_with_the_lobby(env) -> None:
     bot, world = env
     inter = FakeInteraction(bot, HOST, channel_id=10)
     inter.channel = FakeTextChannel(10, world)
-    await bot.get_cog("Lobby").new_game(inter, "fake")
+    await bot.get_cog("Lobby").new_game(inter, "example")
     [(thread_id, kwargs)] = world.created_threads
     assert kwargs["type"] == discord.ChannelType.public_thread
     game = await bot.table.game_for_channel(thread_id)
@@ -366,16 +364,16 @@ async def test_new_game_refusals(env) -> None:
     cog = bot.get_cog("Lobby")
     in_thread = FakeInteraction(bot, HOST, channel_id=THREAD)
     in_thread.channel = world.thread(THREAD)
-    await cog.new_game(in_thread, "fake")
+    await cog.new_game(in_thread, "example")
     assert in_thread.texts() == [t("discord.not_in_text_channel", "en")]
     unknown = FakeInteraction(bot, HOST, channel_id=10)
     unknown.channel = FakeTextChannel(10, world)
     await cog.new_game(unknown, "chess")
-    assert "chess" in unknown.texts()[0] and "fake" in unknown.texts()[0]
+    assert "chess" in unknown.texts()[0] and "example" in unknown.texts()[0]
     no_perm = FakeInteraction(bot, HOST, channel_id=10, locale=discord.Locale.korean)
     no_perm.channel = FakeTextChannel(10, world)
     no_perm.channel.fail_threads = forbidden(50013)
-    await cog.new_game(no_perm, "fake")
+    await cog.new_game(no_perm, "example")
     assert no_perm.texts() == [t("discord.missing_permission", "ko",
                                  permission=t("discord.perm.create_public_threads", "ko"))]
     assert [g.status for g in await bot.store.list_games()] == ["cancelled"]
@@ -384,7 +382,7 @@ async def test_new_game_refusals(env) -> None:
     told.channel = FakeTextChannel(10, world)
     told.app_permissions = discord.Permissions.all()
     told.app_permissions.create_public_threads = False
-    await cog.new_game(told, "fake")
+    await cog.new_game(told, "example")
     assert told.texts() == [t("discord.missing_permission", "en",
                               permission=t("discord.perm.create_public_threads", "en"))]
     assert len(await bot.store.list_games()) == 1  # no second game, not even a cancelled one

@@ -13,13 +13,11 @@ import pytest
 
 from bot.app import create_bot
 from bot.settings import Settings
-from tests.bot.fake_engine import register_fake
 
 twin_api = pytest.importorskip("tests.twin")
 
 
-async def test_lobby_dm_pick_fallback_and_public_turn(tmp_path, monkeypatch) -> None:
-    register_fake(monkeypatch)
+async def test_lobby_dm_pick_fallback_and_public_turn(tmp_path, example_game) -> None:
     logging.getLogger("discord").setLevel(logging.ERROR)
     async with twin_api.Twin.running(heartbeat_ms=500) as twin:
         guild = twin.add_guild("보드게임")
@@ -36,7 +34,7 @@ async def test_lobby_dm_pick_fallback_and_public_turn(tmp_path, monkeypatch) -> 
             await twin.wait_for(bot.is_ready, 10, "the bot to be ready")
             assert {c["name"] for c in twin.commands(guild)} == {"game", "play", "games", "tm"}
 
-            opened = await alice.slash("game new", channel, game="fake")
+            opened = await alice.slash("game new", channel, game="example")
             await opened.wait_messages(1)
             (thread,) = twin.threads(channel)
             lobby = twin.messages(thread)[0]

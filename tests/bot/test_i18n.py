@@ -21,14 +21,14 @@ from bot.i18n import (
 from bot.locales import table as table_catalogue
 from bot.table import Refusal
 from rules.core import Choice, Decision, Event, Result, Score
-from tests.bot.fake_engine import FakeEngine, register_fake
+from tests.example_game.rules import ExampleEngine
 
 ROOT = Path(__file__).resolve().parents[2]
 
 
 @pytest.fixture(autouse=True)
-def fake(monkeypatch):
-    register_fake(monkeypatch)
+def example(example_game):
+    return example_game
 
 
 def test_lookup_fallbacks_and_params():
@@ -38,21 +38,21 @@ def test_lookup_fallbacks_and_params():
     assert t("table_full", None, max=4) == t("table_full", "en", max=4)
     assert t("no.such.key", "ko") == "no.such.key"
     assert t("table_full", "ko") == "자리가 다 찼습니다(최대 {max}명)."  # missing param kept
-    assert t("fake_drew", "ko", seat=2, value=4) == "P2이(가) 4을(를) 뽑았습니다."  # engine's
+    assert t("example.drew", "ko", seat=2, value=4) == "P2이(가) 4을(를) 뽑았습니다."  # engine's
 
 
 def test_english_fallback_for_a_key_missing_in_korean(monkeypatch):
-    monkeypatch.setitem(FakeEngine.messages["en"], "only_en", "English {x}")
-    i18n._engine_messages.pop("fake", None)
+    monkeypatch.setitem(ExampleEngine.messages["en"], "only_en", "English {x}")
+    i18n._engine_messages.pop("example", None)
     assert t("only_en", "ko", x=1) == "English 1"
 
 
 def test_bilingual_params_and_broken_templates(monkeypatch):
     name = {"en": "Temple", "ko": "신전"}
-    monkeypatch.setitem(FakeEngine.messages["en"], "built", "Built {card} ({list})")
-    monkeypatch.setitem(FakeEngine.messages["ko"], "built", "{card} 건설 ({list})")
-    monkeypatch.setitem(FakeEngine.messages["en"], "broken", "Oops {0} {")
-    i18n._engine_messages.pop("fake", None)
+    monkeypatch.setitem(ExampleEngine.messages["en"], "built", "Built {card} ({list})")
+    monkeypatch.setitem(ExampleEngine.messages["ko"], "built", "{card} 건설 ({list})")
+    monkeypatch.setitem(ExampleEngine.messages["en"], "broken", "Oops {0} {")
+    i18n._engine_messages.pop("example", None)
     assert t("built", "ko", card=name, list=[name, "x"]) == "신전 건설 (신전, x)"
     assert t("built", "en", card=name, list=[]) == "Built Temple ()"
     assert t("broken", "en") == "Oops {0} {"
@@ -76,10 +76,10 @@ def _same_keys(catalogue) -> None:
 
 def test_table_catalogue_has_both_languages():
     _same_keys(table_catalogue.MESSAGES)
-    _same_keys(FakeEngine.messages)
+    _same_keys(ExampleEngine.messages)
 
 
-@pytest.mark.parametrize("name", sorted(set(rules.ENGINES) - {"fake"}))
+@pytest.mark.parametrize("name", sorted(set(rules.ENGINES) - {"example"}))
 def test_every_engine_catalogue_has_both_languages(name):
     try:
         engine = rules.get_engine(name)
@@ -101,17 +101,21 @@ def test_every_key_the_table_raises_or_shows_is_catalogued():
         keys |= _keys_in(path, r'\bt\(\s*"([a-z_.]+)"')
         keys |= _keys_in(path, r'key: str = "([a-z_]+)"')  # Reminder.key
         keys |= _keys_in(path, r'(?:key = |else )"([a-z_]+)"')  # a key chosen in a branch
-    keys |= _keys_in(ROOT / "tests/bot/fake_engine.py", r'RuleError\(\s*"([a-z_.]+)"')
+    keys |= _keys_in(ROOT / "tests/example_game/rules.py", r'RuleError\(\s*"([a-z_.]+)"')
     assert {"not_your_turn", "undo_revealed", "timeout_move", "reminder", "log_line"} <= keys
     for key in sorted(keys):
         for lang in ("en", "ko"):
             assert i18n.lookup(key, lang) is not None, (key, lang)
 
 
-def test_describe_helpers():
-    event = Event(key="fake_passed", params={"seat": 2})
+def test_describe_helpers(monkeypatch):
+    # the platform's unscoped label lookup: an engine's "choice.<type>" template
+    monkeypatch.setitem(ExampleEngine.messages["en"], "choice.pick", "Pick {value}")
+    monkeypatch.setitem(ExampleEngine.messages["ko"], "choice.pick", "{value} 고르기")
+    i18n._engine_messages.pop("example", None)
+    event = Event(key="example.passed", params={"seat": 2})
     assert describe_event(event, "en") == "P2 passed."
-    d = Decision(seat=0, kind="pick", key="r2.pick.0", params={"round": 2})
+    d = Decision(seat=0, kind="example.pick", key="r2.pick.0", params={"round": 2})
     assert describe_decision(d, "ko") == "숫자를 몰래 고르세요(2 라운드)."
     unknown = Decision(seat=0, kind="mystery", key="k")
     assert describe_decision(unknown, "en") == "Your decision (mystery)"

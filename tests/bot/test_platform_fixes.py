@@ -11,15 +11,13 @@ import pytest
 from bot.cogs.reminders import RemindersCog
 from bot.table import Refusal, TableService
 from storage import open_store
-from tests.bot.fake_engine import register_fake
 
 HOST, BOB, CAROL, DAVE = 101, 102, 103, 104
 
 
 @pytest.fixture
-async def two_services(tmp_path, monkeypatch):
+async def two_services(tmp_path, example_game):
     """Two table services on two stores of one file: two bot processes."""
-    register_fake(monkeypatch)
     one = await open_store(tmp_path / "shared.db")
     two = await open_store(tmp_path / "shared.db")
     yield TableService(one), TableService(two)
@@ -29,7 +27,7 @@ async def two_services(tmp_path, monkeypatch):
 
 async def test_joins_through_two_processes_are_never_lost(two_services) -> None:
     a, b = two_services
-    game = await a.new_game("fake", guild_id=1, channel_id=10, host_id=HOST, lang="en")
+    game = await a.new_game("example", guild_id=1, channel_id=10, host_id=HOST, lang="en")
     # Interleave the reads: b reads the lobby, a joins, then b writes (the lost-join race).
     original = b.store.get_game
     gate = asyncio.Event()
@@ -52,7 +50,7 @@ async def test_joins_through_two_processes_are_never_lost(two_services) -> None:
 
 async def test_leave_and_option_through_two_processes(two_services) -> None:
     a, b = two_services
-    game = await a.new_game("fake", guild_id=1, channel_id=10, host_id=HOST, lang="en")
+    game = await a.new_game("example", guild_id=1, channel_id=10, host_id=HOST, lang="en")
     await asyncio.gather(a.join(game.id, BOB), b.join(game.id, CAROL), b.join(game.id, DAVE))
     await asyncio.gather(a.leave(game.id, BOB), b.set_option(game.id, HOST, "rounds", 1))
     record = await b.store.get_game(game.id)
@@ -65,7 +63,7 @@ async def test_leave_and_option_through_two_processes(two_services) -> None:
 
 async def test_set_lang_is_host_only_in_lobby_and_play(two_services) -> None:
     svc, _ = two_services
-    game = await svc.new_game("fake", guild_id=1, channel_id=10, host_id=HOST, lang="en")
+    game = await svc.new_game("example", guild_id=1, channel_id=10, host_id=HOST, lang="en")
     await svc.join(game.id, BOB)
     with pytest.raises(Refusal) as info:
         await svc.set_lang(game.id, BOB, "ko")
@@ -124,7 +122,7 @@ async def test_forget_interactions_on_the_real_store(tmp_path) -> None:
 
 async def test_start_never_drops_a_join_from_another_process(two_services) -> None:
     a, b = two_services
-    game = await a.new_game("fake", guild_id=1, channel_id=10, host_id=HOST, lang="en")
+    game = await a.new_game("example", guild_id=1, channel_id=10, host_id=HOST, lang="en")
     await a.join(game.id, BOB)
     original = b.store.get_game
     gate = asyncio.Event()

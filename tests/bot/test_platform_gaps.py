@@ -9,15 +9,13 @@ import pytest
 
 from bot.table import Refusal, TableService
 from storage import open_store
-from tests.bot.fake_engine import register_fake
 
 HOST, BOB, CAROL, DAVE = 101, 102, 103, 104
 
 
 @pytest.fixture
-async def two_services(tmp_path, monkeypatch):
+async def two_services(tmp_path, example_game):
     """Two table services on two stores of one file: two bot processes."""
-    register_fake(monkeypatch)
     one = await open_store(tmp_path / "shared.db")
     two = await open_store(tmp_path / "shared.db")
     yield TableService(one), TableService(two)
@@ -26,7 +24,7 @@ async def two_services(tmp_path, monkeypatch):
 
 
 async def running(svc: TableService, *players: int) -> int:
-    game = await svc.new_game("fake", guild_id=1, channel_id=10, host_id=HOST, lang="en")
+    game = await svc.new_game("example", guild_id=1, channel_id=10, host_id=HOST, lang="en")
     for p in players:
         await svc.join(game.id, p)
     await svc.start(game.id, HOST)
@@ -194,14 +192,13 @@ def svc_label(svc: TableService, name: str, lang: str) -> str:
     return t(f"option.terra_mystica.{name}", lang)
 
 
-async def test_stored_options_that_no_longer_validate_are_refused_by_name(tmp_path, monkeypatch):
+async def test_stored_options_that_no_longer_validate_are_refused_by_name(tmp_path, example_game):
     from bot.i18n import describe_refusal
 
-    register_fake(monkeypatch)
     store = await open_store(tmp_path / "stale.db")
     try:
         svc = TableService(store)
-        game = await svc.new_game("fake", guild_id=1, channel_id=10, host_id=HOST, lang="en")
+        game = await svc.new_game("example", guild_id=1, channel_id=10, host_id=HOST, lang="en")
         await svc.join(game.id, BOB)
         await store.update_lobby(game.id, options={"rounds": 99})  # written by older code
         with pytest.raises(Refusal) as info:

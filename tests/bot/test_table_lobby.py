@@ -1,4 +1,4 @@
-"""Lobby rules of the table service, on the real SqliteStore with the fake engine."""
+"""Lobby rules of the table service, on the real SqliteStore with the example game (tests/example_game/)."""
 
 from __future__ import annotations
 
@@ -12,21 +12,19 @@ from pydantic import BaseModel, Field
 from bot.table import Refusal, TableService
 from bot.table_options import option_specs, updated_options
 from storage import open_store
-from tests.bot.fake_engine import register_fake
 
 HOST, BOB, CAROL, DAVE, EVE = 101, 102, 103, 104, 105
 
 
 @pytest.fixture
-async def svc(tmp_path, monkeypatch):
-    register_fake(monkeypatch)
+async def svc(tmp_path, example_game):
     store = await open_store(tmp_path / "lobby.db")
     yield TableService(store)
     await store.close()
 
 
 async def new(svc: TableService, *players: int) -> int:
-    game = await svc.new_game("fake", guild_id=1, channel_id=10, host_id=HOST, lang="ko")
+    game = await svc.new_game("example", guild_id=1, channel_id=10, host_id=HOST, lang="ko")
     for p in players:
         await svc.join(game.id, p)
     return game.id
@@ -56,7 +54,7 @@ async def test_join_twice_is_refused(svc):
 
 
 async def test_full_table_is_refused(svc):
-    gid = await new(svc, BOB, CAROL, DAVE)  # fake engine: 4 seats at most
+    gid = await new(svc, BOB, CAROL, DAVE)  # example game: 4 seats at most
     r = await refused("table_full", svc.join(gid, EVE))
     assert r.params == {"max": 4}
     assert len((await svc.store.get_game(gid)).seats) == 4
@@ -112,14 +110,14 @@ async def test_seed_is_stored_and_setup_uses_it(svc):
     out = await svc.start(gid, HOST)
     game = await svc.store.get_game(gid)
     assert game.seed is not None and 0 <= game.seed < 2**63
-    engine = svc.engine("fake")
+    engine = svc.engine("example")
     assert game.snapshot == engine.setup(engine.Options(), 2, game.seed)
     assert {p.seat for p in out.prompts} == {0, 1} and all(p.private for p in out.prompts)
     assert out.notice is not None and out.notice[0] == "started"
 
 
 def test_option_specs_from_the_engine_model(svc):
-    specs = {s.name: s for s in svc.option_specs("fake")}
+    specs = {s.name: s for s in svc.option_specs("example")}
     assert set(specs) == {"rounds", "double_pass", "deck"}  # str "note" has no spec
     assert specs["rounds"].kind == "int" and (specs["rounds"].minimum, specs["rounds"].maximum) == (
         1,
@@ -128,8 +126,8 @@ def test_option_specs_from_the_engine_model(svc):
     assert specs["rounds"].default == 2
     assert specs["double_pass"].kind == "bool" and specs["double_pass"].default is False
     assert specs["deck"].kind == "enum" and specs["deck"].values == ["low", "high"]
-    assert specs["deck"].value_keys["high"] == "option.fake.deck.high"
-    assert specs["deck"].label_key == "option.fake.deck"
+    assert specs["deck"].value_keys["high"] == "option.example.deck.high"
+    assert specs["deck"].label_key == "option.example.deck"
 
 
 async def test_set_option_validates_and_the_game_uses_it(svc):

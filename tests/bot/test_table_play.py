@@ -9,21 +9,19 @@ import pytest
 from bot.table import Refusal, TableService
 from rules.core import dump_state
 from storage import SqliteStore, VersionConflict, open_store
-from tests.bot.fake_engine import register_fake
 
 HOST, BOB, CAROL, EVE = 201, 202, 203, 299
 
 
 @pytest.fixture
-async def svc(tmp_path, monkeypatch):
-    register_fake(monkeypatch)
+async def svc(tmp_path, example_game):
     store = await open_store(tmp_path / "play.db")
     yield TableService(store)
     await store.close()
 
 
 async def started(svc: TableService, *players: int, **options) -> int:
-    game = await svc.new_game("fake", guild_id=1, channel_id=10, host_id=HOST, lang="en")
+    game = await svc.new_game("example", guild_id=1, channel_id=10, host_id=HOST, lang="en")
     for p in players:
         await svc.join(game.id, p)
     for name, value in options.items():
@@ -66,13 +64,13 @@ async def test_button_and_text_paths(svc):
         gid, BOB, mine.decision.choices[2].action, decision_key=mine.decision.key, interaction_id=1
     )
     assert out.game.version == 1
-    assert [e.key for e in out.events] == ["fake_picked"] and out.events[0].seat == 1
+    assert [e.key for e in out.events] == ["example.picked"] and out.events[0].seat == 1
     assert not out.board_changed  # only a private event
     assert [p.user_id for p in out.prompts] == [HOST]
     out = await svc.act(gid, HOST, "고르기 1")  # Korean notation
-    assert [e.key for e in out.events] == ["fake_picked", "fake_all_picked"]
+    assert [e.key for e in out.events] == ["example.picked", "example.all_picked"]
     assert out.board_changed
-    assert [(p.user_id, p.private, p.decision.kind) for p in out.prompts] == [(HOST, False, "play")]
+    assert [(p.user_id, p.private, p.decision.kind) for p in out.prompts] == [(HOST, False, "example.play")]
     actions = await svc.store.actions(gid)
     assert [(a.seat, a.action, a.user_id) for a in actions] == [
         (1, {"type": "pick", "value": 3}, BOB),
@@ -94,9 +92,9 @@ async def test_refusals_change_nothing(svc):
     await refused_unchanged(
         svc, gid, "stale", svc.act(gid, HOST, {"type": "pick", "value": 1}, decision_key="r9.x")
     )
-    await refused_unchanged(svc, gid, "fake_bad_pick", svc.act(gid, HOST, "pick 7"))
-    await refused_unchanged(svc, gid, "fake_unreadable", svc.act(gid, HOST, "dance"))
-    await refused_unchanged(svc, gid, "fake_not_now", svc.act(gid, HOST, "draw"))
+    await refused_unchanged(svc, gid, "example.bad_pick", svc.act(gid, HOST, "pick 7"))
+    await refused_unchanged(svc, gid, "example.unreadable", svc.act(gid, HOST, "dance"))
+    await refused_unchanged(svc, gid, "example.not_now", svc.act(gid, HOST, "draw"))
     await refused_unchanged(svc, gid, "empty_move", svc.act(gid, HOST, "  "))
     await pick_all(svc, gid, [HOST, CAROL])
     # the public turn is the host's now: everyone else waits
@@ -105,7 +103,7 @@ async def test_refusals_change_nothing(svc):
 
 
 async def test_lobby_game_refuses_play(svc):
-    game = await svc.new_game("fake", guild_id=1, channel_id=10, host_id=HOST)
+    game = await svc.new_game("example", guild_id=1, channel_id=10, host_id=HOST)
     await refused_unchanged(svc, game.id, "not_started", svc.act(game.id, HOST, "pick 1"))
 
 
@@ -147,8 +145,7 @@ class StaleOnceStore(SqliteStore):
         return await super().get_game(game_id)
 
 
-async def test_cas_conflict_reloads_and_rechecks(tmp_path, monkeypatch):
-    register_fake(monkeypatch)
+async def test_cas_conflict_reloads_and_rechecks(tmp_path, example_game):
     store = StaleOnceStore(tmp_path / "cas.db")
     await store.open()
     try:
@@ -214,8 +211,7 @@ async def test_undo_rules(svc):
     assert out.game.version == 4 and out.prompts[0].user_id == BOB
 
 
-async def test_undo_refuses_an_automatic_move(tmp_path, monkeypatch):
-    register_fake(monkeypatch)
+async def test_undo_refuses_an_automatic_move(tmp_path, example_game):
     store = await open_store(tmp_path / "auto.db")
     try:
         svc = TableService(store)
@@ -223,7 +219,7 @@ async def test_undo_refuses_an_automatic_move(tmp_path, monkeypatch):
         await svc.act(gid, BOB, "pick 2")
         # an automatic (deadline) move made in Bob's seat after his own pick
         game = await store.get_game(gid)
-        engine = svc.engine("fake")
+        engine = svc.engine("example")
         state, _ = engine.apply(game.snapshot, 0, {"type": "pick", "value": 1})
         await store.append_action(
             gid, expected_version=1, seat=0, action={"type": "pick", "value": 1}, snapshot=state
@@ -262,10 +258,10 @@ async def test_two_seat_vote_needs_both(svc):
 
 async def test_waiting_on_across_guilds(svc):
     g1 = await started(svc, BOB)
-    other = await svc.new_game("fake", guild_id=2, channel_id=20, host_id=CAROL)
+    other = await svc.new_game("example", guild_id=2, channel_id=20, host_id=CAROL)
     await svc.join(other.id, BOB)
     await svc.start(other.id, CAROL)
-    lobby = await svc.new_game("fake", guild_id=3, channel_id=30, host_id=BOB)
+    lobby = await svc.new_game("example", guild_id=3, channel_id=30, host_id=BOB)
     waiting = await svc.waiting_on(BOB)
     assert sorted(g.id for g, _ in waiting) == sorted([g1, other.id])
     assert lobby.id not in [g.id for g, _ in waiting]
@@ -312,9 +308,9 @@ async def test_a_button_must_carry_one_of_its_decisions_choices(svc):
     await pick_all(svc, gid, [HOST, BOB])
     # "pick 2" is no choice of the host's play decision (and the engine refuses it too)
     await refused_unchanged(
-        svc, gid, "fake_not_now", svc.act(gid, HOST, {"type": "pick", "value": 2})
+        svc, gid, "example.not_now", svc.act(gid, HOST, {"type": "pick", "value": 2})
     )
-    engine = svc.engine("fake")
+    engine = svc.engine("example")
 
     def lenient(state, seat, action, _apply=engine.apply):
         # an engine bug: it accepts a "wait" it never offers
@@ -322,11 +318,11 @@ async def test_a_button_must_carry_one_of_its_decisions_choices(svc):
             return _apply(state, seat, {"type": "pass"})
         return _apply(state, seat, action)
 
-    svc.engine("fake").apply = lenient
+    svc.engine("example").apply = lenient
     try:
         r = await refused_unchanged(
             svc, gid, "illegal_move", svc.act(gid, HOST, {"type": "wait"}, decision_key="r1.play.0")
         )
         assert r.params == {"move": '{"type": "wait"}'}
     finally:
-        del svc.engine("fake").apply
+        del svc.engine("example").apply

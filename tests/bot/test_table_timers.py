@@ -9,7 +9,6 @@ import pytest
 
 from bot.table import Outcome, Refusal, Reminder, TableService, TimerSettings
 from storage import open_store
-from tests.bot.fake_engine import register_fake
 
 HOST, BOB = 301, 302
 T0 = datetime(2026, 3, 1, 12, 0, tzinfo=UTC)
@@ -27,9 +26,8 @@ class Clock:
 
 
 @pytest.fixture
-async def reopen(monkeypatch):
+async def reopen(example_game):
     """reopen(path, clock, old_service): close the old store, open a new one on the file."""
-    register_fake(monkeypatch)
     services: list[TableService] = []
 
     async def reopen_(path, clock, old=None):
@@ -48,7 +46,7 @@ async def due(svc: TableService) -> dict[str, datetime]:
 
 
 async def start_two(svc: TableService) -> int:
-    game = await svc.new_game("fake", guild_id=1, channel_id=1, host_id=HOST)
+    game = await svc.new_game("example", guild_id=1, channel_id=1, host_id=HOST)
     await svc.join(game.id, BOB)
     await svc.start(game.id, HOST)
     return game.id
