@@ -294,7 +294,8 @@ def pass_vp(st: State, name: str) -> int:
     built = fs["built"]
     vp = 0
     if fs["bonus"]:
-        vp += sum(v * built[k] for k, v in BONUS[fs["bonus"]].get("pass_vp", {}).items())
+        per = {**built, "SHIP": fs["ship"]}  # BON10: per shipping level
+        vp += sum(v * per[k] for k, v in BONUS[fs["bonus"]].get("pass_vp", {}).items())
     for t in fs["favors"]:
         table = FAVOR[t].get("pass_tp")
         if table:

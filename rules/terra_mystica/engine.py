@@ -197,6 +197,7 @@ class TerraMystica:
                 "home": dict(FACTION_CATALOGUE[name]["home"]),
                 **{k: fs[k] for k in ("VP", "C", "W", "P", "P1", "P2", "P3")},
                 "shipping": fs["ship"], "dig": fs["dig"], "keys": fs["keys"],
+                "range_bonus": fs.get("range_bonus", 0),  # TW7: Fakirs' carpet reach
                 "buildings_left": {k: BUILDING_LIMITS[k] - fs["built"][k] for k in BUILDING_LIMITS},
                 "cults": dict(fs["cults"]), "favors": tile_order(fs["favors"]),
                 "towns": tile_order(fs["towns"]), "bonus": fs["bonus"], "passed": fs["passed"],

@@ -45,7 +45,8 @@ class Faction:
     sa_income: Res = field(default_factory=lambda: {"P": 1})
     ship: dict | None = field(default_factory=lambda: STD_SHIP)
     dig: dict | None = field(default_factory=lambda: STD_DIG)
-    # Dwarves' tunnel / Fakirs' carpet: cost and hex range (distance - 1) per SH level.
+    # Dwarves' tunnel / Fakirs' carpet: cost and hex range (distance - 1) per SH level; grows:
+    # a town tile's +1 shipping widens the range instead (Fakirs; the Dwarves get nothing).
     teleport: dict | None = None
     sh_action: str | None = None  # special action unlocked by the stronghold
     sh_bonus: Res = field(default_factory=dict)  # one-time gain on building the stronghold
@@ -122,11 +123,18 @@ FACTIONS: dict[str, Faction] = {f.name: f for f in (
             {"W": 3, "C": 15, "P": 0, "P1": 7, "P2": 5}, (1, 0, 0, 1),
             costs=_costs(SH={"W": 4, "C": 10}), sh_income={"P": 1}, ship=None,
             dig={"max": 1, "cost": {"W": 2, "C": 5, "P": 1}},
-            teleport={"cost": ({"P": 1}, {"P": 1}), "range": (1, 2), "vp": 4},
+            teleport={"cost": ({"P": 1}, {"P": 1}), "range": (1, 2), "vp": 4, "grows": True},
             sh_bonus={"TELEPORT": 1}),
     Faction("nomads", "Nomads", "유목민", "yellow", {"W": 2, "C": 15, "P": 0, "P1": 5, "P2": 7},
             (1, 0, 1, 0), costs=_costs(SH={"W": 4, "C": 8}), tp_income=RICH_TP_INCOME,
             sh_action="ACTN", initial_dwellings=3),
 )}
+
+def hop_distance(fd: Faction, fs: dict) -> int:
+    """How far (in hexes) the tunnel or carpet reaches now, with any range from town tiles."""
+    if not fd.teleport:
+        return 0
+    return fd.teleport["range"][fs["teleport"]] + 1 + fs.get("range_bonus", 0)
+
 
 SH_ACTIONS = {f.sh_action: f.name for f in FACTIONS.values() if f.sh_action}

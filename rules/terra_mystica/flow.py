@@ -7,7 +7,7 @@ from typing import Any
 from rules.core import Event
 from rules.terra_mystica import board
 from rules.terra_mystica.cults import CULTS, FINAL_VP, rank_shares
-from rules.terra_mystica.factions import FACTIONS
+from rules.terra_mystica.factions import FACTIONS, hop_distance
 from rules.terra_mystica.power import gain_power
 from rules.terra_mystica.state import State, bridge_adj, owner_buildings
 from rules.terra_mystica.tiles import BONUS, FAVOR, SCORING
@@ -66,6 +66,7 @@ def income(st: State) -> None:
 def start_round(st: State, events: list[Event]) -> None:
     st["round"] += 1
     st["phase"] = "actions"
+    st.pop("income_over_offers", None)
     st["pending"] = {n: p for n, p in st["pending"].items() if any(p.values())}
     st["acts"] = {}
     for t in st["bonus_pool"]:
@@ -125,8 +126,21 @@ def settle(st: State, events: list[Event]) -> None:
 
 
 def round_blocked(st: State) -> bool:
-    return bool(st["offers"]) or any(
+    """Open decisions hold the round's end; offers not when an old log's `income` line has
+    closed the round over them (legacy_income)."""
+    return (bool(st["offers"]) and not st.get("income_over_offers")) or any(
         v.get("CULT", 0) > 0 or v.get("SPADE", 0) > 0 for v in st["pending"].values())
+
+
+def legacy_income(st: State, events: list[Event]) -> None:
+    """An old site log's `income` line (spec 3.14). With every faction passed and nothing but
+    power offers open, the site pays the round's end (cult bonus, then income) at once; the
+    offers stay open and lapse at their faction's next action. Otherwise it changes nothing."""
+    if (st["phase"] != "actions" or st["turn"] is not None or not st["offers"]
+            or st["round"] >= 6 or round_blocked({**st, "offers": []})):
+        return
+    st["income_over_offers"] = True
+    maybe_end_round(st, events)
 
 
 def maybe_end_round(st: State, events: list[Event]) -> None:
@@ -159,7 +173,7 @@ def cult_bonus(st: State, events: list[Event]) -> None:
     tile = SCORING[st["scoring"][st["round"] - 1]]
     for name in next_order(st):
         fs = st["factions"][name]
-        times = fs["cults"][tile["cult"]] // tile["per"]
+        times = cult_count(st, name, tile["cult"]) // tile["per"]
         if times <= 0:
             continue
         for k, v in tile["reward"].items():
@@ -169,6 +183,13 @@ def cult_bonus(st: State, events: list[Event]) -> None:
             else:
                 gain_basic(fs, {k: v * times})
         events.append(Event(key="tm.cult_bonus", params={"faction": name, "times": times}))
+
+
+def cult_count(st: State, name: str, track: str) -> int:
+    """A faction's place on a cult track, or (PRIESTS) its priests on the cult board's spaces."""
+    if track == "PRIESTS":
+        return sum(spaces.count(name) for spaces in st["cult_spaces"].values())
+    return st["factions"][name]["cults"][track]
 
 
 def spade_bonus(st: State, name: str, n: int) -> None:
@@ -194,7 +215,7 @@ def network_size(st: State, name: str) -> int:
     locs = owner_buildings(st, name)
     bridges = bridge_adj(st)
     ship = fs["ship"] if fd.ship else 0
-    hop = fd.teleport["range"][fs["teleport"]] + 1 if fd.teleport else 0
+    hop = hop_distance(fd, fs)
     seen: set[str] = set()
     best = 0
     for start in locs:

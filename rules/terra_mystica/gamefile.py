@@ -10,7 +10,7 @@ from typing import Any
 
 from rules.core import Choice, Decision, Rng, RuleError
 from rules.terra_mystica.engine import TerraMystica
-from rules.terra_mystica.flow import final_scoring, next_order, settle
+from rules.terra_mystica.flow import final_scoring, legacy_income, next_order, settle
 from rules.terra_mystica.messages import fill
 from rules.terra_mystica.notation import (
     action_of,
@@ -20,7 +20,7 @@ from rules.terra_mystica.notation import (
     stream_rewrites,
 )
 from rules.terra_mystica.state import Options, State
-from rules.terra_mystica.tiles import BONUS, NOT_LATE, SCORING
+from rules.terra_mystica.tiles import BONUS, NOT_LATE, SCORING, TILE_OPTIONS, in_game
 
 OUT_OF_TURN = ("leech", "cult", "spades")
 FREE_COMMANDS = ("convert", "burn", "connect")
@@ -57,6 +57,11 @@ class GameFile:
     players: int = 0
     randomize: str | None = None
     moves: list[Line] = field(default_factory=list)
+    pool_built: bool = False  # a setup, delete or randomize line has built the tile pool
+
+    def tile_options(self) -> dict[str, bool]:
+        """The tile options (Options field names) this file turns on."""
+        return {field: site in self.options for field, site in TILE_OPTIONS.items()}
 
 
 def read_lines(text: str) -> GameFile:
@@ -110,6 +115,8 @@ def admin(game: GameFile, body: str, number: int) -> None:
         name = words[1].lower()
         if name not in KNOWN_OPTIONS:
             raise FileError(number, "tm.unknown_option", option=name)
+        if game.pool_built and name in TILE_OPTIONS.values():
+            return  # the site adds an option's tiles only while building the pool (spec 2.2)
         game.options.add(name)
     elif head == "dropoption" and len(words) > 1:
         game.options.discard(words[1].lower())
@@ -122,14 +129,19 @@ def admin(game: GameFile, body: str, number: int) -> None:
             raise FileError(number, "tm.unparsable", text=body)
         game.scoring = tiles
     elif re.search(r"delete (\w+)$", body, re.I):
+        game.pool_built = True
         game.deleted.append(re.search(r"delete (\w+)$", body, re.I).group(1).upper())
     elif head == "setup" and len(words) > 1:
+        game.pool_built = True
         game.factions.append(words[1].lower())
     elif head == "player":
         game.players += 1
     elif head == "randomize" and "seed" in [w.lower() for w in words]:
+        game.pool_built = True
         game.randomize = body.split("seed", 1)[1].strip()
-    elif head in ("map", "player-count", "abort", "admin", "income", "start",
+    elif head == "income" and len(words) == 1:
+        game.moves.append(Line(number, None, "income"))  # legacy: see flow.legacy_income
+    elif head in ("map", "player-count", "abort", "admin", "start",
                   "faction-variant", "final-scoring", "order"):
         return
     else:
@@ -142,8 +154,11 @@ class FileError(Exception):
         self.line, self.key, self.params = line, key, params
 
 
-def snellman_randomize(seed: str, seats: int) -> tuple[list[str], list[str]]:
-    """Scoring tiles and deleted bonus tiles as terra.snellman.net's `randomize` draws them."""
+def snellman_randomize(seed: str, seats: int,
+                       options: dict[str, bool] | None = None) -> tuple[list[str], list[str]]:
+    """Scoring tiles and deleted bonus tiles as terra.snellman.net's `randomize` draws them
+    (`options`: the tile options on, which add SCORE9 and BON10 to the draws)."""
+    options = options or {}
     digest = hashlib.sha1(seed.encode()).digest()
     words = [int.from_bytes(digest[i:i + 4], "little") for i in range(0, 20, 4)]
     gen = random.Random(sum(w << (32 * i) for i, w in enumerate(words)))
@@ -152,12 +167,12 @@ def snellman_randomize(seed: str, seats: int) -> tuple[list[str], list[str]]:
         keyed = [(gen.getrandbits(32) / 2**32, x) for x in items]
         return [x for _, x in sorted(keyed)]
 
-    tiles = sorted(SCORING, key=lambda t: int(t[5:]))
+    tiles = sorted(in_game(SCORING, options), key=lambda t: int(t[5:]))
     while True:
         tiles = shuffle(tiles)
         if not NOT_LATE.intersection(tiles[4:6]):
             break
-    bonus = shuffle(sorted(BONUS))
+    bonus = shuffle(sorted(in_game(BONUS, options)))  # as plain strings: BON1, BON10, BON2
     deleted = []
     while len(bonus) > seats + 3:
         deleted.append(bonus.pop(0))
@@ -166,15 +181,18 @@ def snellman_randomize(seed: str, seats: int) -> tuple[list[str], list[str]]:
 
 def game_options(game: GameFile) -> Options:
     scoring, deleted = game.scoring, list(game.deleted)
+    tiles = game.tile_options()
     if game.randomize is not None:
         # Site logs get their seats from the database: default to one per faction.
-        scoring, deleted = snellman_randomize(game.randomize, game.players or len(game.factions))
-    bonus = [b for b in BONUS if b not in deleted]
+        scoring, deleted = snellman_randomize(game.randomize, game.players or len(game.factions),
+                                              tiles)
+    bonus = [b for b in in_game(BONUS, tiles) if b not in deleted]
     return Options(factions=game.factions, scoring=scoring, bonus=bonus,
                    strict_leech="strict-leech" in game.options,
                    errata_cultist_power="errata-cultist-power" in game.options,
                    variable_turn_order="variable-turn-order" in game.options,
-                   second_spade_dwelling=True)  # the site's rule, so its logs replay
+                   second_spade_dwelling=True,  # the site's rule, so its logs replay
+                   **tiles)
 
 
 def message(key: str, params: dict[str, Any]) -> str:
@@ -213,6 +231,11 @@ def replay_text(text: str, engine: TerraMystica | None = None) -> Replay:
             continue
         if line.prefix is None and line.text.lower() == "finish":
             finish(state)
+            continue
+        if line.text.strip().lower() == "income" and (line.prefix is None
+                                                      or line.prefix in state["factions"]):
+            settle(state, [])
+            legacy_income(state, [])  # `income` or `<faction>: income`: the same on the site
             continue
         try:
             if line.prefix is None:
@@ -260,8 +283,11 @@ def summary(rep: Replay) -> dict[str, Any]:
 
 def header_lines(state: State) -> list[str]:
     lines = [f"option {o}" for o in DEFAULT_OPTIONS]
+    lines += [f"option {site}" for field, site in TILE_OPTIONS.items()
+              if state["options"].get(field)]  # before the pool is built (spec 2.2)
     lines.append("score " + ",".join(state["scoring"]))
-    lines += [f"delete {b}" for b in sorted(BONUS, key=lambda t: int(t[3:]))
+    lines += [f"delete {b}" for b in sorted(in_game(BONUS, state["options"]),
+                                            key=lambda t: int(t[3:]))
               if b not in state["bonus_in_play"]]
     lines += [f"setup {f}" for f in state["order"]]
     return lines
@@ -344,15 +370,16 @@ def first_due(state: State, pending: list[Decision], writer: LogWriter) -> Decis
 
 
 def random_game(players: int, seed: int, max_steps: int = 20_000,
-                pass_rate: int | None = None) -> tuple[State, str]:
+                pass_rate: int | None = None,
+                options: dict[str, Any] | None = None) -> tuple[State, str]:
     """Play random legal choices (offers answered right away) and write the game file.
 
     pass_rate: percent of turns on which passing (or dropping a benefit) is allowed at all;
     None chooses uniformly among all choices (short games), 10 gives long, busy games (a
-    kind of move first, then a move of that kind).
+    kind of move first, then a move of that kind). options: more lobby options.
     """
     engine = TerraMystica()
-    state = engine.setup({"random_factions": True}, players, seed)
+    state = engine.setup({"random_factions": True, **(options or {})}, players, seed)
     rng = Rng(seed * 7919 + 17)
     writer = LogWriter()
     for _ in range(max_steps):

@@ -83,6 +83,11 @@ _EN: dict[str, str] = {
     # the lobby's label of Options.second_spade_dwelling (the bot reads engine catalogues too)
     "option.terra_mystica.second_spade_dwelling": "Split spades: a dwelling on the second "
     "hex too (site rule)",
+    "option.terra_mystica.shipping_bonus": "Bonus tile BON10: pass, 3 VP per shipping level "
+    "(mini-expansion)",
+    "option.terra_mystica.temple_scoring_tile": "Scoring tile SCORE9: temple 4 VP, priests on "
+    "cults → coins (mini-expansion)",
+    "option.terra_mystica.mini_expansion_1": "Town tiles TW6-TW8 (mini-expansion)",
 }
 
 _KO: dict[str, str] = {
@@ -160,6 +165,11 @@ _KO: dict[str, str] = {
     "tm.wrong_prefix": "{prefix} 세력으로는 둘 수 없습니다.",
     "option.terra_mystica.second_spade_dwelling": "나눠 쓴 삽: 두 번째 칸에도 주택 허용 "
     "(사이트 규칙)",
+    "option.terra_mystica.shipping_bonus": "보너스 타일 BON10: 패스 시 선적값마다 승점 3 "
+    "(미니 확장)",
+    "option.terra_mystica.temple_scoring_tile": "점수 타일 SCORE9: 사원 승점 4, 신앙 트랙의 "
+    "성직자 → 동전 (미니 확장)",
+    "option.terra_mystica.mini_expansion_1": "마을 타일 TW6-TW8 (미니 확장)",
 }
 
 MESSAGES: dict[str, dict[str, str]] = {"en": _EN, "ko": _KO}

@@ -9,7 +9,7 @@ from rules.core import Choice
 from rules.terra_mystica import board
 from rules.terra_mystica.choices import choice
 from rules.terra_mystica.cults import CULTS, PRIEST_SPACES, TOP, cult_target, must_wait_for_cultists
-from rules.terra_mystica.factions import BUILDING_LIMITS, FACTIONS, WORKERS_PER_SPADE
+from rules.terra_mystica.factions import BUILDING_LIMITS, FACTIONS, WORKERS_PER_SPADE, hop_distance
 from rules.terra_mystica.free_moves import free_choices
 from rules.terra_mystica.leech import offer_actual, offer_gain
 from rules.terra_mystica.reach import ship_range
@@ -67,7 +67,7 @@ def reach_map(st: State, name: str, income_phase: bool = False,
     rng = ship_range(st, name, income_phase)
     hop = 0
     if fd.teleport and teleport and not income_phase:
-        hop = fd.teleport["range"][st["factions"][name]["teleport"]] + 1
+        hop = hop_distance(fd, st["factions"][name])
     for loc in locs:
         for h in board.LAND_ADJ[loc] | bridges.get(loc, set()):
             out[h] = "direct"
@@ -154,7 +154,8 @@ def turn_choices(st: State, name: str) -> list[Choice]:
     if need.get("TOWN"):
         texts = [f"+{tile}" for tile in tile_order(st["town_pool"]) if st["town_pool"][tile] > 0
                  and not (TOWN[tile]["gain"].get("CULTS")
-                          and any(blocked_top(st, name, c, 1) for c in CULTS))]
+                          and any(blocked_top(st, name, c, TOWN[tile]["gain"]["CULTS"])
+                                  for c in CULTS))]
         return [choice(x) for x in texts or ["-GAIN_TW"]]
     if need.get("CULT"):
         n = need["CULT"]
@@ -435,7 +436,7 @@ def favor_left(st: State) -> list[str]:
 
 
 def town_left(st: State) -> list[str]:
-    return [t for t in TOWN if st["town_pool"][t] > 0]
+    return [t for t in TOWN if st["town_pool"].get(t, 0) > 0]
 
 
 def offer_view(st: State, offer: dict[str, Any]) -> dict[str, Any]:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from rules.core import RuleError
 from rules.terra_mystica import board
-from rules.terra_mystica.factions import FACTIONS
+from rules.terra_mystica.factions import FACTIONS, hop_distance
 from rules.terra_mystica.state import State, bridge_adj, direct_neighbours, owner_buildings
 from rules.terra_mystica.tiles import BONUS
 from rules.terra_mystica.turn import fstate, pay
@@ -40,7 +40,7 @@ def reach_kind(st: State, name: str, hex_id: str, locs: list[str] | None = None,
             return "ship"
     fd = FACTIONS[name]
     if fd.teleport and not income_phase:
-        hop = fd.teleport["range"][fstate(st, name)["teleport"]] + 1
+        hop = hop_distance(fd, fstate(st, name))
         dist = board.HEX_DIST[hex_id]
         if any(dist.get(loc, 99) <= hop for loc in locs):
             return "teleport"

@@ -5,13 +5,13 @@ from __future__ import annotations
 import marshal
 from typing import Any
 
-from pydantic import BaseModel, field_validator
+from pydantic import BaseModel, field_validator, model_validator
 
 from rules.core import Rng, RuleError
 from rules.terra_mystica import board
 from rules.terra_mystica.cults import CULTS, PRIEST_SPACES
 from rules.terra_mystica.factions import BUILDING_LIMITS, FACTIONS
-from rules.terra_mystica.tiles import BONUS, FAVOR, NOT_LATE, SCORING, TOWN
+from rules.terra_mystica.tiles import BONUS, FAVOR, NOT_LATE, SCORING, TOWN, in_game
 
 State = dict[str, Any]
 
@@ -30,6 +30,13 @@ class Options(BaseModel):
     # Halflings' three stronghold spades) may build on any of them. False, the rulebook's
     # (seed L637): no dwelling on the second hex; it goes only on the first hex they went to.
     second_spade_dwelling: bool = False
+    # Site options that add tiles (off: the base game's tiles only): bonus tile BON10 (3 VP per
+    # shipping level on passing), scoring tile SCORE9 (4 VP per temple; 2 coins per priest on
+    # the cult board), town tiles TW6 (2 VP, +2 on every cult, 2 keys), TW7 (4 VP, +1 shipping
+    # or carpet range; two copies) and TW8 (11 VP).
+    shipping_bonus: bool = False
+    temple_scoring_tile: bool = False
+    mini_expansion_1: bool = False
 
     @field_validator("factions")
     @classmethod
@@ -48,7 +55,7 @@ class Options(BaseModel):
     @classmethod
     def _scoring(cls, v: list[str] | None) -> list[str] | None:
         if v is not None and (len(v) != 6 or any(t not in SCORING for t in v)):
-            raise ValueError("six scoring tiles SCORE1..SCORE8 expected")
+            raise ValueError("six scoring tiles SCORE1..SCORE9 expected")
         return v
 
     @field_validator("bonus")
@@ -57,6 +64,15 @@ class Options(BaseModel):
         if v is not None and any(t not in BONUS for t in v):
             raise ValueError("unknown bonus tile")
         return v
+
+    @model_validator(mode="after")
+    def _tile_options(self) -> Options:
+        on = self.model_dump()
+        for tiles, table in ((self.scoring, SCORING), (self.bonus, BONUS)):
+            off = [t for t in tiles or () if table[t].get("option") and not on[table[t]["option"]]]
+            if off:
+                raise ValueError(f"{off[0]} needs the option {table[off[0]]['option']}")
+        return self
 
 
 def copy_state(state: State) -> State:
@@ -77,8 +93,8 @@ def new_faction(name: str, seat: int) -> dict[str, Any]:
     }
 
 
-def draw_scoring(rng: Rng) -> list[str]:
-    tiles = sorted(SCORING)
+def draw_scoring(rng: Rng, options: dict[str, Any]) -> list[str]:
+    tiles = sorted(in_game(SCORING, options))
     while True:
         rng.shuffle(tiles)
         if not NOT_LATE.intersection(tiles[4:6]):
@@ -91,11 +107,12 @@ def setup_state(opts: Options, seats: int, seed: int) -> State:
     if opts.factions is not None and len(opts.factions) != seats:
         raise RuleError("tm.bad_faction_count", seats=seats)
     rng = Rng(seed)
-    scoring = list(opts.scoring) if opts.scoring else draw_scoring(rng)
+    on = opts.model_dump()
+    scoring = list(opts.scoring) if opts.scoring else draw_scoring(rng, on)
     if opts.bonus:
         bonus = sorted(set(opts.bonus), key=lambda t: int(t[3:]))
     else:
-        pool = sorted(BONUS, key=lambda t: int(t[3:]))
+        pool = sorted(in_game(BONUS, on), key=lambda t: int(t[3:]))
         rng.shuffle(pool)
         bonus = sorted(pool[: seats + 3], key=lambda t: int(t[3:]))
     factions = list(opts.factions) if opts.factions else None
@@ -106,7 +123,10 @@ def setup_state(opts: Options, seats: int, seed: int) -> State:
         "options": {"strict_leech": opts.strict_leech,
                     "errata_cultist_power": opts.errata_cultist_power,
                     "variable_turn_order": opts.variable_turn_order,
-                    "second_spade_dwelling": opts.second_spade_dwelling},
+                    "second_spade_dwelling": opts.second_spade_dwelling,
+                    "shipping_bonus": opts.shipping_bonus,
+                    "temple_scoring_tile": opts.temple_scoring_tile,
+                    "mini_expansion_1": opts.mini_expansion_1},
         "rng": rng.state,
         "secret": {},
         "seats": [{"faction": None} for _ in range(seats)],
@@ -116,7 +136,7 @@ def setup_state(opts: Options, seats: int, seed: int) -> State:
         "bonus_in_play": bonus,
         "bonus_pool": {t: 0 for t in bonus},
         "favor_pool": {t: d["copies"] for t, d in FAVOR.items()},
-        "town_pool": {t: d["copies"] for t, d in TOWN.items()},
+        "town_pool": {t: TOWN[t]["copies"] for t in in_game(TOWN, on)},
         "terrain": dict(board.START_TERRAIN),
         "buildings": {},
         "bridges": [],

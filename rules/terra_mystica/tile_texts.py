@@ -23,8 +23,9 @@ COLOURS = {"en": {"brown": "brown", "black": "black", "blue": "blue", "green": "
                   "gray": "회색", "red": "빨강", "yellow": "노랑"}}
 BUILDING_NAMES = {"en": {"D": "dwelling", "TP": "trading house", "TE": "temple",
                          "SH": "stronghold", "SA": "sanctuary", "SH_SA": "stronghold/sanctuary",
-                         "SPADE": "spade", "TOWN": "town"},
-                  "ko": {**BUILDINGS, "SH_SA": "요새/성소", "SPADE": "삽", "TOWN": "마을"}}
+                         "SPADE": "spade", "TOWN": "town", "SHIP": "shipping level"},
+                  "ko": {**BUILDINGS, "SH_SA": "요새/성소", "SPADE": "삽", "TOWN": "마을",
+                         "SHIP": "선적값 1"}}
 WORD_NAMES = {"en": {"C": "C", "W": "W", "P": "P", "PW": "power", "VP": "VP", "SPADE": "spade",
                      "FIRE": "Fire", "WATER": "Water", "EARTH": "Earth", "AIR": "Air"},
               "ko": WORDS}
@@ -34,7 +35,11 @@ PARTS: dict[str, Texts] = {
     "vp": {"en": "{vp} VP", "ko": "승점 {vp}"},
     "vp_per": {"en": "{building} → {vp} VP", "ko": "{building} → 승점 {vp}"},
     "gain": {"en": "+{res}", "ko": "+{res}"},
-    "all_cults": {"en": "+1 on every cult track", "ko": "모든 신앙 트랙 +1"},
+    "all_cults": {"en": "+{n} on every cult track", "ko": "모든 신앙 트랙 +{n}"},
+    "keys": {"en": "counts as {n} keys", "ko": "열쇠 {n}개"},
+    # TW7: a shipping level (with its VP); the Fakirs' carpet flight reaches one hex further
+    "gain_ship": {"en": "+{n} shipping (Fakirs: carpet range)",
+                  "ko": "선적값 +{n} (고행수도자: 비행 거리)"},
     "income": {"en": "income {res}", "ko": "수입 {res}"},
     "action.spade": {"en": "action: 1 spade", "ko": "행동: 삽 1개"},
     "action.cult": {"en": "action: 1 cult step", "ko": "행동: 신앙 1칸"},
@@ -46,6 +51,9 @@ PARTS: dict[str, Texts] = {
                 "ko": "패스 시 교역소 {counts}개 → 승점 {vps}"},
     "round_end": {"en": "round end: {per} {cult} → {reward}",
                   "ko": "라운드 종료 시 {cult} {per}마다 {reward}"},
+    # SCORE9: per priest of one's own on the cult board's priest spaces
+    "round_end_priests": {"en": "round end: per priest on the cult board → {reward}",
+                          "ko": "라운드 종료 시 신앙 트랙의 내 성직자마다 {reward}"},
 }
 
 
@@ -71,8 +79,12 @@ def _parts(data: dict[str, Any], lang: str) -> list[str]:
     for what, n in vp.items() if isinstance(vp, dict) else ():
         out.append(part("vp_per", building=buildings[what], vp=n))
     gain = dict(data.get("gain", {}))
-    if gain.pop("CULTS", 0):
-        out.append(part("all_cults"))
+    if n := gain.pop("CULTS", 0):
+        out.append(part("all_cults", n=n))
+    if data.get("keys", 1) > 1:
+        out.append(part("keys", n=data["keys"]))
+    if n := gain.pop("SHIP", 0):
+        out.append(part("gain_ship", n=n))
     if gain:
         out.append(part("gain", res=_res(gain, lang)))
     if data.get("income"):
@@ -89,7 +101,9 @@ def _parts(data: dict[str, Any], lang: str) -> list[str]:
         scale = list(enumerate(data["pass_tp"]))[1:]  # (trading houses, VP), from one
         out.append(part("pass_tp", counts="/".join(str(n) for n, _ in scale),
                         vps="/".join(str(vp) for _, vp in scale)))
-    if "reward" in data:
+    if "reward" in data and data["cult"] == "PRIESTS":
+        out.append(part("round_end_priests", reward=_res(data["reward"], lang)))
+    elif "reward" in data:
         out.append(part("round_end", per=data["per"], cult=names[data["cult"]],
                         reward=_res(data["reward"], lang)))
     return out

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 Res = dict[str, int]
 
-# income: gained in Phase I; action: special action kind; pass_vp: VP per building on passing;
-# ship: extra shipping during the action phase.
+# income: gained in Phase I; action: special action kind; pass_vp: VP per building on passing
+# (SHIP: per shipping level); ship: extra shipping during the action phase. option: the lobby
+# option (snellman's site option) that puts the tile in the game; tiles without one always are.
 BONUS: dict[str, dict] = {
     "BON1": {"income": {"C": 2}, "action": "spade"},
     "BON2": {"income": {"C": 4}, "action": "cult"},
@@ -16,6 +17,8 @@ BONUS: dict[str, dict] = {
     "BON7": {"income": {"W": 1}, "pass_vp": {"TP": 2}},
     "BON8": {"income": {"P": 1}},
     "BON9": {"income": {"C": 2}, "pass_vp": {"D": 1}},
+    # site option shipping-bonus (the mini-expansion bonus tile)
+    "BON10": {"income": {"PW": 3}, "pass_vp": {"SHIP": 3}, "option": "shipping_bonus"},
 }
 
 # cult/steps: one-time advance; copies in the pool; income; town_power: lowered town need;
@@ -35,7 +38,8 @@ FAVOR: dict[str, dict] = {
     "FAV12": {"cult": "AIR", "steps": 1, "copies": 3, "pass_tp": (0, 2, 3, 3, 4)},
 }
 
-# vp: action-phase VP per event (D, TP, SH_SA, SPADE, TOWN); cult/per/reward: round-end bonus.
+# vp: action-phase VP per event (D, TP, TE, SH_SA, SPADE, TOWN); cult/per/reward: round-end
+# bonus, `per` steps of `cult` (PRIESTS: per priest of the faction on the cult board's spaces).
 SCORING: dict[str, dict] = {
     "SCORE1": {"vp": {"SPADE": 2}, "cult": "EARTH", "per": 1, "reward": {"C": 1}},
     "SCORE2": {"vp": {"TOWN": 5}, "cult": "EARTH", "per": 4, "reward": {"SPADE": 1}},
@@ -45,17 +49,31 @@ SCORING: dict[str, dict] = {
     "SCORE6": {"vp": {"TP": 3}, "cult": "WATER", "per": 4, "reward": {"SPADE": 1}},
     "SCORE7": {"vp": {"SH_SA": 5}, "cult": "AIR", "per": 2, "reward": {"W": 1}},
     "SCORE8": {"vp": {"TP": 3}, "cult": "AIR", "per": 4, "reward": {"SPADE": 1}},
+    # site option temple-scoring-tile
+    "SCORE9": {"vp": {"TE": 4}, "cult": "PRIESTS", "per": 1, "reward": {"C": 2},
+               "option": "temple_scoring_tile"},
 }
 # The spade tile may not be drawn for rounds 5 and 6.
 NOT_LATE = frozenset({"SCORE1"})
 
+# vp, one-time gain (CULTS: steps on every track; SHIP: one shipping level with its VP, or one
+# more carpet range for factions whose range grows), keys (1 unless said), copies in the pool.
 TOWN: dict[str, dict] = {
     "TW1": {"vp": 5, "gain": {"C": 6}, "copies": 2},
     "TW2": {"vp": 7, "gain": {"W": 2}, "copies": 2},
     "TW3": {"vp": 9, "gain": {"P": 1}, "copies": 2},
     "TW4": {"vp": 6, "gain": {"PW": 8}, "copies": 2},
     "TW5": {"vp": 8, "gain": {"CULTS": 1}, "copies": 2},
+    # site option mini-expansion-1 (the mini-expansion town tiles)
+    "TW6": {"vp": 2, "gain": {"CULTS": 2}, "keys": 2, "copies": 1,
+            "option": "mini_expansion_1"},
+    "TW7": {"vp": 4, "gain": {"SHIP": 1}, "copies": 2, "option": "mini_expansion_1"},
+    "TW8": {"vp": 11, "gain": {}, "copies": 1, "option": "mini_expansion_1"},
 }
+# The lobby options that add tiles, as the site names them in game files.
+TILE_OPTIONS: dict[str, str] = {"shipping_bonus": "shipping-bonus",
+                                "temple_scoring_tile": "temple-scoring-tile",
+                                "mini_expansion_1": "mini-expansion-1"}
 
 # Board power actions: cost in bowl-III power and what they give.
 POWER_ACTIONS: dict[str, dict] = {
@@ -67,6 +85,10 @@ POWER_ACTIONS: dict[str, dict] = {
     "ACT6": {"cost": 6, "gain": {"SPADE": 2}},
 }
 
+
+def in_game(table: dict[str, dict], options: dict) -> list[str]:
+    """The tiles of `table` a game with these options uses (an option's tiles only with it)."""
+    return [t for t, d in table.items() if "option" not in d or options.get(d["option"])]
 
 
 def tile_order(tiles) -> list[str]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from rules.core import Event, RuleError
 from rules.terra_mystica import board
 from rules.terra_mystica.cults import CULTS, advance_cult, restore_key_blocked
-from rules.terra_mystica.factions import BUILDING_POWER, FACTIONS
+from rules.terra_mystica.factions import BUILDING_POWER, FACTIONS, Faction
 from rules.terra_mystica.flow import gain_basic
 from rules.terra_mystica.state import State, bridge_adj, direct_neighbours, owner_buildings
 from rules.terra_mystica.tiles import FAVOR, TOWN, TOWN_POWER, TOWN_SIZE
@@ -117,14 +117,27 @@ def take_town(st: State, name: str, tile: str, t: dict | None, events: list[Even
     t["need"]["TOWN"] -= 1
     fs = fstate(st, name)
     fs["towns"].append(tile)
-    fs["keys"] += 1  # errata 1: the key comes before the tile's reward
-    restore_key_blocked(st, name)
     spec = TOWN[tile]
+    fs["keys"] += spec.get("keys", 1)  # errata 1: the key comes before the tile's reward
+    restore_key_blocked(st, name)
     fs["VP"] += spec["vp"] + scoring_vp(st, "TOWN")
     for k, v in spec["gain"].items():
         if k == "CULTS":
             for cult in CULTS:
                 advance_cult(st, name, cult, v)
+        elif k == "SHIP":
+            gain_shipping(fs, FACTIONS[name], v)
         else:
             gain_basic(fs, {k: v})
     gain_basic(fs, FACTIONS[name].town_bonus)
+
+
+def gain_shipping(fs: dict, fd: Faction, n: int) -> None:
+    """Free shipping levels (TW7) with the track's VP, up to its end; factions without shipping
+    whose carpet range grows (Fakirs) reach one hex further instead, the others get nothing."""
+    for _ in range(n):
+        if fd.ship and fs["ship"] < fd.ship["max"]:
+            fs["ship"] += 1
+            fs["VP"] += fd.ship["vp"].get(fs["ship"], 0)
+        elif not fd.ship and fd.teleport and fd.teleport.get("grows"):
+            fs["range_bonus"] = fs.get("range_bonus", 0) + 1

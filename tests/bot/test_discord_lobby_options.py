@@ -145,8 +145,17 @@ async def test_terra_mystica_options_are_all_reachable_from_the_lobby(env, lang)
     in_menu = {o["value"] for o in selects[0]["options"]}
     assert in_menu == {s.name for s in specs}
     text = lobby.lobby_text(game, specs, lang)
-    for name in ("factions", "scoring", "bonus", "second_spade_dwelling"):
+    # more options than the lobby text lists: it says the others are at their defaults, and
+    # names an option once it is changed
+    assert t("discord.lobby.defaults", lang) in text
+    names = ("factions", "scoring", "bonus", "second_spade_dwelling", "shipping_bonus",
+             "temple_scoring_tile", "mini_expansion_1")
+    for name in names:
         assert name in in_menu
+        assert t(f"option.terra_mystica.{name}", lang) not in text
+    game.options.update({"second_spade_dwelling": True, "mini_expansion_1": True})
+    text = lobby.lobby_text(game, specs, lang)
+    for name in ("second_spade_dwelling", "mini_expansion_1"):
         assert t(f"option.terra_mystica.{name}", lang) in text
 
 
