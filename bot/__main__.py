@@ -1,7 +1,7 @@
 """`python -m bot`: run the Discord bot, or explain what is missing and exit.
 
-Exit codes: 0 after a clean stop or the no-token help, 2 for a setting to fix (bad value,
-unusable database path, refused token), 1 when Discord cannot be reached.
+Exit codes: 0 after a clean stop, 2 for a setting to fix (no token, a bad value, an unusable
+database path, a refused token), 1 when Discord cannot be reached.
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from pathlib import Path
 
 from pydantic import ValidationError
 
-from bot.settings import Settings, explain, load_settings
+from bot.settings import DISCORD_API_BASE, Settings, explain, load_settings
 
 EXIT_CONFIG = 2
 EXIT_UNREACHABLE = 1
@@ -44,6 +44,9 @@ BAD_TOKEN = """\
 Discord refused DISCORD_TOKEN ({error}). Copy a fresh one from the Developer Portal
 (Bot -> Reset Token) into .env; the application id or the client secret will not work."""
 UNREACHABLE = "Cannot reach Discord at {api} ({error}). Check the network and try again."
+CUSTOM_API = """\
+DISCORD_API_BASE={api} is set (environment or .env), so the bot talks to that address
+instead of Discord's own {default}. Remove the line unless you run a stand-in there."""
 INTENTS = """\
 Discord asks for a privileged intent ({error}). This bot needs none: check that no code
 change asks for members, presences or message content."""
@@ -65,6 +68,14 @@ def database_problem(path: Path) -> str | None:
     return None
 
 
+def unreachable(settings: Settings, error: BaseException) -> str:
+    """Why Discord could not be reached; names DISCORD_API_BASE when it is not Discord's."""
+    text = UNREACHABLE.format(api=settings.api_base, error=error)
+    if settings.custom_api:
+        text += "\n" + CUSTOM_API.format(api=settings.api_base, default=DISCORD_API_BASE)
+    return text
+
+
 def run(settings: Settings) -> int:
     """Run the bot until it stops; known failures become a message and an exit code."""
     import aiohttp
@@ -83,7 +94,7 @@ def run(settings: Settings) -> int:
         print(INTENTS.format(error=error), file=sys.stderr)
         return EXIT_CONFIG
     except aiohttp.ClientConnectorError as error:  # DNS, refused, no route: before login
-        print(UNREACHABLE.format(api=settings.api_base, error=error), file=sys.stderr)
+        print(unreachable(settings, error), file=sys.stderr)
         return EXIT_UNREACHABLE
     return 0
 
@@ -96,7 +107,7 @@ def main() -> int:
         return EXIT_CONFIG
     if not settings.token:
         print(NO_TOKEN_HELP)
-        return 0
+        return EXIT_CONFIG  # nothing ran: a script or `make run` must not report success
     problem = database_problem(settings.database_path)
     if problem is not None:
         print(BAD_DATABASE.format(path=settings.database_path, error=problem), file=sys.stderr)

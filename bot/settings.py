@@ -1,48 +1,65 @@
-"""The bot's settings: read from the environment and an optional `.env` file.
+"""The bot's settings: read from the environment and an optional `.env` file (pydantic-settings).
 
-The environment wins over `.env`, so a test or a deployment can override one value
-without editing the file. The `.env` reader is our own (no python-dotenv dependency).
+`load_settings()` reads them; the environment wins over `.env`, so a test or a deployment can
+override one value without editing the file. `Settings(...)` itself reads nothing: it holds
+the values it is given and the defaults for the rest, so code and tests that build one are not
+changed by whoever's shell or `.env` they run in.
 """
 
 from __future__ import annotations
 
-import os
+import io
 from collections.abc import Mapping
 from pathlib import Path
-from typing import Literal
+from typing import Any, Literal
 
-from pydantic import BaseModel, Field, ValidationError, field_validator
+from dotenv import dotenv_values
+from pydantic import Field, ValidationError, field_validator
+from pydantic_settings import (
+    BaseSettings,
+    PydanticBaseSettingsSource,
+    SettingsConfigDict,
+)
 
 DISCORD_API_BASE = "https://discord.com/api/v10"
 
-# Environment variable -> Settings field.
-ENV_FIELDS: dict[str, str] = {
-    "DISCORD_TOKEN": "token",
-    "DATABASE_PATH": "database_path",
-    "DEV_GUILD_ID": "dev_guild_id",
-    "DEFAULT_LANG": "default_lang",
-    "REMINDER_AFTER_HOURS": "reminder_after_hours",
-    "REMINDER_EVERY_HOURS": "reminder_every_hours",
-    "TURN_DEADLINE_HOURS": "turn_deadline_hours",
-    "TICK_SECONDS": "tick_seconds",
-    "DISCORD_API_BASE": "api_base",
-    "LOG_LEVEL": "log_level",
-}
 
-SECRET_FIELDS = frozenset({"token"})  # never echoed in an error message
+class Settings(BaseSettings):
+    """One field per environment variable (the field's alias); the README's table lists them."""
 
+    model_config = SettingsConfigDict(
+        case_sensitive=True,  # DISCORD_TOKEN, not discord_token
+        validate_by_name=True,  # Settings(token=...) as well as the variable names
+        validate_by_alias=True,
+        extra="ignore",  # a .env may hold other tools' variables
+        env_file_encoding="utf-8",
+    )
 
-class Settings(BaseModel):
-    token: str | None = None
-    database_path: Path = Path("data/bot.sqlite3")
-    dev_guild_id: int | None = None
-    default_lang: Literal["ko", "en"] = "ko"
-    reminder_after_hours: float = Field(24, gt=0)
-    reminder_every_hours: float = Field(24, gt=0)
-    turn_deadline_hours: float = Field(0, ge=0)  # 0 = no deadline
-    tick_seconds: float = Field(60, gt=0)
-    api_base: str = DISCORD_API_BASE
-    log_level: Literal["DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL"] = "INFO"
+    token: str | None = Field(None, validation_alias="DISCORD_TOKEN")
+    database_path: Path = Field(Path("data/bot.sqlite3"), validation_alias="DATABASE_PATH")
+    dev_guild_id: int | None = Field(None, validation_alias="DEV_GUILD_ID")
+    default_lang: Literal["ko", "en"] = Field("ko", validation_alias="DEFAULT_LANG")
+    reminder_after_hours: float = Field(24, gt=0, validation_alias="REMINDER_AFTER_HOURS")
+    reminder_every_hours: float = Field(24, gt=0, validation_alias="REMINDER_EVERY_HOURS")
+    # 0 = no deadline
+    turn_deadline_hours: float = Field(0, ge=0, validation_alias="TURN_DEADLINE_HOURS")
+    tick_seconds: float = Field(60, gt=0, validation_alias="TICK_SECONDS")
+    api_base: str = Field(DISCORD_API_BASE, validation_alias="DISCORD_API_BASE")
+    log_level: Literal["DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL"] = Field(
+        "INFO", validation_alias="LOG_LEVEL"
+    )
+
+    @classmethod
+    def settings_customise_sources(
+        cls,
+        settings_cls: type[BaseSettings],
+        init_settings: PydanticBaseSettingsSource,
+        env_settings: PydanticBaseSettingsSource,
+        dotenv_settings: PydanticBaseSettingsSource,
+        file_secret_settings: PydanticBaseSettingsSource,
+    ) -> tuple[PydanticBaseSettingsSource, ...]:
+        # Only what the caller passes: reading the environment is load_settings()'s job.
+        return (init_settings,)
 
     @field_validator("token", "dev_guild_id", mode="before")
     @classmethod
@@ -75,46 +92,75 @@ class Settings(BaseModel):
         return self.database_path
 
 
+# Environment variable -> Settings field, from the fields' aliases.
+ENV_FIELDS: dict[str, str] = {
+    str(info.validation_alias): name for name, info in Settings.model_fields.items()
+}
+
+SECRET_FIELDS = frozenset({"token"})  # never echoed in an error message
+
+
+class _FromEnvironment(Settings):
+    """pydantic-settings' own sources: the process environment over the `.env` file."""
+
+    @classmethod
+    def settings_customise_sources(
+        cls,
+        settings_cls: type[BaseSettings],
+        init_settings: PydanticBaseSettingsSource,
+        env_settings: PydanticBaseSettingsSource,
+        dotenv_settings: PydanticBaseSettingsSource,
+        file_secret_settings: PydanticBaseSettingsSource,
+    ) -> tuple[PydanticBaseSettingsSource, ...]:
+        return (env_settings, dotenv_settings)
+
+
+class _FromMapping(Settings):
+    """A given mapping stands for the environment (passed as init values) over `.env`."""
+
+    @classmethod
+    def settings_customise_sources(
+        cls,
+        settings_cls: type[BaseSettings],
+        init_settings: PydanticBaseSettingsSource,
+        env_settings: PydanticBaseSettingsSource,
+        dotenv_settings: PydanticBaseSettingsSource,
+        file_secret_settings: PydanticBaseSettingsSource,
+    ) -> tuple[PydanticBaseSettingsSource, ...]:
+        return (init_settings, dotenv_settings)
+
+
 def explain(error: ValidationError) -> list[str]:
     """One line per bad setting, named by its environment variable (not the field)."""
     names = {field: name for name, field in ENV_FIELDS.items()}
     lines = []
     for problem in error.errors():
-        field = str(problem["loc"][0]) if problem["loc"] else ""
+        where = str(problem["loc"][0]) if problem["loc"] else ""
+        name = where if where in ENV_FIELDS else names.get(where, where)
         value = problem.get("input")
         shown = f"{value!r}" if isinstance(value, str) else "(missing)"
-        if field in SECRET_FIELDS:
+        if ENV_FIELDS.get(name) in SECRET_FIELDS:
             shown = "(hidden)"
-        lines.append(f"{names.get(field, field)}={shown}: {problem['msg']}")
+        lines.append(f"{name}={shown}: {problem['msg']}")
     return lines
 
 
 def parse_env_file(text: str) -> dict[str, str]:
-    """KEY=VALUE lines; `#` comments, blank lines, `export ` and quotes are understood."""
-    values: dict[str, str] = {}
-    for raw in text.splitlines():
-        line = raw.strip()
-        if not line or line.startswith("#") or "=" not in line:
-            continue
-        if line.startswith("export "):
-            line = line[len("export ") :]
-        key, _, value = line.partition("=")
-        value = value.strip()
-        if value[:1] in ("'", '"') and value.endswith(value[0]) and len(value) >= 2:
-            value = value[1:-1]
-        elif " #" in value:
-            value = value.split(" #", 1)[0].rstrip()  # an inline comment after an unquoted value
-        values[key.strip()] = value
-    return values
+    """The KEY=VALUE pairs of a `.env` text, read as load_settings reads the file
+    (python-dotenv: `#` comments, `export `, quotes, inline comments after a value)."""
+    values = dotenv_values(stream=io.StringIO(text))
+    return {key: value for key, value in values.items() if value is not None}
 
 
 def load_settings(
     env: Mapping[str, str] | None = None, env_file: str | Path | None = ".env"
 ) -> Settings:
     """Settings from `env` (default: os.environ) over the `.env` file, if it exists."""
-    merged: dict[str, str] = {}
-    if env_file is not None and Path(env_file).is_file():
-        merged.update(parse_env_file(Path(env_file).read_text(encoding="utf-8")))
-    merged.update(os.environ if env is None else env)
-    data = {field: merged[name] for name, field in ENV_FIELDS.items() if name in merged}
-    return Settings.model_validate(data)
+    dotenv = Path(env_file) if env_file is not None and Path(env_file).is_file() else None
+    loaded: Settings
+    if env is None:
+        loaded = _FromEnvironment(_env_file=dotenv)  # type: ignore[call-arg]
+    else:
+        given: dict[str, Any] = {name: env[name] for name in ENV_FIELDS if name in env}
+        loaded = _FromMapping(_env_file=dotenv, **given)  # type: ignore[call-arg]
+    return Settings.model_validate(loaded.model_dump())

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import http.server
 import os
+import shutil
 import subprocess
 import sys
 import threading
@@ -12,7 +13,7 @@ from pathlib import Path
 import pytest
 from pydantic import ValidationError
 
-from bot.settings import DISCORD_API_BASE, Settings, load_settings, parse_env_file
+from bot.settings import DISCORD_API_BASE, Settings, explain, load_settings, parse_env_file
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -86,14 +87,14 @@ def test_env_example_documents_every_setting() -> None:
     load_settings(parsed, env_file=None)  # the example itself is valid
 
 
-def test_main_without_token_prints_help_and_exits_0(tmp_path: Path) -> None:
+def test_main_without_token_prints_help_and_exits_non_zero(tmp_path: Path) -> None:
     env = {k: v for k, v in os.environ.items() if k not in ("DISCORD_TOKEN",)}
     env["PYTHONPATH"] = str(ROOT)
     proc = subprocess.run(
         [sys.executable, "-m", "bot"], cwd=tmp_path, env=env, capture_output=True, text=True,
         timeout=60,
     )
-    assert proc.returncode == 0, proc.stderr
+    assert proc.returncode == 2, proc.stderr  # a setting to fix: a script must not see success
     assert "Traceback" not in proc.stderr + proc.stdout
     assert "Reset Token" in proc.stdout and "New Application" in proc.stdout
     assert ".env" in proc.stdout
@@ -104,7 +105,7 @@ def test_main_help_path_does_not_import_discord(tmp_path: Path) -> None:
         "import sys, runpy\n"
         "sys.argv=['bot']\n"
         "try:\n    runpy.run_module('bot', run_name='__main__')\n"
-        "except SystemExit as e:\n    assert e.code == 0, e.code\n"
+        "except SystemExit as e:\n    assert e.code == 2, e.code\n"
         "print('discord' in sys.modules)\n"
     )
     env = {k: v for k, v in os.environ.items() if k != "DISCORD_TOKEN"}
@@ -211,3 +212,62 @@ def test_refused_token_and_unreachable_api_exit_with_a_message(tmp_path: Path) -
     assert proc.returncode == 1, proc.stderr
     assert "Traceback" not in proc.stderr and "Cannot reach Discord at" in proc.stderr
     assert "logging in" in proc.stderr and "voice" not in proc.stderr  # no voice noise
+    assert f"DISCORD_API_BASE={api} is set" in proc.stderr  # the setting that points elsewhere
+
+
+def test_make_run_without_a_token_fails(tmp_path: Path) -> None:
+    """`make run` reports the missing token as a failure, so a script or make stops there."""
+    if shutil.which("make") is None or not (ROOT / ".venv" / "bin" / "python").exists():
+        pytest.skip("needs make and the repository's .venv (make test provides both)")
+    env = {k: v for k, v in os.environ.items() if not k.startswith("MAKE")}
+    env["DISCORD_TOKEN"] = ""  # the environment wins over any .env: no token
+    # -o: never (re)install here, whatever the stamp's age; only the run itself is tested
+    proc = subprocess.run(["make", "-s", "-C", str(ROOT), "-o", ".venv/.installed", "run"],
+                          env=env, capture_output=True, text=True, timeout=120)
+    assert proc.returncode != 0, proc.stdout + proc.stderr
+    assert "No DISCORD_TOKEN is set" in proc.stdout
+
+
+def test_unreachable_names_discord_api_base_only_when_it_is_changed() -> None:
+    from bot.__main__ import unreachable
+
+    error = OSError("Connection refused")
+    plain = unreachable(Settings(token="t"), error)
+    assert "Cannot reach Discord at https://discord.com/api/v10" in plain
+    assert "DISCORD_API_BASE" not in plain  # Discord's own address: nothing to change
+    moved = unreachable(Settings(token="t", api_base="http://10.0.0.9:8080/api/v10"), error)
+    assert "DISCORD_API_BASE=http://10.0.0.9:8080/api/v10 is set" in moved
+    assert DISCORD_API_BASE in moved  # and what it would be otherwise
+
+
+def test_process_environment_wins_over_env_file(tmp_path: Path, monkeypatch) -> None:
+    """load_settings() without a mapping reads os.environ itself (pydantic-settings' source)."""
+    for name in ENV_NAMES:
+        monkeypatch.delenv(name, raising=False)
+    env_file = tmp_path / ".env"
+    env_file.write_text("DISCORD_TOKEN=file-token\nTICK_SECONDS=5\nDEFAULT_LANG=en\n"
+                        "SOME_OTHER_TOOL=1\n", encoding="utf-8")
+    monkeypatch.setenv("DISCORD_TOKEN", "env-token")
+    monkeypatch.setenv("DEFAULT_LANG", "")  # set but empty in the environment: still wins
+    monkeypatch.setenv("discord_api_base", "http://lower.case/")  # names are exact
+    with pytest.raises(ValidationError) as raised:
+        load_settings(env_file=env_file)
+    assert [line.split(":")[0] for line in explain(raised.value)] == ["DEFAULT_LANG=''"]
+    monkeypatch.delenv("DEFAULT_LANG")
+    s = load_settings(env_file=env_file)
+    assert (s.token, s.tick_seconds, s.default_lang) == ("env-token", 5, "en")
+    assert s.api_base == DISCORD_API_BASE
+    monkeypatch.setenv("DISCORD_TOKEN", "")  # an empty variable unsets the file's token
+    assert load_settings(env_file=env_file).token is None
+
+
+def test_settings_built_in_code_read_neither_environment_nor_env_file(
+    tmp_path: Path, monkeypatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / ".env").write_text("DEFAULT_LANG=en\nTICK_SECONDS=5\n", encoding="utf-8")
+    monkeypatch.setenv("DISCORD_TOKEN", "env-token")
+    assert Settings() == Settings.model_validate({})
+    assert Settings().token is None and Settings().default_lang == "ko"
+    assert Settings(tick_seconds=7).tick_seconds == 7
+    assert load_settings().default_lang == "en"  # only load_settings reads them
