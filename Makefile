@@ -1,10 +1,14 @@
-# Two commands set up a fresh machine: `make run` and `make test`.
+# Two commands set up a fresh machine: `make run` and `make test` (`make test-fast` skips e2e).
 PY ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test bench lint fmt clean
+# Every test, in parallel (pytest-xdist: one worker per core; worksteal keeps the long
+# end-to-end tests from piling up on one worker), each limited by pytest-timeout (pyproject).
+PYTEST_PARALLEL ?= -n auto --dist worksteal
+
+.PHONY: run test test-fast bench lint fmt clean
 
 $(STAMP): pyproject.toml
 	$(PY) -m venv $(VENV)
@@ -17,10 +21,20 @@ run: $(STAMP)
 
 test: $(STAMP)
 	$(BIN)/ruff check .
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest $(PYTEST_PARALLEL)
+
+# The fast suite: everything but the end-to-end tests (marked e2e by tests/conftest.py).
+test-fast: $(STAMP)
+	$(BIN)/ruff check .
+	$(BIN)/python -m pytest $(PYTEST_PARALLEL) -m "not e2e"
 
 bench: $(STAMP)
 	$(BIN)/python -m bench
+
+# The full fuzz run (issue 9): FUZZ_COUNT strings per game (default 50,000), its figures.
+.PHONY: fuzz
+fuzz: $(STAMP)
+	$(BIN)/python -m bench fuzz
 
 lint: $(STAMP)
 	$(BIN)/ruff check .

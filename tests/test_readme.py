@@ -209,3 +209,18 @@ def test_every_lobby_option_is_in_the_readme_with_its_default() -> None:
             assert spec.name in rows, spec.name
             if spec.kind != "seat":
                 assert f"| {value_label(spec, spec.default, 'en')} |" in rows[spec.name]
+
+
+def test_readme_says_how_to_find_the_dev_guild_id() -> None:
+    setup = section("Setting up the Discord application")
+    assert "`DEV_GUILD_ID`" in setup
+    assert "Settings → Advanced → Developer Mode" in setup and "Copy Server ID" in setup
+
+
+def test_readme_names_the_full_and_the_fast_test_commands() -> None:
+    makefile = (ROOT / "Makefile").read_text(encoding="utf-8")
+    for target in ("test", "test-fast"):
+        assert f"make {target}" in README, target
+        assert re.search(rf"^{target}:", makefile, re.M), target
+    assert '-m "not e2e"' in README and '-m "not e2e"' in makefile
+    assert "pytest-timeout" in README and "pytest-xdist" in README

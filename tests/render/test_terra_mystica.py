@@ -14,7 +14,13 @@ from PIL import Image
 
 import render
 from render.terra_mystica import HEX_RADIUS, WIDTH, draw_table, hex_centre, render_map
-from render.terra_mystica.geometry import MAPS_FILE, SHARED_MAPS, compact_maps, load_layout
+from render.terra_mystica.geometry import (
+    MAPS_FILE,
+    SHARED_MAPS,
+    TERRAIN_COLOUR,
+    compact_maps,
+    load_layout,
+)
 from render.terra_mystica.style import (
     BACKGROUND,
     FACTION,
@@ -239,10 +245,20 @@ def test_map_data_geometry() -> None:
     assert math.hypot(bx - ax, by - ay) > 1.5 * width
 
 
-@pytest.mark.skipif(not SHARED_MAPS.exists(), reason="shared data set not present")
+# Only regenerating the vendored map needs the data set beside the repository; the next test
+# checks the vendored map in a clone alone.
+@pytest.mark.skipif(not SHARED_MAPS.exists(), reason="the map data set is not beside the repo")
 def test_map_data_matches_shared_source() -> None:
     stored = json.loads(MAPS_FILE.read_text(encoding="utf-8"))
     assert stored["maps"] == compact_maps()["maps"]
+
+
+def test_vendored_map_is_snellmans_base_map() -> None:
+    """The vendored layout against the rules tests' copy of snellman's base map (in the repo)."""
+    snellman = Path(__file__).resolve().parents[1] / "rules/terra_mystica/base_map_snellman.json"
+    hexes = json.loads(snellman.read_text(encoding="utf-8"))["hexes"]
+    stored = json.loads(MAPS_FILE.read_text(encoding="utf-8"))["maps"]["base"]["hexes"]
+    assert stored == [[h["id"], h["row"], h["col"], TERRAIN_COLOUR[h["terrain"]]] for h in hexes]
 
 
 def test_priest_spaces_as_dict_or_list() -> None:

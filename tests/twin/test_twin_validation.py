@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -29,10 +30,15 @@ def leaf(errors: dict[str, Any], *path: str) -> list[dict[str, str]]:
     return node["_errors"]
 
 
-def test_spec_is_the_shared_discord_spec() -> None:
-    assert SPEC_PATH.parts[-4:] == ("shared", "data", "discord", "openapi.json")
+def test_spec_is_discords_own_and_inside_the_repository() -> None:
+    root = Path(__file__).resolve().parents[2]
+    assert SPEC_PATH.is_relative_to(root)  # a clone alone has it
+    assert SPEC_PATH.parts[-4:] == ("tests", "twin", "openapi", "openapi.json")
     spec, _ = load_spec()  # fails loudly (SpecMissing) rather than skipping when absent
     assert spec["info"]["version"] == "10"
+    assert spec["info"]["license"]["identifier"] == "MIT"
+    licence = (SPEC_PATH.parent / "LICENSE").read_text(encoding="utf-8")
+    assert licence.startswith("MIT License") and "Discord" in licence  # kept beside it
     assert load_spec() is load_spec()  # loaded once per process
 
 

@@ -20,8 +20,8 @@ from referencing import Registry, Resource
 from referencing.jsonschema import DRAFT202012
 
 SPEC_URI = "urn:discord-openapi"
-# <repo>/../shared/data/discord/openapi.json, the repo being two levels above this file.
-SPEC_PATH = Path(__file__).resolve().parents[2].parent / "shared/data/discord/openapi.json"
+# Kept beside the stand-in with its MIT licence (openapi/README.md says where it comes from).
+SPEC_PATH = Path(__file__).resolve().parent / "openapi" / "openapi.json"
 
 
 class SpecMissing(RuntimeError):

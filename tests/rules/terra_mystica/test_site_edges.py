@@ -1,5 +1,5 @@
 """Edges where the engine follows terra.snellman.net exactly (notation spec
-../shared/rules/terra-mystica-notation.md): a dig inside a spade action, offers whose
+rules/terra_mystica/NOTATION.md): a dig inside a spade action, offers whose
 bowls change before the answer, and [verified] behaviours not covered elsewhere."""
 
 from __future__ import annotations
