@@ -111,7 +111,7 @@ def draw_table(
         + GAP
         + tm_offer.actions_height()
         + GAP
-        + tm_offer.supply_height()
+        + tm_offer.supply_height(view)
     )
     right_h = tm_offer.scoring_height() + GAP + tm_offer.bonus_height(view)
     lower_h = max(left_h, right_h)
@@ -149,7 +149,7 @@ def draw_table(
     for h, paint in (
         (tm_cult_board.cult_board_height(), tm_cult_board.draw_cult_board),
         (tm_offer.actions_height(), tm_offer.draw_power_actions),
-        (tm_offer.supply_height(), tm_offer.draw_supply),
+        (tm_offer.supply_height(view), tm_offer.draw_supply),
     ):
         paint(draw, view, (left[0], ly, left[2], ly + h), lang)
         ly += h + GAP

@@ -282,7 +282,10 @@ def tracks_line(info: dict[str, Any], lang: str, faction: str = "") -> tuple[str
     ):
         key = instead.get(key, key)
         if key in STRONGHOLD_VALUES:
+            # TW7 widens the Fakirs' carpet (the engine's range_bonus)
             value = STRONGHOLD_VALUES[key][sh_built]
+            if key == "carpet":
+                value += int(info.get("range_bonus") or 0)
         # "삽 교환 비율 3:1": the book's spade exchange rate, workers per spade (3 at level 0)
         words.append(
             term(lang, f"{key}_n").format(n=value, rate=max(1, 3 - int(value)))

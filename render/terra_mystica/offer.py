@@ -249,9 +249,18 @@ FAVOR_THREE = 104  # the +3 tile: steps and count only, it has no other ability
 FAVOR_SIZES = (20, 19, 18)  # an ability's words, at the largest size that fits its cell
 
 
-def supply_height() -> int:
-    town_rows = -(-len(TOWNS) // TOWN_COLS)
+def supply_height(view: dict[str, Any] | None = None) -> int:
+    """The supply card's height: the favor grid, and rows for the game's town tiles (those of
+    the view; the base game's five without one)."""
+    town_rows = -(-len(town_tiles(view or {})) // TOWN_COLS)
     return 56 + 4 * FAVOR_ROW + 8 + town_rows * TOWN_ROW + 6
+
+
+def town_tiles(view: dict[str, Any]) -> list[str]:
+    """The town tiles of the game (the mini-expansion's only with its option), else the base
+    game's."""
+    return [t for t in view.get("town_tiles") or {} if t in TOWNS] or [
+        t for t in TOWNS if t <= "TW5"]
 
 
 def favor_grid() -> list[tuple[str, list[str]]]:
@@ -300,7 +309,7 @@ def draw_supply(draw: ImageDraw.ImageDraw, view: dict[str, Any], box: Box, lang:
         text(draw, (x0 + FAVOR_TAB / 2, mid), term(lang, cult), 22, ink_on(CULT[cult]), True, "mm")
         for tile, (left, w) in zip(tiles, cells, strict=False):
             _favor_cell(draw, tile, favors.get(tile, 0), (x0 + left, top, w), lang)
-    for i, tw in enumerate(TOWNS):
+    for i, tw in enumerate(town_tiles(view)):
         row, col = divmod(i, TOWN_COLS)
         x = x0 + col * (TOWN_CHIP + 8)
         ty = y + 4 * FAVOR_ROW + 8 + row * TOWN_ROW
@@ -346,7 +355,7 @@ def _favor_cell(
 def town_chip_text(tile: str, lang: str) -> tuple[str, int]:
     """A town tile in the supply: its VP and one-time reward, at a size that fits its chip."""
     vp, reward = TOWNS[tile]
-    words = f"{amount(lang, 'vp_n', vp)} · {pick(reward, lang)}"
+    words = amount(lang, "vp_n", vp) + (f" · {pick(reward, lang)}" if pick(reward, lang) else "")
     for size in (22, 20, 18):
         if fits(words, size, TOWN_TEXT, True):
             return words, size

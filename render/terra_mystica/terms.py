@@ -183,6 +183,9 @@ SCORING: dict[str, tuple[tuple[str, str], tuple[str, str]]] = {
     "SCORE6": (("교역소 → 승점 3", "TP → 3 VP"), ("물 4 → 삽 1", "4 Water → 1 spade")),
     "SCORE7": (("요새/성소 → 승점 5", "SH/SA → 5 VP"), ("하늘 2 → 일꾼 1", "2 Air → 1 W")),
     "SCORE8": (("교역소 → 승점 3", "TP → 3 VP"), ("하늘 4 → 삽 1", "4 Air → 1 spade")),
+    # option temple_scoring_tile: per own priest on the cult board's spaces
+    "SCORE9": (("사원 → 승점 4", "TE → 4 VP"), ("신앙 트랙 성직자 1 → 동전 2",
+                                               "1 P on cults → 2 C")),
 }
 
 # Bonus cards: (income, extra or None).
@@ -196,6 +199,7 @@ BONUS: dict[str, tuple[tuple[str, str], tuple[str, str] | None]] = {
     "BON7": (("+1 일꾼", "+1 W"), ("패스: 교역소당 승점 2", "pass: 2 VP / TP")),
     "BON8": (("+1 성직자", "+1 P"), None),
     "BON9": (("+2 동전", "+2 C"), ("패스: 주택당 승점 1", "pass: 1 VP / D")),
+    "BON10": (("+3 권능", "+3 PW"), ("패스: 선적값당 승점 3", "pass: 3 VP / shipping")),
 }
 
 # Favor tiles: (cult, steps, ability or None), after the tile list of the base book (digest
@@ -223,6 +227,10 @@ TOWNS: dict[str, tuple[int, tuple[str, str]]] = {
     "TW3": (9, ("성직자 1", "1 P")),
     "TW4": (6, ("권능 8", "8 PW")),
     "TW5": (8, ("모든 신앙 +1", "+1 each cult")),
+    # option mini_expansion_1
+    "TW6": (2, ("신앙 +2씩 · 열쇠 2", "+2 cults · 2 keys")),
+    "TW7": (4, ("선적값 +1", "+1 shipping")),
+    "TW8": (11, ("", "")),  # nothing but its VP (and its key)
 }
 
 # Board power actions: (power cost, effect).
@@ -361,7 +369,8 @@ def town_text(tile: str, lang: str) -> str:
     if tile not in TOWNS:
         return tile
     vp, reward = TOWNS[tile]
-    return f"{amount(lang, 'vp_n', vp)} · {pick(reward, lang)}"
+    words = pick(reward, lang)
+    return f"{amount(lang, 'vp_n', vp)} · {words}" if words else amount(lang, "vp_n", vp)
 
 
 def bonus_text(tile: str, lang: str) -> tuple[str, str]:
