@@ -1,9 +1,11 @@
-"""One or more focused tests per character, from hand-made turns (helpers.force_turn)."""
+"""One or more focused tests per character, from hand-made turns (rules.citadels.positions, or
+the older helpers.force_turn)."""
 
 from __future__ import annotations
 
 import pytest
 
+from rules.citadels.positions import position
 from rules.core import RuleError
 
 from .helpers import ENGINE, act, force_turn, give_char, keys, set_seat, situation
@@ -117,9 +119,8 @@ def test_magistrate_unsigned_warrant_does_nothing() -> None:
 
 
 def test_thief_robs_on_call_before_gathering() -> None:
-    st = turn_of("thief", gold=1)
-    give_char(st, 2, "king")
-    set_seat(st, 2, gold=6)
+    st = position(characters={"thief": 0, "king": 2}, gold={0: 1, 2: 6}, turn="thief",
+                  stage="main")
     with pytest.raises(RuleError):
         ENGINE.apply(st, 0, {"type": "rob", "character": "assassin"})  # rank 1
     st, _ = act(st, 0, "rob king")
@@ -171,8 +172,8 @@ def test_blackmailer_reveals_flower_and_takes_all() -> None:
 
 
 def test_magician_swaps_hands() -> None:
-    st = turn_of("magician", hand=["temple"])
-    set_seat(st, 1, hand=["castle", "palace"])
+    st = position(characters={"magician": 0}, hands={0: ["temple"], 1: ["castle", "palace"]},
+                  turn="magician", stage="main")
     st, _ = act(st, 0, "swap p2")
     assert st["seats"][0]["secret"]["hand"] == ["castle", "palace"]
     assert st["seats"][1]["secret"]["hand"] == ["temple"]
@@ -214,16 +215,15 @@ def test_seer_takes_one_from_each_and_gives_back() -> None:
 
 
 def test_king_takes_crown_and_noble_income() -> None:
-    st = turn_of("king", seat=2, gold=0, city=["manor", "castle", "temple"])
-    st = force_turn(st, 2, "king", stage="gather")
+    st = position(characters={"king": 2}, gold={2: 0}, cities={2: ["manor", "castle", "temple"]},
+                  turn="king", stage="gather")
     st, _ = act(st, 2, "gold")
     st, _ = act(st, 2, "income")
     assert st["seats"][2]["gold"] == 4
 
 
 def test_king_crown_on_reveal() -> None:
-    st = turn_of("assassin")
-    give_char(st, 3, "king")
+    st = position(characters={"assassin": 0, "king": 3}, turn="assassin", stage="main")
     st, ev = act(st, 0, "end")
     assert st["crown"] == 3 and "ev.crown_taken" in keys(ev)
 
