@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from rules.terra_mystica.cults import rank_shares
 from rules.terra_mystica.flow import NETWORK_VP
+from rules.terra_mystica.positions import position
 from tests.rules.terra_mystica.helpers import E, fails, fs, new_game, play, put, tweak
 
 
@@ -12,9 +13,13 @@ def base() -> dict:
 
 
 def test_three_buildings_suffice_with_a_sanctuary() -> None:
-    st = put(put(put(base(), "witches", "E9", "TE"), "witches", "D7", "TP"), "witches", "E10",
-             "TP")
-    st = tweak(st, "witches", W=20, C=30)
+    st = position(
+        factions=["witches", "halflings"],
+        buildings={"E9": ("witches", "TE"), "D7": ("witches", "TP"), "E10": ("witches", "TP"),
+                   "F4": ("witches", "D"), "A1": ("halflings", "D"), "A7": ("halflings", "D")},
+        resources={"witches": {"W": 20, "C": 30}},
+        turn="witches",
+    )
     st = play(st, "witches", "upgrade E9 to SA. +FAV9. +TW4")
     assert fs(st, "witches")["towns"] == ["TW4"]
 
@@ -76,9 +81,10 @@ def test_priest_spaces_fill_three_then_twos_then_one_step() -> None:
 
 
 def test_cult_power_bonuses_at_three_five_seven() -> None:
-    st = new_game(["witches", "halflings"], ["F4", "E6", "F7", "E9"], ["BON3", "BON5"])
-    st = tweak(st, "witches", P=1, P1=12, P2=0, P3=0, cults={"FIRE": 2, "WATER": 0,
-                                                              "EARTH": 0, "AIR": 4})
+    st = position(factions=["witches", "halflings"], resources={"witches": {"P": 1}},
+                  bowls={"witches": (12, 0, 0)},
+                  cults={"witches": {"FIRE": 2, "WATER": 0, "EARTH": 0, "AIR": 4}},
+                  turn="witches")
     st = play(st, "witches", "send p to AIR for 3")  # 4 -> 7 passes 5 and 7
     assert fs(st, "witches")["P2"] == 4
 
