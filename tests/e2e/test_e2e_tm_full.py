@@ -10,6 +10,7 @@ import re
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Any
 
 from bot.cogs.texts import score_lines
@@ -313,7 +314,9 @@ async def start(server: Server) -> Channel:
 async def test_a_whole_terra_mystica_game_by_clicks(tmp_path: Path, monkeypatch) -> None:
     import bot.table_lobby  # a known game: the service draws each game's seed at start
 
-    monkeypatch.setattr(bot.table_lobby.secrets, "randbits", lambda bits: GAME_SEED)
+    # the seed only: secrets.randbits itself also makes discord.py's enforced message nonces
+    seeded = SimpleNamespace(randbits=lambda bits: GAME_SEED)
+    monkeypatch.setattr(bot.table_lobby, "secrets", seeded)
     async with running_server(tmp_path, PLAYERS) as server:
         await server.start_bot()
         thread = await start(server)

@@ -28,6 +28,11 @@ Permissions: the bot's, computed as Discord does (roles, channel overwrites, a t
 Faults: 429 (with Discord's headers and retry_after), 5xx, a dropped websocket (resumable
   or not: INVALID_SESSION); a callback later than the 3 s window gets 10062 like Discord's.
   allowed_mentions decide who is notified (`TwinUser.pinged_in`).
+Strict (strict.py): Discord's rules beyond its OpenAPI document (5 action rows without the
+  components-v2 flag, a select alone in its row, unique option values, max/min_values within
+  the options, button labels and custom_ids, 10 files, a 10 MiB upload limit (413), 6,000
+  embed characters, lowercase command names); enforce_nonce; interaction tokens expire
+  after 15 minutes (401 50027) on a clock `twin.advance` moves.
 Routes it does not serve get Discord's JSON 404/405 and are recorded in
   `twin.unimplemented`. Not implemented: reactions, pins, role editing, checks of humans'
   permissions, voice, MESSAGE_CREATE dispatch, presence, sharding, message history

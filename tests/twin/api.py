@@ -211,6 +211,13 @@ class Twin:
     async def drop_gateway(self, *, resumable: bool = True) -> None:
         await self.server.drop_gateway(resumable=resumable)
 
+    # -- time ------------------------------------------------------------------------
+    def advance(self, seconds: float) -> None:
+        """Move the stand-in's clock on (it never goes back): interaction tokens expire
+        after 15 minutes, the 3-second acknowledgement window and the enforce_nonce window
+        run on it. Nothing else happens on its own (threads do not auto-archive)."""
+        self.world.clock.advance(seconds)
+
     @property
     def unimplemented(self) -> list[Any]:
         """Requests for routes the stand-in does not serve (Discord's JSON 404/405 sent)."""
@@ -251,7 +258,7 @@ class Twin:
 
     def unacknowledged(self) -> list[Interaction]:
         """Interactions Discord would show as "This interaction failed"."""
-        now = time.monotonic()
+        now = self.world.clock.now()
         return [
             i
             for i in self.interactions
@@ -499,6 +506,7 @@ class TwinUser:
             guild_id=channel.guild_id,
             data=data,
             message_id=message.id if message else None,
+            created=world.clock.now(),
         )
         world.interactions[inter.id] = inter
         world.by_token[inter.token] = inter
@@ -515,7 +523,7 @@ class TwinUser:
             # what the bot may do here, as Discord computes it (discord.py: app_permissions)
             "app_permissions": str(world.permissions(world.bot.id, channel)),
             "entitlements": [],
-            "attachment_size_limit": 10 * 2**20,
+            "attachment_size_limit": self.twin.server.upload_limit,
         }
         if guild is not None:
             payload.update(

@@ -22,6 +22,7 @@ from typing import Any
 from aiohttp import WSMsgType, web
 from aiohttp.web_urldispatcher import MatchInfoError
 
+from . import strict
 from .state import (
     APPLICATION_COMMAND,
     DM,
@@ -140,7 +141,10 @@ class TwinServer:
         self.ack_window = ACK_WINDOW  # a test may shorten it to see a late answer refused
         self.faults: list[Fault] = []
         self.requests: list[RequestRecord] = []
-        self.rejected: list[RequestRecord] = []  # 400s from validation
+        # refused as invalid: 400s from validation and the strict rules (strict.py), 413 for
+        # an oversized file, 401 for an expired interaction token
+        self.rejected: list[RequestRecord] = []
+        self.upload_limit = strict.UPLOAD_LIMIT  # bytes per file; a test may raise it
         self.unimplemented: list[RequestRecord] = []  # routes the twin does not serve
         self.refused: list[tuple[int, str]] = []  # (channel, permission) of each 403 sent
         self.sessions: list[GatewaySession] = []
@@ -234,6 +238,9 @@ class TwinServer:
                     RequestRecord(request.method, template, request.path, fault.status, None)
                 )
                 return self._fault_response(fault)
+        expired = self._expired_token(request, template)
+        if expired is not None:
+            return expired
         try:
             body, files = await self._read_body(request)
         except (ValueError, UnicodeDecodeError):
@@ -243,7 +250,7 @@ class TwinServer:
             record.response = {"code": 50109, "message": "The request body contains invalid JSON."}
             return jresp(record.response, status=400)
         request[BODY], request[FILES] = body, files
-        rejected = self._validate(request, template, body)
+        rejected = self._validate(request, template, body, files)
         if rejected is not None:
             record = RequestRecord(
                 request.method, template, request.path, 400, body, response=rejected
@@ -251,6 +258,13 @@ class TwinServer:
             self.requests.append(record)
             self.rejected.append(record)
             return jresp(rejected, status=400)
+        if any(len(data) > self.upload_limit for _, data, _ in files.values()):
+            # Discord refuses an oversized file before reading the form: 413, not 50035
+            record = RequestRecord(request.method, template, request.path, 413, body)
+            record.response = {"code": 40005, "message": "Request entity too large"}
+            self.requests.append(record)
+            self.rejected.append(record)
+            return jresp(record.response, status=413)
         response = await handler(request)
         self.requests.append(
             RequestRecord(request.method, template, request.path, response.status, body)
@@ -300,7 +314,23 @@ class TwinServer:
         raw = await request.read()
         return (json.loads(raw) if raw else None), files
 
-    def _validate(self, request: web.Request, template: str, body: Any) -> dict[str, Any] | None:
+    def _expired_token(self, request: web.Request, template: str) -> web.Response | None:
+        """Discord's 401 50027 for an interaction token older than 15 minutes (follow-ups and
+        the original response's routes), by the stand-in's clock (a test moves it on)."""
+        if not template.startswith("/webhooks/{"):
+            return None
+        inter = self._interaction(request)
+        if inter is None or self.world.clock.now() - inter.created <= strict.TOKEN_LIFETIME:
+            return None
+        record = RequestRecord(request.method, template, request.path, 401, None)
+        record.response = {"code": 50027, "message": "Invalid Webhook Token"}
+        self.requests.append(record)
+        self.rejected.append(record)
+        return jresp(record.response, status=401)
+
+    def _validate(
+        self, request: web.Request, template: str, body: Any, files: Files
+    ) -> dict[str, Any] | None:
         try:
             validator = route_validator(template, request.method)
         except KeyError:
@@ -310,6 +340,8 @@ class TwinServer:
             errors = validator.check_body(body)
         if errors is None and body is not None:
             errors = _discord_rules(body)
+        if errors is None:
+            errors = _strict_rules(template, body, files)
         return invalid_form_body(errors) if errors is not None else None
 
     # -- routes ----------------------------------------------------------------
@@ -441,13 +473,13 @@ class TwinServer:
         message.mentions = parse_mentions(
             message.content, payload.get("allowed_mentions"), self.world.users
         )
-        message.notified = {u.id for u in message.mentions}
         if interaction is not None:
             message.interaction_id = interaction.id
             message.interaction_user = interaction.user
             message.webhook_id = self.world.app_id
             if message.flags & EPHEMERAL:
                 message.visible_to = interaction.user.id
+        message.notified = _notified(message)
         return self.world.add_message(message)
 
     def _edit(self, message: Message, payload: dict[str, Any], files: Files) -> None:
@@ -465,7 +497,7 @@ class TwinServer:
             )
         if message.flags & LOADING:
             # the first answer after a deferred "thinking" reply is what notifies
-            message.notified = {u.id for u in message.mentions}
+            message.notified = _notified(message)
         message.flags &= ~LOADING
         message.edited = time.time()
 
@@ -537,7 +569,7 @@ class TwinServer:
         if payload.get("t") == "INTERACTION_CREATE":
             inter = self.world.interactions.get(int(payload["d"]["id"]))
             if inter is not None and inter.delivered is None:
-                inter.delivered = time.monotonic()
+                inter.delivered = self.world.clock.now()
 
     async def _identify(
         self, send: Callable[[dict[str, Any]], Awaitable[None]], ws: web.WebSocketResponse
@@ -668,7 +700,7 @@ class TwinServer:
         inter = self._interaction(request)
         if inter is None:
             return not_found("interaction", 10062)
-        now = time.monotonic()
+        now = self.world.clock.now()
         if inter.first_callback is not None:
             return error(400, 40060, "Interaction has already been acknowledged.")
         if inter.delivered is None or now - inter.created > self.ack_window:
@@ -889,7 +921,18 @@ class TwinServer:
                 return error(400, 50083, "Thread is archived")
             channel.archived = False  # sending in an unlocked archived thread reopens it
             await self.dispatch("THREAD_UPDATE", channel.to_json())
+        nonce = body.get("nonce")
+        key = (self.world.bot.id, str(nonce))
+        if nonce is not None and body.get("enforce_nonce"):
+            seen = self.world.nonces.get(key)
+            if seen is not None and self.world.clock.now() - seen[1] <= strict.NONCE_WINDOW:
+                # Discord returns the first message instead of creating a second one; if
+                # that one was deleted since, the send is refused as Unknown Message
+                first = self.world.messages.get(seen[0])
+                return jresp(first.to_json()) if first else not_found("Message", 10008)
         message = self._new_message(channel, body, files)
+        if nonce is not None:
+            self.world.nonces[key] = (message.id, self.world.clock.now())
         return jresp(message.to_json())
 
     def _message(self, request: web.Request) -> Message | None:
@@ -1002,6 +1045,15 @@ class TwinServer:
         return web.Response(status=404)
 
 
+def _notified(message: Message) -> set[int]:
+    """Who a new message notifies: its mentions, except that an ephemeral message reaches
+    only its one reader, so a mention of anyone else in it pings nobody."""
+    notified = {u.id for u in message.mentions}
+    if message.visible_to is not None:
+        notified &= {message.visible_to}
+    return notified
+
+
 CONTENT_MAX = 2000  # Discord's limit for a bot's message; the spec's 4000 is for Nitro users
 
 
@@ -1050,3 +1102,33 @@ def _discord_rules(body: Any) -> dict[str, Any] | None:
     if tree is None:
         return None
     return {"data": tree} if nested else tree
+
+
+MESSAGE_ROUTES = (
+    "/channels/{channel_id}/messages",
+    "/channels/{channel_id}/messages/{message_id}",
+    "/webhooks/{webhook_id}/{webhook_token}",
+    "/webhooks/{webhook_id}/{webhook_token}/messages/@original",
+    "/webhooks/{webhook_id}/{webhook_token}/messages/{message_id}",
+)
+CALLBACK_ROUTE = "/interactions/{interaction_id}/{interaction_token}/callback"
+COMMAND_ROUTES = (
+    "/applications/{application_id}/commands",
+    "/applications/{application_id}/guilds/{guild_id}/commands",
+)
+
+
+def _strict_rules(template: str, body: Any, files: Files) -> dict[str, Any] | None:
+    """Discord's rules the document does not say (strict.py): component layout and values,
+    embed totals, the number of files, command names."""
+    if template in COMMAND_ROUTES:
+        return strict.commands_errors(body)
+    errors = strict.files_errors(len(files))
+    if errors is not None:
+        return errors
+    if template in MESSAGE_ROUTES:
+        return strict.message_errors(body)
+    if template == CALLBACK_ROUTE and isinstance(body, dict) and body.get("type") in (4, 7):
+        errors = strict.message_errors(body.get("data"))
+        return {"data": errors} if errors is not None else None
+    return None

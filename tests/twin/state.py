@@ -402,11 +402,31 @@ def parse_mentions(
     return out
 
 
+class Clock:
+    """The stand-in's clock for Discord's deadlines (the 3-second acknowledgement window,
+    15-minute interaction tokens, the nonce window): real monotonic time plus whatever a
+    test skipped with `advance`, so a test sees a token expire without waiting for it."""
+
+    def __init__(self) -> None:
+        self.skipped = 0.0
+
+    def now(self) -> float:
+        return time.monotonic() + self.skipped
+
+    def advance(self, seconds: float) -> None:
+        if seconds < 0:
+            raise ValueError("the clock does not go back")
+        self.skipped += seconds
+
+
 class World:
     """All of the stand-in's data; mutated only on the event loop."""
 
     def __init__(self) -> None:
         self.changed = asyncio.Condition()
+        self.clock = Clock()
+        # (author id, nonce) -> (message id, when), for enforce_nonce
+        self.nonces: dict[tuple[int, str], tuple[int, float]] = {}
         self.app_id = snowflake()
         self.bot = User(self.app_id, "boardgame-bot", bot=True)
         self.users: dict[int, User] = {self.bot.id: self.bot}
