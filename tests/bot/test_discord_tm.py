@@ -336,6 +336,9 @@ async def test_lobby_shows_the_tm_options_in_the_readers_language(env) -> None:
     specs = gamebot.table.option_specs("terra_mystica")
     assert {s.name for s in specs} >= {"random_factions", "strict_leech"}
     text = lobby.lobby_text(game, specs, "ko")
+    assert "나머지 옵션은 모두 기본값입니다" in text  # more options than the text lists
+    shown = game.model_copy(update={"options": {"random_factions": True, "strict_leech": False}})
+    text = lobby.lobby_text(shown, specs, "ko")  # the changed ones are named
     assert "세력 무작위 배정" in text and "권능 제안은 들어온 순서대로 답하기" in text
     view = lobby.lobby_view(game, specs, "en")
     within_limits(view)

@@ -273,9 +273,11 @@ _NAMES_AND_OPTIONS: dict[str, dict[str, str]] = {
         "game.terra_mystica": "Terra Mystica",
         "option.terra_mystica.factions": "Factions in seat order (ids, e.g. witches, nomads)",
         "option.terra_mystica.factions.none": "Each player chooses",
-        "option.terra_mystica.scoring": "Scoring tiles, rounds 1-6 (SCORE1-SCORE8)",
+        "option.terra_mystica.scoring": "Scoring tiles, rounds 1-6 (SCORE1-SCORE8; SCORE9 "
+        "with its option)",
         "option.terra_mystica.scoring.none": "At random",
-        "option.terra_mystica.bonus": "Bonus tiles in play (BON1-BON9, players + 3)",
+        "option.terra_mystica.bonus": "Bonus tiles in play (BON1-BON9; BON10 with its option; "
+        "players + 3)",
         "option.terra_mystica.bonus.none": "At random",
     },
     "ko": {
@@ -283,9 +285,10 @@ _NAMES_AND_OPTIONS: dict[str, dict[str, str]] = {
         "game.terra_mystica": "테라 미스티카",
         "option.terra_mystica.factions": "자리 순서대로 세력 (id, 예: witches, nomads)",
         "option.terra_mystica.factions.none": "각자 고름",
-        "option.terra_mystica.scoring": "라운드 1-6 점수 타일 (SCORE1-SCORE8)",
+        "option.terra_mystica.scoring": "라운드 1-6 점수 타일 (SCORE1-SCORE8, 옵션으로 SCORE9)",
         "option.terra_mystica.scoring.none": "무작위",
-        "option.terra_mystica.bonus": "사용할 보너스 타일 (BON1-BON9, 인원 + 3장)",
+        "option.terra_mystica.bonus": "사용할 보너스 타일 (BON1-BON9, 옵션으로 BON10; "
+        "인원 + 3장)",
         "option.terra_mystica.bonus.none": "무작위",
     },
 }
