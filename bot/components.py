@@ -3,17 +3,24 @@
 A custom_id names the game, the decision and the choice, so a click on a message posted
 before a restart still works, and a click on a decision that has moved on is recognised
 as stale (the choice's text hash no longer matches). The DynamicItem callbacks only
-decode; the cogs do the work (looked up on the bot by name).
+decode, and answer a click naming no game (forged, or deleted since) as stale themselves;
+the cogs do the work (looked up on the bot by name).
 """
 
 from __future__ import annotations
 
 import hashlib
+import logging
 import re
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 import discord
+
+from bot.cogs.replies import refuse
+from storage.base import GameNotFound
+
+log = logging.getLogger("bot.components")
 
 CUSTOM_ID_MAX = 100
 BUTTONS_PER_ROW = 5
@@ -81,11 +88,27 @@ def encode_choice(game_id: int, decision_key: str, index: int, choice_text: str)
     return custom_id
 
 
+GAME_ID_MAX = 2**63 - 1  # the largest id a store's integer key can hold
+INDEX_MAX = 10**6  # no decision lists a million choices nor a page that many
+
+
+def number_of(text: str, maximum: int) -> int | None:
+    """A custom_id's number (a game id, an index, a page); None for one no game can name:
+    other than ASCII digits, or over `maximum` (a store cannot even look such an id up)."""
+    if not text.isascii() or not text.isdigit() or len(text) > len(str(maximum)):
+        return None
+    value = int(text)
+    return value if value <= maximum else None
+
+
 def decode_choice(custom_id: str) -> ChoiceRef | None:
     match = re.fullmatch(CHOICE_TEMPLATE, custom_id)
     if match is None:
         return None
-    return ChoiceRef(int(match["game"]), match["key"], int(match["idx"]), match["hash"])
+    game, index = number_of(match["game"], GAME_ID_MAX), number_of(match["idx"], INDEX_MAX)
+    if game is None or index is None:
+        return None
+    return ChoiceRef(game, match["key"], index, match["hash"])
 
 
 def encode_select_value(index: int, choice_text: str) -> str:
@@ -94,7 +117,8 @@ def encode_select_value(index: int, choice_text: str) -> str:
 
 def decode_select_value(value: str) -> tuple[int, str] | None:
     match = re.fullmatch(r"(\d+):([0-9a-f]{4})", value)
-    return (int(match[1]), match[2]) if match else None
+    index = number_of(match[1], INDEX_MAX) if match else None
+    return (index, match[2]) if match and index is not None else None
 
 
 def clip(text: str, limit: int) -> str:
@@ -198,6 +222,28 @@ PLAY_COG = "Play"
 LOBBY_COG = "Lobby"
 
 
+async def open_game(interaction: discord.Interaction, text: str) -> int | None:
+    """The game a click names, if it exists. Otherwise (a forged id, one no store can hold,
+    a game since deleted) the click is answered "that choice is no longer open", as a stale
+    decision's is, and None returned: the cogs only ever see games that exist."""
+    game_id = number_of(text, GAME_ID_MAX)
+    if game_id is not None:
+        try:
+            await interaction.client.store.get_game(game_id)  # type: ignore[attr-defined]
+            return game_id
+        except GameNotFound:
+            pass
+    try:
+        await refuse(interaction.client, interaction, "stale")  # type: ignore[arg-type]
+    except Exception:  # the interaction itself may be gone
+        log.exception("could not answer interaction %s", interaction.id)
+    return None
+
+
+async def stale(interaction: discord.Interaction) -> None:
+    await open_game(interaction, "")
+
+
 def _cog(interaction: discord.Interaction, name: str) -> Any:
     cog = interaction.client.get_cog(name)  # type: ignore[attr-defined]
     if cog is None:
@@ -245,9 +291,12 @@ class ChoiceButton(Rebuilt, discord.ui.DynamicItem[discord.ui.Button], template=
 
     async def callback(self, interaction: discord.Interaction) -> None:
         ref = decode_choice(self.item.custom_id or "")
+        if ref is None or await open_game(interaction, str(ref.game_id)) is None:
+            if ref is None:
+                await stale(interaction)
+            return
         handler: ChoiceHandler = _cog(interaction, PLAY_COG)
-        if ref is not None:
-            await handler.on_choice(interaction, ref)
+        await handler.on_choice(interaction, ref)
 
 
 class ChoiceSelect(Rebuilt, discord.ui.DynamicItem[discord.ui.Select], template=SELECT_TEMPLATE):
@@ -283,10 +332,11 @@ class ChoiceSelect(Rebuilt, discord.ui.DynamicItem[discord.ui.Select], template=
         picked = decode_select_value(self.item.values[0]) if self.item.values else None
         handler: ChoiceHandler = _cog(interaction, PLAY_COG)
         if match is None or picked is None:
-            ref = ChoiceRef(0, "~", -1, "0000")  # forged: the handler answers "stale"
-        else:
-            ref = ChoiceRef(int(match["game"]), match["key"], picked[0], picked[1])
-        await handler.on_choice(interaction, ref)
+            await stale(interaction)  # forged
+            return
+        game_id = await open_game(interaction, match["game"])
+        if game_id is not None:
+            await handler.on_choice(interaction, ChoiceRef(game_id, match["key"], *picked))
 
 
 class MoreButton(Rebuilt, discord.ui.DynamicItem[discord.ui.Button], template=MORE_TEMPLATE):
@@ -302,9 +352,12 @@ class MoreButton(Rebuilt, discord.ui.DynamicItem[discord.ui.Button], template=MO
 
     async def callback(self, interaction: discord.Interaction) -> None:
         match = self.template.fullmatch(self.item.custom_id or "")
-        if match is not None:
+        page = number_of(match["page"], INDEX_MAX) if match else None
+        if match is None or page is None:
+            await stale(interaction)
+        elif (game_id := await open_game(interaction, match["game"])) is not None:
             handler: ChoiceHandler = _cog(interaction, PLAY_COG)
-            await handler.on_more(interaction, int(match["game"]), match["key"], int(match["page"]))
+            await handler.on_more(interaction, game_id, match["key"], page)
 
 
 class PrivateViewButton(
@@ -324,9 +377,11 @@ class PrivateViewButton(
 
     async def callback(self, interaction: discord.Interaction) -> None:
         match = self.template.fullmatch(self.item.custom_id or "")
-        if match is not None:
+        if match is None:
+            await stale(interaction)
+        elif (game_id := await open_game(interaction, match["game"])) is not None:
             handler: ChoiceHandler = _cog(interaction, PLAY_COG)
-            await handler.on_private_view(interaction, int(match["game"]))
+            await handler.on_private_view(interaction, game_id)
 
 
 class KindSelect(Rebuilt, discord.ui.DynamicItem[discord.ui.Select], template=KIND_TEMPLATE):
@@ -360,10 +415,12 @@ class KindSelect(Rebuilt, discord.ui.DynamicItem[discord.ui.Select], template=KI
 
     async def callback(self, interaction: discord.Interaction) -> None:
         match = self.template.fullmatch(self.item.custom_id or "")
-        if match is not None and self.item.values:
+        if match is None or not self.item.values:
+            await stale(interaction)
+        elif (game_id := await open_game(interaction, match["game"])) is not None:
             handler: ChoiceHandler = _cog(interaction, PLAY_COG)
             await handler.on_kind(
-                interaction, int(match["game"]), match["key"], kind_token(self.item.values[0]), 0
+                interaction, game_id, match["key"], kind_token(self.item.values[0]), 0
             )
 
 
@@ -386,11 +443,12 @@ class KindMoreButton(
 
     async def callback(self, interaction: discord.Interaction) -> None:
         match = self.template.fullmatch(self.item.custom_id or "")
-        if match is not None:
+        page = number_of(match["page"], INDEX_MAX) if match else None
+        if match is None or page is None:
+            await stale(interaction)
+        elif (game_id := await open_game(interaction, match["game"])) is not None:
             handler: ChoiceHandler = _cog(interaction, PLAY_COG)
-            await handler.on_kind(
-                interaction, int(match["game"]), match["key"], match["kind"], int(match["page"])
-            )
+            await handler.on_kind(interaction, game_id, match["key"], match["kind"], page)
 
 
 LOBBY_STYLES: dict[str, discord.ButtonStyle] = {
@@ -415,9 +473,11 @@ class LobbyButton(Rebuilt, discord.ui.DynamicItem[discord.ui.Button], template=L
 
     async def callback(self, interaction: discord.Interaction) -> None:
         match = self.template.fullmatch(self.item.custom_id or "")
-        if match is not None:
+        if match is None:
+            await stale(interaction)
+        elif (game_id := await open_game(interaction, match["game"])) is not None:
             handler: LobbyHandler = _cog(interaction, LOBBY_COG)
-            await handler.on_lobby(interaction, int(match["game"]), match["op"])
+            await handler.on_lobby(interaction, game_id, match["op"])
 
 
 class OptionSelect(Rebuilt, discord.ui.DynamicItem[discord.ui.Select], template=OPTION_TEMPLATE):
@@ -448,17 +508,37 @@ class OptionSelect(Rebuilt, discord.ui.DynamicItem[discord.ui.Select], template=
 
     async def callback(self, interaction: discord.Interaction) -> None:
         match = self.template.fullmatch(self.item.custom_id or "")
-        if match is not None and self.item.values:
+        if match is None or not self.item.values:
+            await stale(interaction)
+        elif (game_id := await open_game(interaction, match["game"])) is not None:
             handler: LobbyHandler = _cog(interaction, LOBBY_COG)
-            await handler.on_option(
-                interaction, int(match["game"]), match["name"], self.item.values[0]
-            )
+            await handler.on_option(interaction, game_id, match["name"], self.item.values[0])
+
+
+MENU_PAGE = "~page:"  # an option menu entry's value that opens its next page (no option name)
+
+
+def menu_page(count: int, page: int) -> tuple[range, int | None]:
+    """Which of `count` menu entries one page shows, and the page its "more" entry opens:
+    all of them if they fit one select, else 24 a page and a 25th entry for the rest."""
+    if count <= SELECT_MAX_OPTIONS:
+        return range(count), None
+    per_page = SELECT_MAX_OPTIONS - 1
+    first = max(0, min(page, (count - 1) // per_page)) * per_page
+    shown = range(first, min(first + per_page, count))
+    return shown, (page + 1 if shown.stop < count else None)
+
+
+def menu_page_of(value: str) -> int | None:
+    """The page a menu value opens, if it is a "more" entry."""
+    return number_of(value[len(MENU_PAGE):], INDEX_MAX) if value.startswith(MENU_PAGE) else None
 
 
 class OptionMenuSelect(
     Rebuilt, discord.ui.DynamicItem[discord.ui.Select], template=OPTION_MENU_TEMPLATE
 ):
-    """For games with many options: pick which option to change (its values come next)."""
+    """For games with many options: pick which option to change (its values come next).
+    Past 25 options the menu pages: its last entry opens the next page (privately)."""
 
     def __init__(
         self,
@@ -467,28 +547,37 @@ class OptionMenuSelect(
         placeholder: str,
         *,
         row: int | None = None,
+        page: int = 0,
+        more_label: str = "More…",
     ) -> None:
+        shown, more = menu_page(len(options), page)
+        entries = [
+            discord.SelectOption(
+                label=clip(label, OPTION_LABEL_MAX),
+                value=name[:100],
+                description=clip(current, OPTION_LABEL_MAX),
+            )
+            for name, label, current in (options[i] for i in shown)
+        ]
+        if more is not None:
+            entries.append(discord.SelectOption(label=clip(more_label, OPTION_LABEL_MAX),
+                                                value=f"{MENU_PAGE}{more}"))
         super().__init__(
             discord.ui.Select(
                 custom_id=f"bgq:{game_id}",
                 placeholder=clip(placeholder, 150),
-                options=[
-                    discord.SelectOption(
-                        label=clip(label, OPTION_LABEL_MAX),
-                        value=name[:100],
-                        description=clip(current, OPTION_LABEL_MAX),
-                    )
-                    for name, label, current in options[:SELECT_MAX_OPTIONS]
-                ],
+                options=entries,
             ),
             row=row,
         )
 
     async def callback(self, interaction: discord.Interaction) -> None:
         match = self.template.fullmatch(self.item.custom_id or "")
-        if match is not None and self.item.values:
+        if match is None or not self.item.values:
+            await stale(interaction)
+        elif (game_id := await open_game(interaction, match["game"])) is not None:
             handler: LobbyHandler = _cog(interaction, LOBBY_COG)
-            await handler.on_option_menu(interaction, int(match["game"]), self.item.values[0])
+            await handler.on_option_menu(interaction, game_id, self.item.values[0])
 
 
 TEXT_INPUT_LABEL_MAX = 45

@@ -8,6 +8,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
+from bot import table_timers as timers_
 from bot.i18n import LANGS
 from bot.table_base import TableBase, mentions, serialised
 from bot.table_options import option_specs, seat_options, updated_options
@@ -163,6 +164,8 @@ class LobbyMixin(TableBase):
         }
         if clear_deadline:
             changes["deadline_hours"] = None
+        if refused := timers_.hours_refusal(*changes.values()):
+            raise Refusal(refused, max=timers_.MAX_HOURS)
         try:
             TimerSettings.for_game(self.timers, {**record.settings, **changes})
         except ValidationError:

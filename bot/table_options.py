@@ -143,6 +143,15 @@ def seat_options(game: str, options_model: type[BaseModel]) -> list[str]:
     return [s.name for s in option_specs(game, options_model) if s.kind == "seat"]
 
 
+# Bounds on a typed value, checked before it is read: a list of ids is far shorter (Discord
+# lets a slash command's text run to 6,000 characters); an int or a user id has few digits.
+VALUE_MAX = 2000
+INT_DIGITS_MAX = 9
+USER_ID_DIGITS_MAX = 20  # a Discord snowflake
+_INT = re.compile(rf"[+-]?[0-9]{{1,{INT_DIGITS_MAX}}}")
+SHOWN_MAX = 100  # a refused value is quoted back at most this long
+
+
 def list_items(text: str) -> list[str]:
     """A list option typed as text: a JSON list, or items separated by commas, semicolons
     or spaces."""
@@ -150,7 +159,7 @@ def list_items(text: str) -> list[str]:
     if text.startswith("["):
         try:
             items = json.loads(text)
-        except ValueError:
+        except (ValueError, RecursionError):  # nested past the parser's depth: not a list
             items = None
         if isinstance(items, list):
             return [str(i).strip() for i in items if str(i).strip()]
@@ -166,6 +175,8 @@ def _coerce(spec: OptionSpec, value: Any) -> Any:
     if not isinstance(value, str):
         return value
     text = value.strip()
+    if len(text) > VALUE_MAX:
+        return text[:VALUE_MAX]  # refused as it is: no value of any option is this long
     if spec.nullable and text.lower() in NONE_WORDS:
         return None
     if spec.kind == "bool":
@@ -175,11 +186,8 @@ def _coerce(spec: OptionSpec, value: Any) -> Any:
         if lowered in ("false", "no", "off", "0", "아니오", "끄기"):
             return False
         return text
-    if spec.kind == "int":
-        try:
-            return int(text)
-        except ValueError:
-            return text
+    if spec.kind == "int":  # ASCII digits only: int() also reads '٣' and fails on '²'
+        return int(text) if _INT.fullmatch(text) else text
     if spec.kind == "enum":
         for v in spec.values:
             if str(v) == text:
@@ -191,14 +199,19 @@ def _coerce(spec: OptionSpec, value: Any) -> Any:
             return RANDOM
         mention = _MENTION.fullmatch(text)
         digits = mention.group(1) if mention else text
-        return int(digits) if digits.isdigit() else text
+        usable = digits.isascii() and digits.isdigit() and len(digits) <= USER_ID_DIGITS_MAX
+        return int(digits) if usable else text
     if spec.kind == "list":
         return list_items(text)
     return text
 
 
+def _shown(text: str) -> str:
+    return text if len(text) <= SHOWN_MAX else text[:SHOWN_MAX - 1] + "…"
+
+
 def _invalid(spec: OptionSpec, value: Any) -> Refusal:
-    shown = ", ".join(map(str, value)) if isinstance(value, list) else str(value)
+    shown = _shown(", ".join(map(str, value)) if isinstance(value, list) else str(value))
     # name_key: the adapter shows the option's label in the reader's language
     return Refusal("option_invalid", name=spec.name, value=shown, name_key=spec.label_key)
 
@@ -221,7 +234,7 @@ def updated_options(
         if coerced is None:  # back to the engine's default seat
             return {k: v for k, v in current.items() if k != name}
         if coerced != RANDOM and coerced not in seats:
-            raise Refusal("option_not_seated", name=name, value=str(value),
+            raise Refusal("option_not_seated", name=name, value=_shown(str(value)),
                           name_key=spec.label_key)
     candidates = [coerced]
     if spec.kind == "list" and isinstance(coerced, list):

@@ -14,6 +14,25 @@ from rules.core import Decision
 
 OpenMap = dict[str, dict[str, Any]]
 
+# The longest a host may set a reminder or deadline to. Longer (1e9 hours, infinity) would
+# put the due time past the last date a datetime holds, and every later move's rescheduling
+# would fail, so the game would look stuck.
+MAX_HOURS = 24 * 366
+
+
+def hours_refusal(*hours: float | None) -> str | None:
+    """The refusal key for hours a host typed, or None if they can be scheduled."""
+    for h in hours:
+        if h is not None and not 0 < h <= MAX_HOURS:  # also NaN and infinity
+            return "timers_too_long" if h > MAX_HOURS else "timers_invalid"
+    return None
+
+
+def _hours(hours: float) -> timedelta:
+    """Hours as a delta, capped (settings stored before the bound was checked; NaN, from
+    0 reminders times infinite hours, is as far as infinity)."""
+    return timedelta(hours=min(hours, MAX_HOURS) if hours == hours else MAX_HOURS)
+
 
 def aware(moment: datetime) -> datetime:
     """Stores may hand back naive datetimes; ours are all UTC."""
@@ -38,13 +57,13 @@ def since(entry: dict[str, Any]) -> datetime:
 
 def next_reminder(entry: dict[str, Any], timers: TimerSettings) -> datetime:
     hours = timers.remind_after_hours + entry.get("reminded", 0) * timers.remind_every_hours
-    return since(entry) + timedelta(hours=hours)
+    return since(entry) + _hours(hours)
 
 
 def deadline(entry: dict[str, Any], timers: TimerSettings) -> datetime | None:
     if timers.deadline_hours is None:
         return None
-    return since(entry) + timedelta(hours=timers.deadline_hours)
+    return since(entry) + _hours(timers.deadline_hours)
 
 
 def reminder_due(open_map: OpenMap, timers: TimerSettings) -> datetime | None:

@@ -20,13 +20,14 @@ from bot.components import (
     OptionSelect,
     OptionTextModal,
     clip,
+    menu_page_of,
 )
 from bot.i18n import has, lang_from_locale, t
 from bot.table_options import value_key
 from bot.table_types import OptionSpec, Refusal
 from storage.base import GameRecord, MessageRef
 
-from .replies import MissingPermission, guard, require, send_private
+from .replies import MissingPermission, chunk_lines, guard, require, send_private
 from .texts import game_lang, game_title
 
 if TYPE_CHECKING:
@@ -36,6 +37,9 @@ log = logging.getLogger("bot.lobby")
 
 THREAD_ARCHIVE_MINUTES = 10080  # a week: slow games go quiet for days
 LIST_ALL_OPTIONS = 8  # more options than this: the lobby text lists only changed ones
+# `/game option`'s name when picked from autocomplete's last entry with many options: the
+# answer lists them all (autocomplete shows 25 at most).
+LIST_OPTIONS = "?"
 
 
 def option_label(spec: OptionSpec, lang: str) -> str:
@@ -172,6 +176,22 @@ def view_layout(
     return picked, typed
 
 
+def option_menu(
+    record: GameRecord,
+    specs: list[OptionSpec],
+    lang: str,
+    names: Mapping[int, str] | None = None,
+    *,
+    row: int | None = None,
+    page: int = 0,
+) -> OptionMenuSelect:
+    """The select of options to change; past 25 it pages (a last entry opens the rest)."""
+    menu = [(s.name, option_label(s, lang), value_label(s, current_value(record, s), lang, names))
+            for s in specs]
+    return OptionMenuSelect(record.id, menu, t("discord.lobby.option_menu", lang), row=row,
+                            page=page, more_label=t("discord.lobby.more_options", lang))
+
+
 def lobby_view(
     record: GameRecord,
     specs: list[OptionSpec],
@@ -185,13 +205,7 @@ def lobby_view(
     for row, spec in enumerate(picked):  # few options: one select of values each
         view.add_item(option_select(record, spec, lang, row=row, names=names))
     if typed:  # many, or typed ones: first pick the option, then its value (host only)
-        menu = [
-            (s.name, option_label(s, lang),
-             value_label(s, current_value(record, s), lang, names))
-            for s in typed
-        ]
-        view.add_item(OptionMenuSelect(record.id, menu, t("discord.lobby.option_menu", lang),
-                                       row=len(picked)))
+        view.add_item(option_menu(record, typed, lang, names, row=len(picked)))
     for op in LOBBY_OPS:
         view.add_item(LobbyButton(record.id, op, t(f"discord.button.{op}", lang)))
     return view
@@ -323,6 +337,15 @@ class LobbyCog(commands.Cog, name="Lobby"):
             record = await self.bot.table.lobby_record(game_id)
             if interaction.user.id != record.host_id:
                 raise Refusal("not_host", host=f"<@{record.host_id}>")
+            if (page := menu_page_of(name)) is not None:  # the menu's next page, privately
+                await interaction.response.defer(ephemeral=True, thinking=True)
+                lang = await self.bot.user_lang(interaction)
+                _, typed = view_layout(record, self.specs(record))
+                view = discord.ui.View(timeout=None)
+                view.add_item(option_menu(record, typed, lang, await self.names(record),
+                                          page=page))
+                await send_private(interaction, t("discord.lobby.option_menu", lang), view=view)
+                return
             spec = next((s for s in self.specs(record) if s.name == name), None)
             if spec is None or not settable(spec, record.seats):
                 raise Refusal("option_unknown", name=name)
@@ -343,6 +366,13 @@ class LobbyCog(commands.Cog, name="Lobby"):
             game = await self.bot.get_cog("Play").game_here(interaction)  # type: ignore[union-attr]
             await interaction.response.defer(ephemeral=True, thinking=True)
             lang = await self.bot.user_lang(interaction)
+            if name.strip() == LIST_OPTIONS:  # every option, where autocomplete shows 25
+                lines = [t("discord.lobby.all_options", lang)] + [
+                    f"• {option_label(s, lang)} (`{s.name}`)"
+                    for s in self.specs(game) if settable(s, game.seats)]
+                for text in chunk_lines(lines):
+                    await send_private(interaction, text)
+                return
             async with self.bot.game_lock(game.id):
                 record = await self.bot.table.set_option(game.id, interaction.user.id,
                                                          name.strip(), value)
@@ -371,7 +401,12 @@ class LobbyCog(commands.Cog, name="Lobby"):
                 continue
             out.append(app_commands.Choice(name=clip(f"{label} ({spec.name})", 100),
                                            value=spec.name))
-        return out[:SELECT_MAX_OPTIONS]
+        if len(out) > SELECT_MAX_OPTIONS:  # the rest are found by typing; the last entry says so
+            rest = len(out) - (SELECT_MAX_OPTIONS - 1)
+            hint = t("discord.lobby.more_option_names", lang, count=rest)
+            out = [*out[:SELECT_MAX_OPTIONS - 1],
+                   app_commands.Choice(name=clip(hint, 100), value=LIST_OPTIONS)]
+        return out
 
     async def option_value_choices(
         self, interaction: discord.Interaction, name: str, current: str

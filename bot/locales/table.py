@@ -48,6 +48,7 @@ EN: dict[str, str] = {
     "option.list_hint": "Type the items separated by commas or spaces; leave it empty for"
     " the default.",
     "timers_invalid": "Reminder and deadline hours must be positive numbers.",
+    "timers_too_long": "Reminder and deadline hours can be at most {max} (a year).",
     "already_seated": "You are already at this table.",
     "table_full": "The table is full ({max} players at most).",
     "not_seated": "You are not a player at this table.",
@@ -128,6 +129,7 @@ KO: dict[str, str] = {
     "option.seat.default": "방장",
     "option.list_hint": "항목을 쉼표나 공백으로 구분해 입력하세요. 비우면 기본값입니다.",
     "timers_invalid": "알림과 제한 시간은 0보다 큰 시간이어야 합니다.",
+    "timers_too_long": "알림과 제한 시간은 최대 {max}시간(1년)까지 정할 수 있습니다.",
     "already_seated": "이미 이 게임에 참가했습니다.",
     "table_full": "자리가 다 찼습니다(최대 {max}명).",
     "not_seated": "이 게임의 플레이어가 아닙니다.",

@@ -130,8 +130,25 @@ _VERB_INDEX: dict[str, list[str]] = {}
 for _t, (_en, _ko, _alt, _p) in VERBS.items():
     for _w in (_en, _ko, *_alt):
         _VERB_INDEX.setdefault(_norm(_w), []).append(_t)
-_SEAT = re.compile(r"^(?:p|플레이어|#)?(\d+)(?:p|번)?$")
+_SEAT = re.compile(r"^(?:p|플레이어|#)?([0-9]+)(?:p|번)?$")
 _MISSING = object()
+# Bounds on typed text, checked before anything is converted: a line (Discord lets a slash
+# command's text run to 6,000 characters) and a number (no count in the game has more digits;
+# Python's int() refuses 4,300). Only ASCII digits are numbers: '²' and '①' pass isdigit().
+TEXT_MAX = 300
+NUMBER_MAX_DIGITS = 4
+SHOWN_MAX = 60  # a refused line is quoted back at most this long
+
+
+def _number(word: str) -> int | None:
+    if not word.isascii() or not word.isdigit() or len(word) > NUMBER_MAX_DIGITS:
+        return None
+    return int(word)
+
+
+def _unreadable(text: str) -> RuleError:
+    shown = text if len(text) <= SHOWN_MAX else text[:SHOWN_MAX - 1] + "…"
+    return RuleError("err.unreadable", text=shown)
 
 
 def _match_name(words: list[str], i: int, kind: str, exact: bool) -> tuple[Any, int] | None:
@@ -164,14 +181,16 @@ def _match(words: list[str], pattern: list[Any], exact: bool) -> dict[str, Any] 
             continue
         if kind == "seat":
             m = _SEAT.match(w)
-            if not m or int(m.group(1)) < 1:
+            n = _number(m.group(1)) if m else None
+            if n is None or n < 1:
                 return None
-            out[key] = int(m.group(1)) - 1
+            out[key] = n - 1
             i += 1
         elif kind == "int":
-            if not w.isdigit():
+            n = _number(w)
+            if n is None:
                 return None
-            out[key] = int(w)
+            out[key] = n
             i += 1
         else:
             hit = _match_name(words, i, kind, exact)
@@ -213,9 +232,11 @@ def _parse_open(words: list[str]) -> Action | None:
 
 
 def parse(state: dict[str, Any], seat: int, text: str) -> Action:
+    if len(text) > TEXT_MAX:
+        raise _unreadable(text)
     words = _norm(text).split()
     if not words:
-        raise RuleError("err.unreadable", text=text)
+        raise _unreadable(text)
     opened = _parse_open(words)
     if opened is not None:
         return opened
@@ -228,7 +249,7 @@ def parse(state: dict[str, Any], seat: int, text: str) -> Action:
                     if t == "crown" and len(pattern) == 2 and "take" not in got:
                         continue
                     return _listed(state, _priced(state, seat, {"type": t, **got}))
-    raise RuleError("err.unreadable", text=text)
+    raise _unreadable(text)
 
 
 def _priced(state: dict[str, Any], seat: int, action: Action) -> Action:

@@ -32,22 +32,26 @@ def faction_word(word: str) -> str:
 def cult_word(word: str) -> str:
     return KO_CULTS.get(word, word.upper())
 
-_HEX = r"([A-Ia-i]\d{1,2})"
+# Numbers are ASCII digits only ('²' passes isdigit() and fails int()), and a word after a
+# number starts with a non-digit, so no two quantifiers can share a character (no
+# backtracking over a long run of digits). int() only ever sees NUMBER_MAX_DIGITS digits.
+_HEX = r"([A-Ia-i][0-9]{1,2})"
+_WORD = r"([^\W\d]\w*)"
 _PATTERNS: list[tuple[re.Pattern[str], str]] = [
-    (re.compile(r"^([+-])(\d*)([A-Za-z_가-힣]+\d*)(?: for .*)?$"), "gain"),
+    (re.compile(r"^([+-])([0-9]*)([A-Za-z_가-힣]+[0-9]*)(?: for .*)?$"), "gain"),
     (re.compile(rf"^build {_HEX}$", re.I), "build"),
     (re.compile(rf"^upgrade {_HEX} to ([a-z ]+)$", re.I), "upgrade"),
-    (re.compile(r"^send (?:p|priest) to (\w+)(?: for (\d))?$", re.I), "send"),
-    (re.compile(r"^convert (\d*) ?(\w+) to (\d*) ?(\w+)$", re.I), "convert"),
-    (re.compile(r"^burn (\d+)$", re.I), "burn"),
-    (re.compile(r"^leech (\d+)(?: from (\w+))?$", re.I), "leech"),
-    (re.compile(r"^decline(?: (\d+) from (\w+))?$", re.I), "decline"),
+    (re.compile(r"^send (?:p|priest) to (\w+)(?: for ([0-9]))?$", re.I), "send"),
+    (re.compile(rf"^convert ([0-9]*) ?{_WORD} to ([0-9]*) ?{_WORD}$", re.I), "convert"),
+    (re.compile(r"^burn ([0-9]+)$", re.I), "burn"),
+    (re.compile(r"^leech ([0-9]+)(?: from (\w+))?$", re.I), "leech"),
+    (re.compile(r"^decline(?: ([0-9]+) from (\w+))?$", re.I), "decline"),
     (re.compile(rf"^transform {_HEX}(?: to (\w+))?$", re.I), "transform"),
-    (re.compile(r"^dig (\d+).*$", re.I), "dig"),
+    (re.compile(r"^dig ([0-9]+).*$", re.I), "dig"),
     (re.compile(rf"^bridge {_HEX}:{_HEX}(?: allow_illegal)?$", re.I), "bridge"),
-    (re.compile(r"^pass(?: (bon\d+))?$", re.I), "pass"),
+    (re.compile(r"^pass(?: (bon[0-9]+))?$", re.I), "pass"),
     (re.compile(rf"^connect {_HEX}:{_HEX}(?::{_HEX})?$", re.I), "connect_hexes"),
-    (re.compile(r"^connect (r\d+)$", re.I), "connect"),
+    (re.compile(r"^connect (r[0-9]+)$", re.I), "connect"),
     (re.compile(r"^action (\w+)$", re.I), "action"),
     (re.compile(r"^setup (\w+)(?: for .*)?$", re.I), "setup"),
     (re.compile(r"^advance (ship|dig).*$", re.I), "advance"),
@@ -86,7 +90,7 @@ def split_commands(text: str, faction: str | None = None) -> list[str]:
     return first + rest
 
 
-_DOUBLE = re.compile(r"^\+(\d*)(\w+)")
+_DOUBLE = re.compile(r"^\+([0-9]*)([^\W\d]\w*)")
 _BRIDGE_PAID = re.compile(r"^convert 2W to 1?BRIDGE$", re.I)
 
 
@@ -100,10 +104,29 @@ def stream_rewrites(stream: list[tuple[str, str]]) -> list[str]:
             continue
         m = _DOUBLE.match(this)
         if m and this.lower() == nxt.lower():  # S1: a pair of equal gains doubles
-            out[i], out[i + 1] = f"+{int(m.group(1) or 1) * 2}{m.group(2)}", ""
+            out[i], out[i + 1] = f"+{_number(m.group(1) or '1', this) * 2}{m.group(2)}", ""
         elif _BRIDGE_PAID.match(this) and nxt.upper() == "-BRIDGE":
             out[i] = out[i + 1] = ""  # S4: a bridge paid for and dropped at once never happened
     return out
+
+
+# Bounds on typed text, checked before anything is converted: a turn (Discord lets a slash
+# command's text run to 6,000 characters) and a number (Python's int() refuses 4,300 digits).
+TEXT_MAX = 1000
+NUMBER_MAX_DIGITS = 6
+SHOWN_MAX = 60  # a refused text is quoted back at most this long
+
+
+def unparsable(text: str) -> RuleError:
+    shown = text if len(text) <= SHOWN_MAX else text[:SHOWN_MAX - 1] + "…"
+    return RuleError("tm.unparsable", text=shown)
+
+
+def _number(digits: str, text: str) -> int:
+    """A matched run of ASCII digits as a number; a refusal if longer than any count."""
+    if len(digits) > NUMBER_MAX_DIGITS:
+        raise unparsable(text)
+    return int(digits)
 
 
 def parse_command(text: str) -> Cmd:
@@ -111,13 +134,13 @@ def parse_command(text: str) -> Cmd:
         m = pattern.match(text)
         if m:
             return _build(kind, m.groups(), text)
-    raise RuleError("tm.unparsable", text=text)
+    raise unparsable(text)
 
 
 def _build(kind: str, g: tuple[Any, ...], text: str) -> Cmd:
     if kind == "gain":
         what = cult_word(word_en(g[2]))
-        return {"type": "gain", "sign": g[0], "n": int(g[1]) if g[1] else 1,
+        return {"type": "gain", "sign": g[0], "n": _number(g[1], text) if g[1] else 1,
                 "what": RESOURCE_WORDS.get(what, what)}
     if kind == "build":
         return {"type": "build", "hex": g[0].upper()}
@@ -132,24 +155,25 @@ def _build(kind: str, g: tuple[Any, ...], text: str) -> Cmd:
             raise RuleError("tm.unknown_cult", cult=cult)
         cmd: Cmd = {"type": "send", "cult": cult}
         if g[1]:
-            cmd["amount"] = int(g[1])
+            cmd["amount"] = _number(g[1], text)
         return cmd
     if kind == "convert":
         src, dst = g[1].upper(), g[3].upper()
         if src not in RESOURCE_WORDS or dst not in RESOURCE_WORDS:
             raise RuleError("tm.bad_convert", src=src, dst=dst)
-        return {"type": "convert", "from_n": int(g[0] or 1), "from": RESOURCE_WORDS[src],
-                "to_n": int(g[2] or 1), "to": RESOURCE_WORDS[dst]}
+        return {"type": "convert", "from_n": _number(g[0] or "1", text),
+                "from": RESOURCE_WORDS[src], "to_n": _number(g[2] or "1", text),
+                "to": RESOURCE_WORDS[dst]}
     if kind == "burn":
-        return {"type": "burn", "n": int(g[0])}
+        return {"type": "burn", "n": _number(g[0], text)}
     if kind == "leech":
-        out: Cmd = {"type": "leech", "n": int(g[0])}
+        out: Cmd = {"type": "leech", "n": _number(g[0], text)}
         if g[1]:
             out["from"] = faction_word(g[1])
         return out
     if kind == "decline":
         if g[0]:
-            return {"type": "decline", "n": int(g[0]), "from": faction_word(g[1])}
+            return {"type": "decline", "n": _number(g[0], text), "from": faction_word(g[1])}
         return {"type": "decline"}
     if kind == "transform":
         out = {"type": "transform", "hex": g[0].upper()}
@@ -158,7 +182,7 @@ def _build(kind: str, g: tuple[Any, ...], text: str) -> Cmd:
             out["color"] = "gray" if color == "grey" else color
         return out
     if kind == "dig":
-        return {"type": "dig", "n": int(g[0])}
+        return {"type": "dig", "n": _number(g[0], text)}
     if kind == "bridge":
         return {"type": "bridge", "a": g[0].upper(), "b": g[1].upper()}
     if kind == "pass":
@@ -178,6 +202,8 @@ def _build(kind: str, g: tuple[Any, ...], text: str) -> Cmd:
 
 def parse_text(text: str, faction: str | None = None) -> Cmd:
     """A whole turn text (commands joined with '.') to one action."""
+    if len(text) > TEXT_MAX:
+        raise unparsable(text)
     pieces = stream_rewrites([("", p) for p in split_commands(text, faction)])
     return action_of([p for p in pieces if p], text)
 
@@ -186,7 +212,7 @@ def action_of(pieces: list[str], text: str = "") -> Cmd:
     """The action of a turn's normalised command pieces."""
     cmds = [parse_command(p) for p in pieces]
     if not cmds:
-        raise RuleError("tm.unparsable", text=text)
+        raise unparsable(text)
     return cmds[0] if len(cmds) == 1 else {"type": "seq", "cmds": cmds}
 
 

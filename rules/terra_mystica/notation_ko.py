@@ -87,11 +87,13 @@ def format_ko(cmd: Cmd) -> str | None:
     return None
 
 
-_HEX = r"([A-Ia-i]\d{1,2})"
+_HEX = r"([A-Ia-i][0-9]{1,2})"
 _W = r"([가-힣A-Za-z]+)"
 # Arrows may be typed as ->/<- or left out (a space), which is easier on a phone keyboard.
-_ARROW = r"\s*(?:→|->)?\s*"
-_FROM = r"\s*(?:←|<-)?\s*"
+# Each space run has one quantifier (no \s*\s* around a missing arrow to backtrack over);
+# numbers are ASCII digits.
+_ARROW = r"\s*(?:(?:→|->)\s*)?"
+_FROM = r"\s*(?:(?:←|<-)\s*)?"
 # Korean shapes of the commands whose English form has connectors (to/from/for): the rest of
 # the piece after the keyword, and its English rewrite (pieces arrive with spaces around
 # the arrows dropped). Other commands only swap the keyword.
@@ -100,13 +102,14 @@ _RULES: dict[str, tuple[re.Pattern[str], Any]] = {
                 lambda g: f"upgrade {g[0]} to {word_en(g[1])}"),
     "transform": (re.compile(rf"^{_HEX}{_ARROW}{_W}$"),
                   lambda g: f"transform {g[0]} to {word_en(g[1])}"),
-    "send": (re.compile(rf"^{_W}(?:\s*(\d)\s*칸)?$"),
+    "send": (re.compile(rf"^{_W}(?:\s*([0-9])\s*칸)?$"),
              lambda g: f"send p to {word_en(g[0])}" + (f" for {g[1]}" if g[1] else "")),
     "advance": (re.compile(rf"^{_W}$"), lambda g: f"advance {TRACKS_EN.get(g[0], g[0])}"),
-    "convert": (re.compile(rf"^{_W}\s*(\d+){_ARROW}{_W}\s*(\d+)$"),
+    "convert": (re.compile(rf"^{_W}\s*([0-9]+){_ARROW}{_W}\s*([0-9]+)$"),
                 lambda g: f"convert {g[1]}{word_en(g[0])} to {g[3]}{word_en(g[2])}"),
-    "leech": (re.compile(rf"^(\d+){_FROM}{_W}$"), lambda g: f"leech {g[0]} from {g[1]}"),
-    "decline": (re.compile(rf"^(\d+){_FROM}{_W}$"), lambda g: f"decline {g[0]} from {g[1]}"),
+    "leech": (re.compile(rf"^([0-9]+){_FROM}{_W}$"), lambda g: f"leech {g[0]} from {g[1]}"),
+    "decline": (re.compile(rf"^([0-9]+){_FROM}{_W}$"),
+                lambda g: f"decline {g[0]} from {g[1]}"),
 }
 TRACKS_EN = {v: k for k, v in TRACKS.items()}
 

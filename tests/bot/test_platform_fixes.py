@@ -30,12 +30,12 @@ async def test_joins_through_two_processes_are_never_lost(two_services) -> None:
     game = await a.new_game("example", guild_id=1, channel_id=10, host_id=HOST, lang="en")
     # Interleave the reads: b reads the lobby, a joins, then b writes (the lost-join race).
     original = b.store.get_game
-    gate = asyncio.Event()
+    gate, landed = asyncio.Event(), asyncio.Event()
 
     async def slow_read(game_id):
         record = await original(game_id)
         gate.set()
-        await asyncio.sleep(0.05)  # a's join lands while b holds its stale read
+        await asyncio.wait_for(landed.wait(), 60)  # a's join lands while b holds its stale read
         return record
 
     b.store.get_game = slow_read  # type: ignore[method-assign]
@@ -43,6 +43,7 @@ async def test_joins_through_two_processes_are_never_lost(two_services) -> None:
     await gate.wait()
     await a.join(game.id, CAROL)
     b.store.get_game = original  # type: ignore[method-assign]
+    landed.set()
     await task
     seats = (await a.store.get_game(game.id)).seats
     assert sorted(seats) == sorted([HOST, BOB, CAROL])
@@ -125,12 +126,12 @@ async def test_start_never_drops_a_join_from_another_process(two_services) -> No
     game = await a.new_game("example", guild_id=1, channel_id=10, host_id=HOST, lang="en")
     await a.join(game.id, BOB)
     original = b.store.get_game
-    gate = asyncio.Event()
+    gate, landed = asyncio.Event(), asyncio.Event()
 
     async def slow_read(game_id):
         record = await original(game_id)
         gate.set()
-        await asyncio.sleep(0.05)
+        await asyncio.wait_for(landed.wait(), 60)  # held until a's join has landed
         return record
 
     b.store.get_game = slow_read  # type: ignore[method-assign]
@@ -138,6 +139,7 @@ async def test_start_never_drops_a_join_from_another_process(two_services) -> No
     await gate.wait()
     await a.join(game.id, CAROL)  # lands between b's read and b's start
     b.store.get_game = original  # type: ignore[method-assign]
+    landed.set()
     with pytest.raises(Refusal) as info:
         await task
     assert info.value.key == "stale"

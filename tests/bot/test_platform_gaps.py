@@ -34,18 +34,20 @@ async def running(svc: TableService, *players: int) -> int:
 def stale_reads(svc: TableService) -> tuple[asyncio.Event, Callable[[], None]]:
     """Make svc's next reads slow, so another process writes between its read and write."""
     original = svc.store.get_game
-    gate = asyncio.Event()
+    gate, landed = asyncio.Event(), asyncio.Event()
 
     async def slow_read(game_id):
         record = await original(game_id)
         gate.set()
-        await asyncio.sleep(0.05)
+        # held until the other process has written (restore()), however long that takes
+        await asyncio.wait_for(landed.wait(), 60)
         return record
 
     svc.store.get_game = slow_read  # type: ignore[method-assign]
 
     def restore() -> None:
         svc.store.get_game = original  # type: ignore[method-assign]
+        landed.set()
 
     return gate, restore
 

@@ -144,22 +144,23 @@ def lobby_button(message: Message, op: str) -> str:
 async def open_citadels(server: Server) -> Channel:
     """The first user opens a Citadels lobby, the others join, the host starts."""
     host, *guests = server.users
+    # generous bounds (a loaded machine), each wait returned as soon as met
     reply = await host.slash("game new", server.channel, game="citadels")
-    await reply.wait_ack()
+    await reply.wait_ack(timeout=60)
     thread = await server.twin.wait_for(
-        lambda: next(iter(server.twin.threads(server.channel)), None), 5, "the game's thread"
+        lambda: next(iter(server.twin.threads(server.channel)), None), 60, "the game's thread"
     )
     lobby = await server.twin.wait_for(
         lambda: next((m for m in server.twin.messages(thread) if m.components), None),
-        5,
+        60,
         "the lobby message",
     )
     for guest in guests:
         click = await guest.click(lobby, custom_id=lobby_button(lobby, "join"))
-        await click.wait_ack()
-        await server.twin.wait_for(lambda g=guest: g.mention in lobby.content, 5, "join shown")
+        await click.wait_ack(timeout=60)
+        await server.twin.wait_for(lambda g=guest: g.mention in lobby.content, 60, "join shown")
     start = await host.click(lobby, custom_id=lobby_button(lobby, "start"))
-    await start.wait_ack()
+    await start.wait_ack(timeout=60)
     await server.settle()
     return thread
 

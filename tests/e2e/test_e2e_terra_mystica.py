@@ -130,7 +130,7 @@ async def start_tm(server: Server) -> tuple[Channel, dict[int, int], dict[int, s
     assert lobby.content.splitlines()[0] == title
     for who, op in ((bob, "join"), (alice, "start")):
         (button,) = [c for c in lobby.iter_components() if c["custom_id"] == f"bgl:1:{op}"]
-        await (await who.click(lobby, custom_id=button["custom_id"])).wait_ack()
+        await (await who.click(lobby, custom_id=button["custom_id"])).wait_ack(timeout=60)
         if op == "join":
             await twin.wait_for(lambda: bob.mention in lobby.content, 30, "bob in the lobby")
 
