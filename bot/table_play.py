@@ -9,6 +9,7 @@ from typing import Any
 from bot import games
 from bot.i18n import t
 from bot.table_base import VOTES, TableBase, mentions, serialised
+from bot.table_secrets import answered_privately, secret_move
 from bot.table_types import (
     Outcome,
     Prompt,
@@ -136,7 +137,9 @@ class PlayMixin(TableBase):
         _, events = engine.apply(before, last.seat, last.action)
         if any(e.reveal for e in events):
             raise Refusal("undo_revealed")
-        move = engine.format(before, last.action, lang)
+        # the notice goes to the thread: a private move is not named there
+        move = (secret_move() if answered_privately(engine, before, last.seat, last.action)
+                else engine.format(before, last.action, lang))
         # One pop per logged action, newest first, each with the state before it.
         states = [before]
         for a in log[len(kept): len(log) - 1]:

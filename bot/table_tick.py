@@ -7,6 +7,7 @@ from datetime import datetime
 
 from bot import table_timers as timers_
 from bot.table_base import TableBase
+from bot.table_secrets import secret_move
 from bot.table_types import (
     Outcome,
     Reminder,
@@ -82,9 +83,11 @@ class TickMixin(TableBase):
                 # the key only: a private decision's params may name its secret
                 log.warning("game %s: timeout move of %s refused: %s", record.id, d.key, e.key)
                 break
+            # the thread is told; a private decision's default move is its secret
             outcome.notice = (
                 "timeout_move",
-                {"user": f"<@{record.seats[d.seat]}>", "move": d.timeout.text},
+                {"user": f"<@{record.seats[d.seat]}>",
+                 "move": secret_move() if d.private else d.timeout.text},
             )
             outcomes.append(outcome)
             record = outcome.game

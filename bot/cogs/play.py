@@ -285,7 +285,7 @@ class PlayCog(commands.Cog, name="Play"):
                 if prompts:
                     lines.append(t("discord.status.waiting", lang, waiting=""))
                     lines += [t("discord.status.waiting_line", lang, user=f"<@{p.user_id}>",
-                                decision=texts.decision(p.decision)) for p in prompts]
+                                decision=texts.public_decision(p.decision)) for p in prompts]
                 else:
                     lines.append(t("discord.status.nothing", lang))
             for text in chunk_lines(lines):

@@ -385,7 +385,7 @@ class Publisher:
     ) -> None:
         game = texts.game
         text = t("discord.prompt.public", texts.lang, user=f"<@{prompt.user_id}>",
-                 decision=texts.decision(prompt.decision))
+                 decision=texts.public_decision(prompt.decision))
         message = await self._send(
             thread, game, [text[:2000]], view=decision_view(texts, prompt.decision),
             allowed_mentions=discord.AllowedMentions(users=[discord.Object(prompt.user_id)]),
@@ -514,7 +514,9 @@ class Publisher:
         if thread is None:
             return
         texts = await self.texts(game, lang)
-        decisions = "; ".join(dict.fromkeys(texts.decision(p.decision) for p in reminder.prompts))
+        # a thread text: a private decision's own text may name its secret
+        decisions = "; ".join(dict.fromkeys(texts.public_decision(p.decision)
+                                            for p in reminder.prompts))
         mentions = ", ".join(f"<@{uid}>" for uid in reminder.user_ids)
         text = t("discord.reminder", lang, users=mentions, hours=reminder.hours,
                  decisions=decisions)

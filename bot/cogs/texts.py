@@ -64,6 +64,13 @@ class Texts:
             text += "\n" + t("discord.prompt.notation", self.lang)
         return text
 
+    def public_decision(self, decision: Decision) -> str:
+        """What anyone may read of an open decision: a private one's text can name its
+        secret (the card the Wizard took), so only that a private decision waits."""
+        if decision.private:
+            return t("discord.decision.private", self.lang)
+        return self.decision(decision)
+
     def choice(self, choice: Choice, decision: Decision | None = None) -> str:
         """The game's label if it has one (naming players), else the notation in the reader's
         language. Presentation only: the choice's notation (its custom_id) is untouched."""

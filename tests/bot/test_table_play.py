@@ -7,6 +7,7 @@ import asyncio
 import pytest
 
 from bot.table import Refusal, TableService
+from bot.table_secrets import secret_move
 from rules.core import dump_state
 from storage import SqliteStore, VersionConflict, open_store
 
@@ -198,7 +199,8 @@ async def test_undo_rules(svc):
     await refused_unchanged(svc, gid, "not_seated", svc.undo(gid, EVE))
     before = await svc.store.get_game(gid)
     out = await svc.undo(gid, HOST)
-    assert out.notice == ("undone", {"user": f"<@{HOST}>", "move": "pick 1"})
+    # the notice goes to the thread: a secret pick is not named there
+    assert out.notice == ("undone", {"user": f"<@{HOST}>", "move": secret_move()})
     assert out.game.version == 1
     assert {p.user_id for p in out.prompts} == {HOST, CAROL}
     assert out.game.snapshot["seats"][0]["secret"]["pick"] is None

@@ -8,6 +8,7 @@ from types import SimpleNamespace
 import pytest
 
 from bot.table import Outcome, Refusal, Reminder, TableService, TimerSettings
+from bot.table_secrets import secret_move
 from storage import open_store
 
 HOST, BOB = 301, 302
@@ -112,7 +113,9 @@ async def test_deadline_plays_the_timeout_move_after_a_restart(tmp_path, reopen)
     outcomes = [r for r in results if isinstance(r, Outcome)]
     assert len(outcomes) == 1
     out = outcomes[0]
-    assert out.automatic and out.notice == ("timeout_move", {"user": f"<@{BOB}>", "move": "pick 1"})
+    # the thread is told that time ran out, never which secret pick was made
+    assert out.automatic and out.notice == ("timeout_move", {"user": f"<@{BOB}>",
+                                                             "move": secret_move()})
     [last] = (await svc.store.actions(gid))[-1:]
     assert (last.seat, last.action, last.user_id) == (1, {"type": "pick", "value": 1}, None)
     assert out.game.snapshot["seats"][1]["secret"]["pick"] == 1
