@@ -7,7 +7,8 @@ from typing import Any
 
 from rules.citadels.characters import CHARACTER
 from rules.citadels.districts import DISTRICT
-from rules.citadels.table import Ctx
+from rules.citadels.table import Ctx, district_name
+from rules.core import RuleError
 
 Action = dict[str, Any]
 
@@ -154,7 +155,48 @@ def pay_tax(cx: Ctx, seat: int, is_builder_turn: bool) -> None:
     cx.ev("ev.tax", s=seat, pot=cx.st["tax"])
 
 
+def unconfiscatable(cx: Ctx, mag: int, card: str) -> str | None:
+    """Why the Magistrate cannot take `card` into his city (a message key), or None: a
+    district of that name is there already (never, the Quarry notwithstanding: 이미 치안
+    판사의 도시에 있다면, 절대로 그 건물은 몰수할 수 없습니다), or a Monument would join 5+."""
+    if cx.has(mag, card):
+        return "err.confiscate_same_name"
+    if card == "monument" and len(cx.city(mag)) >= 5:
+        return "err.confiscate_monument"
+    return None
+
+
+def _signed_reveal_impossible(cx: Ctx) -> str | None:
+    """Revealing the signed warrant is the confiscation itself (인장 찍힌 영장이 공개됐다면 …
+    몰수합니다): when the build under it cannot be confiscated, the signed warrant may not
+    be revealed (the key of why). A blank warrant may always be revealed."""
+    t, mag = cx.turn, cx.rs["magistrate_seat"]
+    if cx.seat(mag)["secret"]["markers"].get("signed") != t["char"]:
+        return None
+    return unconfiscatable(cx, mag, t["sub"]["card"])
+
+
+def confiscate_choices(cx: Ctx, hide: Action) -> list[Action]:
+    """The Magistrate's answer to a warranted build: reveal or `hide`; `hide` alone when
+    the warrant is signed and the district cannot be confiscated."""
+    if _signed_reveal_impossible(cx) is not None:
+        return [dict(hide)]
+    return [{"type": "reveal"}, dict(hide)]
+
+
+def check_reveal(cx: Ctx, a: Action) -> None:
+    """Refuse, with the reason, a reveal of a signed warrant that cannot confiscate."""
+    if a.get("type") != "reveal":
+        return
+    why = _signed_reveal_impossible(cx)
+    if why is not None:
+        card = cx.turn["sub"]["card"]
+        raise RuleError(why, card=card, card_name=district_name(card))
+
+
 def confiscate(cx: Ctx, reveal: bool) -> None:
+    if reveal:
+        check_reveal(cx, {"type": "reveal"})
     t, rs = cx.turn, cx.rs
     seat, mag = t["seat"], rs["magistrate_seat"]
     card, gold = t["sub"]["card"], t["sub"]["gold"]
@@ -165,17 +207,12 @@ def confiscate(cx: Ctx, reveal: bool) -> None:
         return
     signed = cx.seat(mag)["secret"]["markers"].get("signed")
     cx.st["chars"][t["char"]]["markers"].append("warrant_revealed")
-    blocked = cx.has(mag, card) or (card == "monument" and len(cx.city(mag)) >= 5)
     if signed != t["char"]:
         cx.ev("ev.warrant_blank", reveal=True, s=mag, character=t["char"])
         finish_build(cx, seat, card)
         return
     if "warrant" in cx.st["chars"][t["char"]]["markers"]:
         cx.st["chars"][t["char"]]["markers"].append("signed")
-    if blocked:
-        cx.ev("ev.confiscate_blocked", reveal=True, s=mag, card=card)
-        finish_build(cx, seat, card)
-        return
     d = cx.remove_district(seat, card)
     cx.gain(seat, gold)
     t["paid"] -= gold

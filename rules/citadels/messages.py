@@ -116,6 +116,13 @@ _EN: dict[str, str] = {
     "choice.open_seat_card": "{menu}: {target}'s {card_name}…",
     # refusals
     "err.illegal": "That move is not allowed now.",
+    "err.confiscate_same_name": "{card_name} cannot be confiscated: your city already has a "
+                                "district of that name (the Quarry does not apply to a "
+                                "confiscation). Revealing the signed warrant is the "
+                                "confiscation itself, so it stays hidden: do not reveal.",
+    "err.confiscate_monument": "{card_name} cannot be confiscated: your city already has 5 or "
+                               "more districts. Revealing the signed warrant is the "
+                               "confiscation itself, so it stays hidden: do not reveal.",
     "err.not_your_turn": "It is not your turn to decide.",
     "err.game_over": "The game is over.",
     "err.unreadable": "Could not read the move \"{text}\".",
@@ -225,8 +232,6 @@ _EN: dict[str, str] = {
     "ev.warrant_kept": "The Magistrate ({s}) does not reveal the warrant.",
     "ev.warrant_blank": "The Magistrate ({s}) reveals the warrant on the {character}: not "
                         "signed, nothing happens.",
-    "ev.confiscate_blocked": "The Magistrate ({s}) reveals the signed warrant but cannot "
-                             "confiscate {card_name}.",
     "ev.confiscated": "The Magistrate ({s}) confiscates {target}'s {card_name}; {target} "
                       "gets {refund} gold back.",
     # events: end of round and game
@@ -333,6 +338,13 @@ _KO: dict[str, str] = {
     "choice.open_card": "{menu}: {card_name} 카드…",
     "choice.open_seat_card": "{menu}: {target} 님의 {card_name} 건물…",
     "err.illegal": "지금은 할 수 없는 행동입니다.",
+    "err.confiscate_same_name": "{card_name} 건물은 몰수할 수 없습니다: 이름이 똑같은 건물이 "
+                                "이미 당신의 도시에 있습니다(몰수에는 채석장이 적용되지 "
+                                "않습니다). 인장 찍힌 영장을 공개하면 곧 몰수이므로 영장을 "
+                                "공개할 수 없습니다.",
+    "err.confiscate_monument": "{card_name} 건물은 몰수할 수 없습니다: 당신의 도시에 "
+                               "이미 건물이 5채 이상 있습니다. 인장 찍힌 영장을 공개하면 곧 "
+                               "몰수이므로 영장을 공개할 수 없습니다.",
     "err.not_your_turn": "지금은 당신이 결정할 차례가 아닙니다.",
     "err.game_over": "게임이 끝났습니다.",
     "err.unreadable": "입력한 행동을 읽을 수 없습니다: \"{text}\"",
@@ -441,8 +453,6 @@ _KO: dict[str, str] = {
     "ev.warrant_kept": "치안판사({s} 님)가 영장을 공개하지 않습니다.",
     "ev.warrant_blank": "치안판사({s} 님)가 {character} 캐릭터의 영장을 공개합니다: 인장이 "
                         "없어 아무 일도 일어나지 않습니다.",
-    "ev.confiscate_blocked": "치안판사({s} 님)가 인장이 찍힌 영장을 공개했지만 {card_name} "
-                             "건물은 몰수할 수 없습니다.",
     "ev.confiscated": "치안판사({s} 님)가 {target} 님의 {card_name} 건물을 몰수합니다 "
                       "({target} 님은 금화 {refund}닢을 돌려받습니다).",
     "ev.killed_revealed": "암살당한 {character} 캐릭터는 {s} 님이었습니다.",

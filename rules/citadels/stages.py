@@ -101,9 +101,9 @@ def prompt(cx: Ctx, full: list[Action] | None = None) -> Prompt | None:
     if stage == "threat_reveal":
         acts = [{"type": "reveal"}, dict(KEEP_HIDDEN)]
         return Prompt(rs["threat_by"], "decide.threat_reveal", acts, True, acts[1])
-    if stage == "confiscate":
-        acts = [{"type": "reveal"}, dict(KEEP_HIDDEN)]
-        return Prompt(rs["magistrate_seat"], "decide.confiscate", acts, True, acts[1])
+    if stage == "confiscate":  # a signed warrant that cannot confiscate stays hidden
+        acts = building.confiscate_choices(cx, KEEP_HIDDEN)
+        return Prompt(rs["magistrate_seat"], "decide.confiscate", acts, True, acts[-1])
     if stage == "main":
         if full is None:
             full = turn.main_actions(cx)
@@ -159,6 +159,8 @@ def apply_action(cx: Ctx, seat: int, a: Action, p: Prompt | None) -> None:
     if st["phase"] == "turns" and st.get("advisor") is None and st["turn"]["stage"] == "main":
         turn.apply_main(cx, a, p)
         return
+    if p.kind == "decide.confiscate":
+        building.check_reveal(cx, a)  # refused with its reason, not as merely unlisted
     a = as_listed(a, p.actions)
     if a not in p.actions:
         raise RuleError("err.illegal")
