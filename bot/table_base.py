@@ -87,6 +87,9 @@ def mentions(user_ids: list[int]) -> str:
     return ", ".join(f"<@{uid}>" for uid in dict.fromkeys(user_ids))
 
 
+ANNOUNCED_KEY = "waiting.public"  # settings: the seats last announced as waited on in public
+
+
 AUTO_MOVE_LIMIT = 64  # a bound per commit; each auto move answers one open decision
 
 
@@ -167,6 +170,25 @@ class TableBase:
             for d in decisions
         ]
 
+    async def _announce(
+        self, record: GameRecord, prompts: list[Prompt]
+    ) -> tuple[GameRecord, frozenset[int]]:
+        """The seats the table now newly waits on in public: a turn is over (a picture, a
+        ping). Steps of one seat's turn, secret or public, announce nothing; a secret phase
+        of other seats (a draft) forgets who was announced, so the next public turn is new."""
+        announced = frozenset(record.settings.get(ANNOUNCED_KEY) or ())
+        public = frozenset(p.seat for p in prompts if not p.private)
+        secret = frozenset(p.seat for p in prompts if p.private)
+        if public:
+            now = public
+        elif secret - announced:
+            now = frozenset()
+        else:
+            now = announced
+        if now != announced:
+            record = await self.store.update_settings(record.id, {ANNOUNCED_KEY: sorted(now)})
+        return record, public - announced
+
     def _decisions(self, record: GameRecord) -> list[Decision]:
         if record.status != "running" or record.snapshot is None:
             return []
@@ -203,11 +225,16 @@ class TableBase:
         events = [*events, *auto_events]
         result = engine.result(saved.snapshot) if saved.snapshot is not None else result
         await self._reschedule(saved)
+        prompts = self._prompts(saved, self._decisions(saved))
+        saved, newly_waiting = await self._announce(saved, prompts)
         return Outcome(
             game=saved,
             events=events,
-            prompts=self._prompts(saved, self._decisions(saved)),
-            board_changed=result is not None or any(e.seat is None for e in events),
+            prompts=prompts,
+            # A picture once a turn is over (the table waits on someone new in public), not
+            # after each step of a turn, a secret pick or an answered offer.
+            board_changed=result is not None or bool(newly_waiting),
+            newly_waiting=newly_waiting,
             finished=result,
             automatic=user_id is None,
         )

@@ -28,8 +28,10 @@ class PreferencesMixin(TableBase):
             engine = self.engine(record.game)
             result = engine.result(record.snapshot) if record.snapshot is not None else None
             await self._reschedule(record)
+            prompts = self._prompts(record, self._decisions(record))
+            record, newly_waiting = await self._announce(record, prompts)
             return Outcome(
-                game=record, events=events, prompts=self._prompts(record, self._decisions(record)),
-                board_changed=bool(events) or result is not None, finished=result,
-                notice=(pref.saved, {"pref": value}),
+                game=record, events=events, prompts=prompts,
+                board_changed=bool(newly_waiting) or result is not None, finished=result,
+                notice=(pref.saved, {"pref": value}), newly_waiting=newly_waiting,
             )

@@ -42,6 +42,9 @@ class Outcome:
     finished: Result | None = None
     notice: tuple[str, dict[str, Any]] | None = None
     automatic: bool = False  # a deadline's timeout move, not a player's click
+    # Seats the table newly waits on in public after this change: pinged once, then only
+    # by reminders. None: not known (a lobby start, an undo), so every open prompt pings.
+    newly_waiting: frozenset[int] | None = None
 
 
 @dataclass

@@ -14,6 +14,7 @@ prompts (`resume`).
 from __future__ import annotations
 
 import asyncio
+import hashlib
 import io
 import logging
 from collections import defaultdict
@@ -44,6 +45,7 @@ DM_RETRY = timedelta(hours=24)
 PROMPT_KINDS = ("prompt", "dm_prompt")
 CLOSED_SUFFIX = "_closed"
 NOTICE_KIND = "private_notice"  # the thread's "open my private view" message for a decision
+SENT_PICTURE_KEY = "dm_picture"  # settings "<key>.<user>": digest of the last private picture DMed
 OPEN_KINDS = (*PROMPT_KINDS, NOTICE_KIND)
 RECENT_PROMPTS = 50  # only the latest prompt messages are checked for closing
 # The permission that lets the bot post, in a channel and in a thread (index: is a thread).
@@ -303,10 +305,16 @@ class Publisher:
         # later one (a deadline tick), and must neither repost nor close the newer prompts.
         open_now = await self.bot.table.open_prompts(game.id)
         fresh = [p for p in open_now if p.decision.key not in posted]
+        # A seat is pinged when the table starts waiting on it, not at each step of its turn.
+        pinged = outcome.newly_waiting
         for prompt in fresh:
             if not prompt.private and thread is not None:
-                await self._post_public_prompt(thread, prompt, public)
-        await self._post_private(game, outcome.events, fresh, thread, interaction)
+                ping = pinged is None or prompt.seat in pinged
+                await self._post_public_prompt(thread, prompt, public, ping=ping)
+        open_keys = {p.decision.key for p in open_now}
+        answered = {r.seat: r for r in await self.bot.store.messages(game.id)
+                    if r.kind == "dm_prompt" and r.decision_key not in open_keys}
+        await self._post_private(game, outcome.events, fresh, thread, interaction, answered)
         await self.close_stale_prompts(game.id, {p.decision.key for p in open_now})
 
     async def _send(
@@ -381,14 +389,15 @@ class Publisher:
                 kind="board"))
 
     async def _post_public_prompt(
-        self, thread: discord.abc.Messageable, prompt: Prompt, texts: Texts
+        self, thread: discord.abc.Messageable, prompt: Prompt, texts: Texts, ping: bool = True
     ) -> None:
         game = texts.game
         text = t("discord.prompt.public", texts.lang, user=f"<@{prompt.user_id}>",
                  decision=texts.public_decision(prompt.decision))
         message = await self._send(
             thread, game, [text[:2000]], view=decision_view(texts, prompt.decision),
-            allowed_mentions=discord.AllowedMentions(users=[discord.Object(prompt.user_id)]),
+            allowed_mentions=discord.AllowedMentions(
+                users=[discord.Object(prompt.user_id)] if ping else []),
         )
         if message is not None:
             await self.bot.store.record_message(MessageRef(
@@ -402,7 +411,11 @@ class Publisher:
         fresh: list[Prompt],
         thread: discord.abc.Messageable | None,
         interaction: discord.Interaction | None,
+        answered: dict[int | None, MessageRef] | None = None,
     ) -> None:
+        """DM each seat its events and fresh private prompts; `answered` holds the DM prompt
+        messages of decisions just answered, by seat, which show the answer's events."""
+        answered = answered or {}
         by_user: dict[int, list[Prompt]] = defaultdict(list)
         for prompt in fresh:
             if prompt.private:
@@ -414,7 +427,9 @@ class Publisher:
         closed: list[int] = []
         for user_id in dict.fromkeys([*by_user, *seat_events]):
             prompts = by_user.get(user_id, [])
-            if not await self._dm(game, user_id, prompts, seat_events.get(user_id, [])):
+            seats = [i for i, uid in enumerate(game.seats) if uid == user_id]
+            ref = next((answered[i] for i in seats if i in answered), None)
+            if not await self._dm(game, user_id, prompts, seat_events.get(user_id, []), ref):
                 if prompts:
                     closed.append(user_id)
         if not closed:
@@ -440,9 +455,12 @@ class Publisher:
                     kind=NOTICE_KIND, seat=prompt.seat, decision_key=prompt.decision.key))
 
     async def _dm(
-        self, game: GameRecord, user_id: int, prompts: list[Prompt], events: list[Event]
+        self, game: GameRecord, user_id: int, prompts: list[Prompt], events: list[Event],
+        answered: MessageRef | None = None,
     ) -> bool:
-        """DM a seat its events, private picture and prompts; False if its DMs are closed."""
+        """DM a seat its events, private picture and prompts; False if its DMs are closed.
+        Events with no new prompt go into the DM prompt just answered (`answered`), edited,
+        rather than into a new DM."""
         prefs = await self.bot.store.get_user(user_id)
         if prefs.get("dms_closed") and not self._retry_dm(prefs):
             return False
@@ -451,18 +469,29 @@ class Publisher:
             user = self.bot.get_user(user_id) or await self.bot.fetch_user(user_id)
             channel = await user.create_dm()
             texts = await self.texts(game, lang, user_id)
-            payload_lines = [texts.event(e) for e in events]
+            # One DM per private decision: what happened to the seat, the decision, the link
+            # and (only when it changed since the last one sent) the private picture.
+            lines = [texts.event(e) for e in events]
+            file = None
             if prompts or events:
-                picture = await self.private_picture(game, user_id, lang)
-                head = t("discord.prompt.jump", lang, link=thread_link(game))
-                file = png_file(picture, "private.png")
-                await channel.send("\n".join([head, *payload_lines])[:2000],
+                file = png_file(await self._changed_private_picture(game, user_id, lang),
+                                "private.png")
+            link = t("discord.prompt.jump", lang, link=thread_link(game))
+            if not prompts and answered is not None and lines:
+                await self._show_answer(answered, "\n".join(lines)[:2000], file)
+            elif not prompts and (lines or file):
+                await channel.send("\n".join([*lines, link])[:2000],
                                    **({"file": file} if file else {}))
-            for prompt in prompts:
+            for i, prompt in enumerate(prompts):
                 text = t("discord.prompt.private", lang, game=game_title(game, lang),
                          id=game.id, decision=texts.decision(prompt.decision))
-                message = await channel.send(text[:2000],
-                                             view=decision_view(texts, prompt.decision))
+                extra: dict[str, Any] = {}
+                if i == 0:
+                    text = "\n".join([*lines, text, link])
+                    extra = {"file": file} if file else {}
+                message = await channel.send(text[-2000:] if len(text) > 2000 else text,
+                                             view=decision_view(texts, prompt.decision),
+                                             **extra)
                 log.info("DM to %s for game %s (%d chars)", user_id, game.id, len(text))
                 await self.bot.store.record_message(MessageRef(
                     game_id=game.id, channel_id=channel.id, message_id=message.id,
@@ -478,6 +507,36 @@ class Publisher:
             log.warning("user %s not found for a DM", user_id)
             return False
         return True
+
+    async def _show_answer(
+        self, ref: MessageRef, text: str, file: discord.File | None
+    ) -> None:
+        """Edit an answered DM prompt into what its answer did (buttons gone, picture new)."""
+        self._closed.add((ref.message_id, ref.decision_key))
+        extra: dict[str, Any] = {"attachments": [file]} if file else {}
+        try:
+            partial = self.bot.get_partial_messageable(ref.channel_id)
+            await partial.get_partial_message(ref.message_id).edit(content=text, view=None,
+                                                                   **extra)
+        except discord.HTTPException as error:
+            log.info("could not edit answered prompt %s: %s", ref.message_id, error)
+        await self.bot.store.record_message(ref.model_copy(
+            update={"kind": ref.kind + CLOSED_SUFFIX}))
+
+    async def _changed_private_picture(
+        self, game: GameRecord, user_id: int, lang: str
+    ) -> bytes | None:
+        """The seat's private picture if it differs from the last one DMed to it, else None
+        (the same hand is not sent twice in a row). The digest is kept in the game's settings."""
+        picture = await self.private_picture(game, user_id, lang)
+        if picture is None:
+            return None
+        digest = hashlib.sha256(picture).hexdigest()[:16]
+        key = f"{SENT_PICTURE_KEY}.{user_id}"
+        if (await self.bot.store.get_game(game.id)).settings.get(key) == digest:
+            return None
+        await self.bot.store.update_settings(game.id, {key: digest})
+        return picture
 
     def _retry_dm(self, prefs: dict[str, Any]) -> bool:
         """A player may open their DMs later: try again once a day."""

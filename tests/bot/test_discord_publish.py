@@ -126,7 +126,9 @@ async def test_click_applies_closes_the_prompt_and_refuses_a_second_click(env) -
     assert first.response.deferred is not None  # acknowledged first
     game = await bot.store.get_game(gid)
     assert game.version == 1
-    assert (HOST * 10, prompt.id, {"view": None}) in world.edits  # its buttons are gone
+    # its buttons are gone, and it now says what the answer did (no second DM for that)
+    assert (HOST * 10, prompt.id, {"content": "You picked 2.", "view": None}) in world.edits
+    assert not [m for m in world.in_channel(HOST * 10) if m.content == "You picked 2."]
     again = await click(bot, HOST, pick2, message=prompt)
     assert again.texts() == [t("stale", "en")]
     assert (await bot.store.get_game(gid)).version == 1
@@ -309,7 +311,7 @@ async def test_game_to_the_end_posts_scores_and_closes_every_prompt(env) -> None
     refs = await bot.store.messages(gid)
     prompts = [r for r in refs if r.kind.startswith(("prompt", "dm_prompt"))]
     assert len(prompts) == 4 and all(r.kind.endswith("_closed") for r in prompts)
-    edited = {mid for _, mid, kw in world.edits if kw == {"view": None}}
+    edited = {mid for _, mid, kw in world.edits if "view" in kw and kw["view"] is None}
     assert {r.message_id for r in prompts} <= edited
 
 
