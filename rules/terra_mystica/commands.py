@@ -185,7 +185,7 @@ def cmd_action(st: State, name: str, cmd: dict, events: list[Event]) -> None:
     elif space in FAVOR:
         kind = FAVOR[space].get("action") if space in fs["favors"] else None
     elif space in SH_ACTIONS:
-        kind = space if SH_ACTIONS[space] == name and fs["built"]["SH"] else None
+        kind = "stronghold" if SH_ACTIONS[space] == name and fs["built"]["SH"] else None
     else:
         kind = None
     if kind is None:
@@ -198,19 +198,15 @@ def cmd_action(st: State, name: str, cmd: dict, events: list[Event]) -> None:
         grant(st, name, {"SPADE": 1}, space)
     elif kind == "cult":
         t["need"]["CULT"] = 1
-    elif kind == "ACTA":
-        t["need"]["CULT"] = 2
-    elif kind == "ACTW":
-        t["need"]["FREE_D"] = 1
-    elif kind == "ACTS":
-        t["need"]["FREE_TP"] = 1
-    elif kind == "ACTG":
-        grant(st, name, {"SPADE": 2}, space)
-    elif kind == "ACTN":
-        t["need"]["FREE_TF"] = 1
-        t["allow"] = {"build": 1}
-    elif kind == "ACTC":
-        t["actions"] += 2
+    elif kind == "stronghold":
+        sh = fd.sh_action  # the faction table says what it does
+        for k, v in sh.need.items():
+            t["need"][k] = t["need"].get(k, 0) + v
+        if sh.allow:
+            t["allow"] = dict(sh.allow)
+        if sh.spades:
+            grant(st, name, {"SPADE": sh.spades}, space)
+        t["actions"] += sh.actions
 
 
 def grant(st: State, name: str, gain: dict[str, int], space: str) -> None:

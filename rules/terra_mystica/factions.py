@@ -30,6 +30,31 @@ WORKERS_PER_SPADE = (3, 2, 1)
 
 
 @dataclass(frozen=True)
+class StrongholdAction:
+    """A faction's special action once its stronghold stands (once per round).
+
+    need: what the running action must then do (CULT steps on one track, FREE_D a free
+    dwelling anywhere on home terrain, FREE_TP a free trading house, FREE_TF a free
+    transform of a neighbouring hex); allow: sub-actions it opens; spades: spades it gives;
+    actions: extra full actions; menu: the choice list that offers it (moves.SH_MENUS)."""
+
+    space: str  # snellman id
+    menu: str
+    need: Res = field(default_factory=dict)
+    allow: Res = field(default_factory=dict)
+    spades: int = 0
+    actions: int = 0
+
+
+ACTW = StrongholdAction("ACTW", "witches_ride", need={"FREE_D": 1})
+ACTA = StrongholdAction("ACTA", "cult_steps", need={"CULT": 2})
+ACTS = StrongholdAction("ACTS", "free_trading_house", need={"FREE_TP": 1})
+ACTG = StrongholdAction("ACTG", "spades", spades=2)
+ACTN = StrongholdAction("ACTN", "sandstorm", need={"FREE_TF": 1}, allow={"build": 1})
+ACTC = StrongholdAction("ACTC", "double_turn", actions=2)
+
+
+@dataclass(frozen=True)
 class Faction:
     name: str  # snellman id, lower case
     en: str
@@ -48,7 +73,7 @@ class Faction:
     # Dwarves' tunnel / Fakirs' carpet: cost and hex range (distance - 1) per SH level; grows:
     # a town tile's +1 shipping widens the range instead (Fakirs; the Dwarves get nothing).
     teleport: dict | None = None
-    sh_action: str | None = None  # special action unlocked by the stronghold
+    sh_action: StrongholdAction | None = None  # special action unlocked by the stronghold
     sh_bonus: Res = field(default_factory=dict)  # one-time gain on building the stronghold
     town_bonus: Res = field(default_factory=dict)  # extra gain per town founded
     spade_bonus: Res = field(default_factory=dict)  # per spade received (SH-gated: Alchemists)
@@ -69,9 +94,9 @@ def _costs(**over: Res) -> dict[str, Res]:
 
 FACTIONS: dict[str, Faction] = {f.name: f for f in (
     Faction("witches", "Witches", "마녀", "green", {"W": 3, "C": 15, "P": 0, "P1": 5, "P2": 7},
-            (0, 0, 0, 2), sh_action="ACTW", town_bonus={"VP": 5}),
+            (0, 0, 0, 2), sh_action=ACTW, town_bonus={"VP": 5}),
     Faction("auren", "Auren", "아우렌", "green", {"W": 3, "C": 15, "P": 0, "P1": 5, "P2": 7},
-            (0, 1, 0, 1), costs=_costs(SA={"W": 4, "C": 8}), sh_action="ACTA",
+            (0, 1, 0, 1), costs=_costs(SA={"W": 4, "C": 8}), sh_action=ACTA,
             sh_bonus={"FAVOR": 1}),
     Faction("alchemists", "Alchemists", "연금술사", "black",
             {"W": 3, "C": 15, "P": 0, "P1": 5, "P2": 7}, (1, 1, 0, 0),
@@ -112,13 +137,13 @@ FACTIONS: dict[str, Faction] = {f.name: f for f in (
             d_income=(2, 3, 4, 5, 6, 7, 8, 9, 9),
             tp_income=({}, {"C": 2, "PW": 2}, {"C": 4, "PW": 4}, {"C": 6, "PW": 6},
                        {"C": 9, "PW": 8}),
-            sh_income={"PW": 4}, sa_income={"P": 2}, sh_action="ACTS", town_bonus={"W": 3}),
+            sh_income={"PW": 4}, sa_income={"P": 2}, sh_action=ACTS, town_bonus={"W": 3}),
     Faction("chaosmagicians", "Chaos Magicians", "혼돈술사", "red",
             {"W": 4, "C": 15, "P": 0, "P1": 5, "P2": 7}, (2, 0, 0, 0),
             costs=_costs(SH={"W": 4, "C": 4}, SA={"W": 4, "C": 8}), sh_income={"W": 2},
-            sh_action="ACTC", favors_per_temple=2, initial_dwellings=1),
+            sh_action=ACTC, favors_per_temple=2, initial_dwellings=1),
     Faction("giants", "Giants", "거인", "red", {"W": 3, "C": 15, "P": 0, "P1": 5, "P2": 7},
-            (1, 0, 0, 1), sh_income={"PW": 4}, sh_action="ACTG", fixed_terraform=2),
+            (1, 0, 0, 1), sh_income={"PW": 4}, sh_action=ACTG, fixed_terraform=2),
     Faction("fakirs", "Fakirs", "고행수도자", "yellow",
             {"W": 3, "C": 15, "P": 0, "P1": 7, "P2": 5}, (1, 0, 0, 1),
             costs=_costs(SH={"W": 4, "C": 10}), sh_income={"P": 1}, ship=None,
@@ -127,7 +152,7 @@ FACTIONS: dict[str, Faction] = {f.name: f for f in (
             sh_bonus={"TELEPORT": 1}),
     Faction("nomads", "Nomads", "유목민", "yellow", {"W": 2, "C": 15, "P": 0, "P1": 5, "P2": 7},
             (1, 0, 1, 0), costs=_costs(SH={"W": 4, "C": 8}), tp_income=RICH_TP_INCOME,
-            sh_action="ACTN", initial_dwellings=3),
+            sh_action=ACTN, initial_dwellings=3),
 )}
 
 def hop_distance(fd: Faction, fs: dict) -> int:
@@ -137,4 +162,4 @@ def hop_distance(fd: Faction, fs: dict) -> int:
     return fd.teleport["range"][fs["teleport"]] + 1 + fs.get("range_bonus", 0)
 
 
-SH_ACTIONS = {f.sh_action: f.name for f in FACTIONS.values() if f.sh_action}
+SH_ACTIONS = {f.sh_action.space: f.name for f in FACTIONS.values() if f.sh_action}

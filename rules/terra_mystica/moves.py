@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import cache
 from typing import Any
 
@@ -384,25 +385,62 @@ def special_choices(st: State, name: str) -> list[Choice]:
     if fd.bridge_action and fs["W"] >= 2:
         out += [choice(f"action ACTE. bridge {a}:{b}", name) for a, b in bridge_spots(st, name)]
     sh = fd.sh_action
-    if not sh or not fs["built"]["SH"] or sh in used:
+    if not sh or not fs["built"]["SH"] or sh.space in used:
         return out
-    if sh == "ACTA":
-        out += [choice(f"action ACTA. +2{c}") for c in CULTS if fs["cults"][c] < 10
-                and not blocked_top(st, name, c, 2)]
-    elif sh == "ACTW" and fs["built"]["D"] < BUILDING_LIMITS["D"]:
-        out += [choice(f"action ACTW. build {h}") for h, c in sorted(st["terrain"].items())
-                if c == fd.color and h not in st["buildings"]]
-    elif sh == "ACTS" and fs["built"]["TP"] < BUILDING_LIMITS["TP"]:
-        out += [choice(f"action ACTS. upgrade {h} to TP") for h in owner_buildings(st, name)
-                if st["buildings"][h][1] == "D"]
-    elif sh == "ACTG":
-        out += build_options(st, name, 2, "action ACTG. ")
-    elif sh == "ACTN" and fs["built"]["D"] < BUILDING_LIMITS["D"]:
-        out += [c for c in sandstorm_choices(st, name, "action ACTN. ")
-                if c.action["cmds"][-1]["type"] == "build"]
-    elif sh == "ACTC":
-        out.append(choice("action ACTC"))
-    return out
+    return out + SH_MENUS[sh.menu](st, name, f"action {sh.space}")
+
+
+def _cult_steps_menu(st: State, name: str, head: str) -> list[Choice]:
+    """Auren: two steps on one track."""
+    cults = st["factions"][name]["cults"]
+    return [choice(f"{head}. +2{c}") for c in CULTS if cults[c] < 10
+            and not blocked_top(st, name, c, 2)]
+
+
+def _witches_ride_menu(st: State, name: str, head: str) -> list[Choice]:
+    """Witches: a free dwelling on any free forest hex."""
+    if st["factions"][name]["built"]["D"] >= BUILDING_LIMITS["D"]:
+        return []
+    home = FACTIONS[name].color
+    return [choice(f"{head}. build {h}") for h, c in sorted(st["terrain"].items())
+            if c == home and h not in st["buildings"]]
+
+
+def _free_trading_house_menu(st: State, name: str, head: str) -> list[Choice]:
+    """Swarmlings: a dwelling becomes a trading house for free."""
+    if st["factions"][name]["built"]["TP"] >= BUILDING_LIMITS["TP"]:
+        return []
+    return [choice(f"{head}. upgrade {h} to TP") for h in owner_buildings(st, name)
+            if st["buildings"][h][1] == "D"]
+
+
+def _spades_menu(st: State, name: str, head: str) -> list[Choice]:
+    """Giants: two spades."""
+    return build_options(st, name, FACTIONS[name].sh_action.spades, f"{head}. ")
+
+
+def _sandstorm_menu(st: State, name: str, head: str) -> list[Choice]:
+    """Nomads: a neighbouring hex becomes desert, and a dwelling on it."""
+    if st["factions"][name]["built"]["D"] >= BUILDING_LIMITS["D"]:
+        return []
+    return [c for c in sandstorm_choices(st, name, f"{head}. ")
+            if c.action["cmds"][-1]["type"] == "build"]
+
+
+def _double_turn_menu(st: State, name: str, head: str) -> list[Choice]:
+    """Chaos Magicians: two more actions."""
+    return [choice(head)]
+
+
+# The menu of each stronghold action (factions.StrongholdAction.menu).
+SH_MENUS: dict[str, Callable[[State, str, str], list[Choice]]] = {
+    "cult_steps": _cult_steps_menu,
+    "witches_ride": _witches_ride_menu,
+    "free_trading_house": _free_trading_house_menu,
+    "spades": _spades_menu,
+    "sandstorm": _sandstorm_menu,
+    "double_turn": _double_turn_menu,
+}
 
 
 def leech_choices(st: State, offer: dict[str, Any]) -> list[Choice]:
