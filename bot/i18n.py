@@ -134,23 +134,44 @@ def lang_from_locale(discord_locale: str | None) -> str:
     return "ko" if text.startswith("ko") else "en"
 
 
-def describe_event(event: Event, lang: str) -> str:
+def describe_event(event: Event, lang: str, game: str | None = None) -> str:
+    """An engine's event; with `game`, that game's own texts first (no other game's key
+    can stand in for it)."""
+    template = game_template(game, event.key, lang) if game else None
+    if template is not None:
+        return fill(template, lang, event.params)
     return t(event.key, lang, **event.params)
 
 
-def describe_decision(decision: Decision, lang: str) -> str:
-    """The engine's text for a decision: "decision.<kind>", else "<kind>", else a generic one."""
+def describe_decision(decision: Decision, lang: str, game: str | None = None) -> str:
+    """The engine's text for a decision: "decision.<kind>", else "<kind>", else a generic one.
+    With `game`, that game's own texts are searched first."""
+    for key in (f"decision.{decision.kind}", decision.kind):
+        template = game_template(game, key, lang) if game else None
+        if template is not None:
+            return fill(template, lang, decision.params)
     for key in (f"decision.{decision.kind}", decision.kind):
         if has(key, lang) or has(key):
             return t(key, lang, **decision.params)
     return t("decision_generic", lang, kind=decision.kind)
 
 
-def game_template(game: str, key: str, lang: str) -> str | None:
-    """`key` from one engine's own messages only (in `lang`, else English), or None."""
+def own_catalogues(game: str) -> list[Catalogue]:
+    """One game's texts: its Discord side's, then its engine's."""
+    from bot import games  # late: the game packages import this module
+
     engine_catalogues()  # loads the engines' messages
-    messages = _engine_messages.get(game) or {}
-    return messages.get(lang, {}).get(key) or messages.get(DEFAULT_LANG, {}).get(key)
+    return [c for c in (games.ui(game).messages, _engine_messages.get(game)) if c]
+
+
+def game_template(game: str, key: str, lang: str) -> str | None:
+    """`key` from one game's own texts only (in `lang`, else English), or None."""
+    for want in (lang, DEFAULT_LANG):
+        for messages in own_catalogues(game):
+            found = messages.get(want, {}).get(key)
+            if found is not None:
+                return found
+    return None
 
 
 def describe_choice(choice: Choice, lang: str, game: str | None = None) -> str:
