@@ -71,15 +71,17 @@ async def test_korean_locale_player_sees_korean_prompts(tmp_path: Path) -> None:
         for user, lang in ((minji, "ko"), (bob, "en")):
             korean = lang == "ko"
             dms = user.dms()
-            heads = [
-                m for m in dms if shaped("discord.prompt.jump", lang, m.content.split("\n")[0])
-            ]
+            # one DM per secret decision: its news, the decision, then the thread's link
+            heads = [m for m in dms
+                     if any(shaped("discord.prompt.jump", lang, line)
+                            for line in m.content.split("\n"))]
             assert heads, [m.content[:60] for m in dms]
-            prompts = [m for m in dms if shaped("discord.prompt.private", lang, m.content)]
-            assert prompts, [m.content[:60] for m in dms]
-            for message in prompts:
-                decision = message.content.split(": ", 1)[1]
-                assert bool(HANGUL.search(decision)) == korean, message.content
+            decisions = [line for m in dms for line in m.content.split("\n")
+                         if shaped("discord.prompt.private", lang, line)]
+            assert decisions, [m.content[:60] for m in dms]
+            for line in decisions:
+                decision = line.split(": ", 1)[1]
+                assert bool(HANGUL.search(decision)) == korean, line
             for label in labels[user.id]:
                 assert bool(HANGUL.search(label)) == korean, label
 
@@ -113,9 +115,11 @@ async def test_korean_player_who_joined_by_button_gets_her_first_dm_in_korean(
         bob, minji = server.users
         driver = Driver(server, server.users, seed=12)
         for _ in range(10):
-            if any(shaped("discord.prompt.private", "en", m.content) for m in minji.dms()):
+            if any(shaped("discord.prompt.private", "en", line)
+                   for m in minji.dms() for line in m.content.split("\n")):
                 break
             await driver.play(1)
-        first = next(m for m in minji.dms() if m.content.startswith("**"))
-        assert shaped("discord.prompt.private", "ko", first.content)
-        assert HANGUL.search(first.content.split(": ", 1)[1]), first.content
+        first = next(line for m in minji.dms() for line in m.content.split("\n")
+                     if line.startswith("**"))
+        assert shaped("discord.prompt.private", "ko", first)
+        assert HANGUL.search(first.split(": ", 1)[1]), first
