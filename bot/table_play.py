@@ -7,8 +7,8 @@ import json
 from typing import Any
 
 from bot import games
-from bot.i18n import t
 from bot.table_base import VOTES, TableBase, mentions, serialised
+from bot.table_log import log_lines
 from bot.table_secrets import answered_privately, secret_move
 from bot.table_types import (
     Outcome,
@@ -265,24 +265,17 @@ class PlayMixin(TableBase):
     async def log(
         self, game_id: int, lang: str = "en", names: list[str] | None = None
     ) -> list[str]:
-        """Notation lines of the game so far; moves made on a private decision are hidden.
-        Each line names its player (`names`, by seat; "P1", "P2"... without them)."""
+        """The game so far in words, a line per move (bot/table_log.py): what the thread
+        said of it; a private choice only as what the table may know. Each line names its
+        player (`names`, by seat; "P1", "P2"... without them)."""
         record = await self._load(game_id)
         if record.seed is None:
             return []
         engine = self.engine(record.game)
         state = engine.setup(self._options(record, engine), len(record.seats), record.seed)
-        lines = []
-        for a in await self.store.actions(game_id):
-            mine = [d for d in engine.decisions(state) if d.seat == a.seat]
-            answered = next((d for d in mine if find_choice(d, a.action) is not None), None)
-            private = answered.private if answered else bool(mine) and all(d.private for d in mine)
-            move = t("log_private", lang) if private else engine.format(state, a.action, lang)
-            key = "log_line_auto" if a.user_id is None else "log_line"
-            player = names[a.seat] if names and a.seat < len(names) else f"P{a.seat + 1}"
-            lines.append(t(key, lang, n=a.version, player=player, move=move))
-            state, _ = engine.apply(state, a.seat, a.action)
-        return lines
+        view = engine.view(record.snapshot, None) if record.snapshot is not None else {}
+        return log_lines(engine, record.game, state, len(record.seats),
+                         await self.store.actions(game_id), lang, names, view)
 
     async def waiting_on(self, user_id: int) -> list[tuple[GameRecord, list[Prompt]]]:
         out = []

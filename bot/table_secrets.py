@@ -15,10 +15,12 @@ def secret_move() -> dict[str, str]:
 
 
 def answered_privately(engine: Engine, state: State, seat: int, action: Action) -> bool:
-    """Whether `action` by `seat` in `state` answers a private decision (when no open
-    decision lists it, as for typed notation: whether all of the seat's are private)."""
+    """Whether `action` by `seat` in `state` answers a private decision, or is a choice of a
+    private group of a public one (a card of the hand); when no open decision lists it, as
+    for typed notation: whether all of the seat's are private."""
     mine = [d for d in engine.decisions(state) if d.seat == seat]
-    answered = next((d for d in mine if find_choice(d, action) is not None), None)
-    if answered is not None:
-        return answered.private
+    for d in mine:
+        choice = find_choice(d, action)
+        if choice is not None:
+            return d.private_choice(choice)
     return bool(mine) and all(d.private for d in mine)

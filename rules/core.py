@@ -38,12 +38,29 @@ class RuleError(Exception):
 
 
 class Choice(BaseModel):
-    """One legal action of a decision, with its canonical notation text."""
+    """One legal action of a decision, with its canonical notation text.
+
+    `group` (optional) names the Group of its decision it belongs to: a decision lists all
+    its choices, however many, and says how they group; paging and menus are the bot's.
+    """
 
     model_config = ConfigDict(frozen=True)
 
     action: Action
     text: str
+    group: str | None = None
+
+
+class Group(BaseModel):
+    """A kind of choice within one decision (build, ability, end of turn...), in the order
+    a menu shows them. A `private` group's choices name what only the decider may see
+    (cards in hand): they are shown to the decider alone, and the group is declared even
+    when it has no choice now, so its presence tells the table nothing."""
+
+    model_config = ConfigDict(frozen=True)
+
+    key: str
+    private: bool = False
 
 
 class Decision(BaseModel):
@@ -53,6 +70,7 @@ class Decision(BaseModel):
     button posted for it can tell later whether it is still open. `choices` lists every
     legal action when they are finite; None means a parameterised action entered as
     notation (`shape` then describes it). `timeout` is the documented default move.
+    `groups` (optional) declares the kinds its choices fall into (see Choice.group).
     """
 
     seat: int
@@ -63,6 +81,13 @@ class Decision(BaseModel):
     shape: dict[str, Any] | None = None
     timeout: Choice | None = None
     params: dict[str, Any] = Field(default_factory=dict)
+    groups: list[Group] = Field(default_factory=list)
+
+    def private_choice(self, choice: Choice) -> bool:
+        """Whether only the decider may see `choice`: the decision is private, or the
+        choice is in one of its private groups."""
+        return self.private or (choice.group is not None and any(
+            g.private and g.key == choice.group for g in self.groups))
 
 
 class Event(BaseModel):

@@ -10,7 +10,15 @@ import discord
 
 import rules
 from bot import games
-from bot.components import choice_view, group_choices, kind_token, kind_view
+from bot.components import (
+    BUTTON_LABEL_MAX,
+    KindMoreButton,
+    choice_view,
+    clip,
+    group_choices,
+    kind_token,
+    kind_view,
+)
 from bot.i18n import describe_choice, describe_decision, describe_event, has, t
 from rules.core import Action, Choice, Decision, Event, Result
 from storage.base import GameRecord
@@ -96,23 +104,62 @@ class Texts:
     def kind(self, action: Action) -> str:
         return kind_token((games.ui(self.game.game).choice_kind or generic_kind)(action))
 
+    def group(self, choice: Choice) -> str:
+        """The choice's group as its engine declares it, else its kind by the game's UI."""
+        return kind_token(choice.group) if choice.group else self.kind(choice.action)
+
     def kind_label(self, kind: str) -> str:
         prefix = games.ui(self.game.game).kind_label_prefix or f"discord.kind.{self.game.game}"
         key = f"{prefix}.{kind}"
         return t(key, self.lang) if has(key, self.lang) or has(key) else kind
 
 
+def hidden_groups(decision: Decision) -> list[str]:
+    """The private groups of a public decision: their choices (and how many there are) are
+    shown to the decider alone, behind a button or a kind select."""
+    return [] if decision.private else [kind_token(g.key) for g in decision.groups if g.private]
+
+
 def choice_groups(texts: Texts, decision: Decision) -> dict[str, list[int]] | None:
-    """The decision's choice indices by kind, when it has too many choices for one menu."""
-    return group_choices([texts.kind(c.action) for c in decision.choices or []])
+    """The decision's choice indices by kind (the engine's groups when it declares them):
+    always when a public decision has private groups (even empty ones, so that their
+    presence tells nothing), else when it has too many choices for one menu."""
+    choices = decision.choices or []
+    if hidden_groups(decision):
+        groups: dict[str, list[int]] = {kind_token(g.key): [] for g in decision.groups}
+        for i, c in enumerate(choices):
+            groups.setdefault(texts.group(c), []).append(i)
+        return groups
+    return group_choices([texts.group(c) for c in choices])
+
+
+# Public choices shown beside the buttons of private groups: rows 0-3 (the last row holds
+# the private groups' buttons, one each).
+OPEN_BUTTONS = 20
+HIDDEN_BUTTONS = 5
 
 
 def decision_view(texts: Texts, decision: Decision, page: int = 0) -> discord.ui.View:
-    """Buttons (up to 25 choices); more: a select of kinds first, or pages of selects."""
+    """Buttons (up to 25 choices); more: a select of kinds first, or pages of selects. A
+    public decision's private groups: a button each (their choices go to the decider
+    alone) beside the public choices' buttons, or entries of the kind select, uncounted."""
     groups = choice_groups(texts, decision) if page == 0 else None
     if groups is not None:
-        kinds = [(kind, t("discord.kind.option", texts.lang, label=texts.kind_label(kind),
-                          count=len(indices))) for kind, indices in groups.items()]
+        hidden = hidden_groups(decision)
+        shown = [i for kind, indices in groups.items() if kind not in hidden for i in indices]
+        if hidden and len(shown) <= OPEN_BUTTONS and len(hidden) <= HIDDEN_BUTTONS:
+            all_choices = decision.choices or []
+            return choice_view(
+                texts.game.id,
+                decision.key,
+                [(all_choices[i].text, texts.choice(all_choices[i], decision)) for i in shown],
+                indices=shown,
+                extra=[KindMoreButton(texts.game.id, decision.key, kind, 0,
+                                      texts.kind_label(kind) + "…") for kind in hidden],
+            )
+        kinds = [(kind, texts.kind_label(kind) if kind in hidden else t(
+            "discord.kind.option", texts.lang, label=texts.kind_label(kind),
+            count=len(indices))) for kind, indices in groups.items()]
         return kind_view(texts.game.id, decision.key, kinds,
                          t("discord.kind.placeholder", texts.lang))
     choices = [(c.text, texts.choice(c, decision)) for c in decision.choices or []]
@@ -129,11 +176,18 @@ def decision_view(texts: Texts, decision: Decision, page: int = 0) -> discord.ui
 def kind_choices_view(
     texts: Texts, decision: Decision, kind: str, page: int = 0
 ) -> discord.ui.View | None:
-    """The choices of one kind (buttons, or paged selects); None if no choice has it now."""
+    """The choices of one kind (buttons, or paged selects); None if no choice has it now.
+    A private group declared without choices now: one disabled button saying so."""
     all_choices = decision.choices or []
-    indices = [i for i, c in enumerate(all_choices) if texts.kind(c.action) == kind]
+    indices = [i for i, c in enumerate(all_choices) if texts.group(c) == kind]
     if not indices:
-        return None
+        if kind not in hidden_groups(decision):
+            return None
+        view = discord.ui.View(timeout=None)
+        empty = texts.kind_label(f"{kind}.empty")
+        view.add_item(discord.ui.Button(label=clip(empty, BUTTON_LABEL_MAX), disabled=True,
+                                        custom_id=f"bge:{texts.game.id}:{kind}"))
+        return view
     return choice_view(
         texts.game.id,
         decision.key,

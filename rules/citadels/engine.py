@@ -8,7 +8,7 @@ from pydantic import BaseModel, ValidationError
 
 from rules.citadels import flow, notation, stages, turn, view
 from rules.citadels.districts import basic_deck
-from rules.citadels.messages import MESSAGES, menu_question
+from rules.citadels.messages import MESSAGES
 from rules.citadels.options import Options
 from rules.citadels.scoring import score_game
 from rules.citadels.sets import choose_sets
@@ -28,8 +28,8 @@ from rules.core import (
 
 
 class Citadels:
-    """States are values: apply() returns a new one and nobody changes a state in place
-    (decisions() and apply() share the prompt computed for the same state object)."""
+    """States are values: apply() returns a new one and nobody changes a state in place.
+    Nothing is remembered between calls: equal states give equal answers."""
 
     name: ClassVar[str] = "citadels"
     min_seats: ClassVar[int] = 2
@@ -77,28 +77,30 @@ class Citadels:
         return st
 
     def decisions(self, state: State) -> list[Decision]:
-        p = _prompt(state)
+        cx = Ctx(state)
+        p = stages.prompt(cx)
         if p is None:
             return []
         t = state["turn"]
         where = t["char"] if t and state["phase"] == "turns" else state["phase"]
         stage = p.kind.split(".", 1)[1]
         key = f"r{state['round']}.{where}.{stage}.{state['step']}"
-        choices = [_choice(a) for a in p.actions]
-        timeout = _choice(p.timeout)
+        grouped = p.groups is not None
+        choices = [_choice(a, grouped) for a in p.actions]
+        timeout = _choice(p.timeout, grouped)
         return [fast_model(
-            Decision, seat=p.seat, kind=p.kind, key=key, private=p.private, choices=choices, shape=None,
-            timeout=timeout, params=_prompt_params(state, p.seat))]
+            Decision, seat=p.seat, kind=p.kind, key=key, private=p.private, choices=choices,
+            shape=None, timeout=timeout, params=_prompt_params(state, p.seat),
+            groups=p.groups or [])]
 
     def apply(self, state: State, seat: int, action: Action) -> tuple[State, list[Event]]:
         if not isinstance(action, dict) or not isinstance(action.get("type"), str):
             raise RuleError("err.illegal")
-        known = _prompt(state)
-        if action["type"] in MENU_MOVES and known is not None and known.full is not None:
-            return _menu_move(state, seat, action, known)
+        if stages.is_legacy_menu_move(state, seat, action):
+            return state, []  # a menu of old: a step of the screen, not of the game
         st = copy_state(state)
         cx = Ctx(st, cow=True)
-        stages.apply_action(cx, seat, action, known)
+        stages.apply_action(cx, seat, action)
         st["step"] += 1
         cx.finish()
         return st, cx.events
@@ -119,44 +121,17 @@ class Citadels:
         return notation.format_action(state, action, lang)
 
 
-_LAST: list[Any] = [None, None]
-# a state made by a menu move, with the full action list of the state before it
-_CARRIED: list[Any] = [None, None]
-MENU_MOVES = ("open", "back")
-
-
-def _prompt(state: State) -> stages.Prompt | None:
-    """The prompt of a state, remembered for the last state asked about (decisions() and
-    then apply() on the same, never-mutated state object compute it once)."""
-    if _LAST[0] is state and _LAST[1][0] == state["step"]:
-        return _LAST[1][1]
-    full = _CARRIED[1] if _CARRIED[0] is state else None
-    p = stages.prompt(Ctx(state), full)
-    _LAST[0], _LAST[1] = state, (state["step"], p)
-    return p
-
-
-def _menu_move(state: State, seat: int, action: Action, known: stages.Prompt,
-               ) -> tuple[State, list[Event]]:
-    """Opening or closing a menu of the turn changes only the turn's menu: a shallow copy
-    suffices (states are never changed in place), and the legal actions stay the same."""
-    st = dict(state)
-    st["turn"] = dict(state["turn"])
-    stages.apply_action(Ctx(st), seat, action, known)
-    st["step"] += 1
-    _CARRIED[0], _CARRIED[1] = st, known.full
-    return st, []
-
-
 _CHOICES: dict[tuple[Any, ...], Choice] = {}
 
 
-def _choice(action: Action) -> Choice:
-    """Choices are frozen and their text depends on the action only: build each once."""
-    key = tuple(action.items())
+def _choice(action: Action, grouped: bool) -> Choice:
+    """A Choice's text and group depend on the action only (frozen models, built once each:
+    the memo is keyed by the action's content, never by a state)."""
+    key = (grouped, *action.items())
     got = _CHOICES.get(key)
     if got is None:
-        got = fast_model(Choice, action=action, text=notation.format_action({}, action))
+        got = fast_model(Choice, action=action, text=notation.format_action({}, action),
+                         group=stages.group_of(action) if grouped else None)
         if len(_CHOICES) < 50_000:
             _CHOICES[key] = got
     return got
@@ -167,8 +142,6 @@ def _prompt_params(state: State, seat: int) -> dict[str, Any]:
     out: dict[str, Any] = {"s": seat, "round": state["round"]}
     if t and state["phase"] == "turns":
         out["character"] = t["char"]
-        if t["menu"] is not None:
-            out["question"] = menu_question(t["menu"]["verb"])
         sub = t["sub"] or {}
         for key in ("card", "target", "left", "to"):
             if key in sub:

@@ -1,11 +1,14 @@
 """The round: selection phase (per player count), the Theater, calling characters in rank
-order, and the end of round (killed character revealed, crown heirs, Queen, game end)."""
+order and the start of each called turn, and the end of round (killed character revealed,
+crown heirs, Queen, game end). The turn itself is in turn.py, which builds on this module
+(never the other way round)."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from rules.citadels.characters import CHARACTER
+from rules.citadels.scoring import score_game
 from rules.citadels.table import Ctx
 
 # the rulebook's title for the holder of a killed crown-taking character
@@ -168,8 +171,6 @@ def start_calls(cx: Ctx) -> None:
 
 def call_next(cx: Ctx) -> None:
     """Call the next rank; stop at the first turn that needs a decision."""
-    from rules.citadels.turn import begin_turn  # the turn module calls back into this one
-
     st, rs = cx.st, cx.rs
     st["turn"] = None
     while st["call"] < len(st["cast"]):
@@ -193,6 +194,44 @@ def call_next(cx: Ctx) -> None:
         begin_turn(cx, char, holder)
         return
     end_round(cx)
+
+
+def new_turn(seat: int, char: str, mode: str) -> dict[str, Any]:
+    return {"seat": seat, "char": char, "mode": mode, "stage": "gather", "gathered": False,
+            "income": False, "ability": False, "builds": 0, "paid_first": False, "paid": 0,
+            "used": [], "beautified": 0, "crown_given": False, "tithe": False, "sub": None}
+
+
+def begin_turn(cx: Ctx, char: str, holder: int) -> None:
+    st, rs = cx.st, cx.rs
+    info = st["chars"][char]
+    info["status"] = "revealed"
+    info["seat"] = holder
+    cx.seat(holder)["revealed"].append(char)
+    cx.ev("ev.reveal", reveal=True, character=char, s=holder)
+    mode = "bewitched" if char == rs["bewitched"] else (
+        "witch_first" if char == "witch" else "normal")
+    if rs["robbed"] == char and cx.opts["thief_before_gather"]:
+        rob(cx, holder)
+    if CHARACTER[char].crown == "take":
+        give_crown(cx, holder, "ev.crown_taken")
+    st["turn"] = new_turn(holder, char, mode)
+
+
+def rob(cx: Ctx, victim: int) -> None:
+    thief = cx.rs["thief_seat"]
+    amount = cx.transfer(victim, thief, cx.seat(victim)["gold"])
+    cx.rs["robbed"] = None
+    cx.ev("ev.robbed" if amount else "ev.robbed_none", s=thief, target=victim, amount=amount)
+
+
+def queen(cx: Ctx, seat: int) -> None:
+    four = next(c for c in cx.st["cast"] if CHARACTER[c].rank == 4)
+    info = cx.st["chars"][four]
+    if info["status"] == "revealed" and info["seat"] is not None and four != cx.rs["killed"]:
+        if info["seat"] in ((seat - 1) % cx.n, (seat + 1) % cx.n) and info["seat"] != seat:
+            cx.gain(seat, 3)
+            cx.ev("ev.queen", s=seat, amount=3)
 
 
 def end_round(cx: Ctx) -> None:
@@ -256,8 +295,6 @@ def finish_round(cx: Ctx) -> None:
         st["phase"] = "over"
         for i in range(cx.n):
             cx.seat(i)["secret"]["chars"] = []
-        from rules.citadels.scoring import score_game
-
         st["result"] = score_game(st)
         cx.ev("ev.game_over", winners=[sc["seat"] for sc in st["result"] if sc["rank"] == 1])
         return

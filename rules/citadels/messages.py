@@ -37,7 +37,6 @@ _EN: dict[str, str] = {
     "decide.confiscate": "{character} paid to build {card_name}: reveal your warrant?",
     "decide.bewitch": "Witch: name the character to bewitch.",
     "decide.turn": "{character}: use your ability, build, or end your turn.",
-    "decide.menu": "{character}: {question} Or press Back to see your other options.",
     "decide.warrant": "Magistrate: choose the character for your next warrant.",
     "decide.sign": "Magistrate: which character gets the signed warrant?",
     "decide.threaten": "Blackmailer: choose the character for your second threat.",
@@ -64,7 +63,6 @@ _EN: dict[str, str] = {
     "choice.ability": "Use ability",
     "choice.smithy": "Smithy: 2 gold for 3 cards",
     "choice.end": "End turn",
-    "choice.back": "Back",
     # button labels of choices with arguments ({target}: a player; names, never ids)
     "choice.take": "Take the {character}",
     "choice.discard": "Discard the {character} face down",
@@ -109,11 +107,6 @@ _EN: dict[str, str] = {
     "choice.build_cards": "Build {card_name}, {count} of the cost in cards",
     "choice.build_from": "Build {card_name} with gold from {target}",
     "choice.pay": "Pay with {card_name}",
-    # menus of the turn ({menu}: a choice.menu.<verb> name)
-    "choice.open": "{menu}…",
-    "choice.open_seat": "{menu}: {target}…",
-    "choice.open_card": "{menu}: {card_name}…",
-    "choice.open_seat_card": "{menu}: {target}'s {card_name}…",
     # refusals
     "err.illegal": "That move is not allowed now.",
     "err.confiscate_same_name": "{card_name} cannot be confiscated: your city already has a "
@@ -261,7 +254,6 @@ _KO: dict[str, str] = {
                          "건설했습니다: 영장을 공개할까요?",
     "decide.bewitch": "마녀: 마법을 걸 캐릭터를 선언하세요.",
     "decide.turn": "{character} 차례: 능력을 사용하거나, 건설하거나, 차례를 마치세요.",
-    "decide.menu": "{character} 차례: {question} '뒤로'를 누르면 다른 행동을 볼 수 있습니다.",
     "decide.warrant": "치안판사: 다음 영장을 발부할 캐릭터를 고르세요.",
     "decide.sign": "치안판사: 인장이 찍힌 영장을 어느 캐릭터에 놓을까요?",
     "decide.threaten": "협박범: 두 번째 협박 토큰을 놓을 캐릭터를 고르세요.",
@@ -287,7 +279,6 @@ _KO: dict[str, str] = {
     "choice.ability": "능력 사용",
     "choice.smithy": "대장간: 금화 2닢으로 카드 3장",
     "choice.end": "차례 종료",
-    "choice.back": "뒤로",
     "choice.take": "{character} 캐릭터 선택",
     "choice.discard": "{character} 캐릭터를 뒷면으로 버리기",
     "choice.discard_card": "{card_name} 카드 버리기",
@@ -333,10 +324,6 @@ _KO: dict[str, str] = {
     "choice.build_cards": "{card_name} 건물 건설 (비용 중 카드 {count}장)",
     "choice.build_from": "{target} 님의 금화로 {card_name} 건물 건설",
     "choice.pay": "{card_name} 카드로 지불",
-    "choice.open": "{menu}…",
-    "choice.open_seat": "{menu}: {target} 님…",
-    "choice.open_card": "{menu}: {card_name} 카드…",
-    "choice.open_seat_card": "{menu}: {target} 님의 {card_name} 건물…",
     "err.illegal": "지금은 할 수 없는 행동입니다.",
     "err.confiscate_same_name": "{card_name} 건물은 몰수할 수 없습니다: 이름이 똑같은 건물이 "
                                 "이미 당신의 도시에 있습니다(몰수에는 채석장이 적용되지 "
@@ -462,65 +449,9 @@ _KO: dict[str, str] = {
     "ev.game_over": "게임이 끝났습니다. 승자: {winners}.",
 }
 
-# The menu names of the turn's verbs, for "open <verb>" buttons: verb -> (English, Korean)
-MENUS: dict[str, tuple[str, str]] = {
-    "take": ("Choose a character", "캐릭터 선택하기"), "discard": ("Discard", "버리기"),
-    "theater": ("Theater", "극장"), "keep": ("Keep a card", "카드 갖기"),
-    "income": ("Collect income", "건물 수입 받기"), "kill": ("Assassinate", "암살하기"),
-    "bewitch": ("Bewitch", "마법 걸기"), "warrant": ("Warrant", "영장 발부하기"),
-    "sign": ("Sign a warrant", "영장에 인장 찍기"), "rob": ("Rob", "훔치기"),
-    "threaten": ("Threaten", "협박하기"), "flower": ("Real threat", "실제 협박 대상 정하기"),
-    "spy": ("Spy", "건물 종류 선언하기"), "swap": ("Swap hands", "카드 맞바꾸기"),
-    "look": ("Look at a hand", "손에 든 카드 보기"), "grab": ("Take a card", "카드 가져오기"),
-    "give": ("Give a card", "카드 주기"), "crown": ("Give the crown", "왕관 주기"),
-    "tithe": ("Tithe", "부자에게서 금화 받기"), "navigate": ("Navigate", "항해하기"),
-    "destroy": ("Destroy", "파괴하기"), "exchange": ("Exchange", "교환하기"),
-    "seize": ("Seize", "점령하기"), "beautify": ("Beautify", "장식하기"),
-    "lab": ("Laboratory", "실험실"), "museum": ("Museum", "박물관"),
-    "smithy": ("Smithy", "대장간"), "armory": ("Armory", "병기고"),
-    "build": ("Build", "건설하기"), "pay": ("Pay", "지불하기"), "ability": ("Ability", "능력 사용하기"),
-}
-# The question a menu of the turn asks ({question} of decide.menu), by its verb
-MENU_QUESTIONS: dict[str, dict[str, str]] = {
-    "build": {"en": "Build which district?", "ko": "어느 건물을 건설할까요?"},
-    "lab": {"en": "Laboratory: discard which card for 2 gold?",
-            "ko": "실험실: 어느 카드를 버리고 금화 2닢을 받을까요?"},
-    "museum": {"en": "Museum: place which card under it?",
-               "ko": "박물관: 어느 카드를 박물관 아래에 놓을까요?"},
-    "discard": {"en": "Discard which card, to draw a new one?",
-                "ko": "어느 카드를 버리고 새로 뽑을까요?"},
-    "destroy": {"en": "Destroy which district?", "ko": "어느 건물을 파괴할까요?"},
-    "exchange": {"en": "Exchange which districts?", "ko": "어느 건물끼리 교환할까요?"},
-    "seize": {"en": "Seize which district?", "ko": "어느 건물을 점령할까요?"},
-    "armory": {"en": "Armory: destroy which district?", "ko": "병기고: 어느 건물을 파괴할까요?"},
-    "beautify": {"en": "Beautify which district?", "ko": "어느 건물을 장식할까요?"},
-    "spy": {"en": "Spy on whom, naming which district type?",
-            "ko": "누구를 골라 어느 종류의 건물을 선언할까요?"},
-    "crown": {"en": "Give the crown to whom?", "ko": "누구에게 왕관을 줄까요?"},
-    "swap": {"en": "Swap hands with whom?", "ko": "누구와 손에 든 카드를 맞바꿀까요?"},
-    "look": {"en": "Look at whose hand?", "ko": "누구의 손에 든 카드를 볼까요?"},
-    "tithe": {"en": "Tithe: from whom?", "ko": "가장 부유한 플레이어 중 누구에게서 금화를 받을까요?"},
-    "income": {"en": "How much of your income in gold?",
-               "ko": "건물 수입 중 금화로 받을 만큼을 고르세요."},
-    "navigate": {"en": "Navigate: gold or cards?", "ko": "항해: 금화와 카드 중 무엇을 받을까요?"},
-    "kill": {"en": "Assassinate which character?", "ko": "어느 캐릭터를 암살할까요?"},
-    "bewitch": {"en": "Bewitch which character?", "ko": "어느 캐릭터에게 마법을 걸까요?"},
-    "warrant": {"en": "Warrant on which character?", "ko": "어느 캐릭터에게 영장을 발부할까요?"},
-    "rob": {"en": "Rob which character?", "ko": "어느 캐릭터의 금화를 훔칠까요?"},
-    "threaten": {"en": "Threaten which character?", "ko": "어느 캐릭터를 협박할까요?"},
-}
-ANY_MENU = {"en": "Choose one below.", "ko": "아래에서 하나를 고르세요."}
-
-
-def menu_question(verb: str) -> dict[str, str]:
-    return MENU_QUESTIONS.get(verb, ANY_MENU)
-
-
-_MENUS = {lang: {f"choice.menu.{verb}": names[i] for verb, names in MENUS.items()}
-          for i, lang in enumerate(("en", "ko"))}
 _OPTIONS = option_messages()
 
 MESSAGES: dict[str, dict[str, str]] = {
-    "en": {**_EN, **_MENUS["en"], **_OPTIONS["en"]},
-    "ko": {**_KO, **_MENUS["ko"], **_OPTIONS["ko"]},
+    "en": {**_EN, **_OPTIONS["en"]},
+    "ko": {**_KO, **_OPTIONS["ko"]},
 }

@@ -27,7 +27,9 @@ Verbs (English / Korean) and their arguments:
     lab DISTRICT / 실험   museum DISTRICT / 전시   smithy / 대장간   armory SEAT DISTRICT / 병기고
     build DISTRICT [via DISTRICT | cards N | from SEAT] / 건설 (경유, 카드, 에게서)
     pay DISTRICT / 지불      end / 종료
-    open VERB [SEAT] [DISTRICT] / … 열기     back / 뒤로      (menus of the turn)
+    open VERB [SEAT] [DISTRICT] / … 열기     back / 뒤로      (menus of stored games from
+                                                            when turns had them: written,
+                                                            no longer read)
 
 `format(state, action, "en")` writes the canonical English line (verb first, English names);
 `"ko"` writes Korean names with the verb last. `parse(format(a)) == a` for every action.
@@ -41,6 +43,7 @@ from typing import Any
 from rules.citadels.abilities import PRICED, SHOWN_ONLY, as_listed, with_price
 from rules.citadels.characters import CHARACTERS
 from rules.citadels.districts import DISTRICT, TYPE_NAMES
+from rules.citadels.stages import prompt
 from rules.citadels.table import Ctx
 from rules.core import RuleError
 
@@ -96,6 +99,7 @@ VERBS: dict[str, tuple[str, str, tuple[str, ...], list[list[Any]]]] = {
     "back": ("back", "뒤로", (), [[]]),
 }
 OPEN = ("open", "열기")
+WRITTEN_ONLY = ("back",)  # with "open": the menus of old stored games, formatted, never read
 KEYWORDS_KO = {"via": "경유", "cards": "카드", "from": "에게서"}
 TAKE_WORDS = {"gold": ("gold", "금화"), "card": ("card", "카드"), None: ("none", "없음")}
 RES_WORDS = {"gold": ("gold", "금화"), "cards": ("cards", "카드")}
@@ -212,35 +216,13 @@ def _candidates(words: list[str]) -> list[tuple[str, list[str]]]:
     return out
 
 
-def _parse_open(words: list[str]) -> Action | None:
-    if words and words[0] == OPEN[0]:
-        rest = words[1:]
-    elif words and words[-1] == OPEN[1]:
-        rest = words[:-1]
-    else:
-        return None
-    if not rest:
-        return None
-    for verb in _VERB_INDEX.get(rest[0], []):
-        for exact in (True, False):
-            for pattern in ([], [("seat", "seat")], [("card", "card")],
-                            [("seat", "seat"), ("card", "card")]):
-                got = _match(rest[1:], pattern, exact)
-                if got is not None:
-                    return {"type": "open", "verb": verb, **got}
-    return None
-
-
 def parse(state: dict[str, Any], seat: int, text: str) -> Action:
     if len(text) > TEXT_MAX:
         raise _unreadable(text)
     words = _norm(text).split()
     if not words:
         raise _unreadable(text)
-    opened = _parse_open(words)
-    if opened is not None:
-        return opened
-    cands = _candidates(words)
+    cands = [(t, args) for t, args in _candidates(words) if t not in WRITTEN_ONLY]
     for exact in (True, False):
         for t, args in cands:
             for pattern in VERBS[t][3]:
@@ -266,10 +248,8 @@ def _listed(state: dict[str, Any], action: Action) -> Action:
     listed action of now that the line names."""
     if action["type"] not in SHOWN_ONLY or not state.get("seats"):
         return action
-    from rules.citadels.stages import prompt  # stages sits above the notation
-
     p = prompt(Ctx(state))
-    return as_listed(action, (p.full or p.actions) if p else [])
+    return as_listed(action, p.actions if p else [])
 
 
 def _word(kind: str, value: Any, lang: str) -> str:

@@ -44,7 +44,7 @@ DEEP = ("chars", "rs", "turn", "draft", "secret", "ledger")
 # duplicates these and shares the rest. Named, not searched for, as copies are the hot
 # path; tests/rules/citadels/test_copies.py proves no container is left shared.
 RS_LISTS = ("warrants", "threats", "resolved")
-TURN_LISTS = ("used", "menu")  # and "sub", one level deeper
+TURN_LISTS = ("used",)  # and "sub", one level deeper
 SEAT_LISTS = ("revealed", "tiebreak_chars")
 SEAT_SECRET_LISTS = ("hand", "chars", "offer", "drawn", "markers", "pending", "museum")
 TABLE_SECRET_LISTS = ("deck", "facedown", "pile")

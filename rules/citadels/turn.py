@@ -1,58 +1,18 @@
-"""A character's turn as a small stage machine: reveal, gather, keep, bribe, and the main
-part's menu of abilities, builds and district actions (what they do is in effects.py)."""
+"""A character's turn: gathering (gold or cards, the card kept), the answer to a threat,
+and the main part's legal moves (what each does is in effects.py; the stages that ask for
+them are the table in stages.py)."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from rules.citadels import abilities, building, effects, flow
+from rules.citadels import abilities, building
 from rules.citadels.characters import CHARACTER
+from rules.citadels.flow import new_turn, queen, rob
 from rules.citadels.table import Ctx
-from rules.core import RuleError
 
 Action = dict[str, Any]
-MAX_CHOICES = 25
-# verbs whose choices name cards in the actor's hand: offered in a private sub-menu
-HAND_VERBS = ("build", "lab", "museum", "discard")
-
-
-def new_turn(seat: int, char: str, mode: str) -> dict[str, Any]:
-    return {"seat": seat, "char": char, "mode": mode, "stage": "gather", "gathered": False,
-            "income": False, "ability": False, "builds": 0, "paid_first": False, "paid": 0,
-            "used": [], "beautified": 0, "crown_given": False, "tithe": False, "menu": None,
-            "sub": None}
-
-
-def begin_turn(cx: Ctx, char: str, holder: int) -> None:
-    st, rs = cx.st, cx.rs
-    info = st["chars"][char]
-    info["status"] = "revealed"
-    info["seat"] = holder
-    cx.seat(holder)["revealed"].append(char)
-    cx.ev("ev.reveal", reveal=True, character=char, s=holder)
-    mode = "bewitched" if char == rs["bewitched"] else (
-        "witch_first" if char == "witch" else "normal")
-    if rs["robbed"] == char and cx.opts["thief_before_gather"]:
-        rob(cx, holder)
-    if CHARACTER[char].crown == "take":
-        flow.give_crown(cx, holder, "ev.crown_taken")
-    st["turn"] = new_turn(holder, char, mode)
-
-
-def rob(cx: Ctx, victim: int) -> None:
-    thief = cx.rs["thief_seat"]
-    amount = cx.transfer(victim, thief, cx.seat(victim)["gold"])
-    cx.rs["robbed"] = None
-    cx.ev("ev.robbed" if amount else "ev.robbed_none", s=thief, target=victim, amount=amount)
-
-
-def queen(cx: Ctx, seat: int) -> None:
-    four = next(c for c in cx.st["cast"] if CHARACTER[c].rank == 4)
-    info = cx.st["chars"][four]
-    if info["status"] == "revealed" and info["seat"] is not None and four != cx.rs["killed"]:
-        if info["seat"] in ((seat - 1) % cx.n, (seat + 1) % cx.n) and info["seat"] != seat:
-            cx.gain(seat, 3)
-            cx.ev("ev.queen", s=seat, amount=3)
+END: Action = {"type": "end"}
 
 
 # -- gathering ----------------------------------------------------------------------
@@ -147,73 +107,42 @@ def enter_main(cx: Ctx) -> None:
 
 
 # -- the main part --------------------------------------------------------------------
-def main_actions(cx: Ctx) -> list[Action]:
+def may_end(cx: Ctx) -> bool:
+    """The Emperor gives the crown before his turn may end."""
     t = cx.turn
-    if t["mode"] == "witch_first":
-        return [{"type": "bewitch", "character": c}
-                for c in abilities.char_targets(cx, strict=False)]
+    return not (t["char"] == "emperor" and not t["crown_given"])
+
+
+def may_build(cx: Ctx) -> bool:
+    """Building could be possible in this turn (whatever the hand holds): the build group is
+    offered then, even empty, so that its presence says nothing of the hand."""
+    t = cx.turn
+    return bool(cx.seat(t["seat"])["hand_count"]) and t["mode"] in ("normal", "witch") and (
+        bool(CHARACTER[t["char"]].build_limit))
+
+
+def main_actions(cx: Ctx) -> list[Action]:
+    """Every legal move of the main part, however many (the bot pages them)."""
     out = abilities.ability_actions(cx)
     out += building.build_actions(cx)
     out += abilities.district_actions(cx)
-    if not (t["char"] == "emperor" and not t["crown_given"]):
-        out.append({"type": "end"})
+    if may_end(cx):
+        out.append(END)
     return out
 
 
-def menu_view(cx: Ctx, full: list[Action]) -> tuple[list[Action], bool]:
-    """The choices shown now: the full list folded into sub-menus so that no decision
-    offers more than 25 choices and the public menu never names cards in hand."""
-    menu = cx.turn["menu"]
-    if menu is None:
-        shown: list[Action] = []
-        verbs: dict[str, list[Action]] = {}
-        for a in full:
-            verbs.setdefault(a["type"], []).append(a)
-        t = cx.turn
-        if "build" not in verbs and cx.seat(t["seat"])["hand_count"] and t["mode"] in (
-                "normal", "witch") and CHARACTER[t["char"]].build_limit:
-            # offered whenever building could be possible, so the menu says nothing of the hand
-            verbs["build"] = []
-        loose = sum(len(items) for verb, items in verbs.items() if verb not in HAND_VERBS)
-        fold = loose + sum(1 for verb in verbs if verb in HAND_VERBS) > MAX_CHOICES
-        for verb, items in verbs.items():
-            if verb in HAND_VERBS or (fold and len(items) > 1):
-                shown.append({"type": "open", "verb": verb})
-            else:
-                shown.extend(items)
-        return shown, False
-    verb = menu["verb"]
-    items = [a for a in full if a["type"] == verb and all(
-        a.get(k) == v for k, v in menu.items() if k != "verb")]
-    if len(items) >= MAX_CHOICES:
-        for key in ("seat", "card"):
-            if key in menu or key not in items[0]:
-                continue
-            keys = sorted({a[key] for a in items})
-            items = [{"type": "open", **menu, key: k} for k in keys]
-            break
-    return items + [{"type": "back"}], verb in HAND_VERBS
+# The main part's moves by what they are, for checking one move without listing them all:
+# each action type comes from exactly one of these lists.
+DISTRICT_VERBS = frozenset({"lab", "museum", "smithy", "armory"})
 
 
-def apply_main(cx: Ctx, a: Action, p: Any) -> None:
-    """Apply a main-part action; `p` is the prompt of the state before (its lists)."""
-    t = cx.turn
-    kind = a["type"]
-    if kind == "open":
-        if a not in p.actions:
-            raise RuleError("err.illegal")
-        t["menu"] = {k: v for k, v in a.items() if k != "type"}
-        return
-    if kind == "back":
-        if t["menu"] is None:
-            raise RuleError("err.illegal")
-        t["menu"] = None
-        return
-    # a paid action typed or logged without its price: the price of now (abilities.PRICED)
-    a = abilities.as_listed(abilities.with_price(cx, t["seat"], a), p.full)
-    if a not in p.full:
-        raise RuleError("err.illegal")
-    t["menu"] = None
-    if t["beautified"] and kind != "beautify" and not cx.opts["artist_split"]:
-        t["beautified"] = 2
-    effects.EFFECTS[kind](cx, a)
+def main_listed(cx: Ctx, a: Action) -> list[Action]:
+    """The legal main-part moves of `a`'s type (a subset of main_actions)."""
+    kind = a.get("type")
+    if kind == "build":
+        return building.build_actions(cx)
+    if kind in DISTRICT_VERBS:
+        return abilities.district_actions(cx)
+    if kind == "end":
+        return [END] if may_end(cx) else []
+    return abilities.ability_actions(cx)

@@ -11,7 +11,6 @@ from bot.games.citadels import ui as citadels_ui
 from bot.games.citadels.ui import event_params
 from bot.i18n import describe_decision, lookup, t
 from render.citadels.words import score_words
-from rules.citadels.messages import MENU_QUESTIONS, menu_question
 
 # A particle written both ways after a filled value: "{x}을(를)", "{x}은(는)", "{x}(으)로".
 BOTH_WAYS = re.compile(r"\}\s*\"?\s*(을\(를\)|은\(는\)|이\(가\)|와\(과\)|\(으\)로|\(이\)라)")
@@ -53,46 +52,59 @@ def test_unreadable_move_reads_without_particle():
 
 
 @pytest.mark.parametrize("lang", ["ko", "en"])
-def test_a_turn_menu_prompt_says_how_to_get_back(lang):
-    # every turn menu ends with a Back button (rules/citadels/turn.py); the prompt names it,
-    # so a player who opened "Build…" by mistake knows the way out
-    text = t("decide.menu", lang, character={"en": "Thief", "ko": "도둑"},
-             question=menu_question("build"))
-    assert t("choice.back", lang) in text
-    assert ("도둑 차례" if lang == "ko" else "Thief") in text
-
-
-@pytest.mark.parametrize(("verb", "en", "ko"), [
-    ("build", "Build which district?", "어느 건물을 건설할까요?"),
-    ("destroy", "Destroy which district?", "어느 건물을 파괴할까요?"),
-])
-def test_a_turn_menu_prompt_names_its_verb(verb, en, ko):
-    # the engine's decision for an open menu carries the question; the reader sees it
+def test_opening_a_group_leaves_the_turn_as_it_was(lang):
+    # once a "Build…" menu was a move, with a Back button to leave it; now the group opens
+    # for the decider alone and the turn's message keeps every other choice: nothing to undo
+    from bot.cogs.texts import decision_view, kind_choices_view
+    from tests.bot.test_citadels_texts import texts_for
     from tests.rules.citadels.helpers import ENGINE
     from tests.rules.citadels.test_characters import turn_of
 
-    st = turn_of("warlord", gold=9, hand=["temple", "castle"])
-    if verb == "build":
-        st, _ = ENGINE.apply(st, 0, {"type": "open", "verb": verb})
-    else:  # opened as a menu only past 25 choices: set here
-        st["turn"]["menu"] = {"verb": verb}
+    st = turn_of("thief", gold=9, hand=["temple", "castle"])
     (d,) = ENGINE.decisions(st)
-    assert d.kind == "decide.menu"
-    names = ["Alice", "Bruno", "Chloe", "Dahye"]
-    d = d.model_copy(update={"params": event_params(d.params, ENGINE.view(st, 0), names)})
-    assert describe_decision(d, "en") == f"Warlord: {en} Or press Back to see your other options."
-    assert describe_decision(d, "ko") == f"장군 차례: {ko} '뒤로'를 누르면 다른 행동을 볼 수 있습니다."
+    texts = texts_for(st, lang)
+    public = decision_view(texts, d)
+    opened = kind_choices_view(texts, d, "build")
+    assert opened is not None and ENGINE.decisions(st) == [d]  # no move was made
+    def label(item):  # noqa: ANN001, ANN202 - a dynamic item wraps its button
+        return getattr(getattr(item, "item", item), "label", None)
+
+    built = {label(c) for c in opened.children}
+    assert built == {texts.choice(c, d) for c in d.choices if c.group == "build"}
+    labels = {label(c) for c in public.children}
+    assert t("citadels.kind.build", lang) + "…" in labels
+    assert t("choice.end", lang) in labels and not labels & built
+    assert ("도둑 차례" if lang == "ko" else "Thief") in describe_decision(
+        d.model_copy(update={"params": event_params(
+            d.params, ENGINE.view(st, 0), ["A", "B", "C", "D"])}), lang)
+
+
+@pytest.mark.parametrize(("group", "en", "ko"), [
+    ("build", "Build: choose one.", "건설하기: 하나를 고르세요."),
+    ("ability", "Use ability: choose one.", "능력 사용: 하나를 고르세요."),
+])
+def test_a_group_opened_says_what_it_holds(group, en, ko):
+    # the decider's private message for a group names it (as the menu's question did)
+    from tests.bot.test_citadels_texts import texts_for
+    from tests.rules.citadels.test_characters import turn_of
+
+    st = turn_of("warlord", gold=9, hand=["temple", "castle"])
+    for lang, want in (("en", en), ("ko", ko)):
+        label = texts_for(st, lang).kind_label(group)
+        assert t("discord.kind.header", lang, label=label) == want
 
 
 def test_korean_texts_use_the_rulebooks_words():
     # the seed says 부자에게서 (the Abbot), 첩자 선언 (the Spy), 건물 카드 더미 (the deck);
     # 헌금 and 첩보 are only notation verbs (NOTATION.md), never a text a player reads
+    from bot.games.citadels.texts import MESSAGES as BOT_MESSAGES
     from rules.citadels.messages import MESSAGES
 
     ko = MESSAGES["ko"]
-    questions = [q["ko"] for q in MENU_QUESTIONS.values()]
+    groups = [v for k, v in BOT_MESSAGES["ko"].items() if k.startswith("citadels.kind.")]
+    assert groups
     for text in [*(v for k, v in ko.items() if k.startswith(("choice.", "decide.", "ev."))),
-                 *questions]:
+                 *groups]:
         assert "헌금" not in text and "첩보" not in text, text
     assert "건물 카드 더미" in ko["decide.gather_no_deck"]
     # a question asks which character, a button says what it does

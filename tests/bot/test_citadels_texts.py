@@ -261,7 +261,6 @@ LABELS: list[tuple[dict[str, Any], str, str]] = [
     ({"type": "exchange", "seat": 1, "card": "castle", "mine": "temple", "price": 3},
      "Swap your Temple for Minsu's Castle — 3 gold",
      "내 사원 건물과 Minsu 님의 성 건물 교환 — 금화 3닢"),
-    ({"type": "open", "verb": "build"}, "Build…", "건설하기…"),
     ({"type": "take", "character": "tax_collector"}, "Take the Tax Collector", "세리 캐릭터 선택"),
     ({"type": "theater", "seat": 0, "character": "king"}, "Swap your King with Jiyoung",
      "내 왕 캐릭터를 Jiyoung 님과 교환"),
@@ -269,7 +268,6 @@ LABELS: list[tuple[dict[str, Any], str, str]] = [
      "Minsu 님에게 왕관 주고 금화 1닢 받기"),
     ({"type": "build", "card": "castle", "from": 1}, "Build Castle with gold from Minsu",
      "Minsu 님의 금화로 성 건물 건설"),
-    ({"type": "open", "verb": "destroy", "seat": 0}, "Destroy: Jiyoung…", "파괴하기: Jiyoung 님…"),
     ({"type": "spy", "seat": 1, "kind": "trade"}, "Spy on Minsu: trade districts",
      "Minsu 님의 손에 든 카드 보기: 상업 건물 선언"),
 ]
@@ -290,19 +288,23 @@ def test_choice_labels_name_players_characters_and_districts(
 
 
 @pytest.mark.parametrize("lang", LANGS)
-def test_every_action_type_and_menu_has_a_label(lang: str) -> None:
-    """Each verb of the notation has a label key (so no Citadels button falls back)."""
-    from bot.games.citadels.ui import CHOICE_VARIANT
-    from rules.citadels.notation import VERBS
+def test_every_action_type_and_group_has_a_label(lang: str) -> None:
+    """Each verb of the notation has a label key (so no Citadels button falls back), and
+    each group of a turn's choices a name (a private one also says when it is empty)."""
+    from rules.citadels.notation import VERBS, WRITTEN_ONLY
+    from rules.citadels.stages import GROUPS
 
     keys = set(ENGINE.messages[lang])
     for verb in VERBS:
+        if verb in WRITTEN_ONLY:  # the menus of old stored games: never a button now
+            continue
         variants = [k for k in keys if k == f"choice.{verb}" or k.startswith(f"choice.{verb}_")]
         assert variants, verb
-        if verb in CHOICE_VARIANT or verb in ("pass", "back", "end", "done"):
-            continue
-        assert f"choice.menu.{verb}" in keys or verb in ("gold", "cards", "bribe", "refuse",
-                                                        "reveal", "keep", "pay"), verb
+    texts = texts_for(ENGINE.setup({}, 2, 1), lang)
+    for group in GROUPS.values():
+        for kind in (group.key, f"{group.key}.empty") if group.private else (group.key,):
+            assert has(f"citadels.kind.{kind}", lang), kind
+            assert texts.kind_label(kind) == t(f"citadels.kind.{kind}", lang)
 
 
 def test_a_label_with_long_names_stays_within_discords_limit_after_clipping() -> None:

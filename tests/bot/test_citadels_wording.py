@@ -62,9 +62,7 @@ def test_observatory_and_library_prompts_say_what_the_draw_gives() -> None:
 
 
 def abbot_incomes(st: dict[str, Any]) -> list[Choice]:
-    (d,) = ENGINE.decisions(st)
-    if {"type": "open", "verb": "income"} in [c.action for c in d.choices]:
-        (d,) = ENGINE.decisions(act(st, 0, {"type": "open", "verb": "income"})[0])
+    (d,) = ENGINE.decisions(st)  # every income split in the turn's one decision
     return [c for c in d.choices if c.action["type"] == "income"]
 
 

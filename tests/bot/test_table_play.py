@@ -294,15 +294,17 @@ async def test_legal_moves_and_log(svc):
     await pick_all(svc, gid, [HOST, BOB])
     assert await svc.legal_moves(gid, BOB) == []
     await svc.act(gid, HOST, "draw")
+    # each move in words, as the thread told it (its public events); a secret pick only as
+    # what the table may know: nothing of the first, that everyone has picked after the last
     lines = await svc.log(gid, "en")
-    assert lines == [
-        "1. P1: (a secret choice)",
-        "2. P2: (a secret choice)",
-        "3. P1: draw",
-    ]
-    assert (await svc.log(gid, "ko"))[2] == "3. P1: 뽑기"
+    assert lines[:2] == ["1. P1: (a secret choice)", "2. P2: Everyone has picked."]
+    assert lines[2].startswith("3. P1: P1 drew a ") and "draw" not in lines[2].split(": ")[1]
+    ko = await svc.log(gid, "ko")
+    assert ko[:2] == ["1. P1: (비공개 선택)", "2. P2: 모두 골랐습니다."]
+    assert ko[2].startswith("3. P1: P1이(가) ") and ko[2].endswith("을(를) 뽑았습니다.")
     named = await svc.log(gid, "ko", ["앨리스", "bob"])
-    assert named == ["1. 앨리스: (비공개 선택)", "2. bob: (비공개 선택)", "3. 앨리스: 뽑기"]
+    assert named[:2] == ["1. 앨리스: (비공개 선택)", "2. bob: 모두 골랐습니다."]
+    assert named[2].startswith("3. 앨리스: ")
 
 
 async def test_a_button_must_carry_one_of_its_decisions_choices(svc):

@@ -13,9 +13,12 @@ from tests.twin import TwinInteraction, TwinUser
 from tests.twin.state import Message
 
 CHOICE = re.compile(r"^bgs?:")  # choice buttons and choice selects carry the game and decision
+# a group of a decision's choices: its button or the select of groups (opening one is no
+# move: its choices come back to the decider alone, in an ephemeral reply)
+GROUP = re.compile(r"^bgkm?:")
 PRIVATE_VIEW = re.compile(r"^bgp:")
 # What a choice does, best first for finishing a Citadels game in few clicks.
-PREFERENCE = ("build", "income", "gold", "draw", "keep", "open", "end", "back")
+PREFERENCE = ("build", "income", "gold", "draw", "keep", "open", "end")
 # The catalogue keys whose labels do each of those (rules/citadels/messages.py).
 LABEL_KEYS = {
     "build": ("choice.build", "choice.build_via", "choice.build_cards", "choice.build_from"),
@@ -24,10 +27,12 @@ LABEL_KEYS = {
     "gold": ("choice.gold", "choice.gold_amount"),
     "draw": ("choice.cards", "choice.cards_count"),
     "keep": ("choice.keep",),
-    "open": ("choice.open", "choice.open_seat", "choice.open_card", "choice.open_seat_card"),
     "end": ("choice.end",),
-    "back": ("choice.back",),
 }
+# The groups of a turn (bot/games/citadels/texts.py): opening one is "open", the build
+# group "build"; a private group's button reads "<label>…", a select entry "<label>" or,
+# for a public group, "<label> (<count>)".
+GROUP_KEYS = ("income", "ability", "discard", "build", "lab", "museum", "district", "end")
 
 
 def _pattern(template: str, **fixed: str) -> re.Pattern[str]:
@@ -45,24 +50,30 @@ def _pattern(template: str, **fixed: str) -> re.Pattern[str]:
 
 
 def _label_patterns() -> list[tuple[str, re.Pattern[str]]]:
-    """(what, pattern) in both languages; opening the build menu counts as building."""
+    """(what, pattern) in both languages; opening the build group counts as building."""
     found: list[tuple[str, re.Pattern[str]]] = []
+    groups: list[tuple[str, re.Pattern[str]]] = []  # after the choices: "End turn" is both
     for lang in ("en", "ko"):
-        build_menu = lookup("choice.menu.build", lang) or ""
-        found.append(("build", _pattern(lookup("choice.open", lang) or "", menu=build_menu)))
+        for group in GROUP_KEYS:
+            label = lookup(f"citadels.kind.{group}", lang)
+            assert label is not None, f"no group {group} in {lang}: the driver is out of date"
+            what = "build" if group == "build" else "open"
+            groups.append((what, re.compile("^" + re.escape(label) + "…?$")))
+            counted = t("discord.kind.option", lang, label=label, count=0)
+            groups.append((what, re.compile("^" + re.escape(counted).replace("0", r"\d+") + "$")))
         for what, keys in LABEL_KEYS.items():
             for key in keys:
                 template = lookup(key, lang)
                 assert template is not None, f"no {key} in {lang}: the driver is out of date"
                 found.append((what, _pattern(template)))
-    return found
+    return found + groups
 
 
 @dataclass
 class Prompt:
     user: TwinUser
     message: Message
-    where: str  # "thread" | "dm" | "ephemeral"
+    where: str  # "thread" | "dm" | "ephemeral" | "group" (a group's choices, opened)
 
 
 @dataclass
@@ -74,6 +85,8 @@ class Driver:
     log: list[tuple[str, str, str]] = field(default_factory=list)  # (user, where, label)
     rng: random.Random = field(init=False)
     clicked: set[int] = field(default_factory=set)  # a person answers a prompt once
+    # groups opened: (message, component, select value); each is opened once a message
+    opened: set[tuple[int, str, str | None]] = field(default_factory=set)
 
     def __post_init__(self) -> None:
         self.rng = random.Random(self.seed)
@@ -89,15 +102,34 @@ class Driver:
         sources = [
             ("ephemeral", user.ephemerals()),
             ("dm", user.dms()),
-            ("thread", user.pinged_in(self.thread)),
+            # a seat is pinged when the table starts waiting on it, not at each step of its
+            # turn: the next prompts of the turn name it without a ping
+            ("thread", user.mentioned_in(self.thread)),
         ]
         for where, messages in sources:
             for message in messages:
-                if message.id in self.clicked:
+                if message.id in self.clicked or not self.clickable(message):
                     continue
-                if any(CHOICE.match(c.get("custom_id", "")) for c in message.iter_components()):
-                    found.append(Prompt(user, message, where))
+                if where == "ephemeral" and is_group_reply(message):
+                    where = "group"
+                found.append(Prompt(user, message, where))
         return sorted(found, key=lambda p: p.message.id, reverse=True)
+
+    def clickable(self, message: Message) -> list[tuple[dict, dict | None]]:
+        """Every enabled choice (a button, or one option of a select) and every group not
+        opened yet on this message."""
+        out: list[tuple[dict, dict | None]] = []
+        for comp in message.iter_components():
+            cid = comp.get("custom_id", "")
+            if comp.get("disabled") or not (CHOICE.match(cid) or GROUP.match(cid)):
+                continue
+            group = bool(GROUP.match(cid))
+            if comp["type"] == 3:
+                out.extend((comp, o) for o in comp["options"]
+                           if not group or (message.id, cid, o["value"]) not in self.opened)
+            elif not group or (message.id, cid, None) not in self.opened:
+                out.append((comp, None))
+        return out
 
     def private_view_buttons(self, user: TwinUser) -> list[Message]:
         """The thread's "open my private view" notices for this user (DMs closed)."""
@@ -112,18 +144,13 @@ class Driver:
         return notices[-1] if notices and notices[-1].id not in self.clicked else None
 
     async def click_prompt(self, prompt: Prompt) -> TwinInteraction:
-        # every enabled choice: a button, or one option of a select
-        choices: list[tuple[dict, dict | None]] = []
-        for comp in prompt.message.iter_components():
-            if not CHOICE.match(comp.get("custom_id", "")) or comp.get("disabled"):
-                continue
-            if comp["type"] == 3:
-                choices.extend((comp, option) for option in comp["options"])
-            else:
-                choices.append((comp, None))
-        comp, option = self.choose(choices, prompt.user)
+        comp, option = self.choose(self.clickable(prompt.message), prompt.user)
         self.clicks += 1
-        self.clicked.add(prompt.message.id)
+        if GROUP.match(comp["custom_id"]):  # no move: the message stays open
+            self.opened.add((prompt.message.id, comp["custom_id"],
+                             option["value"] if option else None))
+        else:
+            self.clicked.add(prompt.message.id)
         self.log.append((prompt.user.user.username, prompt.where, _word(option or comp)))
         if option is not None:
             return await prompt.user.select(
@@ -134,14 +161,10 @@ class Driver:
     def choose(
         self, choices: list[tuple[dict, dict | None]], user: TwinUser
     ) -> tuple[dict, dict | None]:
-        """A quick player: build when it can, take income, never reopen a menu it just left."""
+        """A quick player: build when it can, take income (a group is opened once)."""
         by_word: dict[str, list[tuple[dict, dict | None]]] = {}
         for comp, option in choices:
             by_word.setdefault(_word(option or comp), []).append((comp, option))
-        last = next((w for u, _, w in reversed(self.log) if u == user.user.username), "")
-        if last == "back":
-            by_word.pop("open", None)
-            by_word.pop("build", None)
         if "gold" in by_word and "draw" in by_word and self.rng.random() < 0.35:
             by_word.pop("gold")
         for word in PREFERENCE:
@@ -251,6 +274,12 @@ def _word(comp: dict) -> str:
 
 
 LABEL_PATTERNS = _label_patterns()
+GROUP_HEADERS = [_pattern(lookup("discord.kind.header", lang) or "") for lang in ("en", "ko")]
+
+
+def is_group_reply(message: Message) -> bool:
+    """An ephemeral reply that holds the choices of a group its reader opened."""
+    return any(p.match(message.content) for p in GROUP_HEADERS)
 
 
 def _first_private(message: Message) -> str:

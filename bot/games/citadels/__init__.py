@@ -11,6 +11,7 @@ GAME = GameUI(
     messages=MESSAGES,
     event_params=ui.event_params,
     named_choice_label=ui.choice_label,
+    kind_label_prefix="citadels.kind",  # the engine declares each choice's group
     score_breakdown=ui.score_breakdown,
     status_lines=ui.status_lines,
 )

@@ -119,7 +119,6 @@ def event_params(params: dict[str, Any], view: dict[str, Any], names: list[str])
 # Choice labels: "choice.<type>[_<variant>]" in the engine's catalogue, with names for the
 # action's seats, characters and districts. Presentation only: the notation stays the id.
 CHOICE_VARIANT: dict[str, Callable[[Action], str | None]] = {
-    "open": lambda a: "_".join(k for k in ("seat", "card") if k in a) or None,
     "discard": lambda a: "card" if "card" in a else None,
     "crown": lambda a: (a["take"] or "none") if "take" in a else None,
     "navigate": lambda a: str(a.get("what")),
@@ -175,14 +174,12 @@ def _named(what: str, value: Any, names: list[str]) -> Any:
 
 
 def choice_params(action: Action, names: list[str], lang: str) -> dict[str, Any]:
-    """The label's params: names for seats, characters, districts; a menu's own name."""
+    """The label's params: names for seats, characters, districts."""
     params: dict[str, Any] = {}
     for key, value in action.items():
         if key in CHOICE_PARAM_NAMES:
             param, what = CHOICE_PARAM_NAMES[key]
             params[param] = _named(what, value, names)
-    if action.get("type") == "open":
-        params["menu"] = t(f"choice.menu.{action.get('verb')}", lang)
     return params
 
 

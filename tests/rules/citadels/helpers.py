@@ -7,8 +7,7 @@ from typing import Any
 
 from rules.citadels import Citadels
 from rules.citadels.districts import DISTRICT
-from rules.citadels.flow import new_round_state
-from rules.citadels.turn import new_turn
+from rules.citadels.flow import new_round_state, new_turn
 
 ENGINE = Citadels()
 TOTAL_CARDS = 54 + 14

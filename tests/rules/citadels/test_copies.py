@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from rules.citadels.table import DEEP, FROZEN, copy_seat, copy_state
-from rules.core import Rng, dump_state, random_playout
+from rules.core import dump_state, random_playout
 
 from .helpers import ENGINE
 
@@ -59,26 +59,3 @@ def test_a_shared_list_is_caught() -> None:
     with pytest.raises(AssertionError):
         check_copies(st)
 
-
-def test_menu_moves_give_the_state_a_full_apply_gives() -> None:
-    """Opening and closing a menu takes a shortcut (a shallow copy, the legal actions kept):
-    the states and decisions after it are those of the full path."""
-    from rules.citadels import stages
-    from rules.citadels.table import Ctx
-
-    state = ENGINE.setup({"cast": "C"}, 5, 9)
-    rng = Rng(5)
-    moves = 0
-    while ENGINE.result(state) is None:
-        (d,) = ENGINE.decisions(state)
-        action = rng.choice(d.choices).action
-        if action["type"] in ("open", "back"):
-            slow = copy_state(state)
-            stages.apply_action(Ctx(slow, cow=True), d.seat, action, stages.prompt(Ctx(state)))
-            slow["step"] += 1
-            fast, events = ENGINE.apply(state, d.seat, action)
-            assert events == [] and dump_state(fast) == dump_state(slow)
-            assert ENGINE.decisions(fast) == [*ENGINE.decisions(slow)]
-            moves += 1
-        state, _ = ENGINE.apply(state, d.seat, action)
-    assert moves > 20

@@ -72,11 +72,17 @@ def test_notation_round_trip(seats: int) -> None:
     def on_step(st, decision, choice, events):  # noqa: ANN001
         nonlocal seen
         for d in ENGINE.decisions(st):
-            assert d.choices and len(d.choices) <= 25
+            assert d.choices  # all of them, however many: paging is the bot's
+            private_groups = {g.key for g in d.groups if g.private}
+            assert {c.group for c in d.choices} <= {g.key for g in d.groups} | {None}
             if not d.private:
-                # a public decision names only public cards: districts in some city
+                # a public decision names only public cards: districts in some city; cards
+                # in hand only in its private groups, which the decider alone sees
                 public = {x["id"] for s in st["seats"] for x in s["city"]}
                 for c in d.choices or []:
+                    if c.group in private_groups:
+                        assert c.action["type"] in ("build", "lab", "museum", "discard")
+                        continue
                     for key in ("card", "mine"):
                         if key in c.action:
                             assert c.action[key] in public, c.action

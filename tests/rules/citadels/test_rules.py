@@ -105,9 +105,7 @@ def test_decision_keys_unique_and_kinds_in_catalogue() -> None:
             seen.add(d.key)
             kinds.add(d.kind)
             assert d.timeout is not None and d.choices
-            assert len(d.choices) <= 25
-            assert d.timeout.action in [c.action for c in d.choices] or d.kind in (
-                "decide.turn", "decide.menu")
+            assert d.timeout.action in [c.action for c in d.choices]
         for e in events:
             for lang in ("en", "ko"):
                 ENGINE.messages[lang][e.key].format(**e.params)  # every placeholder filled
@@ -153,7 +151,6 @@ def test_catalogue_templates_render() -> None:
     ("crown p1", {"type": "crown", "seat": 0}),
     ("keep 수도원", {"type": "keep", "card": "monastery"}),
     ("수도원 선택", {"type": "keep", "card": "monastery"}),
-    ("open build", {"type": "open", "verb": "build"}),
     ("income 2", {"type": "income", "gold": 2}),
 ])
 def test_notation_examples(text: str, action: dict) -> None:
@@ -268,7 +265,8 @@ def test_magistrate_confiscation_pays_tax_and_counts_as_build() -> None:
     assert not [a for a in _all_main(st) if a["type"] == "build"]
 
 
-def test_big_menus_fold_into_submenus() -> None:
+def test_big_turns_list_every_move_in_groups() -> None:
+    # once folded into menus of 25; now one decision with every move, grouped for the bot
     st = situation(8)
     st = force_turn(st, 0, "warlord", gold=30, hand=["temple"])
     cities = [["manor", "castle", "palace", "church", "prison"],
@@ -276,21 +274,18 @@ def test_big_menus_fold_into_submenus() -> None:
     for s in range(1, 8):
         set_seat(st, s, city=cities[s % 2])
     d = prompt(st)
-    assert len(d.choices) <= 25
-    assert {"type": "open", "verb": "destroy"} in [c.action for c in d.choices]
-    assert {"type": "open", "verb": "build"} in [c.action for c in d.choices]
-    st, _ = act(st, 0, "open destroy")
-    d = prompt(st)
-    assert d.kind == "decide.menu" and len(d.choices) <= 25
-    assert {"type": "open", "verb": "destroy", "seat": 3} in [c.action for c in d.choices]
-    st, _ = act(st, 0, "open destroy p4")
-    d = prompt(st)
-    assert [c.action for c in d.choices][-1] == {"type": "back"}
-    assert all(c.action.get("seat") == 3 for c in d.choices[:-1])
+    destroys = [c for c in d.choices if c.action["type"] == "destroy"]
+    assert len(d.choices) > 25 and len(destroys) > 25
+    assert {c.group for c in destroys} == {"ability"}
+    assert any(c.action["seat"] == 3 and c.action["card"] == "monastery" for c in destroys)
+    assert [c.action for c in d.choices if c.group == "build"] == [
+        {"type": "build", "card": "temple"}]
+    assert {g.key: g.private for g in d.groups}["build"] is True
+    assert d.kind == "decide.turn" and not d.private
     st, _ = act(st, 0, "destroy p4 monastery")
-    assert st["turn"]["menu"] is None
     assert prompt(st).kind == "decide.turn"
-    st, _ = act(st, 0, "open build")
-    assert prompt(st).private
-    st, _ = act(st, 0, "back")
-    assert prompt(st).kind == "decide.turn"
+    assert not [c for c in prompt(st).choices if c.action["type"] == "destroy"]
+    st, _ = act(st, 0, "build temple")
+    assert "temple" in [x["id"] for x in st["seats"][0]["city"]]
+
+
