@@ -135,7 +135,7 @@ class Driver:
         """The thread's "open my private view" notices for this user (DMs closed)."""
         return [
             m
-            for m in user.pinged_in(self.thread)
+            for m in user.mentioned_in(self.thread)
             if any(PRIVATE_VIEW.match(c.get("custom_id", "")) for c in m.iter_components())
         ]
 
