@@ -61,13 +61,13 @@ class Texts:
 
     def event(self, event: Event) -> str:
         return describe_event(event.model_copy(update={"params": self.params(event.params)}),
-                              self.lang)
+                              self.lang, self.game.game)
 
     def decision(self, decision: Decision) -> str:
         implicit = games.ui(self.game.game).decision_params
         params = {**(implicit(decision, self.view) if implicit else {}), **decision.params}
         filled = decision.model_copy(update={"params": self.params(params)})
-        text = describe_decision(filled, self.lang)
+        text = describe_decision(filled, self.lang, self.game.game)
         if not decision.choices:
             text += "\n" + t("discord.prompt.notation", self.lang)
         return text

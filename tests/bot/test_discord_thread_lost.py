@@ -38,7 +38,7 @@ async def test_a_deleted_thread_is_replaced_with_the_open_prompts(env) -> None:
     assert sent[0].content == t("discord.thread_replaced", "en", game=game_title, id=gid,
                                 players=f"<@{HOST}>, <@{BOB}>")
     prompts = [m for m in sent if m.view is not None]
-    assert len(prompts) == 1 and t("decision.play", "en") in prompts[0].content
+    assert len(prompts) == 1 and t("example.play", "en") in prompts[0].content
     # the game is played on from the new thread: /play finds it there
     prompt = (await bot.table.open_prompts(gid))[0]
     play = FakeInteraction(bot, prompt.user_id, channel_id=new_id)
