@@ -71,6 +71,8 @@ class Decision(BaseModel):
     legal action when they are finite; None means a parameterised action entered as
     notation (`shape` then describes it). `timeout` is the documented default move.
     `groups` (optional) declares the kinds its choices fall into (see Choice.group).
+    A decision with private groups lists its public choices first: a public choice's
+    place (the index a button carries) must not count the private choices before it.
     """
 
     seat: int

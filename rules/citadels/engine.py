@@ -87,6 +87,9 @@ class Citadels:
         key = f"r{state['round']}.{where}.{stage}.{state['step']}"
         grouped = p.groups is not None
         choices = [_choice(a, grouped) for a in p.actions]
+        if grouped:  # public choices first: their places must not count the private ones
+            hidden = {g.key for g in p.groups or [] if g.private}
+            choices.sort(key=lambda c: c.group in hidden)
         timeout = _choice(p.timeout, grouped)
         return [fast_model(
             Decision, seat=p.seat, kind=p.kind, key=key, private=p.private, choices=choices,

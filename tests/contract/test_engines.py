@@ -191,3 +191,18 @@ def test_the_picture_renders_for_random_positions(
     if render.has_private(name):
         seat = data.draw(st.integers(0, seats - 1), label="private seat")
         _is_png(render.render_private(name, game.engine.view(game.final, seat), lang, names))
+
+
+@pytest.mark.parametrize("name", GAMES)
+@FEW
+@given(data=st.data(), seed=SEEDS, move_seed=SEEDS)
+def test_a_decision_lists_its_public_choices_before_its_private_groups(
+    name: str, data, seed: int, move_seed: int
+) -> None:
+    """A button carries its choice's place in the list: a public choice's place must not
+    count the private choices (cards in hand) before it."""
+    game = play(name, seats_of(data, name), seed, move_seed)
+    for state in game.states:
+        for decision in game.engine.decisions(state):
+            hidden = [decision.private_choice(c) for c in decision.choices or []]
+            assert hidden == sorted(hidden), (decision.kind, decision.key)
