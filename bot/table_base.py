@@ -17,6 +17,7 @@ import rules
 from bot import games
 from bot import table_timers as timers_
 from bot.table_options import engine_options
+from bot.table_secrets import secret_move
 from bot.table_types import (
     Outcome,
     Prompt,
@@ -265,8 +266,9 @@ class TableBase:
             except (RuleError, VersionConflict) as error:
                 log.warning("game %s: automatic %s not played: %s", record.id, choice.text, error)
                 break
+            move = secret_move() if decision.private_choice(choice) else choice.text
             events.append(Event(key="auto_move", params={
-                "user": f"<@{record.seats[decision.seat]}>", "move": choice.text}))
+                "user": f"<@{record.seats[decision.seat]}>", "move": move}))
             events += new_events
         return record, events
 

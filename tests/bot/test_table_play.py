@@ -330,3 +330,25 @@ async def test_a_button_must_carry_one_of_its_decisions_choices(svc):
         assert r.params == {"move": '{"type": "wait"}'}
     finally:
         del svc.engine("example").apply
+
+
+async def test_an_automatic_answer_to_a_private_decision_is_not_named(svc):
+    """A standing instruction that answers a secret pick says only that a secret choice was
+    made: the thread's auto-move line never names the move."""
+    import dataclasses
+
+    from bot import games
+    from tests.example_game.ui import GAME
+
+    def auto(record, decisions):  # BOB's pick answered for him, always the last choice
+        return [(d, d.choices[-1]) for d in decisions() if d.seat == 1 and d.private][:1]
+
+    games.register(dataclasses.replace(GAME, auto_moves=auto))
+    try:
+        gid = await started(svc, BOB)
+        outcome = await svc.act(gid, HOST, "pick 2")
+    finally:
+        games.register(GAME)
+    (line,) = [e for e in outcome.events if e.key == "auto_move"]
+    assert line.params["move"] == secret_move()
+    assert (await svc.store.actions(gid))[-1].user_id is None  # it was played, automatically
