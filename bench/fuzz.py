@@ -32,7 +32,8 @@ def main() -> list[Measure]:
             print(f"  {stats.name}: {example}")
         measures.append(Measure(
             f"fuzz {stats.name}", stats.times_ms, target_ms=harness.SLOW_MS,
-            extra=(f"max {stats.max_ms:.2f} ms ({stats.slowest}); exceptions "
+            extra=(f"max {stats.max_ms:.2f} ms ({stats.slowest}); slowest alone, best of 3: "
+                   f"{stats.slowest_alone or '-'}; exceptions "
                    f"{stats.error_count}, state changes {len(stats.state_changes)}"),
         ))
     return measures
