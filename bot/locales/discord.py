@@ -36,6 +36,11 @@ MESSAGES: dict[str, dict[str, str]] = {
         "discord.lobby.joined": "{user} joined.",
         "discord.lobby.defaults": "Every other option is at its default.",
         "discord.lobby.option_menu": "Change an option (host)…",
+        "discord.lobby.more_options": "More options…",
+        "discord.lobby.more_option_names": "…and {count} more: type part of a name (or send"
+        " this to list them all)",
+        "discord.lobby.all_options": "This game's options (in `/game option`, type part of a"
+        " name to find one):",
         "discord.lobby.option_command": "The host sets {options} with `/game option`.",
         "discord.thread_replaced": "**{game}** #{id} goes on here: its old thread was "
         "deleted. {players}",
@@ -128,6 +133,11 @@ MESSAGES: dict[str, dict[str, str]] = {
         "discord.lobby.joined": "{user} 님이 참가했습니다.",
         "discord.lobby.defaults": "나머지 옵션은 모두 기본값입니다.",
         "discord.lobby.option_menu": "옵션 바꾸기 (방장)…",
+        "discord.lobby.more_options": "옵션 더 보기…",
+        "discord.lobby.more_option_names": "…외 {count}개: 이름 일부를 입력하세요 (이것을 보내면"
+        " 전체 목록)",
+        "discord.lobby.all_options": "이 게임의 옵션 (`/게임 옵션`에서 이름 일부를 입력하면"
+        " 찾을 수 있습니다):",
         "discord.lobby.option_command": "방장은 `/게임 옵션`으로 다음을 정합니다: {options}",
         "discord.thread_replaced": "**{game}** #{id}: 원래 스레드가 삭제되어 여기에서 계속합니다."
         " {players}",
