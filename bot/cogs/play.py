@@ -15,7 +15,7 @@ from bot import games
 from bot.components import OPTION_LABEL_MAX, ChoiceRef, choice_hash, clip, key_matches
 from bot.i18n import t
 from bot.table_types import Outcome, Prompt, Refusal
-from storage.base import GameRecord, VersionConflict
+from storage.base import GameRecord, StorageError, VersionConflict
 
 from .publisher import png_file
 from .replies import chunk_lines, guard, inflight, send_private
@@ -78,11 +78,18 @@ class PlayCog(commands.Cog, name="Play"):
             return
         self._caught_up = True
         async with inflight(self.bot):
-            for game in await self.bot.store.list_games(status="running"):
-                async with self.bot.game_lock(game.id):
-                    current = await self.bot.store.get_game(game.id)
-                    if current.status == "running":
-                        await self.bot.publisher.publish(Outcome(game=current))
+            try:
+                for game in await self.bot.store.list_games(status="running"):
+                    if self.bot.is_closed():  # shutting down: the next start catches up
+                        return
+                    async with self.bot.game_lock(game.id):
+                        current = await self.bot.store.get_game(game.id)
+                        if current.status == "running":
+                            await self.bot.publisher.publish(Outcome(game=current))
+            except StorageError:
+                if not self.bot.is_closed():
+                    raise
+                log.info("start-up catch-up stopped: the bot is closing")
 
     @commands.Cog.listener()
     async def on_raw_thread_delete(self, payload: discord.RawThreadDeleteEvent) -> None:
