@@ -6,7 +6,7 @@ import asyncio
 from pathlib import Path
 
 from bot.i18n import t
-from tests.e2e.driver import CHOICE, Driver, Prompt
+from tests.e2e.driver import CHOICE, GROUP, Driver, Prompt
 from tests.e2e.harness import (
     action_log,
     game_version,
@@ -49,12 +49,22 @@ async def test_restart_mid_game_old_button_still_works(tmp_path: Path) -> None:
         driver = Driver(server, server.users, seed=5)
         await driver.play(15)
         prompt = await driver.any_prompt()
+        # a choice that is a move (a group's button only opens that group's choices)
+        moves = [(c, o) for c, o in driver.clickable(prompt.message)
+                 if not GROUP.match(c["custom_id"])]
+        assert moves, "the prompt holds no move"
+        comp, option = moves[0]
         await server.stop_bot()
         before = await game_version(server)
 
         await server.start_bot()  # a new bot on the same database
         assert server.twin.server.identifies == 2
-        reply = await driver.click_prompt(prompt)  # a button posted by the first bot
+        if option is not None:  # a button or select posted by the first bot
+            reply = await prompt.user.select(prompt.message, [option["value"]],
+                                             custom_id=comp["custom_id"])
+        else:
+            reply = await prompt.user.click(prompt.message, custom_id=comp["custom_id"])
+        driver.clicked.add(prompt.message.id)
         await reply.wait_ack()
         await driver.wait_progress()
         assert await version_above(server, before) == before + 1
