@@ -122,9 +122,16 @@ def decode_select_value(value: str) -> tuple[int, str] | None:
 
 
 def clip(text: str, limit: int) -> str:
-    """Discord rejects labels over the limit; cut with an ellipsis."""
+    """Discord rejects labels over the limit; cut with an ellipsis, at a word boundary
+    where one is near enough ("… 4 VP per…", not "… 4 VP per sanctua…")."""
     text = " ".join(text.split()) or "-"
-    return text if len(text) <= limit else text[: limit - 1] + "…"
+    if len(text) <= limit:
+        return text
+    cut = text[: limit - 1]
+    space = cut.rfind(" ")
+    if space >= limit * 0.6:
+        cut = cut[:space]
+    return cut.rstrip(" ,;:·-") + "…"
 
 
 # ---------------------------------------------------------------------------

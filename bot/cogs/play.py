@@ -290,7 +290,7 @@ class PlayCog(commands.Cog, name="Play"):
                 prompts = await self.bot.table.open_prompts(game.id)
                 texts = await self.bot.publisher.texts(game, lang)
                 if prompts:
-                    lines.append(t("discord.status.waiting", lang, waiting=""))
+                    lines.append(t("discord.status.waiting", lang, waiting="").rstrip())
                     lines += [t("discord.status.waiting_line", lang, user=f"<@{p.user_id}>",
                                 decision=texts.public_decision(p.decision)) for p in prompts]
                 else:

@@ -164,3 +164,14 @@ def test_each_item_matches_only_its_own_template(item, cls) -> None:
     custom_id = item().item.custom_id
     matching = [c for c in DYNAMIC_ITEMS if c.__discord_ui_compiled_template__.fullmatch(custom_id)]
     assert matching == [cls]
+
+
+def test_a_long_label_is_cut_at_a_word_boundary() -> None:
+    from bot.components import clip
+
+    label = "Favor tile FAV9: 4 VP per sanctuary and stronghold when passing"
+    cut = clip(label, 40)
+    assert len(cut) <= 40 and cut.endswith("…")
+    assert cut[:-1] == label[: len(cut) - 1] and label[len(cut) - 1] == " "  # a whole word
+    assert clip("a" * 60, 20) == "a" * 19 + "…"  # no space near: cut where the limit is
+    assert clip("short", 20) == "short"
