@@ -45,6 +45,8 @@ DM_RETRY = timedelta(hours=24)
 PROMPT_KINDS = ("prompt", "dm_prompt")
 CLOSED_SUFFIX = "_closed"
 NOTICE_KIND = "private_notice"  # the thread's "open my private view" message for a decision
+MESSAGE_MAX = 2000  # Discord's limit on a message's text
+MERGE_MAX = 1200  # what happened rides on the next prompt while it is at most this long
 SENT_PICTURE_KEY = "dm_picture"  # settings "<key>.<user>": digest of the last private picture DMed
 OPEN_KINDS = (*PROMPT_KINDS, NOTICE_KIND)
 RECENT_PROMPTS = 50  # only the latest prompt messages are checked for closing
@@ -292,11 +294,6 @@ class Publisher:
             lines.append(t(key, lang, **params))
         lines += [public.event(e) for e in outcome.events if e.seat is None]
         picture = await self.table_picture(game, lang) if outcome.board_changed else None
-        if thread is not None:
-            await self._post_public(game, thread, lines, picture)
-            if outcome.finished is not None:
-                await self._send(thread, game, chunk_lines(
-                    score_lines(outcome.finished, await self.names(game), lang, game.game)))
         posted = {  # closed refs are renamed, so a decision reopened by undo posts again
             r.decision_key for r in await self.bot.store.messages(game.id)
             if r.decision_key is not None and r.kind in OPEN_KINDS
@@ -305,12 +302,26 @@ class Publisher:
         # later one (a deadline tick), and must neither repost nor close the newer prompts.
         open_now = await self.bot.table.open_prompts(game.id)
         fresh = [p for p in open_now if p.decision.key not in posted]
+        fresh_public = [p for p in fresh if not p.private]
+        # One thread message per move where it fits: what happened, the picture and the
+        # next public prompt together.
+        head, file = lines, png_file(picture, "table.png")
+        merge = (thread is not None and outcome.finished is None and bool(fresh_public)
+                 and len("\n".join(head)) <= MERGE_MAX)
+        if thread is not None and not merge:
+            await self._post_public(game, thread, lines, picture)
+            head, file = [], None
+            if outcome.finished is not None:
+                await self._send(thread, game, chunk_lines(
+                    score_lines(outcome.finished, await self.names(game), lang, game.game)))
         # A seat is pinged when the table starts waiting on it, not at each step of its turn.
         pinged = outcome.newly_waiting
-        for prompt in fresh:
-            if not prompt.private and thread is not None:
+        for prompt in fresh_public:
+            if thread is not None:
                 ping = pinged is None or prompt.seat in pinged
-                await self._post_public_prompt(thread, prompt, public, ping=ping)
+                await self._post_public_prompt(thread, prompt, public, ping=ping, head=head,
+                                               file=file)
+                head, file = [], None
         open_keys = {p.decision.key for p in open_now}
         answered = {r.seat: r for r in await self.bot.store.messages(game.id)
                     if r.kind == "dm_prompt" and r.decision_key not in open_keys}
@@ -389,15 +400,20 @@ class Publisher:
                 kind="board"))
 
     async def _post_public_prompt(
-        self, thread: discord.abc.Messageable, prompt: Prompt, texts: Texts, ping: bool = True
+        self, thread: discord.abc.Messageable, prompt: Prompt, texts: Texts, ping: bool = True,
+        head: list[str] | None = None, file: discord.File | None = None,
     ) -> None:
+        """A public prompt; `head` (what just happened) and `file` (the picture) ride on it."""
         game = texts.game
         text = t("discord.prompt.public", texts.lang, user=f"<@{prompt.user_id}>",
                  decision=texts.public_decision(prompt.decision))
+        if head:
+            text = "\n".join([*head, text[:max(0, MESSAGE_MAX - len("\n".join(head)) - 1)]])
         message = await self._send(
-            thread, game, [text[:2000]], view=decision_view(texts, prompt.decision),
+            thread, game, [text[:MESSAGE_MAX]], view=decision_view(texts, prompt.decision),
             allowed_mentions=discord.AllowedMentions(
                 users=[discord.Object(prompt.user_id)] if ping else []),
+            **({"file": file} if file else {}),
         )
         if message is not None:
             await self.bot.store.record_message(MessageRef(

@@ -155,7 +155,7 @@ async def test_public_prompt_pings_only_the_player_on_turn(env) -> None:
         await click(bot, uid, dm_prompts(world, uid)[0].custom_ids()[0])
     public = [m for m in world.in_channel(THREAD) if m.view is not None]
     assert len(public) == 1
-    assert public[0].content.startswith(f"<@{HOST}>")
+    assert public[0].content.split("\n")[-1].startswith(f"<@{HOST}>")  # after the news
     mentions = public[0].kwargs["allowed_mentions"]
     assert [u.id for u in mentions.users] == [HOST]
     assert [decode_choice(i).index for i in public[0].custom_ids()] == [0, 1]

@@ -28,8 +28,9 @@ def _open_prompts(thread, users, twin):
         ids = _ids(message)
         if not ids or ids[-1].startswith("bgl:"):  # no buttons, or the lobby message
             continue
+        prompt_line = (message.content or "").split("\n")[-1]  # after what just happened
         for user in users:
-            if user.mention in (message.content or ""):
+            if user.mention in prompt_line:
                 out.append((user, message))
     return out
 

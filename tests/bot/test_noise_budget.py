@@ -105,7 +105,7 @@ async def play_game(bot: GameBot, game: str, seed: int) -> int:
     return moves
 
 
-# Issue 10's budget is one thread message per move and 5 / 10 MB of pictures per game; these
+# Issue 10's budget is one thread message per move (met) and 5 / 10 MB of pictures per game; these
 # bounds hold what is reached today (a regression fails) until the thread and the pictures
 # get quieter still.
 @pytest.mark.parametrize(("game", "table_mb"), [("citadels", 9), ("terra_mystica", 18)])
@@ -114,7 +114,7 @@ async def test_a_whole_game_keeps_to_the_noise_budget(bot, game, table_mb, capsy
     seen = figures(bot.world, moves)
     with capsys.disabled():
         print(f"\nnoise budget, {game}: {seen}")
-    assert seen["thread messages per move"] <= 2.1
+    assert seen["thread messages per move"] <= 1.15  # what happened rides on the next prompt
     assert seen["table picture MB"] <= table_mb
     # a picture once a turn is over: never after a secret pick or a step within a turn
     assert seen["table pictures"] <= moves * (0.8 if game == "terra_mystica" else 0.3)

@@ -104,7 +104,7 @@ class Driver:
             ("dm", user.dms()),
             # a seat is pinged when the table starts waiting on it, not at each step of its
             # turn: the next prompts of the turn name it without a ping
-            ("thread", user.mentioned_in(self.thread)),
+            ("thread", user.addressed_in(self.thread)),
         ]
         for where, messages in sources:
             for message in messages:

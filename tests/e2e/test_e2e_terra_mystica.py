@@ -30,7 +30,7 @@ def open_choices(message: Message) -> list[dict]:
 
 def prompt_of(server: Server, thread: Channel, user: TwinUser) -> Message | None:
     """The newest thread message that names `user` and still carries choices."""
-    found = [m for m in user.mentioned_in(thread) if open_choices(m)]
+    found = [m for m in user.addressed_in(thread) if open_choices(m)]
     return found[-1] if found else None
 
 
@@ -224,7 +224,7 @@ async def test_terra_mystica_lobby_factions_turns_and_a_leech_accepted(tmp_path:
 
         def the_offer() -> Message | None:
             offers = [
-                m for m in other.mentioned_in(thread) if any(text == decline for *_, text in labels(m))
+                m for m in other.addressed_in(thread) if any(text == decline for *_, text in labels(m))
             ]
             return offers[-1] if offers else None
 

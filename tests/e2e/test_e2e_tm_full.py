@@ -94,7 +94,7 @@ class TmDriver:
 
     def prompt_of(self, user: TwinUser) -> Message | None:
         """The newest thread message that names the user and still carries choices."""
-        found = [m for m in user.mentioned_in(self.thread) if _choices(m)]
+        found = [m for m in user.addressed_in(self.thread) if _choices(m)]
         return found[-1] if found else None
 
     async def decision_of(self, message: Message, user: TwinUser) -> Decision:

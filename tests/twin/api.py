@@ -331,6 +331,12 @@ class TwinUser:
         """Messages whose text names this user as <@id>, pinging or not."""
         return [m for m in self.visible(channel) if self.mention in m.content]
 
+    def addressed_in(self, channel: Channel) -> list[Message]:
+        """Messages whose last line names this user: a prompt to them (what just happened,
+        above it, may name anyone)."""
+        return [m for m in self.visible(channel)
+                if self.mention in (m.content or "").split("\n")[-1]]
+
     # -- what they do --------------------------------------------------------------------
     async def slash(self, command: str, channel: Channel, **options: Any) -> TwinInteraction:
         """Run a slash command, e.g. slash("game new", ch, game="citadels")."""
