@@ -165,12 +165,16 @@ def own_catalogues(game: str) -> list[Catalogue]:
 
 
 def game_template(game: str, key: str, lang: str) -> str | None:
-    """`key` from one game's own texts only (in `lang`, else English), or None."""
+    """`key` from one game's own texts only (in `lang`, else English), or None. A key the
+    engine gives without its game's prefix ("decision.turn", "choice.build") is read as
+    "<game>.<key>": every text of a game is catalogued under its game's name."""
+    keys = (key,) if key.startswith(f"{game}.") else (f"{game}.{key}", key)
     for want in (lang, DEFAULT_LANG):
         for messages in own_catalogues(game):
-            found = messages.get(want, {}).get(key)
-            if found is not None:
-                return found
+            for candidate in keys:
+                found = messages.get(want, {}).get(candidate)
+                if found is not None:
+                    return found
     return None
 
 

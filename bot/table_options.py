@@ -81,12 +81,12 @@ def option_specs(game: str, options_model: type[BaseModel]) -> list[OptionSpec]:
         common = {
             "name": name,
             "default": default,
-            "label_key": f"option.{game}.{name}",
+            "label_key": f"{game}.option.{name}",
             "description": info.description,
             "nullable": nullable,
         }
         # None of an optional field means "decided automatically": it has a label of its own.
-        none_key = {NONE_VALUE: f"option.{game}.{name}.none"} if nullable else {}
+        none_key = {NONE_VALUE: f"{game}.option.{name}.none"} if nullable else {}
         if annotation is bool:
             specs.append(OptionSpec(kind="bool", values=[False, True], value_keys=none_key,
                                     **common))
@@ -98,7 +98,7 @@ def option_specs(game: str, options_model: type[BaseModel]) -> list[OptionSpec]:
                 if get_origin(annotation) is Literal
                 else [m.value for m in annotation]
             )
-            keys = {str(v): f"option.{game}.{name}.{v}" for v in values} | none_key
+            keys = {str(v): f"{game}.option.{name}.{v}" for v in values} | none_key
             specs.append(OptionSpec(kind="enum", values=values, value_keys=keys, **common))
         elif annotation is int and _is_seat(info):
             # Unset: the engine's default seat (0, the host's); value labels name players.

@@ -472,7 +472,7 @@ async def test_the_card_the_wizard_took_is_in_no_public_text(sides, monkeypatch)
 
     prison, market = took("prison"), took("market")
     engine = rules.get_engine("citadels")
-    assert [d.kind for d in engine.decisions(prison)] == ["decide.wizard_use"]
+    assert [d.kind for d in engine.decisions(prison)] == ["citadels.decide.wizard_use"]
     assert public_key(prison) == public_key(market)  # the card is hidden: only it differs
     shown = []
     for side, state in zip(sides, (prison, market), strict=True):

@@ -27,7 +27,7 @@ async def game_name_autocomplete(
 ) -> list[app_commands.Choice[str]]:
     lang = lang_from_locale(str(interaction.locale))
     names = [n for n in interaction.client.games if current.lower() in n]  # type: ignore[attr-defined]
-    return [app_commands.Choice(name=f"{t(f'discord.game.{n}', lang)} ({n})", value=n)
+    return [app_commands.Choice(name=f"{t(f'{n}.name', lang)} ({n})", value=n)
             for n in names[:25]]
 
 

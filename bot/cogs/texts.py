@@ -43,7 +43,7 @@ def thread_link(game: GameRecord) -> str:
 
 
 def game_title(game: GameRecord, lang: str) -> str:
-    return t(f"discord.game.{game.game}", lang)
+    return t(f"{game.game}.name", lang)
 
 
 @dataclass
@@ -109,7 +109,7 @@ class Texts:
         return kind_token(choice.group) if choice.group else self.kind(choice.action)
 
     def kind_label(self, kind: str) -> str:
-        prefix = games.ui(self.game.game).kind_label_prefix or f"discord.kind.{self.game.game}"
+        prefix = games.ui(self.game.game).kind_label_prefix or f"{self.game.game}.kind"
         key = f"{prefix}.{kind}"
         return t(key, self.lang) if has(key, self.lang) or has(key) else kind
 

@@ -37,6 +37,9 @@ MESSAGES: dict[str, dict[str, str]] = {
         "discord.lobby.defaults": "Every other option is at its default.",
         "discord.lobby.option_menu": "Change an option (host)…",
         "discord.lobby.more_options": "More options…",
+        "discord.kind.placeholder": "Choose a kind of action…",
+        "discord.kind.option": "{label} ({count})",
+        "discord.kind.header": "{label}: choose one.",
         "discord.lobby.more_option_names": "…and {count} more: type part of a name (or send"
         " this to list them all)",
         "discord.lobby.all_options": "This game's options (in `/game option`, type part of a"
@@ -134,6 +137,9 @@ MESSAGES: dict[str, dict[str, str]] = {
         "discord.lobby.defaults": "나머지 옵션은 모두 기본값입니다.",
         "discord.lobby.option_menu": "옵션 바꾸기 (방장)…",
         "discord.lobby.more_options": "옵션 더 보기…",
+        "discord.kind.placeholder": "행동 종류를 고르세요…",
+        "discord.kind.option": "{label} ({count})",
+        "discord.kind.header": "{label}: 하나를 고르세요.",
         "discord.lobby.more_option_names": "…외 {count}개: 이름 일부를 입력하세요 (이것을 보내면"
         " 전체 목록)",
         "discord.lobby.all_options": "이 게임의 옵션 (`/게임 옵션`에서 이름 일부를 입력하면"

@@ -89,7 +89,7 @@ def start_build(cx: Ctx, a: Action) -> None:
     if "from" in a:
         short = cost - cx.seat(seat)["gold"]
         cx.transfer(a["from"], seat, short)
-        cx.ev("ev.cardinal_takes", s=seat, target=a["from"], amount=short)
+        cx.ev("citadels.ev.cardinal_takes", s=seat, target=a["from"], amount=short)
         t["ability"] = True
         cx.seat(seat)["secret"]["pending"].append(card)
         t["stage"] = "cardinal_give"
@@ -122,7 +122,7 @@ def place(cx: Ctx, seat: int, card: str, gold: int, counts: bool, via: str | Non
     if counts and counts_toward_limit(t["char"], card):
         t["builds"] += 1
     # a card from a hidden hand is now public
-    cx.ev("ev.built", reveal=True, s=seat, card=card, gold=gold, cards=cards, via=via)
+    cx.ev("citadels.ev.built", reveal=True, s=seat, card=card, gold=gold, cards=cards, via=via)
     rs = cx.rs
     first_paid = gold > 0 and not t["paid_first"] and (
         not immediate or cx.opts["wizard_build_confiscatable"])
@@ -152,7 +152,7 @@ def pay_tax(cx: Ctx, seat: int, is_builder_turn: bool) -> None:
         return
     cx.seat(seat)["gold"] -= 1
     cx.st["tax"] += 1
-    cx.ev("ev.tax", s=seat, pot=cx.st["tax"])
+    cx.ev("citadels.ev.tax", s=seat, pot=cx.st["tax"])
 
 
 def unconfiscatable(cx: Ctx, mag: int, card: str) -> str | None:
@@ -160,9 +160,9 @@ def unconfiscatable(cx: Ctx, mag: int, card: str) -> str | None:
     district of that name is there already (never, the Quarry notwithstanding: 이미 치안
     판사의 도시에 있다면, 절대로 그 건물은 몰수할 수 없습니다), or a Monument would join 5+."""
     if cx.has(mag, card):
-        return "err.confiscate_same_name"
+        return "citadels.err.confiscate_same_name"
     if card == "monument" and len(cx.city(mag)) >= 5:
-        return "err.confiscate_monument"
+        return "citadels.err.confiscate_monument"
     return None
 
 
@@ -202,13 +202,13 @@ def confiscate(cx: Ctx, reveal: bool) -> None:
     card, gold = t["sub"]["card"], t["sub"]["gold"]
     t["stage"], t["sub"] = t.pop("resume"), None
     if not reveal:
-        cx.ev("ev.warrant_kept", s=mag)
+        cx.ev("citadels.ev.warrant_kept", s=mag)
         finish_build(cx, seat, card)
         return
     signed = cx.seat(mag)["secret"]["markers"].get("signed")
     cx.st["chars"][t["char"]]["markers"].append("warrant_revealed")
     if signed != t["char"]:
-        cx.ev("ev.warrant_blank", reveal=True, s=mag, character=t["char"])
+        cx.ev("citadels.ev.warrant_blank", reveal=True, s=mag, character=t["char"])
         finish_build(cx, seat, card)
         return
     if "warrant" in cx.st["chars"][t["char"]]["markers"]:
@@ -218,7 +218,7 @@ def confiscate(cx: Ctx, reveal: bool) -> None:
     t["paid"] -= gold
     cx.add_district(mag, card)
     del d
-    cx.ev("ev.confiscated", reveal=True, s=mag, target=seat, card=card, refund=gold)
+    cx.ev("citadels.ev.confiscated", reveal=True, s=mag, target=seat, card=card, refund=gold)
     # errata 2: a confiscation is the Magistrate's build: tax and completion are his
     pay_tax(cx, mag, is_builder_turn=False)
     cx.check_complete(mag)

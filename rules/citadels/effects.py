@@ -23,24 +23,24 @@ def _income(cx: Ctx, a: Action) -> None:
     if info.income == "mix":
         gold = a["gold"]
         cx.gain(seat, gold)
-        key = "ev.income_mix" if gold and k - gold else (
-            "ev.income_gold" if gold or not k else "ev.income_cards")
+        key = "citadels.ev.income_mix" if gold and k - gold else (
+            "citadels.ev.income_gold" if gold or not k else "citadels.ev.income_cards")
         cx.ev(key, s=seat, gold=gold, count=k - gold)
         cx.draw_to_hand(seat, k - gold)
     elif info.income == "cards":
-        cx.ev("ev.income_cards" if k else "ev.income_gold", s=seat, gold=0)
+        cx.ev("citadels.ev.income_cards" if k else "citadels.ev.income_gold", s=seat, gold=0)
         cx.draw_to_hand(seat, k)
     else:
         gold = k + (1 if char == "merchant" else 0)
         cx.gain(seat, gold)
-        cx.ev("ev.income_gold", s=seat, gold=gold)
+        cx.ev("citadels.ev.income_gold", s=seat, gold=gold)
 
 
 def _kill(cx: Ctx, a: Action) -> None:
     cx.turn["ability"] = True
     cx.rs["killed"] = a["character"]
     cx.st["chars"][a["character"]]["markers"].append("killed")
-    cx.ev("ev.kill", s=cx.turn["seat"], character=a["character"])
+    cx.ev("citadels.ev.kill", s=cx.turn["seat"], character=a["character"])
 
 
 def _bewitch(cx: Ctx, a: Action) -> None:
@@ -50,7 +50,7 @@ def _bewitch(cx: Ctx, a: Action) -> None:
     rs["witch_seat"] = seat
     rs["witch_paused"] = True
     cx.st["chars"][a["character"]]["markers"].append("bewitched")
-    cx.ev("ev.bewitch", s=seat, character=a["character"])
+    cx.ev("citadels.ev.bewitch", s=seat, character=a["character"])
     flow.call_next(cx)
 
 
@@ -61,7 +61,7 @@ def _warrant(cx: Ctx, a: Action) -> None:
     rs["warrants"].append(a["character"])
     rs["magistrate_seat"] = t["seat"]
     cx.st["chars"][a["character"]]["markers"].append("warrant")
-    cx.ev("ev.warrant", s=t["seat"], character=a["character"])
+    cx.ev("citadels.ev.warrant", s=t["seat"], character=a["character"])
     t["stage"] = "warrant" if len(rs["warrants"]) < 3 else "sign"
 
 
@@ -70,7 +70,7 @@ def _rob(cx: Ctx, a: Action) -> None:
     cx.rs["robbed"] = a["character"]
     cx.rs["thief_seat"] = cx.turn["seat"]
     cx.st["chars"][a["character"]]["markers"].append("robbed")
-    cx.ev("ev.rob", s=cx.turn["seat"], character=a["character"])
+    cx.ev("citadels.ev.rob", s=cx.turn["seat"], character=a["character"])
 
 
 def _threaten(cx: Ctx, a: Action) -> None:
@@ -80,7 +80,7 @@ def _threaten(cx: Ctx, a: Action) -> None:
     rs["threats"].append(a["character"])
     rs["threat_by"] = t["seat"]
     cx.st["chars"][a["character"]]["markers"].append("threat")
-    cx.ev("ev.threaten", s=t["seat"], character=a["character"])
+    cx.ev("citadels.ev.threaten", s=t["seat"], character=a["character"])
     t["stage"] = "threaten" if len(rs["threats"]) < 2 else "flower"
 
 
@@ -89,10 +89,10 @@ def _spy(cx: Ctx, a: Action) -> None:
     t["ability"] = True
     seat, target, kind = t["seat"], a["seat"], a["kind"]
     hand = cx.hand(target)
-    cx.ev("ev.spy_sees", seat=seat, reveal=True, target=target, cards=list(hand))
+    cx.ev("citadels.ev.spy_sees", seat=seat, reveal=True, target=target, cards=list(hand))
     hits = sum(1 for c in hand if DISTRICT[c].type == kind)
     gold = cx.transfer(target, seat, hits)
-    cx.ev("ev.spy", s=seat, target=target, kind=kind, kind_name=TYPE_NAMES[kind], hits=hits,
+    cx.ev("citadels.ev.spy", s=seat, target=target, kind=kind, kind_name=TYPE_NAMES[kind], hits=hits,
           gold=gold)
     cx.draw_to_hand(seat, hits)
 
@@ -105,7 +105,7 @@ def _swap(cx: Ctx, a: Action) -> None:
     a_sec["hand"], b_sec["hand"] = b_sec["hand"], a_sec["hand"]
     cx.sync_hand(seat)
     cx.sync_hand(other)
-    cx.ev("ev.swap", reveal=True, s=seat, target=other)
+    cx.ev("citadels.ev.swap", reveal=True, s=seat, target=other)
 
 
 def _discard_start(cx: Ctx, a: Action) -> None:
@@ -129,7 +129,7 @@ def redraw_done(cx: Ctx) -> None:
     sec = cx.seat(seat)["secret"]
     cards, sec["pending"] = sec["pending"], []
     cx.to_bottom(cards)
-    cx.ev("ev.redraw_one" if len(cards) == 1 else "ev.redraw", s=seat, count=len(cards))
+    cx.ev("citadels.ev.redraw_one" if len(cards) == 1 else "citadels.ev.redraw", s=seat, count=len(cards))
     cx.draw_to_hand(seat, len(cards))
     t["stage"], t["sub"] = "main", None
 
@@ -137,8 +137,8 @@ def redraw_done(cx: Ctx) -> None:
 def _look(cx: Ctx, a: Action) -> None:
     t = cx.turn
     t["ability"] = True
-    cx.ev("ev.wizard_looks", s=t["seat"], target=a["seat"])
-    cx.ev("ev.wizard_sees", seat=t["seat"], reveal=True, target=a["seat"],
+    cx.ev("citadels.ev.wizard_looks", s=t["seat"], target=a["seat"])
+    cx.ev("citadels.ev.wizard_sees", seat=t["seat"], reveal=True, target=a["seat"],
           cards=list(cx.hand(a["seat"])))
     t["stage"] = "grab"
     t["sub"] = {"target": a["seat"]}
@@ -149,9 +149,9 @@ def grab(cx: Ctx, card: str) -> None:
     target = t["sub"]["target"]
     cx.take_from_hand(target, card)
     cx.seat(t["seat"])["secret"]["pending"].append(card)
-    cx.ev("ev.wizard_takes", s=t["seat"], target=target)
-    cx.ev("ev.card_taken", seat=target, card=card)
-    cx.ev("ev.card_got", seat=t["seat"], card=card)
+    cx.ev("citadels.ev.wizard_takes", s=t["seat"], target=target)
+    cx.ev("citadels.ev.card_taken", seat=target, card=card)
+    cx.ev("citadels.ev.card_got", seat=t["seat"], card=card)
     t["stage"] = "wizard_use"
     t["sub"] = {}  # the card taken waits in the Wizard's secret "pending" list
 
@@ -195,10 +195,10 @@ def _seer(cx: Ctx) -> None:
             card = hand[cx.rng.below(len(hand))]
             cx.take_from_hand(s, card)
             cx.hand(seat).append(card)
-            cx.ev("ev.card_taken", seat=s, reveal=True, card=card)
+            cx.ev("citadels.ev.card_taken", seat=s, reveal=True, card=card)
             victims.append(s)
     cx.sync_hand(seat)
-    cx.ev("ev.seer", s=seat, victims=victims)
+    cx.ev("citadels.ev.seer", s=seat, victims=victims)
     if victims:
         t["stage"] = "seer_give"
         t["sub"] = {"victims": victims}
@@ -212,8 +212,8 @@ def give(cx: Ctx, card: str) -> None:
     cx.take_from_hand(seat, card)
     cx.hand(to).append(card)
     cx.sync_hand(to)
-    cx.ev("ev.gave", s=seat, target=to)
-    cx.ev("ev.card_got", seat=to, card=card)
+    cx.ev("citadels.ev.gave", s=seat, target=to)
+    cx.ev("citadels.ev.card_got", seat=to, card=card)
     if t["stage"] == "seer_give":
         sub["victims"].pop(0)
         if not sub["victims"]:
@@ -254,8 +254,8 @@ def _ability(cx: Ctx, a: Action) -> None:
         _seer(cx)
     elif char == "scholar":
         cards = cx.draw(7)
-        cx.ev("ev.scholar", s=seat, drawn=len(cards))
-        cx.ev("ev.drew_cards", seat=seat, reveal=True, s=seat, cards=cards)
+        cx.ev("citadels.ev.scholar", s=seat, drawn=len(cards))
+        cx.ev("citadels.ev.drew_cards", seat=seat, reveal=True, s=seat, cards=cards)
         if cards:
             cx.seat(seat)["secret"]["drawn"] = cards
             t["stage"] = "keep"
@@ -263,32 +263,32 @@ def _ability(cx: Ctx, a: Action) -> None:
     elif char == "tax_collector":
         amount, cx.st["tax"] = cx.st["tax"], 0
         cx.seat(seat)["gold"] += amount
-        cx.ev("ev.tax_taken", s=seat, amount=amount)
+        cx.ev("citadels.ev.tax_taken", s=seat, amount=amount)
 
 
 def _crown(cx: Ctx, a: Action) -> None:
     t = cx.turn
     t["crown_given"] = True
     seat, target = t["seat"], a["seat"]
-    flow.give_crown(cx, target, "ev.emperor_crowns", by=seat)
+    flow.give_crown(cx, target, "citadels.ev.emperor_crowns", by=seat)
     if a["take"] == "gold":
         cx.transfer(target, seat, 1)
-        cx.ev("ev.emperor_gold", s=seat, target=target)
+        cx.ev("citadels.ev.emperor_gold", s=seat, target=target)
     elif a["take"] == "card":
         hand = cx.hand(target)
         card = hand[cx.rng.below(len(hand))]
         cx.take_from_hand(target, card)
         cx.hand(seat).append(card)
         cx.sync_hand(seat)
-        cx.ev("ev.emperor_card", s=seat, target=target)
-        cx.ev("ev.card_taken", seat=target, card=card, reveal=True)
-        cx.ev("ev.card_got", seat=seat, card=card, reveal=True)
+        cx.ev("citadels.ev.emperor_card", s=seat, target=target)
+        cx.ev("citadels.ev.card_taken", seat=target, card=card, reveal=True)
+        cx.ev("citadels.ev.card_got", seat=seat, card=card, reveal=True)
 
 
 def _tithe(cx: Ctx, a: Action) -> None:
     cx.turn["tithe"] = True
     cx.transfer(a["seat"], cx.turn["seat"], 1)
-    cx.ev("ev.tithe", s=cx.turn["seat"], target=a["seat"])
+    cx.ev("citadels.ev.tithe", s=cx.turn["seat"], target=a["seat"])
 
 
 def _navigate(cx: Ctx, a: Action) -> None:
@@ -296,9 +296,9 @@ def _navigate(cx: Ctx, a: Action) -> None:
     t["ability"] = True
     if a["what"] == "gold":
         cx.gain(t["seat"], 4)
-        cx.ev("ev.navigate_gold", s=t["seat"], what="gold")
+        cx.ev("citadels.ev.navigate_gold", s=t["seat"], what="gold")
     else:
-        cx.ev("ev.navigate_cards", s=t["seat"], what="cards",
+        cx.ev("citadels.ev.navigate_cards", s=t["seat"], what="cards",
               count=min(4, cx.st["deck_count"]))
         cx.draw_to_hand(t["seat"], 4)
 
@@ -319,7 +319,7 @@ def _destroy(cx: Ctx, a: Action) -> None:
         cx, target, card)
     cx.pay(seat, price)
     cx.destroy(target, card)
-    cx.ev("ev.destroyed" if price else "ev.destroyed_free", s=seat, target=target, card=card,
+    cx.ev("citadels.ev.destroyed" if price else "citadels.ev.destroyed_free", s=seat, target=target, card=card,
           gold=price)
 
 
@@ -345,7 +345,7 @@ def _exchange(cx: Ctx, a: Action) -> None:
     _surcharge(cx, seat, target, wall)
     _move(cx, target, seat, a["card"])
     _move(cx, seat, target, a["mine"])
-    cx.ev("ev.exchanged" if diff + wall else "ev.exchanged_free", s=seat, target=target,
+    cx.ev("citadels.ev.exchanged" if diff + wall else "citadels.ev.exchanged_free", s=seat, target=target,
           card=a["card"], mine=a["mine"], gold=diff + wall)
     if cx.opts["completion_by_count"]:
         cx.check_complete(seat)
@@ -361,7 +361,7 @@ def _seize(cx: Ctx, a: Action) -> None:
     cx.transfer(seat, target, cost)
     _surcharge(cx, seat, target, wall)
     _move(cx, target, seat, a["card"])
-    cx.ev("ev.seized", s=seat, target=target, card=a["card"], gold=cost + wall)
+    cx.ev("citadels.ev.seized", s=seat, target=target, card=a["card"], gold=cost + wall)
     if cx.opts["completion_by_count"]:
         cx.check_complete(seat)
 
@@ -374,7 +374,7 @@ def _beautify(cx: Ctx, a: Action) -> None:
     d["beautified"] = True
     d["gold_on"] = 1
     cx.seat(seat)["gold"] -= 1
-    cx.ev("ev.beautified", s=seat, card=a["card"])
+    cx.ev("citadels.ev.beautified", s=seat, card=a["card"])
 
 
 def _lab(cx: Ctx, a: Action) -> None:
@@ -383,7 +383,7 @@ def _lab(cx: Ctx, a: Action) -> None:
     cx.take_from_hand(seat, a["card"])
     cx.to_bottom([a["card"]])
     cx.gain(seat, 2)
-    cx.ev("ev.laboratory", s=seat)
+    cx.ev("citadels.ev.laboratory", s=seat)
 
 
 def _museum(cx: Ctx, a: Action) -> None:
@@ -392,14 +392,14 @@ def _museum(cx: Ctx, a: Action) -> None:
     cx.take_from_hand(seat, a["card"])
     cx.seat(seat)["secret"]["museum"].append(a["card"])
     cx.district(seat, "museum")["museum"] += 1
-    cx.ev("ev.museum", s=seat)
+    cx.ev("citadels.ev.museum", s=seat)
 
 
 def _smithy(cx: Ctx, a: Action) -> None:
     seat = cx.turn["seat"]
     cx.turn["used"].append("smithy")
     cx.pay(seat, 2)
-    cx.ev("ev.smithy", s=seat, count=min(3, cx.st["deck_count"]))
+    cx.ev("citadels.ev.smithy", s=seat, count=min(3, cx.st["deck_count"]))
     cx.draw_to_hand(seat, 3)
 
 
@@ -407,7 +407,7 @@ def _armory(cx: Ctx, a: Action) -> None:
     seat = cx.turn["seat"]
     cx.destroy(seat, "armory")
     cx.destroy(a["seat"], a["card"])
-    cx.ev("ev.armory", s=seat, target=a["seat"], card=a["card"])
+    cx.ev("citadels.ev.armory", s=seat, target=a["seat"], card=a["card"])
 
 
 def _build(cx: Ctx, a: Action) -> None:
@@ -419,14 +419,14 @@ def _end(cx: Ctx, a: Action) -> None:
     seat = t["seat"]
     if cx.has(seat, "poor_house") and cx.seat(seat)["gold"] == 0:
         cx.gain(seat, 1)
-        cx.ev("ev.poor_house", s=seat)
+        cx.ev("citadels.ev.poor_house", s=seat)
     if t["char"] == "alchemist" and t["paid"] > 0:
         cx.gain(seat, t["paid"])
-        cx.ev("ev.alchemist", s=seat, amount=t["paid"])
+        cx.ev("citadels.ev.alchemist", s=seat, amount=t["paid"])
     if cx.has(seat, "park") and not cx.hand(seat) and cx.st["deck_count"]:
-        cx.ev("ev.park", s=seat)  # the cards follow as their own "draws" line
+        cx.ev("citadels.ev.park", s=seat)  # the cards follow as their own "draws" line
         cx.draw_to_hand(seat, 2)
-    cx.ev("ev.turn_end", s=seat, character=t["char"])
+    cx.ev("citadels.ev.turn_end", s=seat, character=t["char"])
     flow.call_next(cx)
 
 

@@ -43,11 +43,11 @@ class Citadels:
                 options if isinstance(options, dict) else options.model_dump())
         except ValidationError as e:
             fields = sorted({str(err["loc"][0]) for err in e.errors() if err["loc"]})
-            raise RuleError("err.options", fields=", ".join(fields)) from None
+            raise RuleError("citadels.err.options", fields=", ".join(fields)) from None
         if not self.min_seats <= seats <= self.max_seats:
-            raise RuleError("err.seats", seats=seats)
+            raise RuleError("citadels.err.seats", seats=seats)
         if opts.crown >= seats:
-            raise RuleError("err.crown_seat", seat=opts.crown)
+            raise RuleError("citadels.err.crown_seat", seat=opts.crown)
         rng = Rng(seed)
         cast, uniques = choose_sets(opts, seats, rng)
         deck = basic_deck() + uniques
@@ -98,7 +98,7 @@ class Citadels:
 
     def apply(self, state: State, seat: int, action: Action) -> tuple[State, list[Event]]:
         if not isinstance(action, dict) or not isinstance(action.get("type"), str):
-            raise RuleError("err.illegal")
+            raise RuleError("citadels.err.illegal")
         if stages.is_legacy_menu_move(state, seat, action):
             return state, []  # a menu of old: a step of the screen, not of the game
         st = copy_state(state)

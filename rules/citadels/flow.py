@@ -75,10 +75,10 @@ def start_round(cx: Ctx) -> None:
     st["secret"]["pile"] = pile
     st["draft"] = {"steps": steps, "i": 0, "special": special}
     # the shuffle is a random outcome (face-up discards shown): no undo past it
-    cx.ev("ev.round_start", reveal=True, round=st["round"], crown=crown, s=crown,
+    cx.ev("citadels.ev.round_start", reveal=True, round=st["round"], crown=crown, s=crown,
           faceup=list(st["faceup"]))
     if st["faceup"]:
-        cx.ev("ev.faceup", character=list(st["faceup"]))
+        cx.ev("citadels.ev.faceup", character=list(st["faceup"]))
     begin_draft_step(cx)
 
 
@@ -126,8 +126,8 @@ def draft_take(cx: Ctx, seat: int, char: str) -> None:
     else:
         cx.st["secret"]["pile"] = offer
     # the next picker now sees the cards passed on
-    cx.ev("ev.picked", reveal=True, s=seat)
-    cx.ev("ev.you_picked", seat=seat, character=char)
+    cx.ev("citadels.ev.picked", reveal=True, s=seat)
+    cx.ev("citadels.ev.you_picked", seat=seat, character=char)
     draft["i"] += 1
     begin_draft_step(cx)
 
@@ -139,9 +139,9 @@ def draft_discard(cx: Ctx, seat: int, char: str, auto: bool = False) -> None:
     sec["offer"] = None
     cx.st["secret"]["facedown"].append(char)
     cx.st["secret"]["pile"] = offer
-    cx.ev("ev.draft_discarded", reveal=True, s=seat)
+    cx.ev("citadels.ev.draft_discarded", reveal=True, s=seat)
     if not auto:
-        cx.ev("ev.you_discarded", seat=seat, character=char)
+        cx.ev("citadels.ev.you_discarded", seat=seat, character=char)
     cx.st["draft"]["i"] += 1
     if not auto:
         begin_draft_step(cx)
@@ -155,11 +155,11 @@ def theater_swap(cx: Ctx, owner: int, target: int | None, give: str | None) -> N
         got = theirs[cx.rng.below(len(theirs))]
         mine[mine.index(give)] = got
         theirs[theirs.index(got)] = give
-        cx.ev("ev.theater_swap", s=owner, target=target)
-        cx.ev("ev.theater_got", seat=owner, reveal=True, character=got)
-        cx.ev("ev.theater_got", seat=target, reveal=True, character=give)
+        cx.ev("citadels.ev.theater_swap", s=owner, target=target)
+        cx.ev("citadels.ev.theater_got", seat=owner, reveal=True, character=got)
+        cx.ev("citadels.ev.theater_got", seat=target, reveal=True, character=give)
     else:
-        cx.ev("ev.theater_pass", s=owner)
+        cx.ev("citadels.ev.theater_pass", s=owner)
     start_calls(cx)
 
 
@@ -181,15 +181,15 @@ def call_next(cx: Ctx) -> None:
         if char == rs["killed"]:
             # skipped identically whether or not anyone holds it
             info["status"] = "killed"
-            cx.ev("ev.called_killed", character=char)
+            cx.ev("citadels.ev.called_killed", character=char)
             continue
         if holder is None:
             if info["status"] != "discarded_up":
                 info["status"] = "called_absent"
-            cx.ev("ev.called_absent", character=char)
+            cx.ev("citadels.ev.called_absent", character=char)
             if char == rs["bewitched"] and rs["witch_paused"]:
                 rs["witch_paused"] = False
-                cx.ev("ev.witch_ends", s=rs["witch_seat"])
+                cx.ev("citadels.ev.witch_ends", s=rs["witch_seat"])
             continue
         begin_turn(cx, char, holder)
         return
@@ -208,13 +208,13 @@ def begin_turn(cx: Ctx, char: str, holder: int) -> None:
     info["status"] = "revealed"
     info["seat"] = holder
     cx.seat(holder)["revealed"].append(char)
-    cx.ev("ev.reveal", reveal=True, character=char, s=holder)
+    cx.ev("citadels.ev.reveal", reveal=True, character=char, s=holder)
     mode = "bewitched" if char == rs["bewitched"] else (
         "witch_first" if char == "witch" else "normal")
     if rs["robbed"] == char and cx.opts["thief_before_gather"]:
         rob(cx, holder)
     if CHARACTER[char].crown == "take":
-        give_crown(cx, holder, "ev.crown_taken")
+        give_crown(cx, holder, "citadels.ev.crown_taken")
     st["turn"] = new_turn(holder, char, mode)
 
 
@@ -222,7 +222,7 @@ def rob(cx: Ctx, victim: int) -> None:
     thief = cx.rs["thief_seat"]
     amount = cx.transfer(victim, thief, cx.seat(victim)["gold"])
     cx.rs["robbed"] = None
-    cx.ev("ev.robbed" if amount else "ev.robbed_none", s=thief, target=victim, amount=amount)
+    cx.ev("citadels.ev.robbed" if amount else "citadels.ev.robbed_none", s=thief, target=victim, amount=amount)
 
 
 def queen(cx: Ctx, seat: int) -> None:
@@ -231,7 +231,7 @@ def queen(cx: Ctx, seat: int) -> None:
     if info["status"] == "revealed" and info["seat"] is not None and four != cx.rs["killed"]:
         if info["seat"] in ((seat - 1) % cx.n, (seat + 1) % cx.n) and info["seat"] != seat:
             cx.gain(seat, 3)
-            cx.ev("ev.queen", s=seat, amount=3)
+            cx.ev("citadels.ev.queen", s=seat, amount=3)
 
 
 def end_round(cx: Ctx) -> None:
@@ -239,17 +239,17 @@ def end_round(cx: Ctx) -> None:
     st["turn"] = None
     if rs["witch_paused"]:
         rs["witch_paused"] = False
-        cx.ev("ev.witch_ends", s=rs["witch_seat"])
+        cx.ev("citadels.ev.witch_ends", s=rs["witch_seat"])
     killed = rs["killed"]
     holder = cx.holder(killed) if killed else None
     if killed and holder is not None and not rs.get("killed_done"):
         rs["killed_done"] = True
         st["chars"][killed]["seat"] = holder
         st["chars"][killed]["status"] = "revealed"
-        cx.ev("ev.killed_revealed", reveal=True, character=killed, s=holder)
+        cx.ev("citadels.ev.killed_revealed", reveal=True, character=killed, s=holder)
         kind = CHARACTER[killed].crown
         if kind == "take":
-            give_crown(cx, holder, "ev.heir", character=killed, heir=HEIRS[killed])
+            give_crown(cx, holder, "citadels.ev.heir", character=killed, heir=HEIRS[killed])
         elif kind == "give":
             st["advisor"] = holder
             return
@@ -266,13 +266,13 @@ def queen_round_end(cx: Ctx, killed: str, holder: int) -> None:
         return
     if holder in ((queen - 1) % cx.n, (queen + 1) % cx.n) and holder != queen:
         cx.gain(queen, 3)
-        cx.ev("ev.queen", s=queen, amount=3)
+        cx.ev("citadels.ev.queen", s=queen, amount=3)
 
 
 def advisor_crown(cx: Ctx, target: int) -> None:
     holder = cx.st["advisor"]
     cx.st["advisor"] = None
-    give_crown(cx, target, "ev.advisor", by=holder)
+    give_crown(cx, target, "citadels.ev.advisor", by=holder)
     queen_round_end(cx, cx.rs["killed"], holder)
     finish_round(cx)
 
@@ -290,13 +290,13 @@ def finish_round(cx: Ctx) -> None:
                  if c != rs["killed"] or cx.opts["tiebreak_killed_counts"]]
         s["last_rank"] = max(ranks) if ranks else 0
         s["tiebreak_chars"] = list(s["secret"]["chars"])
-    cx.ev("ev.round_end", round=st["round"])
+    cx.ev("citadels.ev.round_end", round=st["round"])
     if st["ending"]:
         st["phase"] = "over"
         for i in range(cx.n):
             cx.seat(i)["secret"]["chars"] = []
         st["result"] = score_game(st)
-        cx.ev("ev.game_over", winners=[sc["seat"] for sc in st["result"] if sc["rank"] == 1])
+        cx.ev("citadels.ev.game_over", winners=[sc["seat"] for sc in st["result"] if sc["rank"] == 1])
         return
     st["round"] += 1
     start_round(cx)

@@ -152,7 +152,7 @@ def _number(word: str) -> int | None:
 
 def _unreadable(text: str) -> RuleError:
     shown = text if len(text) <= SHOWN_MAX else text[:SHOWN_MAX - 1] + "…"
-    return RuleError("err.unreadable", text=shown)
+    return RuleError("citadels.err.unreadable", text=shown)
 
 
 def _match_name(words: list[str], i: int, kind: str, exact: bool) -> tuple[Any, int] | None:

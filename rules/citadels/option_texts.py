@@ -1,5 +1,5 @@
-"""Lobby labels for every Options field and enum value: `option.citadels.<field>` and
-`option.citadels.<field>.<value>`, and `option.citadels.<field>.none` for an optional field
+"""Lobby labels for every Options field and enum value: `citadels.option.<field>` and
+`citadels.option.<field>.<value>`, and `citadels.option.<field>.none` for an optional field
 left to the engine (bot/TABLE_API.md). A bool field's label reads as a
 statement the lobby answers with yes/no; Korean terms follow the rulebook glossary."""
 
@@ -88,12 +88,12 @@ def option_messages() -> dict[str, dict[str, str]]:
     """The option label keys in both languages."""
     out: dict[str, dict[str, str]] = {"en": {}, "ko": {}}
     for field, (en, ko) in FIELDS.items():
-        out["en"][f"option.citadels.{field}"] = en
-        out["ko"][f"option.citadels.{field}"] = ko
+        out["en"][f"citadels.option.{field}"] = en
+        out["ko"][f"citadels.option.{field}"] = ko
     for (field, value), (en, ko) in VALUES.items():
-        out["en"][f"option.citadels.{field}.{value}"] = en
-        out["ko"][f"option.citadels.{field}.{value}"] = ko
+        out["en"][f"citadels.option.{field}.{value}"] = en
+        out["ko"][f"citadels.option.{field}.{value}"] = ko
     for field, (en, ko) in NONE.items():
-        out["en"][f"option.citadels.{field}.none"] = en
-        out["ko"][f"option.citadels.{field}.none"] = ko
+        out["en"][f"citadels.option.{field}.none"] = en
+        out["ko"][f"citadels.option.{field}.none"] = ko
     return out

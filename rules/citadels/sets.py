@@ -59,21 +59,21 @@ def needs_rank9(opts: Options, seats: int) -> bool:
 def check_cast(cast: list[str], seats: int) -> None:
     """Raise RuleError unless the cast obeys the combination rules for this player count."""
     if len(cast) not in (8, 9) or any(c not in CHARACTER for c in cast):
-        raise RuleError("err.cast_invalid")
+        raise RuleError("citadels.err.cast_invalid")
     if [CHARACTER[c].rank for c in cast] != list(range(1, len(cast) + 1)):
-        raise RuleError("err.cast_ranks")
+        raise RuleError("citadels.err.cast_ranks")
     if (seats in (3, 8) and len(cast) != 9) or (seats == 2 and len(cast) == 9):
-        raise RuleError("err.cast_rank9", seats=seats)
+        raise RuleError("citadels.err.cast_rank9", seats=seats)
     if "queen" in cast and seats < 5:
-        raise RuleError("err.cast_queen", seats=seats)
+        raise RuleError("citadels.err.cast_queen", seats=seats)
     if "emperor" in cast and seats == 2:
-        raise RuleError("err.cast_emperor")
+        raise RuleError("citadels.err.cast_emperor")
 
 
 def check_districts(uniques: list[str]) -> None:
     if len(uniques) != 14 or len(set(uniques)) != 14 or any(
             u not in DISTRICT or DISTRICT[u].type != "unique" for u in uniques):
-        raise RuleError("err.districts_invalid")
+        raise RuleError("citadels.err.districts_invalid")
 
 
 def _fit(cast: list[str], seats: int) -> list[str]:
@@ -94,7 +94,7 @@ def choose_sets(opts: Options, seats: int, rng: Rng) -> tuple[list[str], list[st
         uniques = list(uniques)
     elif opts.cast == "custom":
         if not opts.characters or not opts.districts:
-            raise RuleError("err.custom_missing")
+            raise RuleError("citadels.err.custom_missing")
         cast, uniques = list(opts.characters), list(opts.districts)
         check_districts(uniques)
         check_cast(cast, seats)

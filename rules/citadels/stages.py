@@ -170,10 +170,10 @@ def _bribe(cx: Ctx, seat: int, a: Action) -> None:
         markers = cx.st["chars"][t["char"]]["markers"]
         if "threat" in markers:
             markers.remove("threat")
-        cx.ev("ev.bribe", s=seat, target=rs["threat_by"], amount=amount)
+        cx.ev("citadels.ev.bribe", s=seat, target=rs["threat_by"], amount=amount)
         turn.enter_main(cx)
     else:
-        cx.ev("ev.bribe_refused", s=seat)
+        cx.ev("citadels.ev.bribe_refused", s=seat)
         t["stage"] = "threat_reveal"
 
 
@@ -186,12 +186,12 @@ def _threat_reveal(cx: Ctx, seat: int, a: Action) -> None:
         if flower:
             amount = cx.transfer(t["seat"], rs["threat_by"], cx.seat(t["seat"])["gold"])
             cx.st["chars"][t["char"]]["markers"].append("flower")
-        key = ("ev.threat_flower" if amount else "ev.threat_flower_none") if flower else (
-            "ev.threat_blank")
+        key = ("citadels.ev.threat_flower" if amount else "citadels.ev.threat_flower_none") if flower else (
+            "citadels.ev.threat_blank")
         cx.ev(key, reveal=True,
               s=rs["threat_by"], target=t["seat"], flower=flower, amount=amount)
     else:
-        cx.ev("ev.threat_kept", s=rs["threat_by"])
+        cx.ev("citadels.ev.threat_kept", s=rs["threat_by"])
     turn.enter_main(cx)
 
 
@@ -260,12 +260,12 @@ STAGES: dict[str, Stage] = {
         c for c in char_targets(cx, False) if c not in cx.rs["warrants"]]), _first,
         _effect("warrant")),
     "sign": Stage(True, _turn_seat, lambda cx: _chars("sign", cx.rs["warrants"]), _first,
-                  _mark("signed", "ev.signed")),
+                  _mark("signed", "citadels.ev.signed")),
     "threaten": Stage(True, _turn_seat, lambda cx: _chars("threaten", [
         c for c in char_targets(cx, True) if c not in cx.rs["threats"]]), _first,
         _effect("threaten")),
     "flower": Stage(True, _turn_seat, lambda cx: _chars("flower", cx.rs["threats"]), _first,
-                    _mark("flower", "ev.flowered")),
+                    _mark("flower", "citadels.ev.flowered")),
     "redraw": Stage(True, _turn_seat,
                     lambda cx: [*_own_cards("discard")(cx), {"type": "done"}], _last,
                     _redraw),
@@ -317,7 +317,7 @@ def prompt(cx: Ctx) -> Prompt | None:
     stage = STAGES[name]
     acts = stage.choices(cx)
     groups = _groups(cx, acts) if name == "main" else None
-    return Prompt(stage.seat(cx), f"decide.{name}" if name != "main" else "decide.turn",
+    return Prompt(stage.seat(cx), f"citadels.decide.{name}" if name != "main" else "citadels.decide.turn",
                   acts, stage.private, stage.timeout(acts), groups)
 
 
@@ -331,13 +331,13 @@ def is_legacy_menu_move(st: dict[str, Any], seat: int, a: Action) -> bool:
 def apply_action(cx: Ctx, seat: int, a: Action) -> None:
     name = stage_of(cx.st)
     if name is None:
-        raise RuleError("err.game_over")
+        raise RuleError("citadels.err.game_over")
     stage = STAGES[name]
     # checking reads only: a plain context, so that no seat is copied for it (cx.seat)
     reader = Ctx(cx.st)
     decider = stage.seat(reader)
     if seat != decider:
-        raise RuleError("err.not_your_turn", seat=decider)
+        raise RuleError("citadels.err.not_your_turn", seat=decider)
     if stage.check is not None:
         stage.check(reader, a)
     if stage.listed is not None:
@@ -348,5 +348,5 @@ def apply_action(cx: Ctx, seat: int, a: Action) -> None:
         listed = stage.choices(reader)
     a = as_listed(a, listed)
     if a not in listed:
-        raise RuleError("err.illegal")
+        raise RuleError("citadels.err.illegal")
     stage.apply(cx, seat, a)

@@ -233,8 +233,8 @@ class Ctx:
         self.hand(s).extend(cards)
         self.sync_hand(s)
         if cards:
-            self.ev("ev.drew_one" if len(cards) == 1 else "ev.drew", s=s, count=len(cards))
-            self.ev("ev.drew_cards", seat=s, reveal=True, s=s, cards=cards)
+            self.ev("citadels.ev.drew_one" if len(cards) == 1 else "citadels.ev.drew", s=s, count=len(cards))
+            self.ev("citadels.ev.drew_cards", seat=s, reveal=True, s=s, cards=cards)
         return cards
 
     def take_from_hand(self, s: int, card: str) -> str:
@@ -278,7 +278,7 @@ class Ctx:
                 self.st["first"] = s
                 seat["first_completed"] = True
             self.st["ending"] = True
-            self.ev("ev.completed", s=s, first=first)
+            self.ev("citadels.ev.completed", s=s, first=first)
 
     def cost(self, s: int, d: dict[str, Any]) -> int:
         return DISTRICT[d["id"]].cost + (1 if d["beautified"] else 0)

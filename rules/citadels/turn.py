@@ -34,7 +34,7 @@ def gather(cx: Ctx, what: str) -> None:
     if what == "gold":
         amount = gather_gold(cx, seat)
         cx.gain(seat, amount)
-        cx.ev("ev.gather_gold", s=seat, amount=amount)
+        cx.ev("citadels.ev.gather_gold", s=seat, amount=amount)
         after_gather(cx)
         return
     n = 3 if cx.has(seat, "observatory") else 2
@@ -42,14 +42,14 @@ def gather(cx: Ctx, what: str) -> None:
     if cx.has(seat, "library") or len(cards) <= 1:
         cx.hand(seat).extend(cards)
         cx.sync_hand(seat)
-        cx.ev("ev.gather_one" if len(cards) == 1 else "ev.gather_cards", s=seat,
+        cx.ev("citadels.ev.gather_one" if len(cards) == 1 else "citadels.ev.gather_cards", s=seat,
               drawn=len(cards), kept=len(cards))
-        cx.ev("ev.drew_cards", seat=seat, reveal=True, s=seat, cards=cards)
+        cx.ev("citadels.ev.drew_cards", seat=seat, reveal=True, s=seat, cards=cards)
         after_gather(cx)
         return
     cx.seat(seat)["secret"]["drawn"] = cards
-    cx.ev("ev.gather_cards", s=seat, drawn=len(cards), kept=1)
-    cx.ev("ev.drew_cards", seat=seat, reveal=True, s=seat, cards=cards)
+    cx.ev("citadels.ev.gather_cards", s=seat, drawn=len(cards), kept=1)
+    cx.ev("citadels.ev.drew_cards", seat=seat, reveal=True, s=seat, cards=cards)
     t["stage"] = "keep"
     t["sub"] = {"then": "gather"}
 
@@ -63,7 +63,7 @@ def keep(cx: Ctx, card: str) -> None:
     sec["drawn"] = None
     cx.hand(seat).append(card)
     cx.sync_hand(seat)
-    cx.ev("ev.kept", seat=seat, card=card)
+    cx.ev("citadels.ev.kept", seat=seat, card=card)
     then = t["sub"]["then"]
     t["sub"] = None
     if then == "scholar":
@@ -79,13 +79,13 @@ def after_gather(cx: Ctx) -> None:
     char, seat = t["char"], t["seat"]
     if t["mode"] == "bewitched":
         # the bewitched holder only gathers; the Witch now plays this character
-        cx.ev("ev.bewitched_turn_ends", s=seat, character=char)
+        cx.ev("citadels.ev.bewitched_turn_ends", s=seat, character=char)
         witch = rs["witch_seat"]
         rs["witch_paused"] = False
         cx.st["turn"] = new_turn(witch, char, "witch")
         cx.turn["gathered"] = True
         cx.turn["stage"] = "main"
-        cx.ev("ev.witch_resumes", s=witch, character=char)
+        cx.ev("citadels.ev.witch_resumes", s=witch, character=char)
         if char == "queen":
             queen(cx, witch if cx.opts["witch_queen_own_seat"] else seat)
         return

@@ -30,9 +30,9 @@ UPGRADES = {("D", "TP"), ("TP", "TE"), ("TP", "SH"), ("TE", "SA")}
 
 def cmd_setup(st: State, name: str | None, cmd: dict, events: list[Event], seat: int) -> None:
     if st["phase"] != "select":
-        raise RuleError("tm.not_now")
+        raise RuleError("terra_mystica.not_now")
     if seat != len(st["order"]):
-        raise RuleError("tm.not_your_turn", seat=seat)
+        raise RuleError("terra_mystica.not_your_turn", seat=seat)
     add_faction(st, seat, cmd["faction"])
     if len(st["order"]) == len(st["seats"]):
         start_placement(st)
@@ -45,17 +45,17 @@ def has_foreign_neighbour(st: State, name: str, hex_id: str) -> bool:
 def cmd_upgrade(st: State, name: str, cmd: dict, events: list[Event]) -> None:
     hex_id, new = cmd["hex"], cmd["to"]
     if st["phase"] != "actions":
-        raise RuleError("tm.not_now")
+        raise RuleError("terra_mystica.not_now")
     t = require_active(st, name)
     b = st["buildings"].get(hex_id)
     if b is None or b[0] != name:
-        raise RuleError("tm.not_yours", hex=hex_id)
+        raise RuleError("terra_mystica.not_yours", hex=hex_id)
     old = b[1]
     if (old, new) not in UPGRADES:
-        raise RuleError("tm.bad_upgrade", hex=hex_id, have=old, want=new)
+        raise RuleError("terra_mystica.bad_upgrade", hex=hex_id, have=old, want=new)
     fs = fstate(st, name)
     if fs["built"][new] >= BUILDING_LIMITS[new]:
-        raise RuleError("tm.no_pieces", building=new)
+        raise RuleError("terra_mystica.no_pieces", building=new)
     free = False
     if t["need"].get("FREE_TP") and new == "TP":
         t["need"]["FREE_TP"] -= 1
@@ -108,7 +108,7 @@ def stronghold_bonus(st: State, name: str, events: list[Event]) -> None:
 def cmd_send(st: State, name: str, cmd: dict, events: list[Event]) -> None:
     cult = cmd["cult"]
     if cult not in CULTS:
-        raise RuleError("tm.unknown_cult", cult=cult)
+        raise RuleError("terra_mystica.unknown_cult", cult=cult)
     fs = fstate(st, name)
     check_slot(st, name, "send")
     spaces = st["cult_spaces"][cult]
@@ -120,9 +120,9 @@ def cmd_send(st: State, name: str, cmd: dict, events: list[Event]) -> None:
                 slot = i
                 break
         if want is not None and slot is None:
-            raise RuleError("tm.no_cult_space", cult=cult, n=want)
+            raise RuleError("terra_mystica.no_cult_space", cult=cult, n=want)
     if fs["P"] < 1:
-        raise RuleError("tm.not_enough", resource="P", faction=name)
+        raise RuleError("terra_mystica.not_enough", resource="P", faction=name)
     use_action(st, name, "send", events)
     fs["P"] -= 1
     if slot is None:
@@ -139,14 +139,14 @@ def cmd_advance(st: State, name: str, cmd: dict, events: list[Event]) -> None:
     require_active(st, name)
     if cmd["track"] == "ship":
         if not fd.ship or fs["ship"] >= fd.ship["max"]:
-            raise RuleError("tm.cant_advance", track="ship")
+            raise RuleError("terra_mystica.cant_advance", track="ship")
         use_action(st, name, "advance", events)
         pay(st, name, {"P": 1, "C": 4})
         fs["ship"] += 1
         fs["VP"] += fd.ship["vp"].get(fs["ship"], 0)
     else:
         if not fd.dig or fs["dig"] >= fd.dig["max"]:
-            raise RuleError("tm.cant_advance", track="dig")
+            raise RuleError("terra_mystica.cant_advance", track="dig")
         use_action(st, name, "advance", events)
         pay(st, name, fd.dig["cost"])
         fs["dig"] += 1
@@ -160,10 +160,10 @@ def cmd_action(st: State, name: str, cmd: dict, events: list[Event]) -> None:
     check_slot(st, name, "action")
     if space in POWER_ACTIONS:
         if space in st["acts"]:
-            raise RuleError("tm.action_taken", space=space)
+            raise RuleError("terra_mystica.action_taken", space=space)
         spec = POWER_ACTIONS[space]
         if fs["P3"] < spec["cost"]:
-            raise RuleError("tm.not_enough", resource="PW", faction=name)
+            raise RuleError("terra_mystica.not_enough", resource="PW", faction=name)
         use_action(st, name, "action", events)
         t = st["turn"]
         pay(st, name, {"PW": spec["cost"]})
@@ -172,14 +172,14 @@ def cmd_action(st: State, name: str, cmd: dict, events: list[Event]) -> None:
         return
     if space == "ACTE":
         if not fd.bridge_action:
-            raise RuleError("tm.no_action", space=space)
+            raise RuleError("terra_mystica.no_action", space=space)
         use_action(st, name, "action", events)
         t = st["turn"]
         pay(st, name, {"W": 2})
         grant(st, name, {"BRIDGE": 1}, space)
         return
     if space in fs["used"]:
-        raise RuleError("tm.action_taken", space=space)
+        raise RuleError("terra_mystica.action_taken", space=space)
     if space in BONUS:
         kind = BONUS[space].get("action") if fs["bonus"] == space else None
     elif space in FAVOR:
@@ -189,7 +189,7 @@ def cmd_action(st: State, name: str, cmd: dict, events: list[Event]) -> None:
     else:
         kind = None
     if kind is None:
-        raise RuleError("tm.no_action", space=space)
+        raise RuleError("terra_mystica.no_action", space=space)
     use_action(st, name, "action", events)
     t = st["turn"]
     fs["used"].append(space)
@@ -226,17 +226,17 @@ def grant(st: State, name: str, gain: dict[str, int], space: str) -> None:
 def cmd_bridge(st: State, name: str, cmd: dict, events: list[Event]) -> None:
     t = require_active(st, name)
     if not t["need"].get("BRIDGE"):
-        raise RuleError("tm.no_bridge_pending")
+        raise RuleError("terra_mystica.no_bridge_pending")
     a, b = cmd["a"], cmd["b"]
     if frozenset((a, b)) not in board.BRIDGE_SPOTS:
-        raise RuleError("tm.bad_bridge", a=a, b=b)
+        raise RuleError("terra_mystica.bad_bridge", a=a, b=b)
     if any({x, y} == {a, b} for x, y, _ in st["bridges"]):
-        raise RuleError("tm.bad_bridge", a=a, b=b)
+        raise RuleError("terra_mystica.bad_bridge", a=a, b=b)
     fs = fstate(st, name)
     if fs["bridges"] >= 3:
-        raise RuleError("tm.no_pieces", building="bridge")
+        raise RuleError("terra_mystica.no_pieces", building="bridge")
     if not any(st["buildings"].get(h, [None])[0] == name for h in (a, b)):
-        raise RuleError("tm.bridge_not_adjacent", a=a, b=b)
+        raise RuleError("terra_mystica.bridge_not_adjacent", a=a, b=b)
     t["need"]["BRIDGE"] -= 1
     fs["bridges"] += 1
     st["bridges"].append([a, b, name])
@@ -255,9 +255,9 @@ def cmd_pass(st: State, name: str, cmd: dict, events: list[Event]) -> None:
     tile = cmd.get("bonus")
     if st["round"] < 6:
         if tile is None:
-            raise RuleError("tm.pass_needs_bonus")
+            raise RuleError("terra_mystica.pass_needs_bonus")
         if tile not in st["bonus_pool"]:
-            raise RuleError("tm.bonus_unavailable", tile=tile)
+            raise RuleError("terra_mystica.bonus_unavailable", tile=tile)
     use_action(st, name, "pass", events)
     st["turn"]["actions"] = 0  # extra Chaos Magician actions lapse on passing
     fs["VP"] += pass_vp(st, name)
@@ -272,14 +272,14 @@ def cmd_pass(st: State, name: str, cmd: dict, events: list[Event]) -> None:
     st.setdefault("pass_order", []).append(name)
     if st["next_start"] is None:
         st["next_start"] = name
-    events.append(Event(key="tm.passed", params={"faction": name}))
+    events.append(Event(key="terra_mystica.passed", params={"faction": name}))
 
 
 def take_bonus(st: State, name: str, tile: str | None) -> None:
     if tile is None:
-        raise RuleError("tm.pass_needs_bonus")
+        raise RuleError("terra_mystica.pass_needs_bonus")
     if tile not in st["bonus_pool"]:
-        raise RuleError("tm.bonus_unavailable", tile=tile)
+        raise RuleError("terra_mystica.bonus_unavailable", tile=tile)
     fs = fstate(st, name)
     fs["C"] += st["bonus_pool"].pop(tile)
     fs["bonus"] = tile
@@ -309,7 +309,7 @@ def cmd_burn(st: State, name: str, cmd: dict, events: list[Event]) -> None:
     fs = fstate(st, name)
     n = cmd["n"]
     if n <= 0 or fs["P2"] < 2 * n:
-        raise RuleError("tm.not_enough", resource="P2", faction=name)
+        raise RuleError("terra_mystica.not_enough", resource="P2", faction=name)
     fs["P2"] -= 2 * n
     fs["P3"] += n
     count_free(st)
@@ -327,20 +327,20 @@ def cmd_convert(st: State, name: str, cmd: dict, events: list[Event]) -> None:
     if (src, dst) == ("W", "P") and fs["dark_convert"] > 0:
         rate = 1
         if n_dst > fs["dark_convert"]:
-            raise RuleError("tm.convert_limit", n=fs["dark_convert"])
+            raise RuleError("terra_mystica.convert_limit", n=fs["dark_convert"])
         fs["dark_convert"] = 0  # one conversion, then the offer is gone
         st["turn"]["need"].pop("DARK_CONVERT", None)
     else:
         table = {**CONVERSIONS, **CONVERT_EXTRA.get(name, {})}
         if (src, dst) not in table:
-            raise RuleError("tm.bad_convert", src=src, dst=dst)
+            raise RuleError("terra_mystica.bad_convert", src=src, dst=dst)
         rate = table[(src, dst)]
     if n_src != rate * n_dst or n_dst <= 0:
-        raise RuleError("tm.convert_ratio", n=n_dst, dst=dst, need=rate * n_dst, src=src)
+        raise RuleError("terra_mystica.convert_ratio", n=n_dst, dst=dst, need=rate * n_dst, src=src)
     pay(st, name, {src: n_src})
     if dst == "P":
         if gain_priests(fs, n_dst) < n_dst:
-            raise RuleError("tm.priest_limit")
+            raise RuleError("terra_mystica.priest_limit")
     else:
         fs[dst] += n_dst
     for offer in st["offers"]:
@@ -363,7 +363,7 @@ def cmd_gain(st: State, name: str, cmd: dict, events: list[Event]) -> None:
         elif what in BONUS and st["phase"] == "setup":
             cmd_pass(st, name, {"type": "pass", "bonus": what}, events)
         else:
-            raise RuleError("tm.gain_not_allowed", n=n, what=what)
+            raise RuleError("terra_mystica.gain_not_allowed", n=n, what=what)
         return
     # "-": decline a pending benefit, or a manual loss
     if what == "CONVERT_W_TO_P" and t and t["need"].get("DARK_CONVERT"):
@@ -377,10 +377,10 @@ def cmd_gain(st: State, name: str, cmd: dict, events: list[Event]) -> None:
             pend["SPADE"] = max(0, pend["SPADE"] - n)
         elif t and t["spades"] >= n:
             if t["spades"] - n < t["dig_spades"]:
-                raise RuleError("tm.dig_spades_unused", n=t["dig_spades"])
+                raise RuleError("terra_mystica.dig_spades_unused", n=t["dig_spades"])
             t["spades"] -= n
         else:
-            raise RuleError("tm.not_enough", resource="SPADE", faction=name)
+            raise RuleError("terra_mystica.not_enough", resource="SPADE", faction=name)
     elif what in need_map:
         key = need_map[what]
         if t and t["need"].get(key):
@@ -388,12 +388,12 @@ def cmd_gain(st: State, name: str, cmd: dict, events: list[Event]) -> None:
         elif key == "CULT" and pend.get("CULT"):
             pend["CULT"] = max(0, pend["CULT"] - n)
         else:
-            raise RuleError("tm.nothing_pending", what=what)
+            raise RuleError("terra_mystica.nothing_pending", what=what)
     elif what in CULTS:
         # stepping back is allowed only within 7..9 (a workaround the site permits)
         fs = fstate(st, name)
         if not 7 <= fs["cults"][what] - n or fs["cults"][what] > 9:
-            raise RuleError("tm.cult_lose", cult=what)
+            raise RuleError("terra_mystica.cult_lose", cult=what)
         fs["cults"][what] -= n
     elif what in ("W", "C", "P", "VP"):
         fs = fstate(st, name)
@@ -403,20 +403,20 @@ def cmd_gain(st: State, name: str, cmd: dict, events: list[Event]) -> None:
     elif what in ("P1", "P2", "P3"):
         fs = fstate(st, name)
         if fs[what] < n:
-            raise RuleError("tm.not_enough", resource=what, faction=name)
+            raise RuleError("terra_mystica.not_enough", resource=what, faction=name)
         fs[what] -= n  # tokens leave the game (a manual correction)
     else:
-        raise RuleError("tm.gain_not_allowed", n=n, what=what)
+        raise RuleError("terra_mystica.gain_not_allowed", n=n, what=what)
 
 
 def take_favor(st: State, name: str, tile: str, t: dict | None, events: list[Event]) -> None:
     if not t or not t["need"].get("FAVOR"):
-        raise RuleError("tm.favor_not_allowed")
+        raise RuleError("terra_mystica.favor_not_allowed")
     fs = fstate(st, name)
     if tile in fs["favors"]:
-        raise RuleError("tm.favor_twice", tile=tile)
+        raise RuleError("terra_mystica.favor_twice", tile=tile)
     if st["favor_pool"].get(tile, 0) <= 0:
-        raise RuleError("tm.tile_gone", tile=tile)
+        raise RuleError("terra_mystica.tile_gone", tile=tile)
     st["favor_pool"][tile] -= 1
     t["need"]["FAVOR"] -= 1
     fs["favors"].append(tile)
@@ -438,7 +438,7 @@ def cmd_resign(st: State, name: str, cmd: dict, events: list[Event]) -> None:
     st["pending"].pop(name, None)
     if st["turn"] is not None and st["turn"]["faction"] == name:
         end_turn(st, events)
-    events.append(Event(key="tm.resigned", params={"faction": name}))
+    events.append(Event(key="terra_mystica.resigned", params={"faction": name}))
 
 
 def cmd_noop(st: State, name: str, cmd: dict, events: list[Event]) -> None:
@@ -448,7 +448,7 @@ def cmd_noop(st: State, name: str, cmd: dict, events: list[Event]) -> None:
 def cmd_done(st: State, name: str, cmd: dict, events: list[Event]) -> None:
     t = require_active(st, name)
     if t["taken"] == 0:
-        raise RuleError("tm.must_act", faction=name)
+        raise RuleError("terra_mystica.must_act", faction=name)
     t["allow"] = {}  # what follows starts a new action (the last faction chaining turns)
 
 
@@ -467,10 +467,10 @@ def execute(st: State, seat: int, name: str | None, cmd: dict, events: list[Even
         cmd_setup(st, name, cmd, events, seat)
         return
     if name is None:
-        raise RuleError("tm.no_faction", seat=seat)
+        raise RuleError("terra_mystica.no_faction", seat=seat)
     handler = HANDLERS.get(kind or "")
     if handler is None:
-        raise RuleError("tm.unknown_command", text=str(kind))
+        raise RuleError("terra_mystica.unknown_command", text=str(kind))
     if st["phase"] == "over":
-        raise RuleError("tm.game_over")
+        raise RuleError("terra_mystica.game_over")
     handler(st, name, cmd, events)

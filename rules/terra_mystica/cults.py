@@ -82,7 +82,7 @@ def advance_cult(st: State, name: str, cult: str, steps: int) -> int:
     old = fs["cults"][cult]
     new = cult_target(st["factions"], name, cult, steps)
     if new == TOP > old and must_wait_for_cultists(st, name, cult):
-        raise RuleError("tm.wait_for_cultists", cult=cult)
+        raise RuleError("terra_mystica.wait_for_cultists", cult=cult)
     fs["cults"][cult] = new
     gain_power(fs, power_between(old, new))
     t = st["turn"]
@@ -104,11 +104,11 @@ def restore_key_blocked(st: State, name: str) -> None:
 def take_cult(st: State, name: str, cult: str, n: int, t: dict | None, pend: dict) -> None:
     if t and t["need"].get("CULT", 0) >= n:
         if t["cult_track"] not in (None, cult):
-            raise RuleError("tm.cult_same_track")
+            raise RuleError("terra_mystica.cult_same_track")
         t["cult_track"] = cult
         t["need"]["CULT"] -= n
     elif pend.get("CULT", 0) >= n:
         pend["CULT"] -= n
     else:
-        raise RuleError("tm.gain_not_allowed", n=n, what=cult)
+        raise RuleError("terra_mystica.gain_not_allowed", n=n, what=cult)
     advance_cult(st, name, cult, n)

@@ -59,7 +59,7 @@ class TerraMystica:
         if name is None and 0 <= seat < len(st["seats"]):
             name = st["seats"][seat]["faction"]  # a faction choice names the faction chosen
         # the move in both notations; the reader's language is picked when shown
-        events.insert(0, Event(key="tm.played", params={
+        events.insert(0, Event(key="terra_mystica.played", params={
             "faction": name or "",
             "text": {"en": format_command(action), "ko": format_command(action, "ko")}}))
         return st, events
@@ -265,7 +265,7 @@ class TerraMystica:
         prefix = faction_word(head.strip())  # "witches:" or "마녀:"
         if sep and prefix in FACTIONS:
             if name is not None and prefix != name:
-                raise RuleError("tm.wrong_prefix", prefix=head.strip())
+                raise RuleError("terra_mystica.wrong_prefix", prefix=head.strip())
             text = rest
         return parse_text(text, name)
 
@@ -284,7 +284,7 @@ def describe_tile(tile: str) -> dict[str, Any]:
     for table in (BONUS, FAVOR, SCORING, TOWN, POWER_ACTIONS):
         if tile in table:
             return dict(table[tile])
-    raise RuleError("tm.unknown_tile", tile=tile)
+    raise RuleError("terra_mystica.unknown_tile", tile=tile)
 
 
 __all__ = ["TerraMystica", "Choice"]

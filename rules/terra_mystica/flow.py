@@ -79,7 +79,7 @@ def start_round(st: State, events: list[Event]) -> None:
         fs["passed"] = bool(fs.get("dropped"))
         fs["used"] = []
     income(st)
-    events.append(Event(key="tm.round_start", params={"round": st["round"]}))
+    events.append(Event(key="terra_mystica.round_start", params={"round": st["round"]}))
     if live:
         new_turn(st, live[0])
     else:
@@ -182,7 +182,7 @@ def cult_bonus(st: State, events: list[Event]) -> None:
                 spade_bonus(st, name, v * times)
             else:
                 gain_basic(fs, {k: v * times})
-        events.append(Event(key="tm.cult_bonus", params={"faction": name, "times": times}))
+        events.append(Event(key="terra_mystica.cult_bonus", params={"faction": name, "times": times}))
 
 
 def cult_count(st: State, name: str, track: str) -> int:
@@ -271,5 +271,5 @@ def final_scoring(st: State, events: list[Event]) -> None:
     st["phase"] = "over"
     st["active"] = None
     st["turn"] = None
-    events.append(Event(key="tm.game_over", params={
+    events.append(Event(key="terra_mystica.game_over", params={
         "scores": {n: st["factions"][n]["VP"] for n in names}}))

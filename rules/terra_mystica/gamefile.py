@@ -114,7 +114,7 @@ def admin(game: GameFile, body: str, number: int) -> None:
     if head == "option" and len(words) > 1:
         name = words[1].lower()
         if name not in KNOWN_OPTIONS:
-            raise FileError(number, "tm.unknown_option", option=name)
+            raise FileError(number, "terra_mystica.unknown_option", option=name)
         if game.pool_built and name in TILE_OPTIONS.values():
             return  # the site adds an option's tiles only while building the pool (spec 2.2)
         game.options.add(name)
@@ -126,7 +126,7 @@ def admin(game: GameFile, body: str, number: int) -> None:
     elif head == "score":
         tiles = [t.strip().upper() for t in "".join(words[1:]).split(",") if t.strip()]
         if len(tiles) != 6 or any(t not in SCORING for t in tiles):
-            raise FileError(number, "tm.unparsable", text=body)
+            raise FileError(number, "terra_mystica.unparsable", text=body)
         game.scoring = tiles
     elif re.search(r"delete (\w+)$", body, re.I):
         game.pool_built = True
@@ -218,7 +218,7 @@ def replay_text(text: str, engine: TerraMystica | None = None) -> Replay:
         return Replay(None, {"line": exc.line, "key": exc.key, "reason": message(exc.key,
                                                                                   exc.params)})
     except (RuleError, ValueError) as exc:
-        key = getattr(exc, "key", "tm.bad_header")
+        key = getattr(exc, "key", "terra_mystica.bad_header")
         return Replay(None, {"line": 0, "key": key, "reason": message(key, getattr(
             exc, "params", {"detail": str(exc)}))})
     log: list[tuple[int, dict]] = []
@@ -239,9 +239,9 @@ def replay_text(text: str, engine: TerraMystica | None = None) -> Replay:
             continue
         try:
             if line.prefix is None:
-                raise RuleError("tm.unparsable", text=line.text)
+                raise RuleError("terra_mystica.unparsable", text=line.text)
             if line.prefix not in state["factions"]:
-                raise RuleError("tm.unknown_faction", faction=line.prefix)
+                raise RuleError("terra_mystica.unknown_faction", faction=line.prefix)
             seat = state["factions"][line.prefix]["seat"]
             action = action_of(line.pieces, line.text)
             state, _ = engine.apply_held(state, seat, action)

@@ -73,7 +73,7 @@ def resolve_offer(st: State, offer: dict[str, Any], accepted: bool,
     if accepted:
         got = gain_power(fs, offer_gain(st, offer, n))
         fs["VP"] -= max(0, got - 1)
-        events.append(Event(key="tm.leech", params={"faction": offer["to"], "power": got,
+        events.append(Event(key="terra_mystica.leech", params={"faction": offer["to"], "power": got,
                                                     "from": offer["from"]}))
     for group in list(st["leech_groups"]):
         if offer["id"] not in group["ids"]:
@@ -126,7 +126,7 @@ def find_offer(st: State, name: str, n: int | None, source: str | None) -> dict[
         if n is not None and n not in (offer["amount"], offer_actual(st, offer)):
             continue
         return offer
-    raise RuleError("tm.invalid_leech", n=n, source=source or "")
+    raise RuleError("terra_mystica.invalid_leech", n=n, source=source or "")
 
 
 def cmd_leech(st: State, name: str, cmd: dict, events: list[Event]) -> None:
@@ -143,7 +143,7 @@ def cmd_leech(st: State, name: str, cmd: dict, events: list[Event]) -> None:
         return
     if st["options"]["strict_leech"]:
         if offer["marked"]:
-            raise RuleError("tm.leech_order")
+            raise RuleError("terra_mystica.leech_order")
         for other in st["offers"]:
             if other["to"] == name and other["id"] < offer["id"]:
                 other["marked"] = True

@@ -119,7 +119,7 @@ SHOWN_MAX = 60  # a refused text is quoted back at most this long
 
 def unparsable(text: str) -> RuleError:
     shown = text if len(text) <= SHOWN_MAX else text[:SHOWN_MAX - 1] + "…"
-    return RuleError("tm.unparsable", text=shown)
+    return RuleError("terra_mystica.unparsable", text=shown)
 
 
 def _number(digits: str, text: str) -> int:
@@ -147,12 +147,12 @@ def _build(kind: str, g: tuple[Any, ...], text: str) -> Cmd:
     if kind == "upgrade":
         word = g[1].upper().strip()
         if word not in BUILDING_WORDS:
-            raise RuleError("tm.unknown_building", word=word)
+            raise RuleError("terra_mystica.unknown_building", word=word)
         return {"type": "upgrade", "hex": g[0].upper(), "to": BUILDING_WORDS[word]}
     if kind == "send":
         cult = cult_word(g[0])
         if cult not in CULTS:
-            raise RuleError("tm.unknown_cult", cult=cult)
+            raise RuleError("terra_mystica.unknown_cult", cult=cult)
         cmd: Cmd = {"type": "send", "cult": cult}
         if g[1]:
             cmd["amount"] = _number(g[1], text)
@@ -160,7 +160,7 @@ def _build(kind: str, g: tuple[Any, ...], text: str) -> Cmd:
     if kind == "convert":
         src, dst = g[1].upper(), g[3].upper()
         if src not in RESOURCE_WORDS or dst not in RESOURCE_WORDS:
-            raise RuleError("tm.bad_convert", src=src, dst=dst)
+            raise RuleError("terra_mystica.bad_convert", src=src, dst=dst)
         return {"type": "convert", "from_n": _number(g[0] or "1", text),
                 "from": RESOURCE_WORDS[src], "to_n": _number(g[2] or "1", text),
                 "to": RESOURCE_WORDS[dst]}
@@ -263,7 +263,7 @@ def _format_en(cmd: Cmd) -> str:
             cmd["hexes"])
     if k in ("wait", "done", "resign"):
         return k
-    raise RuleError("tm.unknown_command", text=str(k))
+    raise RuleError("terra_mystica.unknown_command", text=str(k))
 
 
 def commands_of(action: Cmd) -> list[Cmd]:

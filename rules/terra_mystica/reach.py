@@ -50,11 +50,11 @@ def reach_kind(st: State, name: str, hex_id: str, locs: list[str] | None = None,
 def check_reach(st: State, name: str, hex_id: str, income_phase: bool = False) -> None:
     kind = reach_kind(st, name, hex_id, income_phase=income_phase)
     if kind is None:
-        raise RuleError("tm.cant_reach", faction=name, hex=hex_id)
+        raise RuleError("terra_mystica.cant_reach", faction=name, hex=hex_id)
     if kind == "teleport":
         t = st["turn"]
         if t["teleported"]:
-            raise RuleError("tm.teleport_twice")
+            raise RuleError("terra_mystica.teleport_twice")
         tp = FACTIONS[name].teleport
         pay(st, name, tp["cost"][fstate(st, name)["teleport"]])
         fstate(st, name)["VP"] += tp["vp"]

@@ -103,9 +103,9 @@ def draw_scoring(rng: Rng, options: dict[str, Any]) -> list[str]:
 
 def setup_state(opts: Options, seats: int, seed: int) -> State:
     if not 2 <= seats <= 5:
-        raise RuleError("tm.bad_seats", seats=seats)
+        raise RuleError("terra_mystica.bad_seats", seats=seats)
     if opts.factions is not None and len(opts.factions) != seats:
-        raise RuleError("tm.bad_faction_count", seats=seats)
+        raise RuleError("terra_mystica.bad_faction_count", seats=seats)
     rng = Rng(seed)
     on = opts.model_dump()
     scoring = list(opts.scoring) if opts.scoring else draw_scoring(rng, on)
@@ -178,10 +178,10 @@ def draw_factions(rng: Rng, seats: int) -> list[str]:
 
 def add_faction(st: State, seat: int, name: str) -> None:
     if name not in FACTIONS:
-        raise RuleError("tm.unknown_faction", faction=name)
+        raise RuleError("terra_mystica.unknown_faction", faction=name)
     color = FACTIONS[name].color
     if any(FACTIONS[o].color == color for o in st["factions"]):
-        raise RuleError("tm.color_taken", faction=name)
+        raise RuleError("terra_mystica.color_taken", faction=name)
     st["seats"][seat]["faction"] = name
     st["factions"][name] = new_faction(name, seat)
     st["order"].append(name)
@@ -202,10 +202,10 @@ def start_placement(st: State) -> None:
 
 def faction_of(st: State, seat: int) -> str:
     if not 0 <= seat < len(st["seats"]):
-        raise RuleError("tm.bad_seat", seat=seat)
+        raise RuleError("terra_mystica.bad_seat", seat=seat)
     name = st["seats"][seat]["faction"]
     if name is None:
-        raise RuleError("tm.no_faction", seat=seat)
+        raise RuleError("terra_mystica.no_faction", seat=seat)
     return name
 
 

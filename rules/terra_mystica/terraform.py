@@ -25,23 +25,23 @@ from rules.terra_mystica.turn import (
 def cmd_build(st: State, name: str, cmd: dict, events: list[Event]) -> None:
     hex_id = cmd["hex"]
     if hex_id not in board.START_TERRAIN:
-        raise RuleError("tm.unknown_hex", hex=hex_id)
+        raise RuleError("terra_mystica.unknown_hex", hex=hex_id)
     if hex_id in st["buildings"]:
-        raise RuleError("tm.occupied", hex=hex_id)
+        raise RuleError("terra_mystica.occupied", hex=hex_id)
     fs = fstate(st, name)
     if fs["built"]["D"] >= BUILDING_LIMITS["D"]:
-        raise RuleError("tm.no_pieces", building="D")
+        raise RuleError("terra_mystica.no_pieces", building="D")
     if st["phase"] == "setup":  # initial dwellings: home terrain, free, no reach, no offers
         setup_step(st, name, "build")
         if st["terrain"][hex_id] != home(name):
-            raise RuleError("tm.not_home", hex=hex_id)
+            raise RuleError("terra_mystica.not_home", hex=hex_id)
         place(st, name, hex_id, "D")
         return
     t = require_active(st, name)
     if t["need"].get("FREE_D"):
         t["need"]["FREE_D"] -= 1
         if st["terrain"][hex_id] != home(name):
-            raise RuleError("tm.not_home", hex=hex_id)
+            raise RuleError("terra_mystica.not_home", hex=hex_id)
         place_dwelling(st, name, hex_id, free=True, events=events)
         return
     if not build_in_action(st, name, hex_id):
@@ -51,7 +51,7 @@ def cmd_build(st: State, name: str, cmd: dict, events: list[Event]) -> None:
     terrain = st["terrain"][hex_id]
     first = split_first(st)
     if first and hex_id != first and (hex_id in t["transformed"] or terrain != home(name)):
-        raise RuleError("tm.second_spade_dwelling", hex=hex_id, first=first)
+        raise RuleError("terra_mystica.second_spade_dwelling", hex=hex_id, first=first)
     if terrain != home(name):
         if t["need"].get("FREE_TF"):
             sandstorm(st, name, hex_id)
@@ -59,7 +59,7 @@ def cmd_build(st: State, name: str, cmd: dict, events: list[Event]) -> None:
             cost = FACTIONS[name].fixed_terraform or board.transform_cost(terrain, home(name),
                                                                           home(name))
             if t["spades"] < cost:
-                raise RuleError("tm.not_enough", resource="SPADE", faction=name)
+                raise RuleError("terra_mystica.not_enough", resource="SPADE", faction=name)
             if hex_id not in t["transformed"]:
                 check_reach(st, name, hex_id)
             t["spades"] -= cost
@@ -69,7 +69,7 @@ def cmd_build(st: State, name: str, cmd: dict, events: list[Event]) -> None:
     elif hex_id not in t["transformed"]:
         check_reach(st, name, hex_id)
     if t["spades"] > 0:
-        raise RuleError("tm.spades_left", n=t["spades"])
+        raise RuleError("terra_mystica.spades_left", n=t["spades"])
     t["allow"]["transform"] = 0
     t["allow"]["dig"] = 0
     place_dwelling(st, name, hex_id, free=False, events=events)
@@ -99,7 +99,7 @@ def split_first(st: State) -> str | None:
 def sandstorm(st: State, name: str, hex_id: str) -> None:
     t = st["turn"]
     if not any(st["buildings"].get(h, [None])[0] == name for h in board.LAND_ADJ[hex_id]):
-        raise RuleError("tm.sandstorm_adjacent", hex=hex_id)
+        raise RuleError("terra_mystica.sandstorm_adjacent", hex=hex_id)
     t["need"]["FREE_TF"] -= 1
     st["terrain"][hex_id] = home(name)
     t["transformed"].append(hex_id)
@@ -124,19 +124,19 @@ def place_dwelling(st: State, name: str, hex_id: str, free: bool, events: list[E
 def cmd_transform(st: State, name: str, cmd: dict, events: list[Event]) -> None:
     hex_id = cmd["hex"]
     if hex_id not in board.START_TERRAIN:
-        raise RuleError("tm.unknown_hex", hex=hex_id)
+        raise RuleError("terra_mystica.unknown_hex", hex=hex_id)
     if hex_id in st["buildings"]:
-        raise RuleError("tm.occupied", hex=hex_id)
+        raise RuleError("terra_mystica.occupied", hex=hex_id)
     terrain = st["terrain"][hex_id]
     target = cmd.get("color") or home(name)
     if target not in board.COLOR_INDEX:
-        raise RuleError("tm.bad_color", color=target)
+        raise RuleError("terra_mystica.bad_color", color=target)
     if target == terrain:
-        raise RuleError("tm.already_color", hex=hex_id, color=terrain)
+        raise RuleError("terra_mystica.already_color", hex=hex_id, color=terrain)
     pend = st["pending"].get(name, {})
     if st["phase"] == "spades":
         if not pend.get("SPADE"):
-            raise RuleError("tm.not_enough", resource="SPADE", faction=name)
+            raise RuleError("terra_mystica.not_enough", resource="SPADE", faction=name)
         spades = pend["SPADE"]
         used = transform_spend(name, terrain, target, spades, cmd.get("color") is not None)
         check_reach(st, name, hex_id, income_phase=True)
@@ -146,7 +146,7 @@ def cmd_transform(st: State, name: str, cmd: dict, events: list[Event]) -> None:
     t = require_active(st, name)
     if t["need"].get("FREE_TF"):
         if target != home(name):
-            raise RuleError("tm.bad_color", color=target)
+            raise RuleError("terra_mystica.bad_color", color=target)
         sandstorm(st, name, hex_id)
         return
     use_action(st, name, "transform", events)
@@ -156,9 +156,9 @@ def cmd_transform(st: State, name: str, cmd: dict, events: list[Event]) -> None:
         check_reach(st, name, hex_id)
     if result != home(name):
         if t["dig_spades"] and t["spades"] - n > 0:
-            raise RuleError("tm.dig_spades_unused", n=t["spades"] - n)
+            raise RuleError("terra_mystica.dig_spades_unused", n=t["spades"] - n)
         if t["nonhome"]:
-            raise RuleError("tm.two_nonhome")
+            raise RuleError("terra_mystica.two_nonhome")
         t["nonhome"] += 1
     t["spades"] -= n
     t["dig_spades"] = max(0, t["dig_spades"] - n)
@@ -176,14 +176,14 @@ def transform_spend(name: str, terrain: str, target: str, spades: int,
     if spades >= cost:
         return cost, target
     if explicit or target != hc or fixed or spades <= 0:
-        raise RuleError("tm.not_enough", resource="SPADE", faction=name)
+        raise RuleError("terra_mystica.not_enough", resource="SPADE", faction=name)
     return spades, board.step_towards(terrain, hc, spades)
 
 
 def cmd_dig(st: State, name: str, cmd: dict, events: list[Event]) -> None:
     n = cmd["n"]
     if n <= 0:
-        raise RuleError("tm.bad_number")
+        raise RuleError("terra_mystica.bad_number")
     full = use_action(st, name, "dig", events)
     t = st["turn"]
     fd = FACTIONS[name]

@@ -72,7 +72,7 @@ def check_towns(st: State, name: str, events: list[Event]) -> None:
             in_town = set(st["town_hexes"])
             t = st["turn"]
             t["need"]["TOWN"] = t["need"].get("TOWN", 0) + 1
-            events.append(Event(key="tm.town", params={"faction": name}))
+            events.append(Event(key="terra_mystica.town", params={"faction": name}))
 
 
 def connect_founds_town(st: State, name: str, river: str) -> bool:
@@ -92,7 +92,7 @@ def connect_founds_town(st: State, name: str, river: str) -> bool:
 
 def cmd_connect(st: State, name: str, cmd: dict, events: list[Event]) -> None:
     if not FACTIONS[name].town_river_skip:
-        raise RuleError("tm.connect_not_allowed", faction=name)
+        raise RuleError("terra_mystica.connect_not_allowed", faction=name)
     t = require_active(st, name)
     river = cmd.get("river")
     if river is None:
@@ -100,19 +100,19 @@ def cmd_connect(st: State, name: str, cmd: dict, events: list[Event]) -> None:
         fits = [r for r in board.RIVERS if all(h in board.ADJ[r] for h in shores)]
         river = fits[0] if fits and shores else None
     if river not in board.RIVERS:
-        raise RuleError("tm.connect_no_town")
+        raise RuleError("terra_mystica.connect_no_town")
     before = t["need"].get("TOWN", 0)
     st.setdefault("connected", {}).setdefault(name, []).append(river)
     check_towns(st, name, events)
     if t["need"].get("TOWN", 0) <= before:
-        raise RuleError("tm.connect_no_town")
+        raise RuleError("terra_mystica.connect_no_town")
 
 
 def take_town(st: State, name: str, tile: str, t: dict | None, events: list[Event]) -> None:
     if not t or not t["need"].get("TOWN"):
-        raise RuleError("tm.town_not_allowed")
+        raise RuleError("terra_mystica.town_not_allowed")
     if st["town_pool"].get(tile, 0) <= 0:
-        raise RuleError("tm.tile_gone", tile=tile)
+        raise RuleError("terra_mystica.tile_gone", tile=tile)
     st["town_pool"][tile] -= 1
     t["need"]["TOWN"] -= 1
     fs = fstate(st, name)

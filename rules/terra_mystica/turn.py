@@ -21,7 +21,7 @@ def pay(st: State, name: str, cost: dict[str, int]) -> None:
     for k, v in cost.items():
         have = fs["P3"] if k == "PW" else fs[k]
         if have < v:
-            raise RuleError("tm.not_enough", resource=k, faction=name)
+            raise RuleError("terra_mystica.not_enough", resource=k, faction=name)
     for k, v in cost.items():
         if k == "PW":
             fs["P3"] -= v
@@ -42,7 +42,7 @@ def home(name: str) -> str:
 
 def require_active(st: State, name: str) -> dict[str, Any]:
     if st["phase"] != "actions" or st["active"] != name or st["turn"] is None:
-        raise RuleError("tm.not_active", faction=name)
+        raise RuleError("terra_mystica.not_active", faction=name)
     return st["turn"]
 
 
@@ -58,9 +58,9 @@ def use_action(st: State, name: str, kind: str, events: list[Event]) -> bool:
             end_turn(st, events)
             t = require_active(st, name)
         else:
-            raise RuleError("tm.multiple_actions", faction=name)
+            raise RuleError("terra_mystica.multiple_actions", faction=name)
     if t["spades"] > 0:
-        raise RuleError("tm.spades_left", n=t["spades"])
+        raise RuleError("terra_mystica.spades_left", n=t["spades"])
     t["actions"] -= 1
     t["taken"] += 1
     t["allow"] = {}
@@ -77,12 +77,12 @@ def check_slot(st: State, name: str, kind: str) -> None:
     t = require_active(st, name)
     if t["allow"].get(kind, 0) <= 0 and t["actions"] <= 0:
         if turn_open(st) or next_player(st, name) != name:
-            raise RuleError("tm.multiple_actions", faction=name)
+            raise RuleError("terra_mystica.multiple_actions", faction=name)
 
 
 def setup_step(st: State, name: str, kind: str) -> None:
     q = st["setup_queue"]
     if st["phase"] != "setup" or not q or q[0] != [kind, name]:
-        raise RuleError("tm.setup_order", faction=name)
+        raise RuleError("terra_mystica.setup_order", faction=name)
     q.pop(0)
     st["active"] = q[0][1] if q else None

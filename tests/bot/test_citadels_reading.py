@@ -38,7 +38,7 @@ def test_final_score_items_are_words_not_engine_keys():
 
 @pytest.mark.parametrize("key", [
     "option_set", "option_unknown", "option_invalid", "option_not_seated", "illegal_move",
-    "unknown_game_type", "discord.lobby.option_command", "err.unreadable",
+    "unknown_game_type", "discord.lobby.option_command", "citadels.err.unreadable",
 ])
 def test_korean_refusals_put_no_particle_after_a_value(key):
     template = lookup(key, "ko")
@@ -46,7 +46,7 @@ def test_korean_refusals_put_no_particle_after_a_value(key):
 
 
 def test_unreadable_move_reads_without_particle():
-    text = t("err.unreadable", "ko", text="fly to the moon")
+    text = t("citadels.err.unreadable", "ko", text="fly to the moon")
     assert text == '입력한 행동을 읽을 수 없습니다: "fly to the moon"'
     assert t("illegal_move", "ko", move="build castle") == "지금은 할 수 없는 행동입니다: build castle"
 
@@ -73,7 +73,7 @@ def test_opening_a_group_leaves_the_turn_as_it_was(lang):
     assert built == {texts.choice(c, d) for c in d.choices if c.group == "build"}
     labels = {label(c) for c in public.children}
     assert t("citadels.kind.build", lang) + "…" in labels
-    assert t("choice.end", lang) in labels and not labels & built
+    assert t("citadels.choice.end", lang) in labels and not labels & built
     assert ("도둑 차례" if lang == "ko" else "Thief") in describe_decision(
         d.model_copy(update={"params": event_params(
             d.params, ENGINE.view(st, 0), ["A", "B", "C", "D"])}), lang)
@@ -103,10 +103,10 @@ def test_korean_texts_use_the_rulebooks_words():
     ko = MESSAGES["ko"]
     groups = [v for k, v in BOT_MESSAGES["ko"].items() if k.startswith("citadels.kind.")]
     assert groups
-    for text in [*(v for k, v in ko.items() if k.startswith(("choice.", "decide.", "ev."))),
+    for text in [*(v for k, v in ko.items() if k.startswith(("citadels.choice.", "citadels.decide.", "citadels.ev."))),
                  *groups]:
         assert "헌금" not in text and "첩보" not in text, text
-    assert "건물 카드 더미" in ko["decide.gather_no_deck"]
+    assert "건물 카드 더미" in ko["citadels.decide.gather_no_deck"]
     # a question asks which character, a button says what it does
-    assert ko["decide.sign"].endswith("어느 캐릭터에 놓을까요?")
-    assert ko["choice.sign"].endswith("놓기") and ko["choice.flower"].endswith("놓기")
+    assert ko["citadels.decide.sign"].endswith("어느 캐릭터에 놓을까요?")
+    assert ko["citadels.choice.sign"].endswith("놓기") and ko["citadels.choice.flower"].endswith("놓기")

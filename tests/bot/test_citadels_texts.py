@@ -196,7 +196,7 @@ def test_the_random_games_show_most_event_keys() -> None:
         for _, events, decisions in play(seats, options, seed):
             seen.update(e.key for e in events)
             seen.update(d.kind for d in decisions)
-    emitted = {k for k in ENGINE.messages["en"] if k.startswith(("ev.", "decide."))}
+    emitted = {k for k in ENGINE.messages["en"] if k.startswith(("citadels.ev.", "citadels.decide."))}
     assert not seen - emitted  # every key the engine emits has a text
     assert len(seen) >= 0.75 * len(emitted), sorted(emitted - seen)
 
@@ -215,7 +215,7 @@ def test_every_event_and_decision_template_renders_with_names(lang: str) -> None
     from rules.citadels.table import add_names
 
     for key, text in ENGINE.messages[lang].items():
-        if not key.startswith(("ev.", "decide.")):
+        if not key.startswith(("citadels.ev.", "citadels.decide.")):
             continue
         fields = set(re.findall(r"{(\w+)}", text))
         params = {k: v for k, v in SAMPLE.items() if k in fields or f"{k}_name" in fields
@@ -235,7 +235,7 @@ def test_catalogue_keys_match_in_both_languages_with_the_same_placeholders() -> 
         fields = set(re.findall(r"{(\w+)}", en[key]))
         assert fields == set(re.findall(r"{(\w+)}", ko[key])), key
         assert not fields & {"card", "mine", "cards", "kind", "what", "flower"} or key in (
-            "ev.income",), f"{key} shows an id or a raw value"
+            "citadels.ev.income",), f"{key} shows an id or a raw value"
 
 
 def test_the_bot_finds_every_catalogue_key() -> None:
@@ -244,8 +244,10 @@ def test_the_bot_finds_every_catalogue_key() -> None:
 
 
 def test_choices_without_arguments_have_labels() -> None:
-    assert describe_choice(Choice(action={"type": "gold"}, text="gold"), "ko") == "금화 2닢 받기"
-    assert describe_choice(Choice(action={"type": "end"}, text="end"), "en") == "End turn"
+    gold, end = Choice(action={"type": "gold"}, text="gold"), Choice(action={"type": "end"},
+                                                                     text="end")
+    assert describe_choice(gold, "ko", "citadels") == "금화 2닢 받기"
+    assert describe_choice(end, "en", "citadels") == "End turn"
 
 
 NAMED = ["Jiyoung", "Minsu"]
@@ -298,7 +300,7 @@ def test_every_action_type_and_group_has_a_label(lang: str) -> None:
     for verb in VERBS:
         if verb in WRITTEN_ONLY:  # the menus of old stored games: never a button now
             continue
-        variants = [k for k in keys if k == f"choice.{verb}" or k.startswith(f"choice.{verb}_")]
+        variants = [k for k in keys if k == f"citadels.choice.{verb}" or k.startswith(f"citadels.choice.{verb}_")]
         assert variants, verb
     texts = texts_for(ENGINE.setup({}, 2, 1), lang)
     for group in GROUPS.values():
@@ -332,14 +334,14 @@ def test_ids_in_a_template_are_caught() -> None:
 
 
 def test_a_destroyed_card_and_another_hand_are_named_without_any_view() -> None:
-    event = Event(key="ev.destroyed", params={"s": 0, "target": 1, "card": "watchtower",
+    event = Event(key="citadels.ev.destroyed", params={"s": 0, "target": 1, "card": "watchtower",
                                               "gold": 0})
     from rules.citadels.table import add_names
 
     add_names(event.params)
     assert render_event(event, {}, "ko") == "Alice 님이 금화 0닢을 내고 Bruno 님의 망루 건물을 파괴합니다."
     assert render_event(event, {}, "en") == "Alice destroys Bruno's Watchtower, paying 0 gold."
-    sees = Event(key="ev.spy_sees", params={"target": 2, "cards": []}, seat=0)
+    sees = Event(key="citadels.ev.spy_sees", params={"target": 2, "cards": []}, seat=0)
     add_names(sees.params)
     assert render_event(sees, {}, "ko") == "Chloe 님의 손에 든 카드: 없음."
 
@@ -347,9 +349,9 @@ def test_a_destroyed_card_and_another_hand_are_named_without_any_view() -> None:
 @pytest.mark.parametrize("lang", LANGS)
 def test_every_lobby_option_and_value_has_a_label(lang: str) -> None:
     for name in Options.model_fields:
-        label = t(f"option.citadels.{name}", lang)
+        label = t(f"citadels.option.{name}", lang)
         check_text(label, lang, name)
-        assert label != f"option.citadels.{name}" and len(label) <= 100
+        assert label != f"citadels.option.{name}" and len(label) <= 100
     specs = option_specs("citadels", Options)
     assert {s.name for s in specs} >= {"cast", "rank9", "three_player_discard", "crown"}
     for spec in specs:
@@ -369,15 +371,15 @@ def test_automatic_options_show_their_own_label_for_none(lang: str) -> None:
     specs = {s.name: s for s in option_specs("citadels", Options)}
     rank9, use_rank9 = specs["rank9"], specs["use_rank9"]
     assert rank9.nullable and use_rank9.nullable
-    assert value_key(rank9, None) == "option.citadels.rank9.none"
-    assert value_key(use_rank9, None) == "option.citadels.use_rank9.none"
-    assert value_key(rank9, "queen") == "option.citadels.rank9.queen"
+    assert value_key(rank9, None) == "citadels.option.rank9.none"
+    assert value_key(use_rank9, None) == "citadels.option.use_rank9.none"
+    assert value_key(rank9, "queen") == "citadels.option.rank9.queen"
     # the crown names a player; unset, the engine's default seat is the host's
     assert specs["crown"].kind == "seat" and not specs["crown"].nullable
     assert value_key(specs["crown"], None) == "option.seat.default"
     assert value_label(specs["crown"], None, lang) == t("option.seat.default", lang)
-    assert value_label(rank9, None, lang) == t("option.citadels.rank9.none", lang)
-    assert t("option.citadels.use_rank9.none", lang) not in (t("discord.no", lang), "None")
+    assert value_label(rank9, None, lang) == t("citadels.option.rank9.none", lang)
+    assert t("citadels.option.use_rank9.none", lang) not in (t("discord.no", lang), "None")
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -390,8 +392,8 @@ def test_a_king_is_revealed_before_he_takes_the_crown_in_the_threads_lines(lang:
     new, events = ENGINE.apply(state, 0, {"type": "end"})
     view = ENGINE.view(new, None)
     lines = [render_event(e, view, lang) for e in events if e.seat is None]
-    reveal = t("ev.reveal", lang, s=NAMES[2], character=CHARACTER_NAME["king"])
-    crown = t("ev.crown_taken", lang, s=NAMES[2])
+    reveal = t("citadels.ev.reveal", lang, s=NAMES[2], character=CHARACTER_NAME["king"])
+    crown = t("citadels.ev.crown_taken", lang, s=NAMES[2])
     assert lines.index(reveal) + 1 == lines.index(crown), lines
 
 

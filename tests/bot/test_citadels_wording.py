@@ -42,7 +42,7 @@ def test_a_stored_bare_gather_still_applies_with_the_gold_mine() -> None:
     st = gather_state(["gold_mine"])
     new, events = act(st, 0, {"type": "gold"})  # as logged before the amount was listed
     assert new["seats"][0]["gold"] == 3
-    assert [e.params["amount"] for e in events if e.key == "ev.gather_gold"] == [3]
+    assert [e.params["amount"] for e in events if e.key == "citadels.ev.gather_gold"] == [3]
     again, _ = act(st, 0, "금화")  # typed notation names the same choice
     assert again["seats"][0]["gold"] == 3
 
@@ -85,7 +85,7 @@ def test_abbot_income_event_names_the_cards_and_a_bare_stored_income_applies() -
     hand = st["seats"][0]["hand_count"]
     new, events = act(st, 0, {"type": "income", "gold": 2})  # logged without "cards"
     assert new["seats"][0]["gold"] == 2 and new["seats"][0]["hand_count"] == hand + 1
-    line = next(e for e in events if e.key == "ev.income_mix")
+    line = next(e for e in events if e.key == "citadels.ev.income_mix")
     assert "금화 2닢과 카드 1장" in describe_event(line, "ko")
     assert "2 gold and 1 card." in describe_event(line, "en")
 
@@ -123,8 +123,8 @@ def test_an_abbot_taking_all_cards_is_not_told_zero_gold() -> None:
     st = force_turn(situation(4, "B", seed=3), 0, "abbot", gold=0,
                     city=["temple", "church", "monastery"])
     _, events = act(st, 0, {"type": "income", "gold": 0, "cards": 3})
-    line = next(e for e in events if e.key.startswith("ev.income"))
-    assert line.key == "ev.income_cards"
+    line = next(e for e in events if e.key.startswith("citadels.ev.income"))
+    assert line.key == "citadels.ev.income_cards"
     assert "금화 0" not in describe_event(line, "ko") and "카드로" in describe_event(line, "ko")
 
 
@@ -134,12 +134,12 @@ def test_not_revealing_a_warrant_says_so_and_a_bare_stored_pass_applies() -> Non
 
     st = _magistrate_round("bishop")
     (d,) = ENGINE.decisions(st)
-    assert d.kind == "decide.confiscate"
+    assert d.kind == "citadels.decide.confiscate"
     assert [choice_label(c, NAMES, "ko") for c in d.choices] == ["공개", "공개하지 않기"]
     assert [choice_label(c, NAMES, "en") for c in d.choices] == ["Reveal", "Do not reveal"]
     assert d.timeout.action == d.choices[1].action
     _, events = act(st, 0, {"type": "pass"})  # logged before the pass said "hide"
-    assert "ev.warrant_kept" in [e.key for e in events]
+    assert "citadels.ev.warrant_kept" in [e.key for e in events]
 
 
 def _event_text(events: list, key: str, lang: str) -> str:
@@ -160,7 +160,7 @@ def test_robbing_or_a_flower_on_a_player_without_gold_says_there_is_none() -> No
     set_seat(st, 2, gold=0)
     st, _ = act(st, 0, "rob king")
     _, events = act(st, 0, "end")
-    text = _event_text(events, "ev.robbed_none", "ko")
+    text = _event_text(events, "citadels.ev.robbed_none", "ko")
     assert "0닢" not in text and "금화가 없습니다" in text and "서연" in text
 
     st = turn_of("blackmailer", gold=0)
@@ -172,13 +172,13 @@ def test_robbing_or_a_flower_on_a_player_without_gold_says_there_is_none() -> No
     st, _ = act(st, 1, {"type": "keep", "card": st["seats"][1]["secret"]["drawn"][0]})
     st, _ = act(st, 1, "refuse")
     _, events = act(st, 0, "reveal")
-    text = _event_text(events, "ev.threat_flower_none", "ko")
+    text = _event_text(events, "citadels.ev.threat_flower_none", "ko")
     assert "0닢" not in text and "금화가 없습니다" in text
-    assert "has no gold" in _event_text(events, "ev.threat_flower_none", "en")
+    assert "has no gold" in _event_text(events, "citadels.ev.threat_flower_none", "en")
 
 
 def test_the_seers_victims_are_listed_without_a_title_on_the_last_name_only() -> None:
     from bot.i18n import t
 
-    text = t("ev.seer", "ko", s="지영", victims=["민수", "Bob"])
+    text = t("citadels.ev.seer", "ko", s="지영", victims=["민수", "Bob"])
     assert text.endswith("민수, Bob.") and "Bob 님" not in text

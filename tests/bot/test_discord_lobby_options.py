@@ -56,7 +56,7 @@ async def test_the_crown_is_picked_among_the_seated_players_by_name(env) -> None
     assert f"user{BOB}" in choose.original_edits[-1]["content"]
     lobby_edit = [kw for _cid, mid, kw in world.edits if mid == message.id][-1]
     assert f"<@{BOB}>" in lobby_edit["content"]  # the lobby lists the crowned player
-    assert t("option.citadels.crown", "ko") in lobby_edit["content"]
+    assert t("citadels.option.crown", "ko") in lobby_edit["content"]
 
 
 async def test_a_crown_for_someone_not_seated_is_refused_in_korean(env) -> None:
@@ -65,7 +65,7 @@ async def test_a_crown_for_someone_not_seated_is_refused_in_korean(env) -> None:
     stale = FakeInteraction(bot, HOST, locale=KO)
     await bot.get_cog("Lobby").on_option(stale, game.id, "crown", str(EVE))
     [text] = stale.texts()
-    assert text == t("option_not_seated", "ko", name=t("option.citadels.crown", "ko"),
+    assert text == t("option_not_seated", "ko", name=t("citadels.option.crown", "ko"),
                      value=str(EVE))
     assert "crown" not in (await bot.store.get_game(game.id)).options
 
@@ -102,7 +102,7 @@ async def test_game_option_command_sets_any_option_by_name(env) -> None:
     names = await cog.option_names(FakeInteraction(bot, HOST, channel_id=THREAD, locale=KO),
                                    "왕관")
     assert names[0].value == "crown" and "cast" not in [c.value for c in names]
-    assert t("option.citadels.crown", "ko") in names[0].name
+    assert t("citadels.option.crown", "ko") in names[0].name
     values = await cog.option_value_choices(
         FakeInteraction(bot, HOST, channel_id=THREAD), "crown", "")
     assert [(c.name, c.value) for c in values] == [
@@ -112,7 +112,7 @@ async def test_game_option_command_sets_any_option_by_name(env) -> None:
 
     command = FakeInteraction(bot, HOST, channel_id=THREAD)
     await cog.option_command(command, "crown", f"<@{BOB}>")
-    assert command.texts() == [t("option_set", "en", name=t("option.citadels.crown", "en"),
+    assert command.texts() == [t("option_set", "en", name=t("citadels.option.crown", "en"),
                                  value=f"user{BOB}")]
     assert (await bot.store.get_game(game.id)).options["crown"] == BOB
     lobby_edit = [kw for _cid, mid, kw in world.edits if mid == message.id][-1]
@@ -152,11 +152,11 @@ async def test_terra_mystica_options_are_all_reachable_from_the_lobby(env, lang)
              "temple_scoring_tile", "mini_expansion_1")
     for name in names:
         assert name in in_menu
-        assert t(f"option.terra_mystica.{name}", lang) not in text
+        assert t(f"terra_mystica.option.{name}", lang) not in text
     game.options.update({"second_spade_dwelling": True, "mini_expansion_1": True})
     text = lobby.lobby_text(game, specs, lang)
     for name in ("second_spade_dwelling", "mini_expansion_1"):
-        assert t(f"option.terra_mystica.{name}", lang) in text
+        assert t(f"terra_mystica.option.{name}", lang) in text
 
 
 async def test_an_invalid_list_from_the_modal_is_refused_in_korean(env) -> None:
@@ -173,7 +173,7 @@ async def test_an_invalid_list_from_the_modal_is_refused_in_korean(env) -> None:
     bad = FakeInteraction(bot, HOST, message=message, locale=KO)
     await modal.on_submit(bad)
     assert bad.texts() == [t("option_invalid", "ko", value="witches, auren",
-                             name=t("option.terra_mystica.factions", "ko"))]
+                             name=t("terra_mystica.option.factions", "ko"))]
     assert "factions" not in (await bot.store.get_game(game.id)).options
     modal.text._value = "Witches, Nomads"
     good = FakeInteraction(bot, HOST, message=message, locale=KO)

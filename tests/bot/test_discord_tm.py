@@ -248,12 +248,12 @@ async def test_tm_leech_command_saves_and_answers_open_offers(env) -> None:
     inter = FakeInteraction(gamebot, offer.user_id, channel_id=THREAD,
                             locale=discord.Locale.korean)
     await cog.set_leech(inter, "always")
-    assert inter.texts()[0] == t("tm.pref.saved", "ko", id=gid, pref=t("tm.pref.always", "ko"))
+    assert inter.texts()[0] == t("terra_mystica.pref.saved", "ko", id=gid, pref=t("terra_mystica.pref.always", "ko"))
     assert offer.decision.key not in {p.decision.key for p in
                                       await gamebot.table.open_prompts(gid)}
     posted = " ".join(m.content or "" for m in world.in_channel(THREAD))
     assert "🤖" in posted  # the automatic answer is shown in the thread
-    assert t("tm_leech_pref_set", "en", pref="always") not in posted  # the setting is private
+    assert t("terra_mystica.leech_pref_set", "en", pref="always") not in posted  # the setting is private
     outsider = FakeInteraction(gamebot, 12345, channel_id=THREAD)
     await cog.set_leech(outsider, "never")
     assert outsider.texts() == [t("not_seated", "en")]
@@ -285,9 +285,9 @@ def test_every_tm_message_in_both_languages_and_every_decision_kind_covered() ->
              "favor", "town", "cult_steps", "bridge", "free_dwelling", "free_trading_house",
              "sandstorm", "ordination")
     for kind in kinds:
-        assert has(f"decision.{kind}", "en") and has(f"decision.{kind}", "ko"), kind
+        assert has(f"terra_mystica.decision.{kind}", "en") and has(f"terra_mystica.decision.{kind}", "ko"), kind
     for kind in tm_ui.KNOWN_KINDS + ("other",):
-        assert has(f"tm.kind.{kind}", "ko"), kind
+        assert has(f"terra_mystica.kind.{kind}", "ko"), kind
 
 
 @pytest.mark.parametrize(("text", "en", "ko"), [

@@ -18,8 +18,8 @@ def test_terra_mystica_final_breakdown_is_in_words_not_engine_keys() -> None:
     for lang in ("ko", "en"):
         lines = score_lines(tm_result(), ["alice"], lang, "terra_mystica")
         detail = lines[-1]
-        assert t("tm.final.network", lang) in detail and "18" in detail
-        assert t("tm.cult.FIRE", lang) in detail
+        assert t("terra_mystica.final.network", lang) in detail and "18" in detail
+        assert t("terra_mystica.cult.FIRE", lang) in detail
         assert "fire 8" not in detail  # the engine's key, not the track's name
         if lang == "ko":
             assert not any(word in detail for word in ("play", "network", "resources"))
@@ -32,8 +32,10 @@ def test_other_games_keep_the_plain_breakdown() -> None:
 
 def test_a_choice_label_comes_from_its_own_game_only() -> None:
     build = Choice(action={"type": "build", "hex": "F4"}, text="build F4")
-    citadels_label = describe_choice(build, "en")  # unscoped: any engine's "choice.build"
-    assert "{card_name}" in citadels_label or "Build" in citadels_label
+    # unscoped, no game's label stands in: every game's texts live under its own name
+    assert describe_choice(build, "en") == "build F4"
+    assert "Build" in describe_choice(Choice(action={"type": "build", "card": "temple"},
+                                             text="build temple"), "en", "citadels")
     assert describe_choice(build, "en", "terra_mystica") == "build F4"
     assert describe_choice(build, "ko", "terra_mystica") == "build F4"
     gold = Choice(action={"type": "gold"}, text="gold")

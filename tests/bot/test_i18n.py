@@ -159,4 +159,4 @@ def test_english_counts_of_one_read_in_the_singular() -> None:
     # a verb after a number keeps its s; Korean has no plural to touch
     assert fill("{n} draws", "en", {"n": 1}) == "1 draws"
     assert fill("{n} cards", "ko", {"n": 1}) == "1 cards"
-    assert t("ev.gather_cards", "en", s="Ann", drawn=1, kept=1).startswith("Ann draws 1 card ")
+    assert t("citadels.ev.gather_cards", "en", s="Ann", drawn=1, kept=1).startswith("Ann draws 1 card ")

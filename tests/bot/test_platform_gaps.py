@@ -141,7 +141,7 @@ async def test_list_options_have_specs_and_labels(svc) -> None:
         assert specs[name].kind == "list" and specs[name].nullable
         for lang in ("en", "ko"):
             assert has(specs[name].label_key, lang)
-            assert has(f"option.terra_mystica.{name}.none", lang)
+            assert has(f"terra_mystica.option.{name}.none", lang)
 
 
 async def test_a_host_sets_list_options_as_text(svc) -> None:
@@ -191,7 +191,7 @@ async def test_an_invalid_list_is_refused_in_the_players_language_and_changes_no
 def svc_label(svc: TableService, name: str, lang: str) -> str:
     from bot.i18n import t
 
-    return t(f"option.terra_mystica.{name}", lang)
+    return t(f"terra_mystica.option.{name}", lang)
 
 
 async def test_stored_options_that_no_longer_validate_are_refused_by_name(tmp_path, example_game):

@@ -126,8 +126,8 @@ def test_option_specs_from_the_engine_model(svc):
     assert specs["rounds"].default == 2
     assert specs["double_pass"].kind == "bool" and specs["double_pass"].default is False
     assert specs["deck"].kind == "enum" and specs["deck"].values == ["low", "high"]
-    assert specs["deck"].value_keys["high"] == "option.example.deck.high"
-    assert specs["deck"].label_key == "option.example.deck"
+    assert specs["deck"].value_keys["high"] == "example.option.deck.high"
+    assert specs["deck"].label_key == "example.option.deck"
 
 
 async def test_set_option_validates_and_the_game_uses_it(svc):

@@ -54,7 +54,7 @@ async def play_random(svc: TableService, gid: int, rng: Rng, steps: int,
 
 
 async def test_four_player_game_from_lobby_to_final_score_with_a_restart(tmp_path) -> None:
-    path = tmp_path / "tm.db"
+    path = tmp_path / "terra_mystica.db"
     store = await open_store(path)
     try:
         svc = TableService(store)
@@ -124,7 +124,7 @@ async def _until(svc: TableService, gid: int, rng: Rng, wanted, steps: int = 600
 
 
 async def test_standing_leech_preference_is_applied_logged_and_survives_restart(tmp_path):
-    path = tmp_path / "tm.db"
+    path = tmp_path / "terra_mystica.db"
     store = await open_store(path)
     try:
         svc = TableService(store)
@@ -136,9 +136,9 @@ async def test_standing_leech_preference_is_applied_logged_and_survives_restart(
         version = (await store.get_game(gid)).version
         with pytest.raises(Refusal) as info:
             await svc.set_preference(gid, offer.user_id, "tm_leech", "sometimes")
-        assert info.value.key == "tm_leech_pref_unknown"
+        assert info.value.key == "terra_mystica.leech_pref_unknown"
         outcome = await svc.set_preference(gid, offer.user_id, "tm_leech", "never")
-        assert outcome.notice == ("tm_leech_pref_set", {"pref": "never"})
+        assert outcome.notice == ("terra_mystica.leech_pref_set", {"pref": "never"})
         autos = [e for e in outcome.events if e.key == "auto_move"]
         assert autos and autos[0].params["user"] == f"<@{offer.user_id}>"
         assert offer.decision.key not in {p.decision.key for p in outcome.prompts}
@@ -164,7 +164,7 @@ async def test_standing_leech_preference_is_applied_logged_and_survives_restart(
 
 
 async def test_plan_previews_without_storing(tmp_path) -> None:
-    store = await open_store(tmp_path / "tm.db")
+    store = await open_store(tmp_path / "terra_mystica.db")
     try:
         svc = TableService(store)
         gid = await new_tm(svc)
@@ -187,7 +187,7 @@ async def test_plan_previews_without_storing(tmp_path) -> None:
         assert after.version == before.version and after.snapshot == before.snapshot
         # the second upgrade in one turn is the first illegal command
         bad = await svc.plan(gid, prompt.user_id, f"{upgrade.text}. {upgrade.text}")
-        assert bad.error is not None and bad.error.key.startswith("tm.")
+        assert bad.error is not None and bad.error.key.startswith("terra_mystica.")
         assert bad.failed == upgrade.text and bad.applied == []
         unread = await svc.plan(gid, prompt.user_id, "fly to the moon")
         assert unread.error is not None and unread.failed == "fly to the moon"
@@ -199,7 +199,7 @@ async def test_plan_previews_without_storing(tmp_path) -> None:
 
 
 async def test_undo_takes_back_the_automatic_answers_a_move_caused(tmp_path) -> None:
-    store = await open_store(tmp_path / "tm.db")
+    store = await open_store(tmp_path / "terra_mystica.db")
     try:
         svc = TableService(store)
         gid = await new_tm(svc)
@@ -229,7 +229,7 @@ async def test_undo_takes_back_the_automatic_answers_a_move_caused(tmp_path) -> 
 async def test_favor_sub_choice_prompts_the_builder(tmp_path) -> None:
     """A greedy builder (temples, strongholds, sanctuaries first) earns favor tiles: the
     favor decision goes to that player, with the tiles as its choices."""
-    store = await open_store(tmp_path / "tm.db")
+    store = await open_store(tmp_path / "terra_mystica.db")
     try:
         svc = TableService(store)
         gid = await new_tm(svc)
@@ -269,7 +269,7 @@ EXPECTED = {
 
 @pytest.mark.parametrize("pref", list(EXPECTED))
 async def test_each_preference_through_the_service(tmp_path, pref) -> None:
-    store = await open_store(tmp_path / "tm.db")
+    store = await open_store(tmp_path / "terra_mystica.db")
     try:
         svc = TableService(store)
         gid = await new_tm(svc)

@@ -32,7 +32,7 @@ async def busy_move(svc: TableService, gid: int, rng: Rng) -> None:
 
 
 async def test_offers_to_several_neighbours_at_once(tmp_path) -> None:
-    store = await open_store(tmp_path / "tm.db")
+    store = await open_store(tmp_path / "terra_mystica.db")
     try:
         svc = TableService(store)
         offers = []
@@ -69,6 +69,6 @@ async def test_offers_to_several_neighbours_at_once(tmp_path) -> None:
         accept = next(c for c in first.decision.choices if c.action["type"] == "leech")
         out = await svc.act(gid, first.user_id, accept.action, decision_key=first.decision.key)
         assert first.decision.key not in {p.decision.key for p in out.prompts}
-        assert any(e.key == "tm.leech" for e in out.events)
+        assert any(e.key == "terra_mystica.leech" for e in out.events)
     finally:
         await store.close()

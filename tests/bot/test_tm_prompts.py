@@ -171,8 +171,8 @@ def test_korean_texts_name_the_commands_as_a_korean_client_shows_them() -> None:
             names = [w for w in words if not re.fullmatch(r"[A-Z]\d+|build|\d+", w)]
             assert all(w in korean.values() for w in names), (key, command)
             used.add(key)
-    assert {"decision.turn", "decision.leech", "plan_empty"} <= used
-    assert "/tm leech" in MESSAGES["en"]["decision.leech"]
+    assert {"terra_mystica.decision.turn", "terra_mystica.decision.leech"} <= used
+    assert "/tm leech" in MESSAGES["en"]["terra_mystica.decision.leech"]
 
 
 def test_giving_up_a_benefit_is_its_own_kind_in_a_big_menu() -> None:
@@ -181,7 +181,7 @@ def test_giving_up_a_benefit_is_its_own_kind_in_a_big_menu() -> None:
     tile = ENGINE.parse(st, 0, "+FAV5")
     assert tm_ui.choice_kind(give_up) == "skip" and tm_ui.choice_kind(tile) == "gain"
     from bot.i18n import t
-    assert t("tm.kind.skip", "ko") == "포기" and t("tm.kind.skip", "en") == "Give it up"
+    assert t("terra_mystica.kind.skip", "ko") == "포기" and t("terra_mystica.kind.skip", "en") == "Give it up"
 
 
 @pytest.mark.parametrize(("text", "en", "ko"), [

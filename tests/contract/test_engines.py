@@ -139,13 +139,14 @@ def test_every_message_key_a_game_uses_exists_in_both_languages(
     seats = seats_of(data, name)
     game = play(name, seats, seed, move_seed)
     engine = game.engine
-    keys = {e.key for e in game.events} | {f"discord.game.{name}"}
+    keys = {e.key for e in game.events} | {f"{name}.name"}
     every = max(1, len(game.states) // 10)
     for state in game.states[::every]:
         keys |= _refusal_keys(name, state, seats)
         for decision in engine.decisions(state):
-            prompt = next((k for k in (f"decision.{decision.kind}", decision.kind)
-                           if lookup(k, "en") or lookup(k, "ko")), None)
+            prompt = next((full for k in (f"decision.{decision.kind}", decision.kind)
+                           for full in (k if k.startswith(f"{name}.") else f"{name}.{k}", k)
+                           if lookup(full, "en") or lookup(full, "ko")), None)
             assert prompt is not None, f"no text for decision kind {decision.kind!r}"
             keys.add(prompt)
     for spec in option_specs(name, engine.Options):

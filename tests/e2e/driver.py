@@ -21,13 +21,13 @@ PRIVATE_VIEW = re.compile(r"^bgp:")
 PREFERENCE = ("build", "income", "gold", "draw", "keep", "open", "end")
 # The catalogue keys whose labels do each of those (rules/citadels/messages.py).
 LABEL_KEYS = {
-    "build": ("choice.build", "choice.build_via", "choice.build_cards", "choice.build_from"),
-    "income": ("choice.income", "choice.income_gold", "choice.income_cards",
-               "choice.income_mix"),
-    "gold": ("choice.gold", "choice.gold_amount"),
-    "draw": ("choice.cards", "choice.cards_count"),
-    "keep": ("choice.keep",),
-    "end": ("choice.end",),
+    "build": ("citadels.choice.build", "citadels.choice.build_via", "citadels.choice.build_cards", "citadels.choice.build_from"),
+    "income": ("citadels.choice.income", "citadels.choice.income_gold", "citadels.choice.income_cards",
+               "citadels.choice.income_mix"),
+    "gold": ("citadels.choice.gold", "citadels.choice.gold_amount"),
+    "draw": ("citadels.choice.cards", "citadels.choice.cards_count"),
+    "keep": ("citadels.choice.keep",),
+    "end": ("citadels.choice.end",),
 }
 # The groups of a turn (bot/games/citadels/texts.py): opening one is "open", the build
 # group "build"; a private group's button reads "<label>…", a select entry "<label>" or,

@@ -33,7 +33,7 @@ async def open_example(server: Server, rounds: int) -> Channel:
         lambda: next((m for m in server.twin.messages(thread) if m.components), None),
         5, "the lobby message")
     # the game's own option label, from its engine catalogue, names the option in the lobby
-    assert t("option.example.rounds", "en") in lobby.content, lobby.content
+    assert t("example.option.rounds", "en") in lobby.content, lobby.content
     option = await host.slash("game option", thread, name="rounds", value=str(rounds))
     await option.wait_ack()
     for guest in guests:

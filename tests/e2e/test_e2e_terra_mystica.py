@@ -217,9 +217,9 @@ async def test_terra_mystica_lobby_factions_turns_and_a_leech_accepted(tmp_path:
         menus = [(mover, menu)]
 
         # the neighbour is offered power in the thread, and accepts by button
-        decline = t("tm.choice.decline", "en")
+        decline = t("terra_mystica.choice.decline", "en")
         accepts = [
-            _pattern(lookup(k, "en") or "") for k in ("tm.choice.leech_free", "tm.choice.leech")
+            _pattern(lookup(k, "en") or "") for k in ("terra_mystica.choice.leech_free", "terra_mystica.choice.leech")
         ]
 
         def the_offer() -> Message | None:

@@ -9,7 +9,7 @@ in the state. After `rounds` rounds the highest score wins.
 Notation: `pick N` / `고르기 N`, `draw` / `뽑기`, `pass` / `패스`.
 Secrets live where rules.core expects them: each seat's pick under seats[i]["secret"], the
 deck order under state["secret"]. Every message key starts with `example.` (option labels
-are `option.example.<field>`, the platform's scheme).
+are `example.option.<field>`, the platform's scheme).
 """
 
 from __future__ import annotations
@@ -62,11 +62,11 @@ MESSAGES: dict[str, dict[str, str]] = {
         "example.bad_pick": "Pick 1, 2 or 3 (not {value}).",
         "example.unreadable": "I cannot read {text}.",
         "example.seats": "This game needs {min} to {max} players.",
-        "option.example.rounds": "Rounds",
-        "option.example.double_pass": "Double pass",
-        "option.example.deck": "Deck",
-        "option.example.deck.low": "Low cards",
-        "option.example.deck.high": "High cards",
+        "example.option.rounds": "Rounds",
+        "example.option.double_pass": "Double pass",
+        "example.option.deck": "Deck",
+        "example.option.deck.low": "Low cards",
+        "example.option.deck.high": "High cards",
     },
     "ko": {
         "example.picked": "{value}을(를) 골랐습니다.",
@@ -82,11 +82,11 @@ MESSAGES: dict[str, dict[str, str]] = {
         "example.bad_pick": "1, 2, 3 중에서 고르세요({value}은(는) 안 됩니다).",
         "example.unreadable": "{text}을(를) 읽을 수 없습니다.",
         "example.seats": "이 게임은 {min}~{max}명이 합니다.",
-        "option.example.rounds": "라운드 수",
-        "option.example.double_pass": "패스 두 배",
-        "option.example.deck": "카드 더미",
-        "option.example.deck.low": "낮은 카드",
-        "option.example.deck.high": "높은 카드",
+        "example.option.rounds": "라운드 수",
+        "example.option.double_pass": "패스 두 배",
+        "example.option.deck": "카드 더미",
+        "example.option.deck.low": "낮은 카드",
+        "example.option.deck.high": "높은 카드",
     },
 }
 

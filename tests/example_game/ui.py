@@ -14,7 +14,7 @@ from tests.example_game.rules import NAME
 
 MESSAGES: dict[str, dict[str, str]] = {
     "en": {
-        "discord.game.example": "Pick & Draw",
+        "example.name": "Pick & Draw",
         "example.choice.pick": "Pick {value}",
         "example.choice.draw": "Draw a card",
         "example.choice.pass": "Pass (score your pick)",
@@ -26,7 +26,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "example.score.words": "cards {cards}, picks {picks}",
     },
     "ko": {
-        "discord.game.example": "숫자 뽑기",
+        "example.name": "숫자 뽑기",
         "example.choice.pick": "{value} 고르기",
         "example.choice.draw": "카드 뽑기",
         "example.choice.pass": "패스 (고른 숫자만큼 점수)",

@@ -15,7 +15,7 @@ from rules.core import Action, Choice
 
 
 def _m(key: str, lang: str, **params: Any) -> str:
-    return t(f"discord.citadels.{key}", lang, **params)
+    return t(f"citadels.status.{key}", lang, **params)
 
 
 def _name(names: list[str], seat: int | None) -> str:
@@ -158,7 +158,7 @@ def choice_key(action: Action) -> str:
     kind = str(action.get("type"))
     variant_of = CHOICE_VARIANT.get(kind)
     variant = variant_of(action) if variant_of else None
-    return f"choice.{kind}" + (f"_{variant}" if variant else "")
+    return f"citadels.choice.{kind}" + (f"_{variant}" if variant else "")
 
 
 def _named(what: str, value: Any, names: list[str]) -> Any:

@@ -16,7 +16,7 @@ GAME = GameUI(
     decision_params=ui.decision_params,
     choice_label=ui.choice_label,
     choice_kind=ui.choice_kind,
-    kind_label_prefix="tm.kind",
+    kind_label_prefix="terra_mystica.kind",
     score_breakdown=ui.score_breakdown,
     status_lines=ui.status_lines,
     auto_moves=leech.auto_leech,
@@ -24,8 +24,8 @@ GAME = GameUI(
         Preference(
             key=leech.SETTINGS_KEY,
             values=leech.LEECH_PREFS,
-            unknown="tm_leech_pref_unknown",
-            saved="tm_leech_pref_set",
+            unknown="terra_mystica.leech_pref_unknown",
+            saved="terra_mystica.leech_pref_set",
         ),
     ),
 )

@@ -50,7 +50,7 @@ class TerraMysticaCommands(
     async def tm_game_here(self, interaction: discord.Interaction) -> GameRecord:
         game = await self.bot.get_cog("Play").game_here(interaction)  # type: ignore[union-attr]
         if game.game != TM:
-            raise Refusal("tm_only")
+            raise Refusal("terra_mystica.only")
         return game
 
     @app_commands.command(name="leech", description="How to answer power offers in this game")
@@ -80,7 +80,7 @@ class TerraMysticaCommands(
                 )
                 await send_private(
                     interaction,
-                    t("tm.pref.saved", lang, id=game.id, pref=t(f"tm.pref.{pref}", lang)),
+                    t("terra_mystica.pref.saved", lang, id=game.id, pref=t(f"terra_mystica.pref.{pref}", lang)),
                 )
                 if outcome.events:  # offers it answered at once; the setting stays private
                     outcome.notice = None

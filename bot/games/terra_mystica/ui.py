@@ -93,12 +93,12 @@ def decision_params(decision: Decision, view: dict[str, Any]) -> dict[str, Any]:
     if decision.kind == "leech":  # the offer in words, with no particle hung on a number
         vp = decision.params.get("vp_cost", 0)
         actual = decision.params.get("actual", decision.params.get("amount", 0))
-        key = "tm.leech.none" if not actual else "tm.leech.cost" if vp else "tm.leech.free"
+        key = "terra_mystica.leech.none" if not actual else "terra_mystica.leech.cost" if vp else "terra_mystica.leech.free"
         extra["cost"] = {lang: t(key, lang, vp=vp, actual=actual) for lang in ("en", "ko")}
     if decision.kind == "spades":
         # income spades (cult bonus) carry their count; a turn's leftover spades do not
         spades = decision.params.get("spades")
-        key = "tm.spades.income" if spades else "tm.spades.turn"
+        key = "terra_mystica.spades.income" if spades else "terra_mystica.spades.turn"
         extra["source"] = {lang: t(key, lang, spades=spades) for lang in ("en", "ko")}
     return extra
 
@@ -128,7 +128,7 @@ def notation(choice: Choice, lang: str, params: dict[str, Any] | None = None) ->
     targets = (params or {}).get("transform_to", {})
     names = (params or {}).get("terrains", {})
     transforms = any(c.get("type") == "transform" for c in cmds) and bool(names)
-    if lang == "en" and not transforms and not any(has(f"tm.act.{s}") for s in spaces):
+    if lang == "en" and not transforms and not any(has(f"terra_mystica.act.{s}") for s in spaces):
         return choice.text
     try:  # the engine's format reads only the action
         engine = rules.get_engine("terra_mystica")
@@ -142,7 +142,7 @@ def notation(choice: Choice, lang: str, params: dict[str, Any] | None = None) ->
                 parts.append(f"transform {cmd['hex']} → {name}")
                 continue
             words = engine.format({}, cmd, lang)
-            key = f"tm.act.{cmd.get('space')}"
+            key = f"terra_mystica.act.{cmd.get('space')}"
             if cmd.get("type") == "action" and has(key):
                 words += f" ({t(key, lang)})"
             parts.append(words)
@@ -157,38 +157,38 @@ def _friendly_label(choice: Choice, decision: Decision | None, lang: str) -> str
     params = decision.params if decision is not None else {}
     info = params.get("factions", {}).get(action.get("faction")) if kind == "setup" else None
     if info:
-        return t("tm.choice.setup", lang, name=info["name"][lang], colour=colour_label(info, lang))
+        return t("terra_mystica.choice.setup", lang, name=info["name"][lang], colour=colour_label(info, lang))
     tiles = params.get("tiles", {})
     if kind == "pass":
         tile = action.get("bonus")
         summary = tile_summary(tile, lang, tiles) if tile else None
         if summary and decision is not None and decision.kind == "setup_bonus":
-            return t("tm.choice.tile", lang, tile=tile, summary=summary)
+            return t("terra_mystica.choice.tile", lang, tile=tile, summary=summary)
         if summary:
-            return t("tm.choice.pass", lang, tile=tile, summary=summary)
-        return None if tile else t("tm.choice.pass_last", lang)
+            return t("terra_mystica.choice.pass", lang, tile=tile, summary=summary)
+        return None if tile else t("terra_mystica.choice.pass_last", lang)
     if (
         kind == "gain"
         and action.get("sign") == "+"
         and str(action.get("what", "")).startswith(("FAV", "TW"))
     ):
         summary = tile_summary(action["what"], lang, tiles)
-        return t("tm.choice.tile", lang, tile=action["what"], summary=summary) if summary else None
+        return t("terra_mystica.choice.tile", lang, tile=action["what"], summary=summary) if summary else None
     if kind == "gain" and action.get("sign") == "-":  # declining an optional benefit
-        return t("tm.choice.skip", lang)
+        return t("terra_mystica.choice.skip", lang)
     if kind == "gain" and action.get("sign") == "+" and action.get("what") in CULT_NAMES:
         return t(
-            "tm.tile.cult",
+            "terra_mystica.tile.cult",
             lang,
             steps=action.get("n", 1),
-            cult=t(f"tm.cult.{action['what']}", lang),
+            cult=t(f"terra_mystica.cult.{action['what']}", lang),
         )
     if decision is not None and decision.kind == "leech":
         if kind == "decline":
-            return t("tm.choice.decline", lang)
+            return t("terra_mystica.choice.decline", lang)
         if kind == "leech":
             params = decision.params
-            key = "tm.choice.leech" if params.get("vp_cost", 0) else "tm.choice.leech_free"
+            key = "terra_mystica.choice.leech" if params.get("vp_cost", 0) else "terra_mystica.choice.leech_free"
             return t(
                 key,
                 lang,
@@ -225,14 +225,14 @@ def status_lines(view: dict[str, Any], lang: str, names: list[str]) -> list[str]
     scoring = view.get("current_scoring")
     words = tile_summary(scoring, lang, view.get("tiles", {})) if scoring else None
     if phase == "over":  # no scoring tile or turn to speak of any more
-        lines = [t("tm.status.over", lang, round=view.get("round", "?"))]
+        lines = [t("terra_mystica.status.over", lang, round=view.get("round", "?"))]
     else:
         lines = [
             t(
-                "tm.status.round",
+                "terra_mystica.status.round",
                 lang,
                 round=view.get("round", "?"),
-                phase=t(f"tm.phase.{phase}", lang) if has(f"tm.phase.{phase}") else phase,
+                phase=t(f"terra_mystica.phase.{phase}", lang) if has(f"terra_mystica.phase.{phase}") else phase,
                 scoring=f"{scoring} ({words})" if words else scoring or "-",
                 active=faction_name(active, view, names) if active else "-",
             )
@@ -243,11 +243,11 @@ def status_lines(view: dict[str, Any], lang: str, names: list[str]) -> list[str]
             continue
         lines.append(
             t(
-                "tm.status.faction",
+                "terra_mystica.status.faction",
                 lang,
                 name=faction_name(faction, view),
                 player=_player(view, faction, names) or "?",
-                passed=t("tm.status.passed", lang)
+                passed=t("terra_mystica.status.passed", lang)
                 if data.get("passed") and phase != "over"
                 else "",
                 **{k: data.get(k, 0) for k in ("VP", "C", "W", "P", "P1", "P2", "P3")},
@@ -268,11 +268,11 @@ def score_breakdown(breakdown: dict[str, Any], lang: str) -> str:
         if part == "cults":
             if not any(c.lower() in breakdown for c in CULT_NAMES):
                 continue
-            scored = ", ".join(f"{t(f'tm.cult.{c}', lang)} {v}" for c, v in cults.items() if v)
-            words = f"{t('tm.final.cults', lang)} {sum(cults.values())}"
+            scored = ", ".join(f"{t(f'terra_mystica.cult.{c}', lang)} {v}" for c, v in cults.items() if v)
+            words = f"{t('terra_mystica.final.cults', lang)} {sum(cults.values())}"
             parts.append(f"{words} ({scored})" if scored else words)
         elif part in breakdown:
-            parts.append(f"{t(f'tm.final.{part}', lang)} {breakdown[part]}")
+            parts.append(f"{t(f'terra_mystica.final.{part}', lang)} {breakdown[part]}")
     return " · ".join(parts)
 
 
@@ -282,7 +282,7 @@ def _changed(
     out = {}
     for key in keys:
         was, now = before.get(key, 0), after.get(key, 0)
-        out[key] = str(now) if was == now else t("tm.plan.change", lang, before=was, after=now)
+        out[key] = str(now) if was == now else t("terra_mystica.plan.change", lang, before=was, after=now)
     return out
 
 
@@ -293,17 +293,17 @@ def plan_lines(plan: Plan, lang: str) -> list[str]:
     )
     lines = [
         t(
-            "tm.plan.header",
+            "terra_mystica.plan.header",
             lang,
             faction=faction_name(seat_faction, plan.after) if seat_faction else f"#{plan.seat + 1}",
         )
     ]
     if plan.applied:
-        lines.append(t("tm.plan.applied", lang, moves=" · ".join(plan.applied)))
+        lines.append(t("terra_mystica.plan.applied", lang, moves=" · ".join(plan.applied)))
     if plan.error is not None:
         lines.append(
             t(
-                "tm.plan.illegal",
+                "terra_mystica.plan.illegal",
                 lang,
                 command=plan.failed or "?",
                 reason=describe_refusal(plan.error, lang),
@@ -313,11 +313,11 @@ def plan_lines(plan: Plan, lang: str) -> list[str]:
         return lines
     was = plan.before.get("factions", {}).get(seat_faction, {})
     now = plan.after["factions"][seat_faction]
-    lines.append(t("tm.plan.resources", lang, **_changed(was, now, RESOURCES, lang)))
-    lines.append(t("tm.plan.power", lang, **_changed(was, now, ("P1", "P2", "P3"), lang)))
+    lines.append(t("terra_mystica.plan.resources", lang, **_changed(was, now, RESOURCES, lang)))
+    lines.append(t("terra_mystica.plan.power", lang, **_changed(was, now, ("P1", "P2", "P3"), lang)))
     lines.append(
         t(
-            "tm.plan.cults",
+            "terra_mystica.plan.cults",
             lang,
             **_changed(was.get("cults", {}), now.get("cults", {}), CULT_NAMES, lang),
         )
@@ -325,7 +325,7 @@ def plan_lines(plan: Plan, lang: str) -> list[str]:
     # the spade exchange rate as the board prints it: workers per spade ("3:1" at level 0)
     rates = [{"rate": f"{max(1, 3 - int(v.get('dig', 0)))}:1"} for v in (was, now)]
     missing = TRACKS_NOT_HELD.get(seat_faction)
-    key = f"tm.plan.tracks_no_{missing}" if missing else "tm.plan.tracks"
+    key = f"terra_mystica.plan.tracks_no_{missing}" if missing else "terra_mystica.plan.tracks"
     lines.append(
         t(
             key,

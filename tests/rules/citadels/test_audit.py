@@ -48,7 +48,7 @@ def test_bewitched_holder_only_gathers() -> None:
     if st["turn"]["stage"] == "keep":
         st, ev = act(st, 1, {"type": "keep", "card": st["seats"][1]["secret"]["drawn"][0]})
     assert st["seats"][1]["hand_count"] == 1 and st["seats"][1]["gold"] == 0
-    assert "ev.park" not in keys(ev) and st["turn"]["seat"] == 0
+    assert "citadels.ev.park" not in keys(ev) and st["turn"]["seat"] == 0
 
 
 def test_paused_witch_gets_no_poor_house() -> None:
@@ -59,7 +59,7 @@ def test_paused_witch_gets_no_poor_house() -> None:
     if st["turn"]["stage"] == "keep":
         st, _ = act(st, 0, {"type": "keep", "card": st["seats"][0]["secret"]["drawn"][0]})
     st, ev = act(st, 0, "bewitch thief")  # nobody holds the Thief
-    assert "ev.witch_ends" in keys(ev) and "ev.poor_house" not in keys(ev)
+    assert "citadels.ev.witch_ends" in keys(ev) and "citadels.ev.poor_house" not in keys(ev)
     assert st["seats"][0]["gold"] == 0
 
 
@@ -67,7 +67,7 @@ def test_necropolis_without_cost_not_confiscated() -> None:
     # 공동묘지: 건설비용을 지불하지 않고 건설하는 공동묘지는 치안판사가 절대로 몰수할 수 없습니다
     st = warranted(["necropolis", "palace"], 9, city=["temple"])
     st, _ = act(st, 1, "build necropolis via temple")
-    assert prompt(st).kind == "decide.turn"
+    assert prompt(st).kind == "citadels.decide.turn"
     assert [d["id"] for d in st["seats"][1]["city"]] == ["necropolis"]
 
 
@@ -170,7 +170,7 @@ def test_cardinal_takes_only_the_shortfall_from_one_player() -> None:
     assert builds == [{"type": "build", "card": "palace", "from": 1}]
     st, ev = act(st, 0, "build palace from p2")
     assert st["seats"][1]["gold"] == 7
-    assert next(e for e in ev if e.key == "ev.cardinal_takes").params["amount"] == 2
+    assert next(e for e in ev if e.key == "citadels.ev.cardinal_takes").params["amount"] == 2
 
 
 # -- rank 9 ---------------------------------------------------------------------------
@@ -188,12 +188,12 @@ def test_threatened_queen_resolves_the_threat_before_her_gold() -> None:
     st, _ = act(st, 0, "end")
     st = to_main(st, 1)
     st, ev = act(st, 1, "end")
-    assert st["seats"][2]["gold"] == 0 and "ev.queen" not in keys(ev)
+    assert st["seats"][2]["gold"] == 0 and "citadels.ev.queen" not in keys(ev)
     st = to_main(st, 2)
-    assert prompt(st).kind == "decide.bribe"
+    assert prompt(st).kind == "citadels.decide.bribe"
     st, _ = act(st, 2, "refuse")
     st, ev = act(st, 0, "reveal")
-    assert "ev.queen" in keys(ev)
+    assert "citadels.ev.queen" in keys(ev)
     assert st["seats"][0]["gold"] == 2 and st["seats"][2]["gold"] == 3
 
 
@@ -205,7 +205,7 @@ def test_queen_gains_after_gathering() -> None:
     st, ev = act(st, 0, "end")
     assert st["turn"]["stage"] == "gather" and st["seats"][4]["gold"] == 0
     st, ev = act(st, 4, "gold")
-    assert "ev.queen" in keys(ev) and st["seats"][4]["gold"] == 5
+    assert "citadels.ev.queen" in keys(ev) and st["seats"][4]["gold"] == 5
 
 
 def test_queen_not_adjacent_gets_nothing() -> None:
@@ -214,7 +214,7 @@ def test_queen_not_adjacent_gets_nothing() -> None:
     set_seat(st, 2, gold=0)
     st, _ = act(st, 0, "end")
     st, ev = act(st, 2, "gold")
-    assert "ev.queen" not in keys(ev) and st["seats"][2]["gold"] == 2
+    assert "citadels.ev.queen" not in keys(ev) and st["seats"][2]["gold"] == 2
 
 
 def test_beautified_district_costs_the_warlord_one_more() -> None:
@@ -226,7 +226,7 @@ def test_beautified_district_costs_the_warlord_one_more() -> None:
     st["ledger"]["bank_out"] += 1
     st, ev = act(st, 0, "destroy p2 manor")
     assert st["seats"][0]["gold"] == 0
-    assert next(e for e in ev if e.key == "ev.destroyed").params["gold"] == 3
+    assert next(e for e in ev if e.key == "citadels.ev.destroyed").params["gold"] == 3
 
 
 def test_tax_on_free_builds_and_none_for_the_tax_collector() -> None:
@@ -238,7 +238,7 @@ def test_tax_on_free_builds_and_none_for_the_tax_collector() -> None:
     st = force_turn(situation(5), 0, "tax_collector", cast=cast_with("tax_collector"),
                     gold=5, hand=["manor"])
     st, ev = act(st, 0, "build manor")
-    assert st["tax"] == 0 and "ev.tax" not in keys(ev)
+    assert st["tax"] == 0 and "citadels.ev.tax" not in keys(ev)
 
 
 def test_two_players_tax_collector_pays_on_his_other_turn() -> None:
@@ -247,7 +247,7 @@ def test_two_players_tax_collector_pays_on_his_other_turn() -> None:
                     hand=["manor"])
     give_char(st, 0, "tax_collector")
     st, ev = act(st, 0, "build manor")
-    assert "ev.tax" in keys(ev) and st["tax"] == 1
+    assert "citadels.ev.tax" in keys(ev) and st["tax"] == 1
 
 
 # -- districts ------------------------------------------------------------------------
@@ -281,7 +281,7 @@ def test_theater_with_two_characters_gives_the_chosen_one() -> None:
         (d,) = ENGINE.decisions(st)
         st, _ = act(st, d.seat, d.choices[0].action)
     d = prompt(st)
-    assert d.kind == "decide.theater" and d.seat == 1
+    assert d.kind == "citadels.decide.theater" and d.seat == 1
     mine = list(st["seats"][1]["secret"]["chars"])
     theirs = list(st["seats"][0]["secret"]["chars"])
     assert {(c.action.get("seat"), c.action.get("character")) for c in d.choices} == {
@@ -340,9 +340,9 @@ def test_city_completes_at_the_player_count_threshold(seats: int, size: int) -> 
                     hand=["harbor", "town_hall"],
                     city=["temple", "tavern", "manor", "castle", "palace", "prison"])
     st, ev = act(st, 0, "build harbor")
-    assert ("ev.completed" in keys(ev)) == (size == 7)
+    assert ("citadels.ev.completed" in keys(ev)) == (size == 7)
     st, ev = act(st, 0, "build town hall")
-    assert "ev.completed" in keys(ev) or size == 7
+    assert "citadels.ev.completed" in keys(ev) or size == 7
     assert st["ending"]
 
 
@@ -390,7 +390,7 @@ def test_korean_messages_name_characters_and_districts_by_the_seed() -> None:
     from rules.citadels.districts import BASIC, UNIQUE
     from rules.citadels.messages import MESSAGES
 
-    verbs = {"choice.keep", "choice.menu.keep", "choice.spy", "choice.menu.spy"}
+    verbs = {"citadels.choice.keep", "citadels.choice.menu.keep", "citadels.choice.spy", "citadels.choice.menu.spy"}
     names = [(c.en, c.ko) for c in CHARACTERS] + [(d.en, d.ko) for d in UNIQUE + BASIC]
     for key, en in MESSAGES["en"].items():
         if key in verbs:
@@ -405,7 +405,7 @@ def test_tax_goes_on_the_tax_collector_character_token() -> None:
     from rules.citadels.card_texts import CHARACTER_TEXT
     from rules.citadels.messages import MESSAGES
 
-    assert "세리 캐릭터 토큰 위" in MESSAGES["ko"]["ev.tax"]
+    assert "세리 캐릭터 토큰 위" in MESSAGES["ko"]["citadels.ev.tax"]
     assert "세리 캐릭터 토큰" in CHARACTER_TEXT["tax_collector"]["ko"]
 
 
@@ -418,7 +418,7 @@ def test_quarry_does_not_let_the_magistrate_confiscate_a_duplicate() -> None:
     # revealing the signed warrant would be the confiscation: refused, with the reason
     with pytest.raises(RuleError) as info:
         act(st, 0, "reveal")
-    assert info.value.key == "err.confiscate_same_name"
+    assert info.value.key == "citadels.err.confiscate_same_name"
     st, ev = act(st, 0, "pass")
     assert [d["id"] for d in st["seats"][1]["city"]] == ["castle"]
 
@@ -509,7 +509,7 @@ def test_alchemist_refund_excludes_tax_and_smithy() -> None:
     st, _ = act(st, 0, "build castle")
     assert st["seats"][0]["gold"] == 0 and st["tax"] == 1
     st, ev = act(st, 0, "end")
-    assert next(e for e in ev if e.key == "ev.alchemist").params["amount"] == 4
+    assert next(e for e in ev if e.key == "citadels.ev.alchemist").params["amount"] == 4
     assert st["seats"][0]["gold"] == 4
 
 
@@ -522,13 +522,13 @@ def test_threatened_player_gathers_first_then_answers() -> None:
     st, _ = act(st, 0, "threaten merchant")
     st, _ = act(st, 0, "flower king")
     st, _ = act(st, 0, "end")
-    assert prompt(st).kind == "decide.gather"
+    assert prompt(st).kind == "citadels.decide.gather"
     st, _ = act(st, 1, "gold")  # the Gold Mine works while gathering
-    assert prompt(st).kind == "decide.bribe" and st["seats"][1]["gold"] == 3
+    assert prompt(st).kind == "citadels.decide.bribe" and st["seats"][1]["gold"] == 3
     st, ev = act(st, 1, "refuse")
     st, ev = act(st, 0, "reveal")
-    assert "ev.threat_blank" in keys(ev) and st["seats"][1]["gold"] == 3
-    assert prompt(st).kind == "decide.turn" and prompt(st).seat == 1
+    assert "citadels.ev.threat_blank" in keys(ev) and st["seats"][1]["gold"] == 3
+    assert prompt(st).kind == "citadels.decide.turn" and prompt(st).seat == 1
 
 
 # -- components and the selection phase ----------------------------------------------

@@ -43,10 +43,10 @@ def test_assassin_killed_character_skipped_and_revealed_at_round_end() -> None:
     st, ev = act(st, 0, "kill king")
     assert "killed" in st["chars"]["king"]["markers"]
     st, ev = act(st, 0, "end")
-    assert "ev.called_killed" in keys(ev)
-    assert not any(e.key == "ev.reveal" and e.params.get("character") == "king" for e in ev)
+    assert "citadels.ev.called_killed" in keys(ev)
+    assert not any(e.key == "citadels.ev.reveal" and e.params.get("character") == "king" for e in ev)
     # round ends (no one else holds a character): the killed King is revealed, heir crowned
-    assert "ev.killed_revealed" in keys(ev) and "ev.heir" in keys(ev)
+    assert "citadels.ev.killed_revealed" in keys(ev) and "citadels.ev.heir" in keys(ev)
     assert st["crown"] == 2
 
 
@@ -55,7 +55,7 @@ def test_assassin_kill_of_absent_character_looks_the_same() -> None:
     st, _ = act(st, 0, "kill bishop")
     st, ev = act(st, 0, "end")
     called = [e for e in ev if e.params.get("character") == "bishop"]
-    assert [e.key for e in called] == ["ev.called_killed"]
+    assert [e.key for e in called] == ["citadels.ev.called_killed"]
 
 
 def test_witch_bewitches_then_plays_the_character() -> None:
@@ -64,12 +64,12 @@ def test_witch_bewitches_then_plays_the_character() -> None:
     set_seat(st, 1, gold=0, city=["docks"])
     st, _ = act(st, 0, "gold")
     d = prompt(st)
-    assert d.kind == "decide.bewitch" and all(c.action["type"] == "bewitch" for c in d.choices)
+    assert d.kind == "citadels.decide.bewitch" and all(c.action["type"] == "bewitch" for c in d.choices)
     st, ev = act(st, 0, "bewitch merchant")
     # the merchant's holder only gathers, then the Witch plays the Merchant with her city
     assert st["turn"]["seat"] == 1 and st["turn"]["mode"] == "bewitched"
     st, ev = act(st, 1, "gold")
-    assert "ev.witch_resumes" in keys(ev)
+    assert "citadels.ev.witch_resumes" in keys(ev)
     assert st["turn"]["seat"] == 0 and st["turn"]["char"] == "merchant"
     assert st["seats"][1]["gold"] == 2
     st, _ = act(st, 0, "income")
@@ -80,7 +80,7 @@ def test_witch_turn_ends_if_bewitched_character_absent() -> None:
     st = turn_of("witch", stage="gather", city=["park"], hand=[])
     st, _ = act(st, 0, "gold")
     st, ev = act(st, 0, "bewitch thief")
-    assert "ev.witch_ends" in keys(ev)
+    assert "citadels.ev.witch_ends" in keys(ev)
     assert st["seats"][0]["hand_count"] == 0  # no Park at a paused Witch's end
 
 
@@ -91,20 +91,20 @@ def _magistrate_round(signed: str):  # noqa: ANN202
     for c in ("thief", "bishop", "merchant"):
         st, _ = act(st, 0, f"warrant {c}")
     d = prompt(st)
-    assert d.private and d.kind == "decide.sign"
+    assert d.private and d.kind == "citadels.decide.sign"
     st, _ = act(st, 0, f"sign {signed}")
     st, _ = act(st, 0, "end")
     st, _ = act(st, 1, "gold")
     st, _ = act(st, 1, "build castle")
     d = prompt(st)
-    assert d.seat == 0 and d.kind == "decide.confiscate" and d.private
+    assert d.seat == 0 and d.kind == "citadels.decide.confiscate" and d.private
     return st
 
 
 def test_magistrate_confiscates_with_signed_warrant() -> None:
     st = _magistrate_round("bishop")
     st, ev = act(st, 0, "reveal")
-    assert "ev.confiscated" in keys(ev)
+    assert "citadels.ev.confiscated" in keys(ev)
     assert [d["id"] for d in st["seats"][0]["city"]] == ["castle"]
     assert st["seats"][1]["city"] == [] and st["seats"][1]["gold"] == 7
     # only the first paid build can be confiscated; the build still counted
@@ -114,7 +114,7 @@ def test_magistrate_confiscates_with_signed_warrant() -> None:
 def test_magistrate_unsigned_warrant_does_nothing() -> None:
     st = _magistrate_round("thief")
     st, ev = act(st, 0, "reveal")
-    assert "ev.warrant_blank" in keys(ev)
+    assert "citadels.ev.warrant_blank" in keys(ev)
     assert [d["id"] for d in st["seats"][1]["city"]] == ["castle"]
 
 
@@ -125,7 +125,7 @@ def test_thief_robs_on_call_before_gathering() -> None:
         ENGINE.apply(st, 0, {"type": "rob", "character": "assassin"})  # rank 1
     st, _ = act(st, 0, "rob king")
     st, ev = act(st, 0, "end")
-    assert "ev.robbed" in keys(ev)
+    assert "citadels.ev.robbed" in keys(ev)
     assert st["seats"][0]["gold"] == 7 and st["seats"][2]["gold"] == 0
     assert st["turn"]["stage"] == "gather" and st["turn"]["seat"] == 2
 
@@ -136,7 +136,7 @@ def test_spy_takes_gold_and_draws_per_match() -> None:
     st, ev = act(st, 0, "spy p2 noble")
     assert st["seats"][0]["gold"] == 1 and st["seats"][1]["gold"] == 0
     assert st["seats"][0]["hand_count"] == 2
-    sees = [e for e in ev if e.key == "ev.spy_sees"]
+    sees = [e for e in ev if e.key == "citadels.ev.spy_sees"]
     assert sees[0].seat == 0 and sees[0].reveal
 
 
@@ -150,7 +150,7 @@ def test_blackmailer_bribe_is_half_rounded_down() -> None:
     st, _ = act(st, 0, "flower merchant")
     st, _ = act(st, 0, "end")
     st, _ = act(st, 1, "gold")  # gathers first: 5 gold
-    assert prompt(st).kind == "decide.bribe"
+    assert prompt(st).kind == "citadels.decide.bribe"
     st, ev = act(st, 1, "bribe")
     assert st["seats"][0]["gold"] == 2 and st["seats"][1]["gold"] == 3
 
@@ -166,7 +166,7 @@ def test_blackmailer_reveals_flower_and_takes_all() -> None:
     st, _ = act(st, 1, "gold")
     st, _ = act(st, 1, "refuse")
     d = prompt(st)
-    assert d.seat == 0 and d.kind == "decide.threat_reveal"
+    assert d.seat == 0 and d.kind == "citadels.decide.threat_reveal"
     st, ev = act(st, 0, "reveal")
     assert st["seats"][0]["gold"] == 5 and st["seats"][1]["gold"] == 0
 
@@ -225,7 +225,7 @@ def test_king_takes_crown_and_noble_income() -> None:
 def test_king_crown_on_reveal() -> None:
     st = position(characters={"assassin": 0, "king": 3}, turn="assassin", stage="main")
     st, ev = act(st, 0, "end")
-    assert st["crown"] == 3 and "ev.crown_taken" in keys(ev)
+    assert st["crown"] == 3 and "citadels.ev.crown_taken" in keys(ev)
 
 
 def test_emperor_must_crown_and_takes_gold() -> None:
@@ -300,7 +300,7 @@ def test_alchemist_refund_at_end() -> None:
     st, _ = act(st, 0, "build castle")
     assert st["seats"][0]["gold"] == 1
     st, ev = act(st, 0, "end")
-    assert st["seats"][0]["gold"] == 5 and "ev.alchemist" in keys(ev)
+    assert st["seats"][0]["gold"] == 5 and "citadels.ev.alchemist" in keys(ev)
 
 
 def test_trader_builds_many_trade_districts() -> None:
@@ -378,7 +378,7 @@ def test_queen_next_to_rank4() -> None:
     set_seat(st, 1, gold=0)
     st, ev = act(st, 0, "end")
     st, ev = act(st, 1, "gold")  # she gathers first, then her ability pays
-    assert st["seats"][1]["gold"] == 2 + 3 and "ev.queen" in keys(ev)
+    assert st["seats"][1]["gold"] == 2 + 3 and "citadels.ev.queen" in keys(ev)
 
 
 def test_queen_with_killed_king_paid_at_round_end() -> None:
@@ -393,7 +393,7 @@ def test_queen_with_killed_king_paid_at_round_end() -> None:
     st, _ = act(st, 3, "draw")
     st, _ = act(st, 3, {"type": "keep", "card": st["seats"][3]["secret"]["drawn"][0]})
     st, ev = act(st, 3, "end")
-    assert "ev.queen" in keys(ev) and st["seats"][3]["gold"] == 3 and st["crown"] == 4
+    assert "citadels.ev.queen" in keys(ev) and st["seats"][3]["gold"] == 3 and st["crown"] == 4
 
 
 def test_artist_beautifies_two() -> None:

@@ -172,14 +172,14 @@ def test_observatory_draws_three() -> None:
 def test_park_draws_two_with_empty_hand() -> None:
     st = turn_of("king", hand=[], city=["park"])
     st, ev = act(st, 0, "end")
-    assert "ev.park" in keys(ev) and st["seats"][0]["hand_count"] == 2
+    assert "citadels.ev.park" in keys(ev) and st["seats"][0]["hand_count"] == 2
 
 
 def test_poor_house_before_alchemist() -> None:
     st = turn_of("alchemist", gold=4, hand=["castle"], city=["poor_house"])
     st, _ = act(st, 0, "build castle")
     st, ev = act(st, 0, "end")
-    assert keys(ev)[:2] == ["ev.poor_house", "ev.alchemist"]
+    assert keys(ev)[:2] == ["citadels.ev.poor_house", "citadels.ev.alchemist"]
     assert st["seats"][0]["gold"] == 5
 
 
@@ -229,13 +229,13 @@ def test_theater_swaps_after_selection() -> None:
         (d,) = ENGINE.decisions(st)
         st, _ = act(st, d.seat, d.choices[0].action)
     d = prompt(st)
-    assert d.kind == "decide.theater" and d.seat == 0 and d.private
+    assert d.kind == "citadels.decide.theater" and d.seat == 0 and d.private
     mine = st["seats"][0]["secret"]["chars"][0]
     theirs = st["seats"][2]["secret"]["chars"][0]
     st, ev = act(st, 0, f"theater p3 {mine}")
     assert st["seats"][0]["secret"]["chars"] == [theirs]
     assert st["seats"][2]["secret"]["chars"] == [mine]
-    assert {e.seat for e in ev if e.key == "ev.theater_got"} == {0, 2}
+    assert {e.seat for e in ev if e.key == "citadels.ev.theater_got"} == {0, 2}
 
 
 def test_thieves_den_paid_with_cards() -> None:
@@ -270,7 +270,7 @@ def test_completion_bonuses_and_game_end() -> None:
     give_char(st, 1, "warlord")
     st, ev = act(st, 0, "build cathedral")
     st, ev = act(st, 0, "build fortress")
-    assert "ev.completed" in keys(ev) and st["first"] == 0 and st["ending"]
+    assert "citadels.ev.completed" in keys(ev) and st["first"] == 0 and st["ending"]
     st, ev = act(st, 0, "end")
     st, _ = act(st, 1, "gold")
     st, ev = act(st, 1, "end")

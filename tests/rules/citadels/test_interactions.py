@@ -29,16 +29,16 @@ def test_only_first_paid_build_can_be_confiscated() -> None:
     st["rs"]["magistrate_seat"] = 0
     st["seats"][0]["secret"]["markers"]["signed"] = "architect"
     st, _ = act(st, 1, "build temple")
-    assert prompt(st).kind == "decide.confiscate"
+    assert prompt(st).kind == "citadels.decide.confiscate"
     st, _ = act(st, 0, "pass")
     st, _ = act(st, 1, "build tavern")
-    assert prompt(st).kind == "decide.turn"
+    assert prompt(st).kind == "citadels.decide.turn"
 
 
 def test_framework_build_not_confiscated_next_paid_one_is() -> None:
     st = warranted(["palace"], 9, city=["framework"])
     st, _ = act(st, 1, "build palace via framework")
-    assert prompt(st).kind == "decide.turn"
+    assert prompt(st).kind == "citadels.decide.turn"
 
 
 def test_thieves_den_confiscated_returns_gold_only() -> None:
@@ -47,7 +47,7 @@ def test_thieves_den_confiscated_returns_gold_only() -> None:
     st, _ = act(st, 1, "pay temple")
     st, _ = act(st, 1, "pay tavern")
     st, ev = act(st, 0, "reveal")
-    assert "ev.confiscated" in keys(ev)
+    assert "citadels.ev.confiscated" in keys(ev)
     assert st["seats"][1]["gold"] == 4 and st["seats"][1]["hand_count"] == 0
     assert [d["id"] for d in st["seats"][0]["city"]] == ["thieves_den"]
 
@@ -67,7 +67,7 @@ def test_magistrate_cannot_take_a_name_he_has() -> None:
     # revealing the signed warrant would be the confiscation: refused, with the reason
     with pytest.raises(RuleError) as info:
         act(st, 0, "reveal")
-    assert info.value.key == "err.confiscate_same_name"
+    assert info.value.key == "citadels.err.confiscate_same_name"
     st, ev = act(st, 0, "pass")
     assert [d["id"] for d in st["seats"][1]["city"]] == ["castle"]
 
@@ -154,7 +154,7 @@ def test_assassinated_tax_collector_still_taxes() -> None:
     st, _ = act(st, 0, "end")
     st, _ = act(st, 2, "gold")
     st, ev = act(st, 2, "build manor")
-    assert "ev.tax" in keys(ev) and st["tax"] == 1
+    assert "citadels.ev.tax" in keys(ev) and st["tax"] == 1
 
 
 def test_view_for_magistrate_prompt_does_not_leak_signed() -> None:
@@ -162,7 +162,7 @@ def test_view_for_magistrate_prompt_does_not_leak_signed() -> None:
     st, _ = act(st, 1, "build castle")
     d = prompt(st)
     # every warranted first paid build asks, so the question itself reveals nothing
-    assert d.kind == "decide.confiscate" and d.private and d.seat == 0
+    assert d.kind == "citadels.decide.confiscate" and d.private and d.seat == 0
     assert "signed" not in ENGINE.view(st, 1)["me"]["secret_markers"]
 
 
@@ -191,7 +191,7 @@ def test_patrician_killed_heir_takes_crown() -> None:
     give_char(st, 3, "patrician")
     st, _ = act(st, 0, "kill patrician")
     st, ev = act(st, 0, "end")
-    assert "ev.heir" in keys(ev) and st["crown"] == 3
+    assert "citadels.ev.heir" in keys(ev) and st["crown"] == 3
 
 
 def test_navigator_cards() -> None:

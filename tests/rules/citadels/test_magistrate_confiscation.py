@@ -35,7 +35,7 @@ def warranted(card: str, *, mag_city: list[str], signed: str = "king",
     set_seat(st, 0, city=mag_city)
     st, _ = act(st, 1, f"build {card}")
     d = prompt(st)
-    assert (d.kind, d.seat, d.private) == ("decide.confiscate", 0, True)
+    assert (d.kind, d.seat, d.private) == ("citadels.decide.confiscate", 0, True)
     return st
 
 
@@ -58,15 +58,15 @@ def test_only_do_not_reveal_is_offered_when_the_signed_warrant_cannot_confiscate
     assert choice_types(st) == HIDE_ONLY
     assert prompt(st).timeout.action == prompt(st).choices[0].action
     st, ev = act(st, 0, "pass")
-    assert keys(ev) == ["ev.warrant_kept"] and not any(e.reveal for e in ev)
+    assert keys(ev) == ["citadels.ev.warrant_kept"] and not any(e.reveal for e in ev)
     assert [d["id"] for d in st["seats"][1]["city"]] == [card]
     assert "warrant_revealed" not in st["chars"]["king"]["markers"]
 
 
 @pytest.mark.parametrize(("card", "mag_city", "key"), [
-    ("castle", ["castle", "quarry"], "err.confiscate_same_name"),
+    ("castle", ["castle", "quarry"], "citadels.err.confiscate_same_name"),
     ("monument", ["temple", "tavern", "market", "manor", "castle"],
-     "err.confiscate_monument"),
+     "citadels.err.confiscate_monument"),
 ])
 @pytest.mark.parametrize("typed", ["reveal", "공개"])
 def test_a_typed_reveal_is_refused_with_the_reason_and_changes_nothing(
@@ -92,7 +92,7 @@ def test_a_signed_warrant_confiscates_as_before() -> None:
     st = warranted("castle", mag_city=["temple"])
     assert choice_types(st) == BOTH
     st, ev = act(st, 0, "reveal")
-    assert "ev.confiscated" in keys(ev)
+    assert "citadels.ev.confiscated" in keys(ev)
     assert [d["id"] for d in st["seats"][0]["city"]] == ["temple", "castle"]
     assert st["seats"][1]["city"] == [] and st["seats"][1]["gold"] == 9
 
@@ -103,5 +103,5 @@ def test_a_blank_warrant_may_still_be_revealed_over_a_name_he_has() -> None:
     st = warranted("castle", mag_city=["castle"], signed="bishop")
     assert choice_types(st) == BOTH
     st, ev = act(st, 0, "reveal")
-    assert "ev.warrant_blank" in keys(ev)
+    assert "citadels.ev.warrant_blank" in keys(ev)
     assert [d["id"] for d in st["seats"][1]["city"]] == ["castle"]

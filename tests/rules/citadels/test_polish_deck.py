@@ -37,7 +37,7 @@ def test_gather_offers_only_gold_with_an_empty_deck() -> None:
     (d,) = ENGINE.decisions(st)
     assert [c.action for c in d.choices] == [{"type": "gold", "amount": 2}]
     assert d.timeout.action == {"type": "gold", "amount": 2}  # the deadline's move is legal
-    assert d.kind == "decide.gather_no_deck"
+    assert d.kind == "citadels.decide.gather_no_deck"
     st, _ = act(st, 0, "gold")
     assert st["turn"]["stage"] == "main" and st["seats"][0]["gold"] == 2
 
@@ -49,7 +49,7 @@ def test_gather_keeps_the_draw_while_one_card_is_left() -> None:
     card = st["secret"]["deck"][0]
     st, ev = act(st, 0, "draw")
     assert st["seats"][0]["secret"]["hand"][-1] == card and st["deck_count"] == 0
-    line = next(e for e in ev if e.key == "ev.gather_one")  # never "draws 1 cards"
+    line = next(e for e in ev if e.key == "citadels.ev.gather_one")  # never "draws 1 cards"
     assert line.params["drawn"] == 1
 
 
@@ -74,7 +74,7 @@ def test_smithy_is_not_offered_for_nothing() -> None:
     assert ("smithy", None) not in types(empty_deck(st))
     # with 1 card left it still draws, and says how many
     st, ev = act(empty_deck(st, leave=1), 0, "smithy")
-    assert next(e for e in ev if e.key == "ev.smithy").params["count"] == 1
+    assert next(e for e in ev if e.key == "citadels.ev.smithy").params["count"] == 1
 
 
 def test_income_in_cards_needs_cards_to_draw() -> None:
@@ -99,10 +99,10 @@ def test_abbot_split_asks_no_more_cards_than_the_deck_holds() -> None:
 def test_park_says_nothing_when_no_card_can_come() -> None:
     st = turn_of("king", hand=[], city=["park"])
     _, ev = act(empty_deck(st), 0, "end")
-    assert "ev.park" not in [e.key for e in ev]
+    assert "citadels.ev.park" not in [e.key for e in ev]
     _, ev = act(st, 0, "end")
     keys = [e.key for e in ev]
-    assert keys.index("ev.park") < keys.index("ev.drew")
+    assert keys.index("citadels.ev.park") < keys.index("citadels.ev.drew")
 
 
 def test_a_full_turn_plays_out_with_an_empty_deck() -> None:

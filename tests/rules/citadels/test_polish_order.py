@@ -26,7 +26,7 @@ def crowned_next(crowned: str, before: str = "assassin") -> dict[str, Any]:
 def test_reveal_comes_before_the_crown(crowned: str) -> None:
     st, events = act(crowned_next(crowned), 0, "end")
     keys = [e.key for e in events]
-    assert keys.index("ev.reveal") < keys.index("ev.crown_taken"), keys
+    assert keys.index("citadels.ev.reveal") < keys.index("citadels.ev.crown_taken"), keys
     assert st["crown"] == 2
 
 
@@ -35,5 +35,5 @@ def test_a_bewitched_king_is_revealed_then_takes_the_crown_himself() -> None:
     # the Witch's turn pauses; nobody else holds a character: the King is called now
     assert st["turn"]["char"] == "king" and st["turn"]["mode"] == "bewitched"
     keys = [e.key for e in events]
-    assert keys.index("ev.reveal") < keys.index("ev.crown_taken"), keys
+    assert keys.index("citadels.ev.reveal") < keys.index("citadels.ev.crown_taken"), keys
     assert st["crown"] == 2

@@ -45,7 +45,7 @@ def test_free_destroy_is_labelled_free_and_told_without_zero_gold() -> None:
     assert choice_label(choice, NAMES, "en") == "Destroy Bob's Watchtower — free"
     assert choice_label(choice, NAMES, "ko") == "Bob 님의 망루 파괴 — 무료"
     _, ev = act(st, 0, a)
-    assert "ev.destroyed_free" in [e.key for e in ev]
+    assert "citadels.ev.destroyed_free" in [e.key for e in ev]
 
 
 def test_typed_and_logged_moves_without_a_price_still_apply() -> None:

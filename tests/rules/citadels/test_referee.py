@@ -77,7 +77,7 @@ def _check_step(prev: dict[str, Any], new: dict[str, Any], events: list[Any],
         if e.seat is not None:
             continue
         p = e.params
-        if e.key == "ev.built":
+        if e.key == "citadels.ev.built":
             assert t is not None and p["s"] == t["seat"]
             char, mode = t["char"], t["mode"]
             assert mode in ("normal", "witch") and char != "navigator", (char, mode)
@@ -90,20 +90,20 @@ def _check_step(prev: dict[str, Any], new: dict[str, Any], events: list[Any],
                 key = (prev["round"], prev["call"], t["seat"], mode)
                 builds[key] = builds.get(key, 0) + 1
                 assert builds[key] <= _limit(char), (char, builds[key])
-        elif e.key in ("ev.seized", "ev.confiscated"):
+        elif e.key in ("citadels.ev.seized", "citadels.ev.confiscated"):
             assert p["card"] not in _ids(prev, p["s"])  # Quarry never applies
-        elif e.key in ("ev.exchanged", "ev.exchanged_free"):
+        elif e.key in ("citadels.ev.exchanged", "citadels.ev.exchanged_free"):
             assert p["card"] not in _ids(prev, p["s"])
             assert p["mine"] not in _ids(prev, p["target"])
-        elif e.key in ("ev.destroyed", "ev.destroyed_free"):
+        elif e.key in ("citadels.ev.destroyed", "citadels.ev.destroyed_free"):
             target = p["target"]
             d = next(x for x in prev["seats"][target]["city"] if x["id"] == p["card"])
             wall = 1 if "great_wall" in _ids(prev, target) and p["card"] != "great_wall" else 0
             assert p["gold"] == max(0, _cost(d) - 1) + wall
             assert p["card"] != "keep" and not prev["seats"][target]["completed"]
-        elif e.key == "ev.bribe":
+        elif e.key == "citadels.ev.bribe":
             assert p["amount"] == prev["seats"][p["s"]]["gold"] // 2
-        elif e.key == "ev.queen":
+        elif e.key == "citadels.ev.queen":
             four = next(c for c in prev["cast"] if CHARACTER[c].rank == 4)
             holder = next(i for i, s in enumerate(prev["seats"])
                           if four in s["secret"]["chars"])
@@ -127,7 +127,7 @@ def _play(index: int) -> None:
         choice = rng.choice(d.choices)
         new, events = ENGINE.apply(state, d.seat, choice.action)
         _check_step(state, new, events, builds)
-        if first_round is None and any(e.key == "ev.completed" for e in events):
+        if first_round is None and any(e.key == "citadels.ev.completed" for e in events):
             first_round = state["round"]
         state = new
     result = ENGINE.result(state)

@@ -30,10 +30,10 @@ def test_illegal_actions_raise_and_leave_state_unchanged() -> None:
     before = dump_state(st)
     with pytest.raises(RuleError) as e:
         ENGINE.apply(st, 0, {"type": "build", "card": "palace"})
-    assert e.value.key == "err.illegal" and dump_state(st) == before
+    assert e.value.key == "citadels.err.illegal" and dump_state(st) == before
     with pytest.raises(RuleError) as e:
         ENGINE.apply(st, 1, {"type": "end"})
-    assert e.value.key == "err.not_your_turn"
+    assert e.value.key == "citadels.err.not_your_turn"
 
 
 def test_apply_does_not_mutate_input_over_a_game() -> None:
@@ -161,7 +161,7 @@ def test_notation_examples(text: str, action: dict) -> None:
 def test_notation_unreadable() -> None:
     with pytest.raises(RuleError) as e:
         ENGINE.parse(situation(4), 0, "fly to the moon")
-    assert e.value.key == "err.unreadable"
+    assert e.value.key == "citadels.err.unreadable"
 
 
 def test_rulebook_warlord_costs() -> None:
@@ -185,7 +185,7 @@ def test_rulebook_bribe_with_one_gold_is_zero() -> None:
     st, _ = act(st, 1, {"type": "keep", "card": st["seats"][1]["secret"]["drawn"][0]})
     set_seat(st, 1, gold=1)
     st, ev = act(st, 1, "bribe")
-    assert next(e for e in ev if e.key == "ev.bribe").params["amount"] == 0
+    assert next(e for e in ev if e.key == "citadels.ev.bribe").params["amount"] == 0
 
 
 def test_rulebook_abbot_mixes() -> None:
@@ -221,10 +221,10 @@ def test_emperor_killed_advisor_gives_crown() -> None:
     st, _ = act(st, 0, "kill emperor")
     st, ev = act(st, 0, "end")
     d = prompt(st)
-    assert d.kind == "decide.advisor" and d.seat == 2
+    assert d.kind == "citadels.decide.advisor" and d.seat == 2
     assert {c.action["seat"] for c in d.choices} == {0, 3}
     st, ev = act(st, 2, "crown p4")
-    assert st["crown"] == 3 and "ev.advisor" in keys(ev) and st["round"] == 2
+    assert st["crown"] == 3 and "citadels.ev.advisor" in keys(ev) and st["round"] == 2
 
 
 def test_tiebreak_highest_rank_last_round() -> None:
@@ -248,7 +248,7 @@ def test_options_documented_and_defaults() -> None:
         Options(bogus=1)  # type: ignore[call-arg]
     with pytest.raises(RuleError) as e:
         ENGINE.setup({"cast": "Z", "bogus": 1}, 4, 1)
-    assert e.value.key == "err.options" and e.value.params["fields"] == "bogus, cast"
+    assert e.value.key == "citadels.err.options" and e.value.params["fields"] == "bogus, cast"
 
 
 def test_magistrate_confiscation_pays_tax_and_counts_as_build() -> None:
@@ -281,9 +281,9 @@ def test_big_turns_list_every_move_in_groups() -> None:
     assert [c.action for c in d.choices if c.group == "build"] == [
         {"type": "build", "card": "temple"}]
     assert {g.key: g.private for g in d.groups}["build"] is True
-    assert d.kind == "decide.turn" and not d.private
+    assert d.kind == "citadels.decide.turn" and not d.private
     st, _ = act(st, 0, "destroy p4 monastery")
-    assert prompt(st).kind == "decide.turn"
+    assert prompt(st).kind == "citadels.decide.turn"
     assert not [c for c in prompt(st).choices if c.action["type"] == "destroy"]
     st, _ = act(st, 0, "build temple")
     assert "temple" in [x["id"] for x in st["seats"][0]["city"]]

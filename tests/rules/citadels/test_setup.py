@@ -81,9 +81,9 @@ def test_two_player_draft_sequence() -> None:
     st, offers = run_draft(st)
     crown = 0
     assert [(s, k, len(o)) for s, k, o in offers] == [
-        (crown, "decide.draft_take", 7), (1, "decide.draft_take", 6),
-        (1, "decide.draft_discard", 5), (crown, "decide.draft_take", 4),
-        (crown, "decide.draft_discard", 3), (1, "decide.draft_take", 2)]
+        (crown, "citadels.decide.draft_take", 7), (1, "citadels.decide.draft_take", 6),
+        (1, "citadels.decide.draft_discard", 5), (crown, "citadels.decide.draft_take", 4),
+        (crown, "citadels.decide.draft_discard", 3), (1, "citadels.decide.draft_take", 2)]
     assert len(st["secret"]["facedown"]) == 4
 
 
@@ -91,16 +91,16 @@ def test_three_player_draft_last_player_chooses_discard() -> None:
     st = situation(3, seed=4)
     st, offers = run_draft(st)
     assert [(s, k, len(o)) for s, k, o in offers] == [
-        (0, "decide.draft_take", 8), (1, "decide.draft_take", 7), (2, "decide.draft_take", 6),
-        (2, "decide.draft_discard", 5), (0, "decide.draft_take", 4),
-        (1, "decide.draft_take", 3), (2, "decide.draft_take", 2)]
+        (0, "citadels.decide.draft_take", 8), (1, "citadels.decide.draft_take", 7), (2, "citadels.decide.draft_take", 6),
+        (2, "citadels.decide.draft_discard", 5), (0, "citadels.decide.draft_take", 4),
+        (1, "citadels.decide.draft_take", 3), (2, "citadels.decide.draft_take", 2)]
     assert len(st["secret"]["facedown"]) == 3
 
 
 def test_three_player_random_discard_option() -> None:
     st = situation(3, seed=4, three_player_discard="random")
     st, offers = run_draft(st)
-    assert "decide.draft_discard" not in [k for _, k, _ in offers]
+    assert "citadels.decide.draft_discard" not in [k for _, k, _ in offers]
 
 
 def test_two_three_players_complete_at_eight() -> None:
@@ -129,20 +129,20 @@ def test_custom_set_rules() -> None:
     assert st["cast"] == good
     with pytest.raises(RuleError) as e:
         ENGINE.setup({"cast": "custom", "characters": good, "districts": uniques}, 2, 1)
-    assert e.value.key == "err.cast_emperor"
+    assert e.value.key == "citadels.err.cast_emperor"
     with pytest.raises(RuleError) as e:
         ENGINE.setup({"cast": "custom", "characters": [*good, "queen"], "districts": uniques},
                      4, 1)
-    assert e.value.key == "err.cast_queen"
+    assert e.value.key == "citadels.err.cast_queen"
     with pytest.raises(RuleError) as e:
         ENGINE.setup({"cast": "custom", "characters": good, "districts": uniques}, 3, 1)
-    assert e.value.key == "err.cast_rank9"
+    assert e.value.key == "citadels.err.cast_rank9"
     with pytest.raises(RuleError) as e:
         ENGINE.setup({"cast": "custom", "characters": good[::-1], "districts": uniques}, 5, 1)
-    assert e.value.key == "err.cast_ranks"
+    assert e.value.key == "citadels.err.cast_ranks"
     with pytest.raises(RuleError) as e:
         ENGINE.setup({"cast": "custom", "characters": good, "districts": uniques[:13]}, 5, 1)
-    assert e.value.key == "err.districts_invalid"
+    assert e.value.key == "citadels.err.districts_invalid"
 
 
 def test_random_sets_obey_rules() -> None:
@@ -163,10 +163,10 @@ def test_seats_bounds() -> None:
 def test_round_start_event_and_crown_player_picks_first() -> None:
     st = ENGINE.setup({"crown": 2}, 5, 9)
     (d,) = ENGINE.decisions(st)
-    assert d.seat == 2 and d.kind == "decide.draft_take"
+    assert d.seat == 2 and d.kind == "citadels.decide.draft_take"
     st2, ev = act(st, 2, d.choices[0].action)
-    assert [e.seat for e in ev if e.key == "ev.you_picked"] == [2]
-    assert "ev.picked" in keys(ev)
+    assert [e.seat for e in ev if e.key == "citadels.ev.you_picked"] == [2]
+    assert "citadels.ev.picked" in keys(ev)
 
 
 def test_custom_set_options_read_names_in_either_language_and_refuse_unknown_ones() -> None:

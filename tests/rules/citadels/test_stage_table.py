@@ -113,7 +113,7 @@ def test_a_turn_lists_every_move_in_groups_and_hides_the_hand() -> None:
     for s in range(1, 6):
         set_seat(st, s, city=["tavern", "market", "temple", "docks", "manor", "castle"])
     (d,) = ENGINE.decisions(st)
-    assert d.kind == "decide.turn" and not d.private
+    assert d.kind == "citadels.decide.turn" and not d.private
     assert len(d.choices) > 25
     assert all(c.action["type"] not in ("open", "back") for c in d.choices)
     groups = {g.key: g.private for g in d.groups}
@@ -132,14 +132,14 @@ def test_a_turn_lists_every_move_in_groups_and_hides_the_hand() -> None:
     destroy = next(c.action for c in ENGINE.decisions(st)[0].choices
                    if c.action["type"] == "destroy")
     after, events = act(st, 0, destroy)
-    assert "ev.destroyed" in [e.key for e in events] or "ev.destroyed_free" in [
+    assert "citadels.ev.destroyed" in [e.key for e in events] or "citadels.ev.destroyed_free" in [
         e.key for e in events]
 
 
 def test_other_decisions_have_no_groups() -> None:
     st = situation(seats=4, cast="first_game")
     (d,) = ENGINE.decisions(st)
-    assert d.kind == "decide.draft_take" and d.groups == []
+    assert d.kind == "citadels.decide.draft_take" and d.groups == []
     assert all(c.group is None for c in d.choices)
 
 
@@ -226,7 +226,7 @@ def test_an_old_snapshot_with_an_open_menu_plays_on() -> None:
     at, state = old["menu_open"]["at"], old["menu_open"]["state"]
     assert state["turn"]["menu"] is not None
     (d,) = ENGINE.decisions(state)
-    assert d.kind == "decide.turn" and d.groups  # every move again, the menu ignored
+    assert d.kind == "citadels.decide.turn" and d.groups  # every move again, the menu ignored
     for seat, action in old["log"][at:]:
         state, _ = ENGINE.apply(state, seat, action)
     result = ENGINE.result(state)

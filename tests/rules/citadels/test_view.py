@@ -37,8 +37,8 @@ def test_current_always_points_at_the_seat_that_decides() -> None:
         if st["phase"] == "draft":
             assert current["character"] is None
             assert current["seat"] == d.seat
-            assert current["stage"] == ("theater" if d.kind == "decide.theater" else "draft")
-        elif d.kind == "decide.advisor":
+            assert current["stage"] == ("theater" if d.kind == "citadels.decide.theater" else "draft")
+        elif d.kind == "citadels.decide.advisor":
             assert current == {"seat": d.seat, "character": st["rs"]["killed"],
                                "stage": "advisor"}
         else:

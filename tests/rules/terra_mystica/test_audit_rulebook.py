@@ -135,7 +135,7 @@ def test_cult_bonus_spades_build_nothing_and_may_be_split() -> None:
     st = spades_phase("halflings", ["E6", "F4", "E9", "F7"], 2)
     listed = texts(st)
     assert listed and all(t.startswith(("transform", "-")) for t in listed)
-    assert fails(st, "halflings", "build E5") in ("tm.not_active", "tm.not_now")
+    assert fails(st, "halflings", "build E5") in ("terra_mystica.not_active", "terra_mystica.not_now")
     st = play(st, "halflings", "transform E5")  # black -> brown: 1 spade
     assert st["pending"]["halflings"]["SPADE"] == 1 and st["phase"] == "spades"
     st = play(st, "halflings", "transform D4 to yellow")  # red -> yellow: 1 spade
@@ -150,7 +150,7 @@ def test_cult_bonus_spades_cannot_tunnel() -> None:
                if d == 2 and h not in st["buildings"]
                and all(board.HEX_DIST[o].get(h, 9) >= 2 for o in ("E7", "C5"))
                and board.spade_distance(st["terrain"][h], "gray") == 1)
-    assert fails(st, "dwarves", f"transform {far}") == "tm.cant_reach"
+    assert fails(st, "dwarves", f"transform {far}") == "terra_mystica.cant_reach"
     assert f"transform {far}" not in texts(st)
 
 
@@ -214,7 +214,7 @@ def test_all_tied_players_win() -> None:
 def test_a_stronghold_action_may_be_used_in_the_round_the_stronghold_is_built() -> None:
     """부록 VI: the action token from a stronghold may be used in the same round."""
     st = tweak(put(duel(), "witches", "E9", "TP"), "witches", W=10, C=20)
-    assert fails(st, "witches", "action ACTW. build A10") == "tm.no_action"
+    assert fails(st, "witches", "action ACTW. build A10") == "terra_mystica.no_action"
     st = play(st, "witches", "upgrade E9 to SH")
     st = play(st, "halflings", "pass BON9")
     st = play(st, "witches", "action ACTW. build A10")
@@ -247,7 +247,7 @@ def test_giants_cannot_use_a_single_spade_alone() -> None:
     st = new_game(["giants", "witches"], ["D4", "F4", "E9", "D6"], ["BON3", "BON1"])
     assert fs(st, "giants")["bonus"] == "BON1"
     st = tweak(st, "giants", W=10)
-    assert fails(st, "giants", "action BON1. build E7") == "tm.not_enough"
+    assert fails(st, "giants", "action BON1. build E7") == "terra_mystica.not_enough"
     assert "action BON1. build E7" not in texts(st)
     st = play(st, "giants", "action BON1. dig 1. build E7")  # gray: 1 step, still 2 spades
     assert st["buildings"]["E7"] == ["giants", "D"] and st["terrain"]["E7"] == "red"
@@ -273,7 +273,7 @@ def test_nomads_sandstorm_does_not_cross_a_bridge() -> None:
     st = play(st, "nomads", "action ACT1. bridge F3:G1")
     st = play(st, "witches", "pass BON9")
     assert "G1" not in board.LAND_ADJ["F3"]
-    assert fails(st, "nomads", "action ACTN. build G1") == "tm.sandstorm_adjacent"
+    assert fails(st, "nomads", "action ACTN. build G1") == "terra_mystica.sandstorm_adjacent"
     assert "action ACTN. build G1" not in texts(st)
 
 
@@ -292,7 +292,7 @@ def test_alchemists_trade_vp_only_in_their_own_turn() -> None:
     """연금술사 (errata 4): the VP/coin trades happen in the Alchemists' own turn."""
     st = new_game(["witches", "alchemists"], ["F4", "E5", "E10", "E9"])
     assert st["active"] == "witches"
-    assert fails(st, "alchemists", "convert 1VP to 1C") == "tm.not_active"
+    assert fails(st, "alchemists", "convert 1VP to 1C") == "terra_mystica.not_active"
 
 
 def test_chaos_magicians_take_two_favors_for_a_sanctuary_too() -> None:
@@ -478,8 +478,8 @@ def test_every_refusal_text_is_used_by_the_engine() -> None:
 
     src = "".join(p.read_text() for p in pathlib.Path(pkg.__file__).parent.glob("*.py")
                   if p.name != "messages.py")
-    # option.* keys label Options fields in the lobby (the bot reads them by field name)
-    unused = [k for k in MESSAGES["en"] if f'"{k}"' not in src and not k.startswith("option.")]
+    # <game>.option.* keys label Options fields in the lobby (the bot reads them by field name)
+    unused = [k for k in MESSAGES["en"] if f'"{k}"' not in src and not k.startswith("terra_mystica.option.")]
     assert unused == []
 
 
@@ -489,7 +489,7 @@ def test_every_refusal_text_is_used_by_the_engine() -> None:
 def test_one_token_in_bowl_two_cannot_be_sacrificed() -> None:
     """파워 희생하기: two tokens of bowl II make one in bowl III; one token alone cannot."""
     st = tweak(duel(), "witches", P1=11, P2=1, P3=0)
-    assert fails(st, "witches", "burn 1") == "tm.not_enough"
+    assert fails(st, "witches", "burn 1") == "terra_mystica.not_enough"
     assert not [t for t in texts(st) if t.startswith("burn")]
 
 
@@ -521,7 +521,7 @@ def test_fakirs_have_no_shipping_track() -> None:
     """수도자: carpet flight instead of shipping (no shipping track on the board)."""
     st = tweak(new_game(["fakirs", "witches"], ["B1", "F4", "E9", "B4"], ["BON3", "BON5"]),
                "fakirs", P=1, C=10)
-    assert fails(st, "fakirs", "advance ship") == "tm.cant_advance"
+    assert fails(st, "fakirs", "advance ship") == "terra_mystica.cant_advance"
     assert "advance ship" not in texts(st)
 
 
@@ -529,20 +529,20 @@ def test_fakirs_have_no_shipping_track() -> None:
 
 REFUSALS = [
     # 삼 사용 세부 사항: a space holding a building cannot be transformed or built on
-    ("dig 1. build E6", {}, "tm.occupied"),
-    ("dig 1. transform E6", {}, "tm.occupied"),
+    ("dig 1. build E6", {}, "terra_mystica.occupied"),
+    ("dig 1. transform E6", {}, "terra_mystica.occupied"),
     # 지형 변환: a transformation changes the terrain (E7 is already mountains)
-    ("dig 1. transform E7 to gray", {}, "tm.already_color"),
+    ("dig 1. transform E7 to gray", {}, "terra_mystica.already_color"),
     # 다리: a bridge needs one of your buildings at one of its ends
-    ("action ACT1. bridge A11:C5", {"P1": 0, "P2": 0, "P3": 3}, "tm.bridge_not_adjacent"),
+    ("action ACT1. bridge A11:C5", {"P1": 0, "P2": 0, "P3": 3}, "terra_mystica.bridge_not_adjacent"),
     # 성직자: each player has seven priests (4 on the cult board + 3 in hand)
     ("convert 5PW to 1P", {"P": 3, "priests_out": 4, "P1": 0, "P2": 7, "P3": 5},
-     "tm.priest_limit"),
+     "terra_mystica.priest_limit"),
     # 마을 설립: a town tile only with a town
-    ("+TW1", {}, "tm.town_not_allowed"),
+    ("+TW1", {}, "terra_mystica.town_not_allowed"),
     # 삼 사용: only one hex per action may end on another terrain than home (notation spec 3)
     ("action ACT6. transform E7 to red. transform F3 to red", {"P1": 0, "P2": 0, "P3": 6},
-     "tm.two_nonhome"),
+     "terra_mystica.two_nonhome"),
 ]
 
 
@@ -556,6 +556,6 @@ def test_an_exhausted_favor_tile_cannot_be_taken() -> None:
     """종에 타일: 1 copy of each 3-step tile; a tile gone from the supply is not available."""
     st = tweak(put(duel(), "witches", "F4", "TP"), "witches", W=10, C=20)
     st["favor_pool"]["FAV1"] = 0
-    assert fails(st, "witches", "upgrade F4 to TE. +FAV1") == "tm.tile_gone"
+    assert fails(st, "witches", "upgrade F4 to TE. +FAV1") == "terra_mystica.tile_gone"
     st = play(st, "witches", "upgrade F4 to TE")
     assert "+FAV1" not in texts(st) and "+FAV5" in texts(st)

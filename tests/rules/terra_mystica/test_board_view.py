@@ -63,7 +63,7 @@ def test_faction_choice_refuses_a_second_faction_of_one_colour() -> None:
     assert "setup auren" not in texts and len(texts) == 12
     with pytest.raises(RuleError) as info:
         E.apply(st, 1, {"type": "setup", "faction": "auren"})
-    assert info.value.key == "tm.color_taken"
+    assert info.value.key == "terra_mystica.color_taken"
 
 
 def test_random_setup_draws_six_tiles_never_spades_late_and_players_plus_three() -> None:
@@ -85,8 +85,8 @@ def test_first_bonus_picks_go_in_reverse_order() -> None:
 
 def test_setup_dwellings_only_on_home_terrain_in_order() -> None:
     st = E.setup({"factions": ["witches", "nomads"], "scoring": SCORING}, 2, 1)
-    assert fails(st, "witches", "build F3") == "tm.not_home"
-    assert fails(st, "nomads", "build F3") == "tm.setup_order"
+    assert fails(st, "witches", "build F3") == "terra_mystica.not_home"
+    assert fails(st, "nomads", "build F3") == "terra_mystica.setup_order"
 
 
 def test_view_shape_and_no_secrets() -> None:

@@ -182,7 +182,7 @@ def test_a_leech_after_converting_is_no_longer_offered() -> None:
     st = play(st, "nomads", "convert 1W to 1C")
     offer = next(d for d in E.decisions(st) if d.kind == "leech")
     assert [c.text for c in offer.choices] == ["decline 1 from witches"]
-    assert fails(st, "nomads", "leech 1 from witches") == "tm.leech_order"
+    assert fails(st, "nomads", "leech 1 from witches") == "terra_mystica.leech_order"
 
 
 # -- Mermaids' connect -------------------------------------------------------------------
@@ -214,7 +214,7 @@ def test_connect_listed_when_it_founds_a_town() -> None:
 def test_connect_not_listed_without_a_town() -> None:
     st = mermaids_across_r20(with_h3=False)
     assert not any(t.startswith("connect") for t in turn_texts(st))
-    assert fails(st, "mermaids", "connect r20") == "tm.connect_no_town"
+    assert fails(st, "mermaids", "connect r20") == "terra_mystica.connect_no_town"
 
 
 def test_connect_never_offered_to_others() -> None:

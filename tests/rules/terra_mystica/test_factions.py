@@ -32,14 +32,14 @@ def test_witches_ride_builds_free_on_any_forest_once_per_round() -> None:
     assert (after["C"], after["W"]) == (before["C"], before["W"])
     assert after["VP"] == before["VP"] + 2  # SCORE5: dwelling
     st = play(st, "halflings", "pass BON9")
-    assert fails(st, "witches", "action ACTW. build A3") == "tm.action_taken"
+    assert fails(st, "witches", "action ACTW. build A3") == "terra_mystica.action_taken"
     assert fails(put(st, "witches", "F4", "TP"), "witches", "action ACTW. build A3") in (
-        "tm.action_taken", "tm.no_action")
+        "terra_mystica.action_taken", "terra_mystica.no_action")
 
 
 def test_witches_ride_only_onto_forest() -> None:
     st = put(duo("witches", "halflings", ["F4", "E6", "F7", "E9"]), "witches", "F4", "SH")
-    assert fails(st, "witches", "action ACTW. build A1") == "tm.not_home"
+    assert fails(st, "witches", "action ACTW. build A1") == "terra_mystica.not_home"
 
 
 def test_witches_get_five_extra_vp_per_town() -> None:
@@ -64,7 +64,7 @@ def test_auren_stronghold_gives_a_favor_and_two_cult_steps_on_one_track() -> Non
     st = play(st, "auren", "upgrade F4 to SH. +FAV2")
     assert fs(st, "auren")["favors"] == ["FAV2"] and fs(st, "auren")["cults"]["WATER"] == 4
     st = play(st, "halflings", "pass BON9")
-    assert fails(st, "auren", "action ACTA. +FIRE. +AIR") == "tm.cult_same_track"
+    assert fails(st, "auren", "action ACTA. +FIRE. +AIR") == "terra_mystica.cult_same_track"
     st = play(st, "auren", "action ACTA. +FIRE. +FIRE")
     assert fs(st, "auren")["cults"]["FIRE"] == 2
 
@@ -78,7 +78,7 @@ def test_alchemists_trade_vp_and_coins_others_cannot() -> None:
     coins_on_tile = st["bonus_pool"]["BON9"]
     st = play(st, "alchemists", "convert 1VP to 1C. convert 2C to 1VP. pass BON9")
     assert (fs(st, "alchemists")["VP"], fs(st, "alchemists")["C"]) == (vp, c - 1 + coins_on_tile)
-    assert fails(st, "witches", "convert 1VP to 1C") == "tm.bad_convert"
+    assert fails(st, "witches", "convert 1VP to 1C") == "terra_mystica.bad_convert"
 
 
 def test_alchemists_stronghold_power_and_power_per_spade() -> None:
@@ -115,14 +115,14 @@ def test_darklings_dig_with_priests_for_vp_and_have_no_exchange_track() -> None:
     assert after["P"] == before["P"] - 1 and after["W"] == before["W"] - 1
     assert after["VP"] == before["VP"] + 2 + 2  # priest spade + SCORE5 dwelling
     st = play(st, "witches", "pass BON9")
-    assert fails(st, "darklings", "advance dig") == "tm.cant_advance"
+    assert fails(st, "darklings", "advance dig") == "terra_mystica.cant_advance"
 
 
 def test_darklings_stronghold_converts_up_to_three_workers_that_turn() -> None:
     st = tweak(put(duo("darklings", "witches", ["E5", "F4", "E9", "E10"]), "darklings", "E5",
                    "TP"), "darklings", W=10, C=20, P=0)
-    assert fails(st, "darklings", "convert 1W to 1P") == "tm.bad_convert"
-    assert fails(st, "darklings", "upgrade E5 to SH. convert 4W to 4P") == "tm.convert_limit"
+    assert fails(st, "darklings", "convert 1W to 1P") == "terra_mystica.bad_convert"
+    assert fails(st, "darklings", "upgrade E5 to SH. convert 4W to 4P") == "terra_mystica.convert_limit"
     st = play(st, "darklings", "upgrade E5 to SH. convert 3W to 3P")
     assert (fs(st, "darklings")["W"], fs(st, "darklings")["P"]) == (3, 3)
 
@@ -227,9 +227,9 @@ def test_dwarves_tunnel_for_workers_and_vp_cheaper_with_stronghold() -> None:
     after = fs(st, "dwarves")
     assert before["W"] - after["W"] == 3 * k + 2 + 1
     assert after["VP"] - before["VP"] == 4 + 2
-    assert fails(st, "witches", "advance ship") == "tm.not_enough"
+    assert fails(st, "witches", "advance ship") == "terra_mystica.not_enough"
     st = play(st, "witches", "pass BON9")
-    assert fails(st, "dwarves", "advance ship") == "tm.cant_advance"
+    assert fails(st, "dwarves", "advance ship") == "terra_mystica.cant_advance"
     st = tweak(put(st, "dwarves", "C5", "TP"), "dwarves", W=20, C=20)
     st = play(st, "dwarves", "upgrade C5 to SH")
     target2, k2 = far_hex(st, target, 2, "gray", own | {target})
@@ -258,7 +258,7 @@ def test_mermaids_found_a_town_across_one_river_with_connect() -> None:
     st = play(st, "mermaids", "upgrade G1 to TP")
     assert not fs(st, "mermaids")["towns"]
     st = play(st, "witches", "pass BON9")
-    assert fails(st, "witches", "connect r20") in ("tm.connect_not_allowed", "tm.not_active")
+    assert fails(st, "witches", "connect r20") in ("terra_mystica.connect_not_allowed", "terra_mystica.not_active")
     st = play(st, "mermaids", "upgrade H3 to TP. connect E4:G1. +TW1")
     assert fs(st, "mermaids")["towns"] == ["TW1"]
 
@@ -357,8 +357,8 @@ def test_a_build_elsewhere_after_making_a_hex_home_is_a_new_action() -> None:
     st = new_game(["witches", "halflings"], ["F4", "E6", "F7", "E9"], ["BON3", "BON5"])
     st = tweak(st, "witches", W=20, C=20)
     st["terrain"] = {**st["terrain"], "F5": "green"}
-    assert fails(st, "witches", "dig 1. build F6. build F5") == "tm.multiple_actions"
-    assert fails(st, "witches", "dig 1. transform F6. build F5") == "tm.multiple_actions"
+    assert fails(st, "witches", "dig 1. build F6. build F5") == "terra_mystica.multiple_actions"
+    assert fails(st, "witches", "dig 1. transform F6. build F5") == "terra_mystica.multiple_actions"
 
 
 def test_chaos_magicians_second_action_digs_for_another_hex_after_a_short_transform() -> None:
@@ -398,7 +398,7 @@ def test_chaos_magicians_stronghold_income_is_two_workers() -> None:
 
 def test_giants_always_pay_two_spades_and_stronghold_gives_two() -> None:
     st = tweak(duo("giants", "witches", ["D4", "F4", "E9", "D6"]), "giants", W=10)
-    assert fails(st, "giants", "dig 1. build E7") == "tm.not_enough"
+    assert fails(st, "giants", "dig 1. build E7") == "terra_mystica.not_enough"
     st = play(st, "giants", "dig 2. build E7")  # gray is one step from red, giants pay 2
     st = play(st, "witches", "pass BON9")
     st = put(st, "giants", "D6", "SH")
@@ -412,7 +412,7 @@ def test_giants_must_drop_a_single_income_spade() -> None:
     st["phase"] = "spades"
     st["turn"] = st["active"] = None
     st["pending"] = {"giants": {"SPADE": 1}}
-    assert fails(st, "giants", "transform E7") == "tm.not_enough"
+    assert fails(st, "giants", "transform E7") == "terra_mystica.not_enough"
     texts = [c.text for d in E.decisions(st) for c in d.choices]
     assert texts == ["-SPADE"]
     st = play(st, "giants", "-SPADE")
@@ -441,7 +441,7 @@ def test_fakirs_carpet_flight_range_grows_with_stronghold() -> None:
     assert far
     k = board.spade_distance(st["terrain"][far[0]], "yellow")
     move = f"dig {k}. build {far[0]}" if k else f"build {far[0]}"
-    assert fails(st, "fakirs", move) == "tm.cant_reach"
+    assert fails(st, "fakirs", move) == "terra_mystica.cant_reach"
     st = tweak(put(st, "fakirs", "B1", "TP"), "fakirs", W=20, C=20)
     st = play(st, "fakirs", "upgrade B1 to SH")
     st = play(st, "fakirs", move)
@@ -453,7 +453,7 @@ def test_fakirs_dig_track_stops_after_one_step() -> None:
                "fakirs", P=3, W=10, C=30)
     st = play(st, "fakirs", "advance dig")
     st = play(st, "witches", "pass BON9")
-    assert fails(st, "fakirs", "advance dig") == "tm.cant_advance"
+    assert fails(st, "fakirs", "advance dig") == "terra_mystica.cant_advance"
 
 
 # -- Nomads ----------------------------------------------------------------------
@@ -463,14 +463,14 @@ def test_nomads_sandstorm_needs_edge_adjacency() -> None:
     st = new_game(["nomads", "witches"], ["F3", "F4", "E9", "G4", "A5"], ["BON3", "BON5"])
     assert [fs(st, "nomads")["built"]["D"]] == [3]
     st = put(st, "nomads", "A5", "SH")
-    assert fails(st, "nomads", "action ACTN. build A1") == "tm.sandstorm_adjacent"
+    assert fails(st, "nomads", "action ACTN. build A1") == "terra_mystica.sandstorm_adjacent"
     before = fs(st, "nomads")
     st = play(st, "nomads", "action ACTN. build E5")  # swamp next to F3, no spade needed
     after = fs(st, "nomads")
     assert st["terrain"]["E5"] == "yellow" and st["buildings"]["E5"] == ["nomads", "D"]
     assert (before["C"] - after["C"], before["W"] - after["W"]) == (2, 1)
     st = play(st, "witches", "pass BON9")
-    assert fails(st, "nomads", "action ACTN. build E6") == "tm.action_taken"
+    assert fails(st, "nomads", "action ACTN. build E6") == "terra_mystica.action_taken"
 
 
 def test_darklings_ordination_is_a_decision_that_may_be_declined() -> None:
@@ -504,7 +504,7 @@ def test_others_wait_for_the_cultists_before_taking_space_ten() -> None:
     st = tweak(st, "witches", keys=1, P=1, cults={"FIRE": 8, "WATER": 0, "EARTH": 0, "AIR": 2})
     st = play(st, "cultists", "upgrade E6 to TP")
     st = play(st, "witches", "leech 1 from cultists")
-    assert fails(st, "witches", "send p to FIRE") == "tm.wait_for_cultists"
+    assert fails(st, "witches", "send p to FIRE") == "terra_mystica.wait_for_cultists"
     texts = [c.text for d in E.decisions(st) for c in (d.choices or [])]
     assert "send p to FIRE" not in texts and "send p to WATER" in texts
     st = play(st, "cultists", "+FIRE")

@@ -50,7 +50,7 @@ def test_acting_declines_open_offers() -> None:
     st = play(three(), "witches", "upgrade F4 to TP")
     st = play(st, "halflings", "pass BON9")
     assert all(o["to"] != "halflings" for o in st["offers"])
-    assert fails(st, "halflings", "leech 1 from witches") == "tm.invalid_leech"
+    assert fails(st, "halflings", "leech 1 from witches") == "terra_mystica.invalid_leech"
 
 
 def test_strict_leech_answers_older_offers_first() -> None:
@@ -59,7 +59,7 @@ def test_strict_leech_answers_older_offers_first() -> None:
     st = play(st, "halflings", "upgrade E6 to TP")
     assert [o["from"] for o in st["offers"] if o["to"] == "nomads"] == ["witches", "halflings"]
     st = play(st, "nomads", "leech 1 from halflings")
-    assert fails(st, "nomads", "leech 1 from witches") == "tm.leech_order"
+    assert fails(st, "nomads", "leech 1 from witches") == "terra_mystica.leech_order"
     st2 = play(st, "nomads", "decline 1 from witches")
     assert not [o for o in st2["offers"] if o["to"] == "nomads"]
 

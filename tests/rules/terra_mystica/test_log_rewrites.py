@@ -91,7 +91,7 @@ def test_paid_and_dropped_bridge_vanishes() -> None:
 
 def test_a_lone_convert_to_bridge_is_still_refused() -> None:
     rep = replay_text(HEADER + "witches: convert 2W to bridge\n")
-    assert rep.error is not None and rep.error["key"] == "tm.bad_convert"
+    assert rep.error is not None and rep.error["key"] == "terra_mystica.bad_convert"
 
 
 # -- drop-faction ------------------------------------------------------------------------------
@@ -115,7 +115,7 @@ def test_drop_faction_mid_turn_of_another_faction_is_a_turn_break() -> None:
 
 def test_drop_faction_of_a_stranger_is_refused() -> None:
     rep = replay_text(HEADER + "drop-faction player1\n")
-    assert rep.error is not None and rep.error["key"] == "tm.unknown_faction"
+    assert rep.error is not None and rep.error["key"] == "terra_mystica.unknown_faction"
 
 
 # -- manual power corrections ----------------------------------------------------------------
@@ -130,7 +130,7 @@ def test_minus_pw_spends_from_bowl_three_like_the_site() -> None:
 
 def test_minus_pw_needs_the_power_in_bowl_three() -> None:
     rep = replay_text(HEADER + "nomads: -1pw\n")
-    assert rep.error is not None and rep.error["key"] == "tm.not_enough"
+    assert rep.error is not None and rep.error["key"] == "terra_mystica.not_enough"
     assert rep.error["line"] == HEADER.count("\n") + 1
 
 
@@ -147,7 +147,7 @@ def test_minus_bowl_tokens_remove_them() -> None:
 def test_unknown_option_is_refused_with_its_line() -> None:
     rep = replay_text("option strict-leech\noption no-such-thing\n" + HEADER)
     assert rep.state is None
-    assert rep.error == {"line": 2, "key": "tm.unknown_option",
+    assert rep.error == {"line": 2, "key": "terra_mystica.unknown_option",
                          "reason": "Unknown option no-such-thing."}
 
 

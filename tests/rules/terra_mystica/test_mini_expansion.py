@@ -61,9 +61,9 @@ def test_without_the_options_no_new_tile_is_drawn_or_offered() -> None:
         assert "SCORE9" not in st["scoring"] and "BON10" not in st["bonus_in_play"]
         assert set(st["town_pool"]) == {"TW1", "TW2", "TW3", "TW4", "TW5"}
     st = found(witches_game(), "witches", "TW1")
-    assert fails(witches_game() | {}, "witches", "pass BON10") == "tm.bonus_unavailable"
+    assert fails(witches_game() | {}, "witches", "pass BON10") == "terra_mystica.bonus_unavailable"
     st, last = town_ready(witches_game(), "witches")
-    assert fails(st, "witches", f"build {last}. +TW8") == "tm.tile_gone"
+    assert fails(st, "witches", f"build {last}. +TW8") == "terra_mystica.tile_gone"
     menu = [d for d in E.decisions(play(st, "witches", f"build {last}")) if d.kind != "leech"]
     texts = {c.text for d in menu for c in d.choices}
     assert "+TW1" in texts and not {"+TW6", "+TW7", "+TW8"} & texts

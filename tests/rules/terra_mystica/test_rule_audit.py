@@ -43,14 +43,14 @@ def test_trading_house_costs_double_coins_without_an_opponent_next_to_it() -> No
                                             ("TE", "SH"), ("TP", "SA")])
 def test_only_the_printed_upgrade_paths(have: str, want: str) -> None:
     st = tweak(put(duel(), "witches", "F4", have), "witches", C=30, W=30)
-    assert fails(st, "witches", f"upgrade F4 to {want}") == "tm.bad_upgrade"
+    assert fails(st, "witches", f"upgrade F4 to {want}") == "terra_mystica.bad_upgrade"
 
 
 def test_sanctuary_and_temple_each_bring_a_favor_tile() -> None:
     st = tweak(put(duel(), "witches", "F4", "TE"), "witches", C=30, W=30)
     st = play(st, "witches", "upgrade F4 to SA")
     assert st["turn"]["need"].get("FAVOR") == 1
-    assert fails(st, "witches", "upgrade E9 to TP") == "tm.multiple_actions"
+    assert fails(st, "witches", "upgrade E9 to TP") == "terra_mystica.multiple_actions"
 
 
 # -- power actions -----------------------------------------------------------------
@@ -68,12 +68,12 @@ def test_power_action_costs_and_gains(space: str, cost: int, gain: dict) -> None
         assert after[k] == before[k] + v
     # one use per round for the whole table
     st = tweak(st, "halflings", P3=7)
-    assert fails(st, "halflings", f"action {space}") == "tm.action_taken"
+    assert fails(st, "halflings", f"action {space}") == "terra_mystica.action_taken"
 
 
 def test_power_action_needs_the_power_in_bowl_three() -> None:
     st = tweak(duel(), "witches", P1=0, P2=0, P3=5)
-    assert fails(st, "witches", "action ACT6") == "tm.not_enough"
+    assert fails(st, "witches", "action ACT6") == "terra_mystica.not_enough"
 
 
 def test_power_action_spaces_free_up_next_round() -> None:
@@ -88,8 +88,8 @@ def test_power_action_spaces_free_up_next_round() -> None:
 
 def test_shipping_stops_at_three_and_digging_at_two() -> None:
     st = tweak(duel(), "witches", ship=3, dig=2, C=50, W=50, P=5)
-    assert fails(st, "witches", "advance ship") == "tm.cant_advance"
-    assert fails(st, "witches", "advance dig") == "tm.cant_advance"
+    assert fails(st, "witches", "advance ship") == "terra_mystica.cant_advance"
+    assert fails(st, "witches", "advance dig") == "terra_mystica.cant_advance"
 
 
 def test_priest_income_stops_at_the_seven_priests() -> None:
@@ -101,7 +101,7 @@ def test_priest_income_stops_at_the_seven_priests() -> None:
 def test_no_fourth_bridge() -> None:
     st = tweak(duel(), "witches", bridges=3, P1=0, P2=0, P3=7)
     st = play(st, "witches", "action ACT1")
-    assert fails(st, "witches", "bridge E9:E10") in ("tm.no_pieces", "tm.bad_bridge")
+    assert fails(st, "witches", "bridge E9:E10") in ("terra_mystica.no_pieces", "terra_mystica.bad_bridge")
 
 
 # -- cults -------------------------------------------------------------------------

@@ -37,7 +37,7 @@ def refusal(st: dict, text: str) -> RuleError:
 
 def test_act6_refuses_the_dwelling_on_the_second_hex_by_default() -> None:
     err = refusal(game(), "action ACT6. transform E5. build G7")
-    assert err.key == "tm.second_spade_dwelling"
+    assert err.key == "terra_mystica.second_spade_dwelling"
     assert err.params == {"hex": "G7", "first": "E5"}
     for lang in ("en", "ko"):
         text = fill(err.key, lang, named_params(err.params))
@@ -66,11 +66,11 @@ def test_the_site_rule_allows_the_dwelling_on_the_second_hex() -> None:
 def test_a_dug_spade_does_not_carry_the_dwelling_to_the_second_hex() -> None:
     # D4 needs 2: the spade left from ACT6 plus one dug; still the second hex of the action
     assert fails(game(), "halflings",
-                 "action ACT6. dig 1. transform E5. build D4") == "tm.second_spade_dwelling"
+                 "action ACT6. dig 1. transform E5. build D4") == "terra_mystica.second_spade_dwelling"
     # BON1's single spade: once it made E5 home, a build elsewhere is another action
     st = tweak(game(), "halflings", bonus="BON1")
     assert fails(st, "halflings",
-                 "action BON1. dig 1. transform E5. build G7") == "tm.multiple_actions"
+                 "action BON1. dig 1. transform E5. build G7") == "terra_mystica.multiple_actions"
 
 
 def halflings_sh(**options) -> dict:
@@ -81,7 +81,7 @@ def test_halflings_stronghold_spades_keep_the_dwelling_on_the_first_hex() -> Non
     st = halflings_sh()
     for text in ("upgrade E6 to SH. transform E5. transform F3. build G7",
                  "upgrade E6 to SH. transform E5. build D4"):
-        assert fails(st, "halflings", text) == "tm.second_spade_dwelling", text
+        assert fails(st, "halflings", text) == "terra_mystica.second_spade_dwelling", text
     # the site's own example (notation spec 3.3): the first hex, the spade left given up
     after = play(st, "halflings", "upgrade E6 to SH. transform E5. transform F3. -SPADE. build E5")
     assert after["buildings"]["E5"] == ["halflings", "D"] and after["terrain"]["F3"] == "brown"
@@ -169,5 +169,5 @@ def test_games_default_to_the_rulebook() -> None:
     st = E.setup({"factions": ["witches", "halflings"]}, 2, 1)
     assert st["options"]["second_spade_dwelling"] is False
     for lang in ("en", "ko"):  # the refusal, and the option's label in the lobby
-        assert "tm.second_spade_dwelling" in MESSAGES[lang]
-        assert MESSAGES[lang]["option.terra_mystica.second_spade_dwelling"]
+        assert "terra_mystica.second_spade_dwelling" in MESSAGES[lang]
+        assert MESSAGES[lang]["terra_mystica.option.second_spade_dwelling"]

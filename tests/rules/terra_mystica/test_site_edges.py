@@ -42,7 +42,7 @@ def applies(st: dict, faction: str, text: str) -> bool:
 def test_site_rule_a_dig_inside_act6_leaves_one_transform(text: str) -> None:
     # spec 3.0: after `dig N` one transform, one build, one more dig (ACT6's second is gone)
     st = halflings_first(second_spade_dwelling=True)
-    assert fails(st, "halflings", text) == "tm.multiple_actions"
+    assert fails(st, "halflings", text) == "terra_mystica.multiple_actions"
 
 
 def test_site_rule_what_a_dig_inside_act6_still_allows() -> None:
@@ -53,7 +53,7 @@ def test_site_rule_what_a_dig_inside_act6_still_allows() -> None:
     after = play(st, "halflings", "action ACT6. dig 1. dig 1")
     assert after["factions"]["halflings"]["W"] == 20 - 2 * 3 and after["turn"]["spades"] == 4
     assert fails(halflings_first(), "halflings",
-                 "action ACT6. dig 1. dig 1") == "tm.multiple_actions"  # rulebook mode
+                 "action ACT6. dig 1. dig 1") == "terra_mystica.multiple_actions"  # rulebook mode
     # without a dig ACT6 still spreads its two spades over two hexes
     after = play(st, "halflings", "action ACT6. transform E5. build G7")
     assert after["buildings"]["G7"] == ["halflings", "D"] and after["terrain"]["E5"] == "brown"
@@ -62,7 +62,7 @@ def test_site_rule_what_a_dig_inside_act6_still_allows() -> None:
 def test_rulebook_mode_keeps_its_own_answers_to_the_same_lines() -> None:
     st = halflings_first()
     assert fails(st, "halflings",
-                 "action ACT6. dig 1. transform E5. build D4") == "tm.second_spade_dwelling"
+                 "action ACT6. dig 1. transform E5. build D4") == "terra_mystica.second_spade_dwelling"
     after = play(st, "halflings", "action ACT6. dig 1. transform E5. transform G7")
     assert after["terrain"]["E5"] == after["terrain"]["G7"] == "brown"
 
@@ -135,7 +135,7 @@ def test_a_partial_burn_caps_the_gain_and_its_vp_cost() -> None:
 def test_the_offer_matches_its_amount_or_its_worth_when_made_not_the_room_now() -> None:
     st = cultists_offer(p2=4)
     st = tweak(st, "witches", P2=1, P3=11)  # room 1 now; the offer was worth 2
-    assert fails(st, "witches", "leech 1 from cultists") == "tm.invalid_leech"
+    assert fails(st, "witches", "leech 1 from cultists") == "terra_mystica.invalid_leech"
     st = cultists_offer(p2=1)  # worth 1 when made: `leech 1` names it
     st = play(st, "witches", "leech 1 from cultists")
     assert fs(st, "witches")["P3"] == 12 and st["pending"]["cultists"]["CULT"] == 1
@@ -245,7 +245,7 @@ def test_loose_leech_without_a_matching_offer_still_gives_the_power() -> None:
     assert (n["P1"], n["P2"], n["VP"]) == (2, 10, 18)  # 3 power for 2 VP
     assert [o["to"] for o in st["offers"]] == ["nomads"]  # the real offer is still open
     assert refused("witches: upgrade F4 to TP\nnomads: leech 3 from witches",
-                   LOOSE) == "tm.invalid_leech"
+                   LOOSE) == "terra_mystica.invalid_leech"
 
 
 def test_a_bonus_tile_named_in_round_six_is_ignored() -> None:
@@ -268,7 +268,7 @@ def test_an_offer_worth_nothing_still_holds_the_round() -> None:
     (offer,) = st["offers"]
     assert offer["to"] == "witches" and offer["actual"] == 0
     assert st["round"] == 1 and st["active"] is None
-    assert refused(head + "witches: pass BON1") == "tm.not_active"
+    assert refused(head + "witches: pass BON1") == "terra_mystica.not_active"
 
 
 def test_the_only_faction_left_chains_full_actions_in_one_run() -> None:
@@ -276,13 +276,13 @@ def test_the_only_faction_left_chains_full_actions_in_one_run() -> None:
     the faction is the only one not passed; then it silently starts its next turn."""
     st = accepted("witches: pass BON3\nnomads: upgrade F3 to TP. upgrade G4 to TP")
     assert st["buildings"]["F3"] == st["buildings"]["G4"] == ["nomads", "TP"]
-    assert refused("witches: upgrade F4 to TP. upgrade E9 to TP") == "tm.multiple_actions"
+    assert refused("witches: upgrade F4 to TP. upgrade E9 to TP") == "terra_mystica.multiple_actions"
 
 
 def test_dug_spades_turning_a_hex_to_another_colour_must_all_go_into_it() -> None:
     """Spec 3.0 [verified]: `Must use all available spades when transforming a hex to
     non-home color using spades from a 'dig' command`."""
-    assert refused("witches: dig 2. transform F6 to red") == "tm.dig_spades_unused"
+    assert refused("witches: dig 2. transform F6 to red") == "terra_mystica.dig_spades_unused"
     st = accepted("witches: dig 1. transform F6 to red")
     assert st["terrain"]["F6"] == "red"
 

@@ -55,10 +55,10 @@ def test_no_engine_source_writes_such_a_template() -> None:
 def test_events_read_without_particles_once_filled() -> None:
     ko = MESSAGES["ko"]
     name = "유목민 (Alice)"
-    assert ko["tm.passed"].format(faction=name) == "유목민 (Alice): 패스했습니다."
-    assert ko["tm.leech"].format(faction=name, power=3, **{"from": "마녀 (Bo)"}) == (
+    assert ko["terra_mystica.passed"].format(faction=name) == "유목민 (Alice): 패스했습니다."
+    assert ko["terra_mystica.leech"].format(faction=name, power=3, **{"from": "마녀 (Bo)"}) == (
         "유목민 (Alice): 마녀 (Bo)에게서 권능 3 획득.")
-    assert ko["tm.town"].format(faction=name) == "유목민 (Alice): 마을을 세웠습니다."
+    assert ko["terra_mystica.town"].format(faction=name) == "유목민 (Alice): 마을을 세웠습니다."
 
 
 def test_the_faction_choice_names_the_faction_chosen() -> None:
@@ -66,7 +66,7 @@ def test_the_faction_choice_names_the_faction_chosen() -> None:
     d = E.decisions(st)[0]
     pick = next(c for c in d.choices if c.action["faction"] == "nomads")
     _, events = E.apply(st, d.seat, pick.action)
-    assert events[0].key == "tm.played"
+    assert events[0].key == "terra_mystica.played"
     assert events[0].params["faction"] == "nomads"
     assert events[0].params["text"] == {"en": "setup nomads", "ko": "선택 유목민"}
 
@@ -153,10 +153,10 @@ def test_refusals_name_resources_and_factions_in_words() -> None:
                P=0)
     with pytest.raises(RuleError) as info:
         E.apply(st, 0, E.parse(st, 0, "send p to FIRE"))
-    assert info.value.key == "tm.not_enough"
+    assert info.value.key == "terra_mystica.not_enough"
     assert info.value.params["resource"] == {"en": "priests", "ko": "성직자"}
-    assert fill("tm.not_enough", "ko", info.value.params) == "마녀: 자원이 모자랍니다 (성직자)."
-    assert fill("tm.not_enough", "en", info.value.params) == (
+    assert fill("terra_mystica.not_enough", "ko", info.value.params) == "마녀: 자원이 모자랍니다 (성직자)."
+    assert fill("terra_mystica.not_enough", "en", info.value.params) == (
         "Witches does not have enough priests.")
     with pytest.raises(RuleError) as info:
         E.apply(st, 0, E.parse(st, 0, "upgrade F4 to TE"))

@@ -63,7 +63,7 @@ def test_bon4_adds_shipping_only_during_actions() -> None:
     st = play(st, "witches", "build G3")
     assert st["buildings"]["G3"] == ["witches", "D"]
     plain = witches_game(bonuses=["BON3", "BON5"])
-    assert fails(plain, "witches", "build G3") == "tm.cant_reach"
+    assert fails(plain, "witches", "build G3") == "terra_mystica.cant_reach"
 
 
 @pytest.mark.parametrize(("tile", "extra", "vp"), [
@@ -87,7 +87,7 @@ def test_unclaimed_bonus_tiles_collect_a_coin_each_round() -> None:
 
 def test_cannot_take_back_the_tile_just_returned() -> None:
     st = witches_game(bonuses=["BON3", "BON5"])
-    assert fails(st, "witches", "pass BON5") == "tm.bonus_unavailable"
+    assert fails(st, "witches", "pass BON5") == "terra_mystica.bonus_unavailable"
 
 
 # -- favor tiles -----------------------------------------------------------------
@@ -117,7 +117,7 @@ def test_favor_tiles_are_unique_per_player_and_limited() -> None:
     assert st["favor_pool"]["FAV1"] == 0
     st = play(st, "halflings", "pass BON9")
     st = tweak(put(st, "witches", "E9", "TP"), "witches", W=20, C=30)
-    assert fails(st, "witches", "upgrade E9 to TE. +FAV1") == "tm.favor_twice"
+    assert fails(st, "witches", "upgrade E9 to TE. +FAV1") == "terra_mystica.favor_twice"
 
 
 @pytest.mark.parametrize(("tile", "gain"), [
@@ -135,7 +135,7 @@ def test_fav6_cult_action_once_per_round() -> None:
     st = play(st, "witches", "action FAV6. +AIR")
     assert fs(st, "witches")["cults"]["AIR"] == 3
     st = play(st, "halflings", "pass BON9")
-    assert fails(st, "witches", "action FAV6. +AIR") == "tm.action_taken"
+    assert fails(st, "witches", "action FAV6. +AIR") == "terra_mystica.action_taken"
 
 
 def test_fav10_and_fav11_vp_on_building() -> None:

@@ -121,7 +121,7 @@ def test_final_cult_ties_share_rounded_down() -> None:
 
 def test_send_priest_requires_a_priest_and_known_track() -> None:
     st = new_game(["witches", "halflings"], ["F4", "E6", "F7", "E9"], ["BON3", "BON5"])
-    assert fails(st, "witches", "send p to FIRE") == "tm.not_enough"
+    assert fails(st, "witches", "send p to FIRE") == "terra_mystica.not_enough"
     assert E.parse(st, 0, "send priest to fire for 2") == {"type": "send", "cult": "FIRE",
                                                            "amount": 2}
 
@@ -143,5 +143,5 @@ def test_cult_steps_can_be_given_back_only_between_seven_and_nine() -> None:
     st = tweak(base(), "witches", cults={"FIRE": 8, "WATER": 5, "EARTH": 0, "AIR": 2})
     st = play(st, "witches", "-FIRE")
     assert fs(st, "witches")["cults"]["FIRE"] == 7
-    assert fails(st, "witches", "-FIRE") == "tm.cult_lose"
-    assert fails(st, "witches", "-WATER") == "tm.cult_lose"
+    assert fails(st, "witches", "-FIRE") == "terra_mystica.cult_lose"
+    assert fails(st, "witches", "-WATER") == "terra_mystica.cult_lose"

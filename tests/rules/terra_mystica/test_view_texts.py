@@ -137,5 +137,5 @@ def test_korean_round_trip_over_random_games() -> None:
 def test_played_event_carries_the_move_in_both_notations() -> None:
     st = new_game(["witches", "nomads"], ["F4", "F3", "G4", "E9", "A5"])
     _, events = E.apply(st, 0, E.parse(st, 0, "upgrade F4 to TP"))
-    assert events[0].key == "tm.played"
+    assert events[0].key == "terra_mystica.played"
     assert events[0].params["text"] == {"en": "upgrade F4 to TP", "ko": "개량 F4 → 교역소"}

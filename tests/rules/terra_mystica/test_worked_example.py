@@ -116,7 +116,7 @@ def test_replay_stops_at_the_first_illegal_line() -> None:
     text = HEADER + "witches: upgrade F4 to TP\nwitches: upgrade F4 to TE\n"
     out = summary(replay_text(text))
     assert out["error"]["line"] == text.count("\n")
-    assert out["error"]["key"] == "tm.multiple_actions"
+    assert out["error"]["key"] == "terra_mystica.multiple_actions"
 
 
 PROFILE_B = """player p1
@@ -167,4 +167,4 @@ def test_done_lets_the_last_faction_in_play_chain_turns() -> None:
     assert fs(plain.state, "nomads") == fs(rep.state, "nomads")
     # a second full action of another kind is refused while others still play
     early = HEADER + "witches: upgrade F4 to TP\nwitches: dig 1. transform F6\n"
-    assert replay_text(early).error["key"] == "tm.multiple_actions"
+    assert replay_text(early).error["key"] == "terra_mystica.multiple_actions"
