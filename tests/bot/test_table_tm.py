@@ -290,3 +290,23 @@ async def test_each_preference_through_the_service(tmp_path, pref) -> None:
             assert first.action["type"] == expected
     finally:
         await store.close()
+
+
+def test_an_offer_that_can_only_be_declined_is_declined_without_asking() -> None:
+    from datetime import UTC, datetime
+
+    from rules.core import Choice, Decision
+    from storage.base import GameRecord
+
+    engine_choice = Choice(action={"type": "decline", "amount": 2, "from": "witches"},
+                           text="decline 2 from witches")
+    forced = Decision(seat=1, kind="leech", key="k1", choices=[engine_choice])
+    both = Decision(seat=2, kind="leech", key="k2", choices=[
+        Choice(action={"type": "leech", "amount": 1, "from": "witches"},
+               text="leech 1 from witches"), engine_choice])
+    now = datetime.now(UTC)
+    record = GameRecord(id=1, game="terra_mystica", status="running", guild_id=1,
+                        channel_id=1, thread_id=None, host_id=1, seats=[1, 2, 3], options={},
+                        settings={}, version=3, snapshot={}, created_at=now, updated_at=now)
+    picks = tm_leech.auto_leech(record, lambda: [forced, both])
+    assert picks == [(forced, engine_choice)]  # the other offer is still asked

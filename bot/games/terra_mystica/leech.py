@@ -54,16 +54,26 @@ def answer(pref: str, decision: Decision) -> Choice | None:
     return next((c for c in decision.choices if c.action.get("type") == wanted), None)
 
 
+def only_decline(decision: Decision) -> Choice | None:
+    """The decline of an offer that can only be declined (nothing to gain any more): it is
+    answered without asking, whatever the seat's preference."""
+    choices = decision.choices or []
+    if decision.kind == "leech" and choices and all(
+            c.action.get("type") == "decline" for c in choices):
+        return choices[0]
+    return None
+
+
 def auto_leech(
     record: GameRecord, decisions: Callable[[], list[Decision]]
 ) -> list[tuple[Decision, Choice]]:
-    """Every open leech decision a seat's standing preference answers."""
+    """Every open leech decision a seat's standing preference answers, and every offer
+    that can only be declined."""
     prefs = seat_prefs(record.settings)
-    if all(pref == DEFAULT_PREF for pref in prefs.values()):
-        return []  # nobody answers automatically: skip listing the decisions
     out = []
     for decision in decisions():
-        choice = answer(prefs.get(decision.seat, DEFAULT_PREF), decision)
+        choice = only_decline(decision) or answer(prefs.get(decision.seat, DEFAULT_PREF),
+                                                  decision)
         if choice is not None:
             out.append((decision, choice))
     return out
