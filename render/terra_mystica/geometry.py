@@ -1,7 +1,7 @@
 """Terra Mystica map geometry: the hex layout from render/terra_mystica/data/base_map.json, hex centres.
 
 The JSON is a compact copy of the published base board (see its _meta); `compact_maps` rebuilds
-it from the shared data set so the bot never needs ../shared at run time.
+it from a maps data set given on the command line, so the bot reads only its own copy.
 """
 
 from __future__ import annotations
@@ -15,13 +15,6 @@ from typing import Any
 from pydantic import BaseModel
 
 MAPS_FILE = Path(__file__).resolve().parent / "data" / "base_map.json"
-SHARED_MAPS = (
-    Path(__file__).resolve().parents[2].parent
-    / "shared"
-    / "data"
-    / "terra-mystica-merchants"
-    / "maps.json"
-)
 DEFAULT_MAP = "base"
 RIVER = "river"
 
@@ -72,10 +65,8 @@ class BoardLayout(BaseModel):
         return {s.id: s for s in self.slots}
 
 
-def compact_maps(
-    source: Path = SHARED_MAPS, keys: tuple[str, ...] = (DEFAULT_MAP,)
-) -> dict[str, Any]:
-    """The compact form of the chosen maps of the shared maps.json (what a picture needs)."""
+def compact_maps(source: Path, keys: tuple[str, ...] = (DEFAULT_MAP,)) -> dict[str, Any]:
+    """The compact form of the chosen maps of a maps.json data set (what a picture needs)."""
     data = json.loads(source.read_text(encoding="utf-8"))
     maps = {
         key: {
@@ -88,11 +79,10 @@ def compact_maps(
         if key in keys
     }
     meta = {
-        "source": "shared/data/terra-mystica-merchants/maps.json (snellman hex ids, verified "
-        "by map-id SHA-1; see its _meta and REPORT.md)",
+        "source": "the Terra Mystica maps data set (snellman hex ids, verified by map-id SHA-1)",
         "format": "hexes: [id, row, col, printed terrain colour or 'river']; odd rows are "
         "shifted half a hex to the right",
-        "regenerate": "python -m render.terra_mystica.geometry",
+        "regenerate": "python -m render.terra_mystica.geometry MAPS_JSON",
     }
     return {"_meta": meta, "maps": maps}
 
@@ -137,8 +127,11 @@ class HexGrid(BaseModel):
 
 
 if __name__ == "__main__":
+    import sys
+
     MAPS_FILE.parent.mkdir(exist_ok=True)
     MAPS_FILE.write_text(
-        json.dumps(compact_maps(), ensure_ascii=False, separators=(",", ":")), encoding="utf-8"
+        json.dumps(compact_maps(Path(sys.argv[1])), ensure_ascii=False, separators=(",", ":")),
+        encoding="utf-8",
     )
     print(f"wrote {MAPS_FILE}")
