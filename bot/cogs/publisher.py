@@ -294,9 +294,9 @@ class Publisher:
             lines.append(t(key, lang, **params))
         lines += [public.event(e) for e in outcome.events if e.seat is None]
         picture = await self.table_picture(game, lang) if outcome.board_changed else None
+        refs = await self.bot.store.messages(game.id)
         posted = {  # closed refs are renamed, so a decision reopened by undo posts again
-            r.decision_key for r in await self.bot.store.messages(game.id)
-            if r.decision_key is not None and r.kind in OPEN_KINDS
+            r.decision_key for r in refs if r.decision_key is not None and r.kind in OPEN_KINDS
         }
         # The table's current decisions, not the outcome's: an outcome may be shown after a
         # later one (a deadline tick), and must neither repost nor close the newer prompts.
@@ -323,7 +323,7 @@ class Publisher:
                                                file=file)
                 head, file = [], None
         open_keys = {p.decision.key for p in open_now}
-        answered = {r.seat: r for r in await self.bot.store.messages(game.id)
+        answered = {r.seat: r for r in refs
                     if r.kind == "dm_prompt" and r.decision_key not in open_keys}
         await self._post_private(game, outcome.events, fresh, thread, interaction, answered)
         await self.close_stale_prompts(game.id, {p.decision.key for p in open_now})
@@ -549,7 +549,7 @@ class Publisher:
             return None
         digest = hashlib.sha256(picture).hexdigest()[:16]
         key = f"{SENT_PICTURE_KEY}.{user_id}"
-        if (await self.bot.store.get_game(game.id)).settings.get(key) == digest:
+        if game.settings.get(key) == digest:  # this user's key: only this DM writes it
             return None
         await self.bot.store.update_settings(game.id, {key: digest})
         return picture

@@ -340,6 +340,21 @@ async def test_a_whole_terra_mystica_game_by_clicks(tmp_path: Path, monkeypatch)
         assert "\n".join(expected) in text, (expected, posted)
         assert sorted(s.seat for s in result.scores) == list(range(len(PLAYERS)))
 
+        # what a move costs: rate-limited REST calls (interaction replies and their webhooks
+        # are outside Discord's global limit), thread messages, users fetched
+        calls = [r for r in server.twin.server.requests
+                 if not r.template.startswith(("/webhooks/", "/interactions/"))]
+        moves = len(await action_log(server))
+        per_move = {
+            "moves": moves,
+            "REST calls per move": round(len(calls) / moves, 2),
+            "thread messages per move": round(len(server.twin.messages(thread)) / moves, 2),
+            "GET /users": sum(r.method == "GET" and r.template.startswith("/users/")
+                              for r in calls),
+        }
+        print(f"\nTerra Mystica through the stand-in: {per_move}")
+        assert per_move["thread messages per move"] <= 1.3
+
         # every click that picked a choice applied exactly that move, once, for its player
         # (an offer that can only be declined is declined by the table, logged without a user)
         log = await action_log(server)
