@@ -1,10 +1,11 @@
 """Pictures of a game from its engine's view (PNG bytes); never imports rules/.
 
-`render_table` draws what everyone at the table may see, `render_private` what one
-seat sees alone. Every subpackage `render/<name>/` is the game `<name>`'s pictures: its
-`__init__` exports `table_png(view, lang[, names])` and, if the game has one, `private_png`
-(same signature). Packages are found by listing this one and imported on first use; tests
-add renderers with `register`.
+`render_table` draws what everyone at the table may see (the picture posted after a turn),
+`render_board` the whole table in detail, `render_private` what one seat sees alone. Every
+subpackage `render/<name>/` is the game `<name>`'s pictures: its `__init__` exports
+`table_png(view, lang[, names])` and, if the game has them, `board_png` and `private_png`
+(same signature); a game without `board_png` shows its `table_png` as its board. Packages
+are found by listing this one and imported on first use; tests add renderers with `register`.
 """
 
 from __future__ import annotations
@@ -23,13 +24,18 @@ TABLE_RENDERERS: dict[str, str] = {
 PRIVATE_RENDERERS: dict[str, str] = {
     m.name: f"{__name__}.{m.name}:private_png" for m in pkgutil.iter_modules(__path__) if m.ispkg
 }
+BOARD_RENDERERS: dict[str, str] = {
+    m.name: f"{__name__}.{m.name}:board_png" for m in pkgutil.iter_modules(__path__) if m.ispkg
+}
 
 
-def register(game: str, table: str, private: str | None = None) -> None:
+def register(game: str, table: str, private: str | None = None, board: str | None = None) -> None:
     """Add a game's renderers, each as "module:function" (an example game in tests)."""
     TABLE_RENDERERS[game] = table
     if private is not None:
         PRIVATE_RENDERERS[game] = private
+    if board is not None:
+        BOARD_RENDERERS[game] = board
 
 
 @cache
@@ -59,6 +65,14 @@ def render_table(
     return _call(TABLE_RENDERERS, game, view, lang, names)
 
 
+def render_board(
+    game: str, view: Any, lang: str = "ko", names: dict[int, str] | None = None
+) -> bytes:
+    """PNG of the whole table in detail: the game's board picture, else its table picture."""
+    table = BOARD_RENDERERS if has_board(game) else TABLE_RENDERERS
+    return _call(table, game, view, lang, names)
+
+
 def render_private(
     game: str, view: Any, lang: str = "ko", names: dict[int, str] | None = None
 ) -> bytes:
@@ -69,3 +83,8 @@ def render_private(
 def has_private(game: str) -> bool:
     """Whether `game` has a private picture (so the bot knows to send one)."""
     return game in PRIVATE_RENDERERS and _load(PRIVATE_RENDERERS[game]) is not None
+
+
+def has_board(game: str) -> bool:
+    """Whether `game` has a detail picture of its own (else `render_board` draws its table)."""
+    return game in BOARD_RENDERERS and _load(BOARD_RENDERERS[game]) is not None

@@ -1,306 +1,47 @@
-"""Terra Mystica board picture from the engine's view: map, cult board, tiles, faction panels.
+"""Terra Mystica pictures from the engine's view.
+
+- `table_png`: the glance posted after each turn (map and a compact scoreboard).
+- `board_png`: the detail (map, cult board, tiles, every faction's panel).
+- `private_png`: the viewer's own faction card.
 
 Pure: reads only the view, the vendored fonts and render/terra_mystica/data/base_map.json.
 """
 
 from __future__ import annotations
 
-import io
 from typing import Any
 
-from PIL import Image, ImageDraw
+from render.terra_mystica.card import draw_card
+from render.terra_mystica.detail import HEX_RADIUS, WIDTH, draw_table, hex_centre, render_map
+from render.terra_mystica.encode import far_from, png, to_palette
+from render.terra_mystica.glance import draw_glance
 
-import render.terra_mystica.cult_board as tm_cult_board
-import render.terra_mystica.factions as tm_factions
-import render.terra_mystica.offer as tm_offer
-import render.terra_mystica.pieces as tm_pieces
-from render.terra_mystica.board import draw_map, faction_colour, map_size
-from render.terra_mystica.factions import leaders
-from render.terra_mystica.geometry import HexGrid, load_layout
-from render.terra_mystica.style import (
-    BACKGROUND,
-    EXACT_COLOURS,
-    GOLD,
-    HIGHLIGHT,
-    INK,
-    MUTED,
-    TERRAIN,
-    font,
-    text,
-)
-from render.terra_mystica.terms import TERMS, amount, faction_name, term
-
-WIDTH = 1800
-MARGIN = 24
-HEX_RADIUS = 76  # 13 hex widths ≈ 1710 px: the map fills the picture's width
-HEADER = 84
-LEGEND = 64
-GAP = 20
+__all__ = [
+    "HEX_RADIUS",
+    "WIDTH",
+    "board_png",
+    "draw_card",
+    "draw_glance",
+    "draw_table",
+    "far_from",
+    "hex_centre",
+    "private_png",
+    "render_map",
+    "table_png",
+    "to_palette",
+]
 
 
-def render_map(
+def table_png(view: dict[str, Any], lang: str = "ko", names: dict[int, str] | None = None) -> bytes:
+    """The glance: whose turn, the map, and every faction's VP and resources in one row."""
+    return png(draw_glance(view, lang, names))
+
+
+def private_png(
     view: dict[str, Any], lang: str = "ko", names: dict[int, str] | None = None
 ) -> bytes:
-    """The whole table as a PNG: map, cult board, scoring and bonus tiles, faction panels.
-
-    `names` maps seats to players' display names, shown on their faction panels.
-    """
-    image = draw_table(view, lang, names)
-    out = io.BytesIO()
-    # level 3: about a fifth larger than level 6 (~270 kB) in under half its time
-    to_palette(image).save(out, format="PNG", compress_level=3)
-    return out.getvalue()
+    """The viewer's own faction card (the view's `viewer` seat), large enough for a phone."""
+    return png(draw_card(view, lang, names))
 
 
-def to_palette(image: Image.Image) -> Image.Image:
-    """256 colours: the style's own colours exactly, the rest (text edges) approximated.
-
-    A palette PNG is about a third of the RGB one; keeping the named colours exact keeps a
-    terrain or a faction's pieces the very colour the legend promises.
-    """
-    exact = list(dict.fromkeys(EXACT_COLOURS))
-    # The text-edge shades are chosen on a half-size copy: same shades, a third of the time.
-    approx = (
-        image.reduce(2)
-        .quantize(
-            colors=256 - len(exact), method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE
-        )
-        .getpalette()
-        or []
-    )
-    extra = [tuple(approx[i : i + 3]) for i in range(0, 3 * (256 - len(exact)), 3)]
-    # Pillow maps colours through a coarse cache: a near twin would steal an exact colour.
-    extra = far_from([c for c in extra if len(c) == 3], exact, 6)
-    palette = Image.new("P", (1, 1))
-    palette.putpalette([v for rgb in exact + extra for v in rgb])
-    return image.quantize(palette=palette, dither=Image.Dither.NONE)
-
-
-def far_from(colours: list[tuple], exact: list[tuple], limit: int) -> list[tuple]:
-    """The colours more than `limit` away (in every channel's largest difference) from all
-    of `exact`; exact colours are bucketed so each test looks at its neighbourhood only."""
-    size = limit + 1
-    buckets: dict[tuple[int, ...], list[tuple]] = {}
-    for e in exact:
-        buckets.setdefault(tuple(v // size for v in e), []).append(e)
-    out = []
-    for c in colours:
-        r, g, b = (v // size for v in c)
-        near = (
-            e
-            for dr in (-1, 0, 1)
-            for dg in (-1, 0, 1)
-            for db in (-1, 0, 1)
-            for e in buckets.get((r + dr, g + dg, b + db), ())
-        )
-        if all(max(abs(x - y) for x, y in zip(c, e, strict=True)) > limit for e in near):
-            out.append(c)
-    return out
-
-
-def draw_table(
-    view: dict[str, Any], lang: str = "ko", names: dict[int, str] | None = None
-) -> Image.Image:
-    """The picture before PNG encoding (tests and previews read its pixels)."""
-    map_w, map_h = map_size(view, HEX_RADIUS)
-    factions = _faction_order(view)
-    col_w = (WIDTH - 2 * MARGIN - GAP) // 2
-    left_w = 1010  # the cult board needs the room; the tile lists are short lines
-    left_h = (
-        tm_cult_board.cult_board_height()
-        + GAP
-        + tm_offer.actions_height()
-        + GAP
-        + tm_offer.supply_height(view)
-    )
-    right_h = tm_offer.scoring_height() + GAP + tm_offer.bonus_height(view)
-    lower_h = max(left_h, right_h)
-    ranking = view.get("phase") == "over" and bool(factions)
-    panel_rows = (len(factions) + 1) // 2
-    panel_h = tm_factions.faction_panel_height(view, col_w, lang)
-    ranking_h = tm_factions.ranking_height(view) + GAP if ranking else 0
-    height = (
-        HEADER
-        + map_h
-        + LEGEND
-        + GAP
-        + lower_h
-        + GAP
-        + panel_rows * (panel_h + GAP)
-        + ranking_h
-        + MARGIN
-    )
-
-    image = Image.new("RGB", (WIDTH, height), BACKGROUND)
-    draw = ImageDraw.Draw(image)
-    _header(draw, view, lang)
-    y = HEADER
-    # The map is drawn at twice the size and halved: smooth hex edges and pieces.
-    big = Image.new("RGB", (2 * WIDTH, 2 * map_h), BACKGROUND)
-    draw_map(ImageDraw.Draw(big), view, WIDTH - map_w, 0, 2 * HEX_RADIUS)
-    image.paste(big.reduce(2), (0, y))
-    y += map_h
-    _legend(draw, view, y + LEGEND / 2, lang)
-    y += LEGEND + GAP
-
-    left = (MARGIN, y, MARGIN + left_w, 0)
-    right_x = MARGIN + left_w + GAP
-    ly = y
-    for h, paint in (
-        (tm_cult_board.cult_board_height(), tm_cult_board.draw_cult_board),
-        (tm_offer.actions_height(), tm_offer.draw_power_actions),
-        (tm_offer.supply_height(view), tm_offer.draw_supply),
-    ):
-        paint(draw, view, (left[0], ly, left[2], ly + h), lang)
-        ly += h + GAP
-    ry = y
-    for h, paint in (
-        (tm_offer.scoring_height(), tm_offer.draw_scoring),
-        (tm_offer.bonus_height(view), tm_offer.draw_bonus),
-    ):
-        paint(draw, view, (right_x, ry, WIDTH - MARGIN, ry + h), lang)
-        ry += h + GAP
-    y += lower_h + GAP
-
-    for i, name in enumerate(factions):
-        row, col = divmod(i, 2)
-        x = MARGIN + col * (col_w + GAP)
-        top = y + row * (panel_h + GAP)
-        seat = ((view.get("factions") or {}).get(name) or {}).get("seat")
-        player = _player_name(names, seat)
-        box = (x, top, x + col_w, top + panel_h)
-        tm_factions.draw_faction(draw, view, name, box, lang, player)
-    if ranking:  # the final order and scoring across the width, under the panels
-        top = y + panel_rows * (panel_h + GAP)
-        box = (MARGIN, top, WIDTH - MARGIN, top + tm_factions.ranking_height(view))
-        seats = [((view.get("factions") or {}).get(f) or {}).get("seat") for f in factions]
-        shown = {seat: _player_name(names, seat) for seat in seats if isinstance(seat, int)}
-        tm_factions.draw_ranking(draw, view, box, lang, shown)
-    return image
-
-
-def hex_centre(hex_id: str, map_id: str = "base") -> tuple[float, float]:
-    """Where a hex's centre lands on the picture (for tests, and for cropping a region)."""
-    layout = load_layout(map_id)
-    slot = layout.by_id()[hex_id]
-    map_w, _ = map_size({"map": {"id": map_id}}, HEX_RADIUS)
-    grid = HexGrid(
-        radius=HEX_RADIUS, origin_x=(WIDTH - map_w) / 2, origin_y=HEADER, first_row=layout.first_row
-    )
-    return grid.centre(slot.row, slot.col)
-
-
-def _player_name(names: dict[Any, str] | None, seat: object) -> str | None:
-    """The seat's display name; keys may be ints or, after a JSON round trip, strings."""
-    if not names or not isinstance(seat, int):
-        return None
-    return _display_name(names.get(seat, names.get(str(seat))))
-
-
-def _display_name(name: object) -> str | None:
-    if not isinstance(name, str):
-        return None
-    try:  # the shared helper drops characters the font cannot draw (emoji)
-        from render.common import clean_text
-    except ImportError:  # keep working without the shared module
-        return name.strip() or None
-    return clean_text(name, fallback="") or None
-
-
-def _faction_order(view: dict[str, Any]) -> list[str]:
-    """Turn order first, then any other faction in the view (by seat)."""
-    factions: dict[str, Any] = view.get("factions") or {}
-    order = [f for f in view.get("turn_order") or [] if f in factions]
-    rest = sorted(
-        (f for f in factions if f not in order),
-        key=lambda f: ((factions[f] or {}).get("seat", 99), f),
-    )
-    return order + rest
-
-
-def _header(draw: ImageDraw.ImageDraw, view: dict[str, Any], lang: str) -> None:
-    y = HEADER / 2
-    x = text(draw, (MARGIN, y), term(lang, "title"), 40, INK, True)
-    phase = str(view.get("phase") or "")
-    rnd = view.get("round")
-    status = term(lang, phase) if phase else ""
-    if isinstance(rnd, int) and rnd > 0 and phase != "over":
-        status = f"{term(lang, 'round')} {rnd}/6 · {status}"
-    x = text(draw, (x + 30, y), status, 34, INK, True)
-    wanted = (view.get("map") or {}).get("id") if isinstance(view.get("map"), dict) else None
-    if wanted and load_layout(wanted).id != wanted:  # say so rather than mislead quietly
-        x = text(draw, (x + 30, y), term(lang, "map_fallback").format(map=wanted), 22, MUTED)
-    active = view.get("active")
-    factions = view.get("factions") or {}
-    if active:
-        x = text(draw, (x + 40, y), f"{term(lang, 'turn')}:", 32, MUTED)
-        tm_pieces.disc(draw, x + 26, y, 16, faction_colour(view, active))
-        x = text(
-            draw, (x + 50, y), faction_name(active, factions.get(active), lang), 34, HIGHLIGHT, True
-        )
-    if phase == "over":
-        x = text(draw, (x + 40, y), f"{term(lang, 'winner')}:", 32, MUTED)
-        for name in sorted(leaders(view)):
-            tm_pieces.disc(draw, x + 26, y, 16, faction_colour(view, name))
-            label = (
-                f"{faction_name(name, factions.get(name), lang)} "
-                f"{amount(lang, 'vp_n', factions[name].get('VP', 0))}"
-            )
-            x = text(draw, (x + 50, y), label, 34, HIGHLIGHT, True)
-    pending = [
-        p
-        for p in view.get("pending") or []
-        if isinstance(p, dict) and f"pending_{p.get('kind')}" in TERMS["en"]
-    ]
-    if pending:
-        x = text(draw, (x + 40, y), f"{term(lang, 'waiting')}:", 26, MUTED)
-        for n, item in enumerate(pending):
-            who = item.get("faction")
-            key = f"pending_{item.get('kind')}"
-            if key == "pending_leech" and not item.get("vp_cost"):
-                key = "pending_leech_free"  # "(-0 VP)" reads like a mistake
-            label = term(lang, key).format(
-                faction=faction_name(str(who), factions.get(who), lang),
-                amount=item.get("actual", item.get("amount", "?")),
-                vp=item.get("vp_cost", 0),
-            )
-            # Keep the line inside the picture: what does not fit is counted, not drawn.
-            if x + 60 + font(24).getlength(label) > WIDTH - MARGIN - 60:
-                text(draw, (x + 16, y), f"+{len(pending) - n}", 26, MUTED, True)
-                break
-            tm_pieces.disc(draw, x + 22, y, 12, faction_colour(view, who))
-            x = text(draw, (x + 40, y), label, 24, INK)
-
-
-def _legend(draw: ImageDraw.ImageDraw, view: dict[str, Any], y: float, lang: str) -> None:
-    x = MARGIN + 20
-    swatch = TERRAIN["gray"]
-    for kind in ("D", "TP", "TE", "SH", "SA"):
-        tm_pieces.building(draw, kind, x + 22, y, 20, swatch)
-        x = text(draw, (x + 54, y), term(lang, kind), 26, INK, True) + 30
-    tm_pieces.star(draw, x + 20, y, 18, GOLD)
-    x = text(draw, (x + 46, y), term(lang, "town"), 26, INK, True) + 30
-    draw.line((x, y, x + 50, y), fill=(48, 44, 40), width=24)
-    draw.line((x, y, x + 50, y), fill=swatch, width=16)
-    text(draw, (x + 62, y), term(lang, "bridge"), 26, INK, True)
-    _turn_order(draw, view, y, lang)
-
-
-def _turn_order(draw: ImageDraw.ImageDraw, view: dict[str, Any], y: float, lang: str) -> None:
-    """Right-aligned strip: the factions in turn order, the active one ringed, passed struck."""
-    factions: dict[str, Any] = view.get("factions") or {}
-    order = [f for f in view.get("turn_order") or [] if f in factions]
-    if not order:
-        return
-    x = WIDTH - MARGIN - 20 - len(order) * 44
-    for i, name in enumerate(order):
-        cx = x + i * 44 + 22
-        if name == view.get("active"):
-            draw.ellipse((cx - 21, y - 21, cx + 21, y + 21), outline=HIGHLIGHT, width=5)
-        tm_pieces.disc(draw, cx, y, 14, faction_colour(view, name))
-        if (factions[name] or {}).get("passed"):  # struck through, not faded: black fades to gray
-            draw.line((cx - 16, y + 16, cx + 16, y - 16), fill=MUTED, width=5)
-    text(draw, (x - 12, y), f"{term(lang, 'order')}:", 26, MUTED, False, "rm")
-
-
-table_png = render_map  # what render.render_table finds
+board_png = render_map  # the whole table in detail (`/game board`)

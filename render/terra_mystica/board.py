@@ -3,13 +3,15 @@
 from __future__ import annotations
 
 import math
+from functools import lru_cache
 from typing import Any
 
-from PIL import ImageDraw
+from PIL import Image, ImageDraw
 
 import render.terra_mystica.pieces as tm_pieces
-from render.terra_mystica.geometry import RIVER, HexGrid, load_layout
+from render.terra_mystica.geometry import RIVER, BoardLayout, HexGrid, Slot, load_layout
 from render.terra_mystica.style import (
+    BACKGROUND,
     GOLD,
     HEX_EDGE,
     TERRAIN,
@@ -44,58 +46,98 @@ def inset(scale: float, stroke: float, radius: float) -> float:
 def draw_map(
     draw: ImageDraw.ImageDraw, view: dict[str, Any], x0: float, y0: float, radius: float
 ) -> None:
+    """The whole map drawn onto `draw` (the printed board, then what the view changed)."""
     layout = load_layout(_map_id(view))
     grid = HexGrid(radius=radius, origin_x=x0, origin_y=y0, first_row=layout.first_row)
-    board = view.get("map") or {}
-    hexes: dict[str, Any] = board.get("hexes") or {}
-    centres = {s.id: grid.centre(s.row, s.col) for s in layout.slots}
+    _draw_printed(draw, layout, grid)
+    _draw_changes(draw, view, layout, grid)
 
+
+def map_image(view: dict[str, Any], radius: int, width: int) -> Image.Image:
+    """The map centred in a strip `width` wide, drawn at twice the size and halved (smooth
+    edges). The printed board is drawn once per map, size and width and reused; only the
+    hexes the view changed, the bridges and the pieces are drawn for each picture."""
+    layout = load_layout(_map_id(view))
+    big = _printed_board(layout.id, radius, width).copy()
+    map_w, _ = map_size(view, radius)
+    grid = HexGrid(
+        radius=2 * radius, origin_x=width - map_w, origin_y=0, first_row=layout.first_row
+    )
+    _draw_changes(ImageDraw.Draw(big), view, layout, grid)
+    return big.reduce(2)
+
+
+@lru_cache(maxsize=8)
+def _printed_board(map_id: str, radius: int, width: int) -> Image.Image:
+    """The board as printed (river, terrains, hex ids) at twice the size; never drawn on."""
+    layout = load_layout(map_id)
+    map_w, map_h = map_size({"map": {"id": map_id}}, radius)
+    big = Image.new("RGB", (2 * width, 2 * map_h), BACKGROUND)
+    grid = HexGrid(
+        radius=2 * radius, origin_x=width - map_w, origin_y=0, first_row=layout.first_row
+    )
+    _draw_printed(ImageDraw.Draw(big), layout, grid)
+    return big
+
+
+def _draw_printed(draw: ImageDraw.ImageDraw, layout: BoardLayout, grid: HexGrid) -> None:
     # River first, slightly enlarged and edgeless so it reads as one body of water.
     for slot in layout.slots:
         if slot.is_river:
-            draw.polygon(grid.polygon(*centres[slot.id], 1.03), fill=TERRAIN[RIVER])
+            draw.polygon(grid.polygon(*grid.centre(slot.row, slot.col), 1.03), fill=TERRAIN[RIVER])
     for slot in layout.slots:
-        if slot.is_river:
-            continue
-        state = hexes.get(slot.id) or {}
-        fill = terrain_rgb(state.get("terrain", slot.terrain))
-        # Outlines as an inset fill: Pillow strokes a wide polygon outline through a mask the
-        # size of the whole canvas, which cost a third of the picture's time.
-        centre = centres[slot.id]
-        draw.polygon(grid.polygon(*centre), fill=HEX_EDGE)
-        draw.polygon(grid.polygon(*centre, inset(1.0, round(radius / 25), radius)), fill=fill)
-        if state.get("town"):
-            draw.polygon(grid.polygon(*centre, 0.84), fill=GOLD)
-            draw.polygon(
-                grid.polygon(*centre, inset(0.84, round(radius * 0.09), radius)), fill=fill
-            )
+        if not slot.is_river:
+            _draw_hex(draw, grid, slot, slot.terrain, town=False)
 
+
+def _draw_hex(
+    draw: ImageDraw.ImageDraw, grid: HexGrid, slot: Slot, terrain: object, town: bool
+) -> None:
+    """A land hex: edge, terrain, the town ring and the hex id (a '?' if the terrain is unknown)."""
+    radius = grid.radius
+    cx, cy = grid.centre(slot.row, slot.col)
+    fill = terrain_rgb(terrain)
+    # Outlines as an inset fill: Pillow strokes a wide polygon outline through a mask the
+    # size of the whole canvas, which cost a third of the picture's time.
+    draw.polygon(grid.polygon(cx, cy), fill=HEX_EDGE)
+    draw.polygon(grid.polygon(cx, cy, inset(1.0, round(radius / 25), radius)), fill=fill)
+    if town:
+        draw.polygon(grid.polygon(cx, cy, 0.84), fill=GOLD)
+        draw.polygon(grid.polygon(cx, cy, inset(0.84, round(radius * 0.09), radius)), fill=fill)
+    label_font = font(round(radius * 0.3), bold=True)
+    draw.text((cx, cy - radius * 0.52), slot.id, font=label_font, fill=ink_on(fill), anchor="mm")
+    if terrain not in TERRAIN:
+        unknown = font(round(radius * 0.5), True)
+        draw.text((cx, cy + radius * 0.15), "?", font=unknown, fill=ink_on(fill), anchor="mm")
+
+
+def _draw_changes(
+    draw: ImageDraw.ImageDraw, view: dict[str, Any], layout: BoardLayout, grid: HexGrid
+) -> None:
+    """What the view changed on the printed board: terrains, towns, bridges, buildings."""
+    board = view.get("map") or {}
+    hexes: dict[str, Any] = board.get("hexes") or {}
+    radius = grid.radius
+    changed = []
+    for slot in layout.slots:
+        state = hexes.get(slot.id) or {}
+        if slot.is_river or not state:
+            continue
+        terrain = state.get("terrain", slot.terrain)
+        if terrain != slot.terrain or state.get("town"):
+            _draw_hex(draw, grid, slot, terrain, bool(state.get("town")))
+        changed.append((slot, state))
+
+    centres = {s.id: grid.centre(s.row, s.col) for s in layout.slots}
     for bridge in board.get("bridges") or []:
         ends = [centres.get(bridge.get("from")), centres.get(bridge.get("to"))]
         if None not in ends:
             _bridge(draw, ends[0], ends[1], faction_colour(view, bridge.get("faction")), radius)
 
-    label_font = font(round(radius * 0.3), bold=True)
-    for slot in layout.slots:
-        if slot.is_river:
-            continue
+    for slot, state in changed:
         cx, cy = centres[slot.id]
-        state = hexes.get(slot.id) or {}
-        terrain = state.get("terrain", slot.terrain)
-        fill = terrain_rgb(terrain)
-        draw.text(
-            (cx, cy - radius * 0.52), slot.id, font=label_font, fill=ink_on(fill), anchor="mm"
-        )
-        if terrain not in TERRAIN:
-            draw.text(
-                (cx, cy + radius * 0.15),
-                "?",
-                font=font(round(radius * 0.5), True),
-                fill=ink_on(fill),
-                anchor="mm",
-            )
         if state.get("building"):
-            tm_pieces.building(
+            tm_pieces.map_building(
                 draw,
                 str(state["building"]),
                 cx,

@@ -110,9 +110,9 @@ def draw_faction(
         text(draw, (cx + 48, y), f"{term(lang, cult)} {value}", 22, ink_on(CULT[cult]), True, "mm")
         cx += 104
 
-    # Buildings still on the faction board.
+    # Buildings still on the faction board and bridges in supply: said so, not bare counts.
     y = y0 + 210
-    x = x0 + 20
+    x = text(draw, (x0 + 20, y), f"{term(lang, 'in_supply')}:", 22, MUTED, True) + 4
     left = _buildings_left(info)
     for kind in BUILDING_LIMITS:
         tm_pieces.building(draw, kind, x + 20, y, 18, colour)
@@ -125,7 +125,7 @@ def draw_faction(
                 INK,
                 True,
             )
-            + 26
+            + 20
         )
     if isinstance(info.get("bridges_left"), int):  # bridges are pieces in supply too
         draw.line((x + 2, y, x + 40, y), fill=HEX_EDGE, width=18)
@@ -268,10 +268,20 @@ def header_layout(
     }
 
 
-def tracks_line(info: dict[str, Any], lang: str, faction: str = "") -> tuple[str, int]:
-    """Shipping value, spade exchange rate and keys on one line, at the largest size that
-    stays clear of the cult boxes (TRACKS_ROOM pixels). Bridges left go with the pieces.
-    A track the faction does not have shows what it has instead (FACTION_TRACKS)."""
+TRACK_FITS = (("  ", 26), ("  ", 24), ("  ", 22), (" · ", 20), ("·", 20))
+
+
+def tracks_line(
+    info: dict[str, Any],
+    lang: str,
+    faction: str = "",
+    room: float = TRACKS_ROOM,
+    fits: tuple[tuple[str, int], ...] = TRACK_FITS,
+) -> tuple[str, int]:
+    """Shipping value, spade exchange rate and keys on one line, at the largest size (of
+    `fits`: gap and size) that stays clear of the cult boxes (`room` pixels). Bridges left go
+    with the pieces. A track the faction does not have shows what it has instead
+    (FACTION_TRACKS)."""
     instead = FACTION_TRACKS.get(faction, {})
     sh_built = _buildings_left(info).get("SH", 1) == 0
     words = []
@@ -292,11 +302,11 @@ def tracks_line(info: dict[str, Any], lang: str, faction: str = "") -> tuple[str
             if f"{key}_n" in TERMS.get(lang, {})
             else f"{term(lang, key)} {value}"
         )
-    for gap, size in (("  ", 26), ("  ", 24), ("  ", 22), (" · ", 20), ("·", 20)):
+    for gap, size in fits:
         line = gap.join(words)
-        if font(size, True).getlength(line) <= TRACKS_ROOM:
+        if font(size, True).getlength(line) <= room:
             return line, size
-    return line, 20
+    return line, fits[-1][1]
 
 
 def _buildings_left(info: dict[str, Any]) -> dict[str, Any]:

@@ -260,7 +260,8 @@ def town_tiles(view: dict[str, Any]) -> list[str]:
     """The town tiles of the game (the mini-expansion's only with its option), else the base
     game's."""
     return [t for t in view.get("town_tiles") or {} if t in TOWNS] or [
-        t for t in TOWNS if t <= "TW5"]
+        t for t in TOWNS if t <= "TW5"
+    ]
 
 
 def favor_grid() -> list[tuple[str, list[str]]]:

@@ -77,6 +77,20 @@ def building(
     outlined(draw, shape_points(kind, cx, cy, size), fill, halo=max(2, round(size / 9)))
 
 
+RING: RGB = (250, 250, 250)
+
+
+def map_building(
+    draw: ImageDraw.ImageDraw, kind: str, cx: float, cy: float, size: float, fill: RGB
+) -> None:
+    """A building on the map: a light ring around the dark halo, so a piece stands out on its
+    home terrain, whose tint is close to the faction's colour."""
+    points = shape_points(kind, cx, cy, size)
+    halo = max(2, round(size / 9))
+    draw.line([*points, points[0]], fill=RING, width=halo * 4, joint="curve")
+    outlined(draw, points, fill, halo)
+
+
 def coin(draw: ImageDraw.ImageDraw, cx: float, cy: float, r: float) -> None:
     draw.ellipse(
         (cx - r, cy - r, cx + r, cy + r),

@@ -84,6 +84,12 @@ TERMS: dict[str, dict[str, str]] = {
         "final_cults": "신앙 트랙",
         "final_resources": "자원",
         "map_fallback": "(지도 '{map}' 없음: 기본판 지도)",
+        "in_supply": "공급처",
+        "this_round": "이번 라운드",
+        "cults": "신앙",
+        "tiles_held": "가진 타일",
+        "no_faction": "아직 고른 세력이 없습니다",
+        "not_seated": "이 게임에 내 자리가 없습니다",
     },
     "en": {
         "title": "Terra Mystica",
@@ -152,6 +158,12 @@ TERMS: dict[str, dict[str, str]] = {
         "you": "You",
         "ranking": "Final ranking",
         "map_fallback": "(map '{map}' unknown: base map shown)",
+        "in_supply": "In supply",
+        "this_round": "This round",
+        "cults": "Cults",
+        "tiles_held": "Tiles held",
+        "no_faction": "No faction chosen yet",
+        "not_seated": "You have no seat in this game",
     },
 }
 
@@ -184,8 +196,10 @@ SCORING: dict[str, tuple[tuple[str, str], tuple[str, str]]] = {
     "SCORE7": (("요새/성소 → 승점 5", "SH/SA → 5 VP"), ("하늘 2 → 일꾼 1", "2 Air → 1 W")),
     "SCORE8": (("교역소 → 승점 3", "TP → 3 VP"), ("하늘 4 → 삽 1", "4 Air → 1 spade")),
     # option temple_scoring_tile: per own priest on the cult board's spaces
-    "SCORE9": (("사원 → 승점 4", "TE → 4 VP"), ("신앙 트랙 성직자 1 → 동전 2",
-                                               "1 P on cults → 2 C")),
+    "SCORE9": (
+        ("사원 → 승점 4", "TE → 4 VP"),
+        ("신앙 트랙 성직자 1 → 동전 2", "1 P on cults → 2 C"),
+    ),
 }
 
 # Bonus cards: (income, extra or None).

@@ -224,7 +224,7 @@ def test_five_factions_and_player_names() -> None:
     named = decode(render_map(view, "ko", names={0: "Alice", 4: "거인 플레이어 🎲"}))
     assert named.size == five.size and named.tobytes() != five.tobytes()
     # Names that went through JSON have string keys; the dispatcher passes them on.
-    via_json = render.render_table(
+    via_json = render.render_board(
         "terra_mystica", view, "ko", {"0": "Alice", "4": "거인 플레이어 🎲"}
     )
     assert decode(via_json).tobytes() == named.tobytes()
