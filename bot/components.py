@@ -241,7 +241,7 @@ async def open_game(interaction: discord.Interaction, text: str) -> int | None:
         except GameNotFound:
             pass
     try:
-        await refuse(interaction.client, interaction, "stale")  # type: ignore[arg-type]
+        await refuse(interaction.client, interaction, "table.stale")  # type: ignore[arg-type]
     except Exception:  # the interaction itself may be gone
         log.exception("could not answer interaction %s", interaction.id)
     return None

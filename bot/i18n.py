@@ -153,7 +153,7 @@ def describe_decision(decision: Decision, lang: str, game: str | None = None) ->
     for key in (f"decision.{decision.kind}", decision.kind):
         if has(key, lang) or has(key):
             return t(key, lang, **decision.params)
-    return t("decision_generic", lang, kind=decision.kind)
+    return t("table.decision_generic", lang, kind=decision.kind)
 
 
 def own_catalogues(game: str) -> list[Catalogue]:
@@ -211,11 +211,12 @@ def describe_refusal(refusal: Any, lang: str) -> str:
 
 def describe_result(result: Result, players: list[int], lang: str) -> list[str]:
     """Final-score lines: a title, one line per seat by rank, then the winner line."""
-    lines = [t("result_title", lang)]
+    lines = [t("table.result_title", lang)]
     for s in result.scores:
         user = f"<@{players[s.seat]}>" if s.seat < len(players) else f"P{s.seat + 1}"
-        lines.append(t("result_line", lang, rank=s.rank, user=user, total=s.total, seat=s.seat + 1))
+        lines.append(t("table.result_line", lang, rank=s.rank, user=user, total=s.total,
+                       seat=s.seat + 1))
     winners = [f"<@{players[w]}>" for w in result.winners if w < len(players)]
-    key = "result_winner" if len(winners) == 1 else "result_winners"
+    key = "table.result_winner" if len(winners) == 1 else "table.result_winners"
     lines.append(t(key, lang, users=", ".join(winners)))
     return lines

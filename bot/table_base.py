@@ -16,6 +16,7 @@ from pydantic import BaseModel, ValidationError
 import rules
 from bot import games
 from bot import table_timers as timers_
+from bot.i18n import LANGS, t
 from bot.table_options import engine_options
 from bot.table_secrets import secret_move
 from bot.table_types import (
@@ -41,6 +42,12 @@ log = logging.getLogger(__name__)
 
 def _utcnow() -> datetime:
     return datetime.now(UTC)
+
+
+def game_over(record: GameRecord) -> Refusal:
+    """A closed game's refusal; its status in words in every language (filled in later)."""
+    status = {lang: t(f"table.status.{record.status}", lang) for lang in LANGS}
+    return Refusal("table.game_over", status=status)
 
 
 # Names the adapter's Settings (bot/settings.py) uses for the same timer defaults.
@@ -114,32 +121,32 @@ class TableBase:
         try:
             return rules.get_engine(game)
         except (KeyError, ImportError):
-            raise Refusal("unknown_game_type", game=game) from None
+            raise Refusal("table.unknown_game_type", game=game) from None
 
     async def _load(self, game_id: int) -> GameRecord:
         try:
             return await self.store.get_game(game_id)
         except GameNotFound:
-            raise Refusal("unknown_game", game_id=game_id) from None
+            raise Refusal("table.unknown_game", game_id=game_id) from None
 
     async def _lobby(self, game_id: int) -> GameRecord:
         record = await self._load(game_id)
         if record.status != "lobby":
-            raise Refusal("not_in_lobby", status=record.status)
+            raise Refusal("table.not_in_lobby", status=record.status)
         return record
 
     async def _running(self, game_id: int) -> GameRecord:
         record = await self._load(game_id)
         if record.status == "lobby":
-            raise Refusal("not_started")
+            raise Refusal("table.not_started")
         if record.status != "running":
-            raise Refusal("game_over", status=record.status)
+            raise game_over(record)
         return record
 
     @staticmethod
     def _host_only(record: GameRecord, user_id: int) -> None:
         if record.host_id != user_id:
-            raise Refusal("not_host", host=f"<@{record.host_id}>")
+            raise Refusal("table.not_host", host=f"<@{record.host_id}>")
 
     @staticmethod
     def seats_of(record: GameRecord, user_id: int) -> list[int]:
@@ -157,7 +164,7 @@ class TableBase:
             return engine.Options.model_validate(options)
         except ValidationError as error:  # stored before the engine's options changed
             fields = sorted({str(e["loc"][0]) for e in error.errors() if e["loc"]})
-            raise Refusal("options_stored_invalid", fields=", ".join(fields)) from None
+            raise Refusal("table.options_stored_invalid", fields=", ".join(fields)) from None
 
     def _prompts(self, record: GameRecord, decisions: list[Decision]) -> list[Prompt]:
         return [
@@ -219,9 +226,9 @@ class TableBase:
                 status="finished" if result is not None else None,
             )
         except DuplicateInteraction:
-            raise Refusal("already_applied") from None
+            raise Refusal("table.already_applied") from None
         except GameNotFound:  # deleted meanwhile
-            raise Refusal("unknown_game", game_id=record.id) from None
+            raise Refusal("table.unknown_game", game_id=record.id) from None
         saved, auto_events = await self._auto_moves(saved)
         events = [*events, *auto_events]
         result = engine.result(saved.snapshot) if saved.snapshot is not None else result
@@ -267,7 +274,7 @@ class TableBase:
                 log.warning("game %s: automatic %s not played: %s", record.id, choice.text, error)
                 break
             move = secret_move() if decision.private_choice(choice) else choice.text
-            events.append(Event(key="auto_move", params={
+            events.append(Event(key="table.auto_move", params={
                 "user": f"<@{record.seats[decision.seat]}>", "move": move}))
             events += new_events
         return record, events

@@ -10,7 +10,7 @@ from pydantic import ValidationError
 
 from bot import table_timers as timers_
 from bot.i18n import LANGS
-from bot.table_base import TableBase, mentions, serialised
+from bot.table_base import TableBase, game_over, mentions, serialised
 from bot.table_options import option_specs, seat_options, updated_options
 from bot.table_types import (
     OptionSpec,
@@ -80,16 +80,16 @@ class LobbyMixin(TableBase):
                     expected_options=dict(record.options))
             except VersionConflict:
                 continue
-        raise Refusal("stale")
+        raise Refusal("table.stale")
 
     @serialised
     async def join(self, game_id: int, user_id: int) -> GameRecord:
         def change(record: GameRecord) -> dict[str, Any]:
             if user_id in record.seats:
-                raise Refusal("already_seated")
+                raise Refusal("table.already_seated")
             engine = self.engine(record.game)
             if len(record.seats) >= engine.max_seats:
-                raise Refusal("table_full", max=engine.max_seats)
+                raise Refusal("table.table_full", max=engine.max_seats)
             return {"seats": [*record.seats, user_id]}
 
         return await self._lobby_change(game_id, change)
@@ -98,9 +98,9 @@ class LobbyMixin(TableBase):
     async def leave(self, game_id: int, user_id: int) -> GameRecord:
         def change(record: GameRecord) -> dict[str, Any]:
             if user_id not in record.seats:
-                raise Refusal("not_seated")
+                raise Refusal("table.not_seated")
             if user_id == record.host_id:
-                raise Refusal("host_cannot_leave")
+                raise Refusal("table.host_cannot_leave")
             seats = [uid for uid in record.seats if uid != user_id]
             # A seat option naming the leaver goes back to its default (it named a player).
             named = set(seat_options(record.game, self.engine(record.game).Options))
@@ -126,10 +126,10 @@ class LobbyMixin(TableBase):
         """Host only, lobby or running: the thread's language (settings["lang"]; the lobby's
         own field too while it is a lobby)."""
         if lang not in LANGS:
-            raise Refusal("option_invalid", name="language", value=lang)
+            raise Refusal("table.option_invalid", name="language", value=lang)
         record = await self._load(game_id)
         if record.status not in ("lobby", "running"):
-            raise Refusal("game_over", status=record.status)
+            raise game_over(record)
         self._host_only(record, user_id)
         if record.status == "lobby":
             try:
@@ -151,7 +151,7 @@ class LobbyMixin(TableBase):
         """Host only, lobby or running: per-game reminder and deadline hours."""
         record = await self._load(game_id)
         if record.status not in ("lobby", "running"):
-            raise Refusal("game_over", status=record.status)
+            raise game_over(record)
         self._host_only(record, user_id)
         changes = {
             k: v
@@ -169,7 +169,7 @@ class LobbyMixin(TableBase):
         try:
             TimerSettings.for_game(self.timers, {**record.settings, **changes})
         except ValidationError:
-            raise Refusal("timers_invalid") from None
+            raise Refusal("table.timers_invalid") from None
         record = await self.store.update_settings(game_id, changes)
         if record.status == "running":
             await self._reschedule(record)
@@ -181,9 +181,9 @@ class LobbyMixin(TableBase):
         engine = self.engine(record.game)
         n = len(record.seats)
         if n < engine.min_seats:
-            raise Refusal("too_few_players", min=engine.min_seats, count=n)
+            raise Refusal("table.too_few_players", min=engine.min_seats, count=n)
         if n > engine.max_seats:
-            raise Refusal("table_full", max=engine.max_seats)
+            raise Refusal("table.table_full", max=engine.max_seats)
         seed = secrets.randbits(63)
         options = self._options(record, engine, seed)
         try:
@@ -198,15 +198,15 @@ class LobbyMixin(TableBase):
         except VersionConflict:
             now = await self._load(game_id)
             if now.status == "lobby":  # someone joined or changed an option meanwhile
-                raise Refusal("stale") from None
-            raise Refusal("not_in_lobby", status=now.status) from None
+                raise Refusal("table.stale") from None
+            raise Refusal("table.not_in_lobby", status=now.status) from None
         await self._reschedule(record)
         return Outcome(
             game=record,
             prompts=self._prompts(record, engine.decisions(state)),
             board_changed=True,
             finished=engine.result(state),
-            notice=("started", {"players": mentions(record.seats), "count": n}),
+            notice=("table.started", {"players": mentions(record.seats), "count": n}),
         )
 
     async def cancel(self, game_id: int, user_id: int) -> GameRecord:

@@ -46,10 +46,10 @@ def log_lines(
         if told:
             move = " ".join(told)
         elif private:
-            move = t("log_private", lang)
+            move = t("table.log_private", lang)
         else:
             move = engine.format(state, a.action, lang)
-        key = "log_line_auto" if a.user_id is None else "log_line"
+        key = "table.log_line_auto" if a.user_id is None else "table.log_line"
         player = names[a.seat] if names and a.seat < len(names) else f"P{a.seat + 1}"
         lines.append(t(key, lang, n=a.version, player=player, move=move))
         state = new

@@ -104,7 +104,8 @@ def option_specs(game: str, options_model: type[BaseModel]) -> list[OptionSpec]:
             # Unset: the engine's default seat (0, the host's); value labels name players.
             common["default"] = None
             specs.append(OptionSpec(kind="seat", values=[RANDOM], value_keys={
-                RANDOM: "option.seat.random", NONE_VALUE: "option.seat.default"}, **common))
+                RANDOM: "table.option.seat.random",
+                NONE_VALUE: "table.option.seat.default"}, **common))
         elif annotation is int:
             low, high = _bounds(list(info.metadata))
             specs.append(OptionSpec(kind="int", minimum=low, maximum=high, **common))
@@ -213,7 +214,7 @@ def _shown(text: str) -> str:
 def _invalid(spec: OptionSpec, value: Any) -> Refusal:
     shown = _shown(", ".join(map(str, value)) if isinstance(value, list) else str(value))
     # name_key: the adapter shows the option's label in the reader's language
-    return Refusal("option_invalid", name=spec.name, value=shown, name_key=spec.label_key)
+    return Refusal("table.option_invalid", name=spec.name, value=shown, name_key=spec.label_key)
 
 
 def updated_options(
@@ -228,13 +229,13 @@ def updated_options(
     A seat option must name a seated player (`seats`, user ids) or be RANDOM."""
     spec = next((s for s in option_specs(game, options_model) if s.name == name), None)
     if spec is None:
-        raise Refusal("option_unknown", name=name)
+        raise Refusal("table.option_unknown", name=name)
     coerced = _coerce(spec, value)
     if spec.kind == "seat":
         if coerced is None:  # back to the engine's default seat
             return {k: v for k, v in current.items() if k != name}
         if coerced != RANDOM and coerced not in seats:
-            raise Refusal("option_not_seated", name=name, value=_shown(str(value)),
+            raise Refusal("table.option_not_seated", name=name, value=_shown(str(value)),
                           name_key=spec.label_key)
     candidates = [coerced]
     if spec.kind == "list" and isinstance(coerced, list):

@@ -52,7 +52,7 @@ class PlanMixin(TableBase):
         record = await self._running(game_id)
         seats = self.seats_of(record, user_id)
         if not seats:
-            raise Refusal("not_seated")
+            raise Refusal("table.not_seated")
         engine = self.engine(record.game)
         assert record.snapshot is not None
         waiting = [d.seat for d in self._decisions(record) if d.seat in seats]
@@ -62,7 +62,7 @@ class PlanMixin(TableBase):
                     public_after={})
         lines = [part.strip() for part in PLAN_SPLIT.split(text) if part.strip()]
         if not lines:
-            raise Refusal("plan_empty")
+            raise Refusal("table.plan_empty")
         for line in lines[:PLAN_MAX_ACTIONS]:
             try:
                 action = engine.parse(state, seat, line)

@@ -45,7 +45,7 @@ class PlayMixin(TableBase):
         engine = self.engine(record.game)
         seats = self.seats_of(record, user_id)
         if not seats:
-            raise Refusal("not_seated")
+            raise Refusal("table.not_seated")
         state = record.snapshot
         assert state is not None  # a running game always has its snapshot
         decisions = engine.decisions(state)
@@ -53,14 +53,14 @@ class PlayMixin(TableBase):
         if decision_key is not None:
             mine = [d for d in mine if d.key == decision_key]
             if not mine:
-                raise Refusal("stale")
+                raise Refusal("table.stale")
         elif not mine:
             waiting = [record.seats[d.seat] for d in decisions]
-            raise Refusal("not_your_turn", waiting=mentions(waiting), user_ids=waiting)
+            raise Refusal("table.not_your_turn", waiting=mentions(waiting), user_ids=waiting)
         if isinstance(action_or_text, str):
             text = action_or_text.strip()
             if not text:
-                raise Refusal("empty_move")
+                raise Refusal("table.empty_move")
             try:
                 action = engine.parse(state, mine[0].seat, text)
             except RuleError as e:
@@ -81,7 +81,7 @@ class PlayMixin(TableBase):
         ):
             # A button whose action its decision does not list (forged or from another
             # decision): typed notation is the engine's to judge, a button must match.
-            raise Refusal("illegal_move", move=_notation(engine, state, action))
+            raise Refusal("table.illegal_move", move=_notation(engine, state, action))
         return decision.seat, action, new_state, events
 
     async def act(
@@ -95,7 +95,7 @@ class PlayMixin(TableBase):
         lang: str = "en",
     ) -> Outcome:
         if interaction_id is not None and await self.store.seen_interaction(interaction_id):
-            raise Refusal("already_applied")
+            raise Refusal("table.already_applied")
         for _attempt in range(2):  # a CAS conflict reloads and re-checks once
             record = await self._running(game_id)
             seat, action, new_state, events = self._resolve(
@@ -107,7 +107,7 @@ class PlayMixin(TableBase):
                 )
             except VersionConflict:
                 continue
-        raise Refusal("stale")
+        raise Refusal("table.stale")
 
     async def undo(self, game_id: int, user_id: int, lang: str = "en") -> Outcome:
         """Take back the user's last action, with the automatic answers it caused (standing
@@ -115,10 +115,10 @@ class PlayMixin(TableBase):
         record = await self._running(game_id)
         seats = self.seats_of(record, user_id)
         if not seats:
-            raise Refusal("not_seated")
+            raise Refusal("table.not_seated")
         log = await self.store.actions(game_id)
         if not any(a.user_id == user_id for a in log):
-            raise Refusal("undo_nothing")
+            raise Refusal("table.undo_nothing")
         automatic = 0  # trailing automatic moves that answered the user's last action
         while (automatic < len(log) - 1 and log[-1 - automatic].user_id is None
                and log[-1 - automatic].seat not in seats):
@@ -127,7 +127,7 @@ class PlayMixin(TableBase):
         if automatic and last.user_id != user_id:
             automatic, last = 0, log[-1]
         if last.user_id != user_id or log[-1].version != record.version:
-            raise Refusal("undo_not_yours")
+            raise Refusal("table.undo_not_yours")
         engine = self.engine(record.game)
         assert record.seed is not None
         options = self._options(record, engine)
@@ -136,7 +136,7 @@ class PlayMixin(TableBase):
                         [(a.seat, a.action) for a in kept])
         _, events = engine.apply(before, last.seat, last.action)
         if any(e.reveal for e in events):
-            raise Refusal("undo_revealed")
+            raise Refusal("table.undo_revealed")
         # the notice goes to the thread: a private move is not named there
         move = (secret_move() if answered_privately(engine, before, last.seat, last.action)
                 else engine.format(before, last.action, lang))
@@ -150,7 +150,7 @@ class PlayMixin(TableBase):
             # timeout move, also without a user, still blocks the undo).
             picks = auto(record, functools.partial(engine.decisions, state)) if auto else []
             if not any(d.seat == a.seat and c.action == a.action for d, c in picks):
-                raise Refusal("undo_not_yours")
+                raise Refusal("table.undo_not_yours")
         version = record.version
         saved = record
         try:
@@ -159,13 +159,13 @@ class PlayMixin(TableBase):
                                                     snapshot=state)
                 version -= 1
         except VersionConflict:
-            raise Refusal("stale") from None
+            raise Refusal("table.stale") from None
         await self._reschedule(saved)
         return Outcome(
             game=saved,
             prompts=self._prompts(saved, self._decisions(saved)),
             board_changed=True,
-            notice=("undone", {"user": f"<@{user_id}>", "move": move}),
+            notice=("table.undone", {"user": f"<@{user_id}>", "move": move}),
         )
 
     @serialised
@@ -177,11 +177,11 @@ class PlayMixin(TableBase):
             record = await self._running(game_id)
             seats = self.seats_of(record, user_id)
             if not seats:
-                raise Refusal("not_seated")
+                raise Refusal("table.not_seated")
             stored = record.settings.get(VOTES)
             votes = sorted(set(stored or []))
             if set(seats) <= set(votes):
-                raise Refusal("vote_already")
+                raise Refusal("table.vote_already")
             votes = sorted(set(votes) | set(seats))
             total = len(record.seats)
             needed = total // 2 + 1
@@ -196,12 +196,12 @@ class PlayMixin(TableBase):
                 return Outcome(
                     game=record,
                     prompts=self._prompts(record, self._decisions(record)),
-                    notice=("vote_recorded", {"votes": len(votes), "needed": needed}),
+                    notice=("table.vote_recorded", {"votes": len(votes), "needed": needed}),
                 )
             await self.store.clear_schedule(game_id)
             return Outcome(game=record,
-                           notice=("abandoned", {"votes": len(votes), "seats": total}))
-        raise Refusal("stale")
+                           notice=("table.abandoned", {"votes": len(votes), "seats": total}))
+        raise Refusal("table.stale")
 
     @serialised
     async def withdraw_vote(self, game_id: int, user_id: int) -> Outcome:
@@ -211,7 +211,7 @@ class PlayMixin(TableBase):
             stored = record.settings.get(VOTES)
             votes = set(stored or [])
             if not seats & votes:
-                raise Refusal("vote_none")
+                raise Refusal("table.vote_none")
             try:
                 record = await self.store.update_settings(
                     game_id, {VOTES: sorted(votes - seats)}, expected={VOTES: stored},
@@ -222,9 +222,9 @@ class PlayMixin(TableBase):
             return Outcome(
                 game=record,
                 prompts=self._prompts(record, self._decisions(record)),
-                notice=("vote_withdrawn", {"votes": len(votes - seats), "needed": needed}),
+                notice=("table.vote_withdrawn", {"votes": len(votes - seats), "needed": needed}),
             )
-        raise Refusal("stale")
+        raise Refusal("table.stale")
 
     # -- reading ------------------------------------------------------------
     async def game_for_channel(self, channel_id: int) -> GameRecord | None:

@@ -16,12 +16,12 @@ class PreferencesMixin(TableBase):
             record = await self._running(game_id)  # lobby seats are not final yet
             pref = games.ui(record.game).preference(key)
             if pref is None:
-                raise Refusal("preference_not_in_game", key=key)
+                raise Refusal("table.preference_not_in_game", key=key)
             if value not in pref.values:
                 raise Refusal(pref.unknown, pref=value, prefs=", ".join(pref.values))
             seats = self.seats_of(record, user_id)
             if not seats:
-                raise Refusal("not_seated")
+                raise Refusal("table.not_seated")
             record = await self.store.update_settings(
                 game_id, {f"{pref.key}.{seat}": value for seat in seats})
             record, events = await self._auto_moves(record)

@@ -11,7 +11,7 @@ from rules.core import Action, Engine, State, find_choice
 def secret_move() -> dict[str, str]:
     """A private move as a message param: the neutral words, in every language (the
     message is filled in the thread's language later)."""
-    return {lang: t("log_private", lang) for lang in LANGS}
+    return {lang: t("table.log_private", lang) for lang in LANGS}
 
 
 def answered_privately(engine: Engine, state: State, seat: int, action: Action) -> bool:

@@ -85,7 +85,7 @@ class TickMixin(TableBase):
                 break
             # the thread is told; a private decision's default move is its secret
             outcome.notice = (
-                "timeout_move",
+                "table.timeout_move",
                 {"user": f"<@{record.seats[d.seat]}>",
                  "move": secret_move() if d.private else d.timeout.text},
             )

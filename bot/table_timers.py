@@ -24,7 +24,7 @@ def hours_refusal(*hours: float | None) -> str | None:
     """The refusal key for hours a host typed, or None if they can be scheduled."""
     for h in hours:
         if h is not None and not 0 < h <= MAX_HOURS:  # also NaN and infinity
-            return "timers_too_long" if h > MAX_HOURS else "timers_invalid"
+            return "table.timers_too_long" if h > MAX_HOURS else "table.timers_invalid"
     return None
 
 

@@ -55,7 +55,7 @@ class Reminder:
     prompts: list[Prompt]  # the overdue decisions; their user ids are whom to ping
     hours: int  # how long the oldest of them has been open
     count: int  # 1 for the first reminder of these decisions
-    key: str = "reminder"
+    key: str = "table.reminder"
 
     @property
     def user_ids(self) -> list[int]:

@@ -64,9 +64,9 @@ class InfoCog(commands.Cog, name="Info"):
             game = await self.bot.get_cog("Play").game_here(interaction)  # type: ignore[union-attr]
             await interaction.response.defer(ephemeral=True, thinking=True)
             if interaction.user.id != game.host_id:
-                raise Refusal("not_host", host=f"<@{game.host_id}>")
+                raise Refusal("table.not_host", host=f"<@{game.host_id}>")
             if language is not None and language not in LANGS:
-                raise Refusal("option_invalid", name="language", value=language)
+                raise Refusal("table.option_invalid", name="language", value=language)
             if remind_after is not None or remind_every is not None or deadline is not None:
                 game = await self.bot.table.set_timers(
                     game.id, interaction.user.id,

@@ -156,7 +156,7 @@ def option_modal(record: GameRecord, spec: OptionSpec, lang: str) -> OptionTextM
     return OptionTextModal(record.id, spec.name, option_label(spec, lang),
                            option_label(spec, lang),
                            value_text(current) if current is not None else "",
-                           t("option.list_hint", lang))
+                           t("table.option.list_hint", lang))
 
 
 def view_layout(
@@ -324,7 +324,7 @@ class LobbyCog(commands.Cog, name="Lobby"):
                 value = value_label(spec, current_value(record, spec), lang,
                                     await self.names(record))
                 await interaction.edit_original_response(
-                    content=t("option_set", lang, name=option_label(spec, lang), value=value),
+                    content=t("table.option_set", lang, name=option_label(spec, lang), value=value),
                     view=None)
                 await self.refresh_lobby(record)
             else:
@@ -336,7 +336,7 @@ class LobbyCog(commands.Cog, name="Lobby"):
         async with guard(self.bot, interaction):
             record = await self.bot.table.lobby_record(game_id)
             if interaction.user.id != record.host_id:
-                raise Refusal("not_host", host=f"<@{record.host_id}>")
+                raise Refusal("table.not_host", host=f"<@{record.host_id}>")
             if (page := menu_page_of(name)) is not None:  # the menu's next page, privately
                 await interaction.response.defer(ephemeral=True, thinking=True)
                 lang = await self.bot.user_lang(interaction)
@@ -348,7 +348,7 @@ class LobbyCog(commands.Cog, name="Lobby"):
                 return
             spec = next((s for s in self.specs(record) if s.name == name), None)
             if spec is None or not settable(spec, record.seats):
-                raise Refusal("option_unknown", name=name)
+                raise Refusal("table.option_unknown", name=name)
             lang = await self.bot.user_lang(interaction)
             if spec.kind == "list":  # typed: a modal must be the first answer, no defer
                 await interaction.response.send_modal(option_modal(record, spec, lang))
@@ -378,7 +378,7 @@ class LobbyCog(commands.Cog, name="Lobby"):
                                                          name.strip(), value)
             spec = next(s for s in self.specs(record) if s.name == name.strip())
             await send_private(interaction, t(
-                "option_set", lang, name=option_label(spec, lang),
+                "table.option_set", lang, name=option_label(spec, lang),
                 value=value_label(spec, current_value(record, spec), lang,
                                   await self.names(record))))
             await self.refresh_lobby(record)

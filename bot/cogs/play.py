@@ -36,14 +36,14 @@ def match_prompt(prompts: list[Prompt], ref: ChoiceRef, user_id: int) -> Prompt:
     """The open prompt a click refers to, or the Refusal explaining why there is none."""
     same = [p for p in prompts if key_matches(ref.key, p.decision.key)]
     if not same:
-        raise Refusal("stale")
+        raise Refusal("table.stale")
     mine = [p for p in same if p.user_id == user_id]
     if not mine:
         raise Refusal("discord.not_your_choice", user=f"<@{same[0].user_id}>")
     prompt = mine[0]
     choices = prompt.decision.choices or []
     if not 0 <= ref.index < len(choices) or choice_hash(choices[ref.index].text) != ref.hash4:
-        raise Refusal("stale")
+        raise Refusal("table.stale")
     return prompt
 
 
@@ -177,7 +177,7 @@ class PlayCog(commands.Cog, name="Play"):
                 try:
                     prompts = await self.bot.table.open_prompts(ref.game_id)
                 except Refusal:
-                    raise Refusal("stale") from None  # a forged or deleted game id
+                    raise Refusal("table.stale") from None  # a forged or deleted game id
                 prompt = match_prompt(prompts, ref, interaction.user.id)
                 choice = (prompt.decision.choices or [])[ref.index]
                 # the choice's text may be a secret (a draft pick): log where, not what
@@ -203,7 +203,7 @@ class PlayCog(commands.Cog, name="Play"):
                 if key_matches(key, p.decision.key) and p.user_id == interaction.user.id
             ]
             if not prompts:
-                raise Refusal("stale")
+                raise Refusal("table.stale")
             decision = prompts[0].decision
             game = await self.bot.store.get_game(game_id)
             texts = await self.bot.publisher.texts(game, lang, interaction.user.id)
@@ -220,10 +220,10 @@ class PlayCog(commands.Cog, name="Play"):
             try:
                 prompts = await self.bot.table.open_prompts(game_id)
             except Refusal:
-                raise Refusal("stale") from None
+                raise Refusal("table.stale") from None
             same = [p for p in prompts if key_matches(key, p.decision.key)]
             if not same:
-                raise Refusal("stale")
+                raise Refusal("table.stale")
             mine = [p for p in same if p.user_id == interaction.user.id]
             if not mine:
                 raise Refusal("discord.not_your_choice", user=f"<@{same[0].user_id}>")
@@ -232,7 +232,7 @@ class PlayCog(commands.Cog, name="Play"):
             texts = await self.bot.publisher.texts(game, lang, interaction.user.id)
             view = kind_choices_view(texts, decision, kind, page)
             if view is None:
-                raise Refusal("stale")
+                raise Refusal("table.stale")
             await send_private(interaction, t("discord.kind.header", lang,
                                               label=texts.kind_label(kind)), view=view)
 
@@ -360,7 +360,7 @@ class PlayCog(commands.Cog, name="Play"):
                 async with self.bot.game_lock(game.id):
                     record = await self.bot.table.leave(game.id, interaction.user.id)
                 lang = await self.bot.user_lang(interaction)
-                await send_private(interaction, t("lobby_left", lang,
+                await send_private(interaction, t("table.lobby_left", lang,
                                                   user=f"<@{interaction.user.id}>"))
                 await self.bot.get_cog("Lobby").refresh_lobby(record)  # type: ignore[union-attr]
                 return

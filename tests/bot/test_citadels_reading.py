@@ -37,8 +37,9 @@ def test_final_score_items_are_words_not_engine_keys():
 
 
 @pytest.mark.parametrize("key", [
-    "option_set", "option_unknown", "option_invalid", "option_not_seated", "illegal_move",
-    "unknown_game_type", "discord.lobby.option_command", "citadels.err.unreadable",
+    "table.option_set", "table.option_unknown", "table.option_invalid",
+    "table.option_not_seated", "table.illegal_move",
+    "table.unknown_game_type", "discord.lobby.option_command", "citadels.err.unreadable",
 ])
 def test_korean_refusals_put_no_particle_after_a_value(key):
     template = lookup(key, "ko")
@@ -48,7 +49,8 @@ def test_korean_refusals_put_no_particle_after_a_value(key):
 def test_unreadable_move_reads_without_particle():
     text = t("citadels.err.unreadable", "ko", text="fly to the moon")
     assert text == '입력한 행동을 읽을 수 없습니다: "fly to the moon"'
-    assert t("illegal_move", "ko", move="build castle") == "지금은 할 수 없는 행동입니다: build castle"
+    assert t("table.illegal_move", "ko", move="build castle") == (
+        "지금은 할 수 없는 행동입니다: build castle")
 
 
 @pytest.mark.parametrize("lang", ["ko", "en"])

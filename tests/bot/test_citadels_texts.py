@@ -376,8 +376,8 @@ def test_automatic_options_show_their_own_label_for_none(lang: str) -> None:
     assert value_key(rank9, "queen") == "citadels.option.rank9.queen"
     # the crown names a player; unset, the engine's default seat is the host's
     assert specs["crown"].kind == "seat" and not specs["crown"].nullable
-    assert value_key(specs["crown"], None) == "option.seat.default"
-    assert value_label(specs["crown"], None, lang) == t("option.seat.default", lang)
+    assert value_key(specs["crown"], None) == "table.option.seat.default"
+    assert value_label(specs["crown"], None, lang) == t("table.option.seat.default", lang)
     assert value_label(rank9, None, lang) == t("citadels.option.rank9.none", lang)
     assert t("citadels.option.use_rank9.none", lang) not in (t("discord.no", lang), "None")
 

@@ -48,7 +48,7 @@ async def test_the_crown_is_picked_among_the_seated_players_by_name(env) -> None
     [select] = picker.view.to_components()[0]["components"]
     labels = {o["value"]: o["label"] for o in select["options"]}
     assert labels == {str(HOST): f"user{HOST}", str(BOB): f"user{BOB}",
-                      "random": t("option.seat.random", "ko")}
+                      "random": t("table.option.seat.random", "ko")}
     assert next(o for o in select["options"] if o["default"])["value"] == str(HOST)
     choose = FakeInteraction(bot, HOST, message=picker, locale=KO)
     await cog.on_option(choose, game.id, "crown", str(BOB))
@@ -65,7 +65,7 @@ async def test_a_crown_for_someone_not_seated_is_refused_in_korean(env) -> None:
     stale = FakeInteraction(bot, HOST, locale=KO)
     await bot.get_cog("Lobby").on_option(stale, game.id, "crown", str(EVE))
     [text] = stale.texts()
-    assert text == t("option_not_seated", "ko", name=t("citadels.option.crown", "ko"),
+    assert text == t("table.option_not_seated", "ko", name=t("citadels.option.crown", "ko"),
                      value=str(EVE))
     assert "crown" not in (await bot.store.get_game(game.id)).options
 
@@ -78,7 +78,7 @@ async def test_a_list_option_opens_a_modal_and_its_text_is_validated(env) -> Non
         "citadels"), "ko"))
     bob = FakeInteraction(bot, BOB)
     await cog.on_option_menu(bob, game.id, "characters")
-    assert bob.modals == [] and bob.texts() == [t("not_host", "en", host=f"<@{HOST}>")]
+    assert bob.modals == [] and bob.texts() == [t("table.not_host", "en", host=f"<@{HOST}>")]
     host = FakeInteraction(bot, HOST, locale=KO)
     await cog.on_option_menu(host, game.id, "characters")
     [modal] = host.modals
@@ -112,7 +112,7 @@ async def test_game_option_command_sets_any_option_by_name(env) -> None:
 
     command = FakeInteraction(bot, HOST, channel_id=THREAD)
     await cog.option_command(command, "crown", f"<@{BOB}>")
-    assert command.texts() == [t("option_set", "en", name=t("citadels.option.crown", "en"),
+    assert command.texts() == [t("table.option_set", "en", name=t("citadels.option.crown", "en"),
                                  value=f"user{BOB}")]
     assert (await bot.store.get_game(game.id)).options["crown"] == BOB
     lobby_edit = [kw for _cid, mid, kw in world.edits if mid == message.id][-1]
@@ -120,10 +120,10 @@ async def test_game_option_command_sets_any_option_by_name(env) -> None:
 
     not_host = FakeInteraction(bot, BOB, channel_id=THREAD)
     await cog.option_command(not_host, "rank9", "queen")
-    assert not_host.texts() == [t("not_host", "en", host=f"<@{HOST}>")]
+    assert not_host.texts() == [t("table.not_host", "en", host=f"<@{HOST}>")]
     unknown = FakeInteraction(bot, HOST, channel_id=THREAD)
     await cog.option_command(unknown, "colour", "blue")
-    assert unknown.texts() == [t("option_unknown", "en", name="colour")]
+    assert unknown.texts() == [t("table.option_unknown", "en", name="colour")]
     nowhere = FakeInteraction(bot, HOST, channel_id=12345)
     await cog.option_command(nowhere, "crown", "random")
     assert nowhere.texts() == [t("discord.not_in_thread", "en")]
@@ -172,7 +172,7 @@ async def test_an_invalid_list_from_the_modal_is_refused_in_korean(env) -> None:
     modal.text._value = "witches auren"  # two green factions
     bad = FakeInteraction(bot, HOST, message=message, locale=KO)
     await modal.on_submit(bad)
-    assert bad.texts() == [t("option_invalid", "ko", value="witches, auren",
+    assert bad.texts() == [t("table.option_invalid", "ko", value="witches, auren",
                              name=t("terra_mystica.option.factions", "ko"))]
     assert "factions" not in (await bot.store.get_game(game.id)).options
     modal.text._value = "Witches, Nomads"
@@ -188,6 +188,6 @@ async def test_a_refusal_log_line_keeps_its_params_secret(env, caplog) -> None:
     bot, _world = env
     interaction = FakeInteraction(bot, BOB, locale=KO)
     with caplog.at_level("INFO", logger="bot.replies"):
-        await refuse(bot, interaction, "illegal_move", move="pick assassin")
-    assert "illegal_move" in caplog.text and "assassin" not in caplog.text
+        await refuse(bot, interaction, "table.illegal_move", move="pick assassin")
+    assert "table.illegal_move" in caplog.text and "assassin" not in caplog.text
     assert "assassin" in interaction.texts()[0]  # the player still reads what was refused

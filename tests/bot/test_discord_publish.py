@@ -130,7 +130,7 @@ async def test_click_applies_closes_the_prompt_and_refuses_a_second_click(env) -
     assert (HOST * 10, prompt.id, {"content": "You picked 2.", "view": None}) in world.edits
     assert not [m for m in world.in_channel(HOST * 10) if m.content == "You picked 2."]
     again = await click(bot, HOST, pick2, message=prompt)
-    assert again.texts() == [t("stale", "en")]
+    assert again.texts() == [t("table.stale", "en")]
     assert (await bot.store.get_game(gid)).version == 1
 
 
@@ -144,7 +144,7 @@ async def test_click_on_someone_elses_or_forged_choice(env) -> None:
     forged_game = await click(bot, BOB, encode_choice(gid + 50, "r1.pick.1", 0, "pick 1"))
     out_of_range = await click(bot, BOB, encode_choice(gid, "r1.pick.1", 7, "pick 1"))
     for inter in (forged_text, forged_game, out_of_range):
-        assert inter.texts() == [t("stale", "en")]
+        assert inter.texts() == [t("table.stale", "en")]
     assert (await bot.store.get_game(gid)).version == 0
 
 
@@ -226,7 +226,7 @@ async def test_lobby_buttons_join_and_start(env) -> None:
     joined = await click(bot, BOB, f"bgl:{gid}:join")
     assert f"<@{BOB}>" in joined.original_edits[-1]["content"]
     not_host = await click(bot, BOB, f"bgl:{gid}:start")
-    assert not_host.texts() == [t("not_host", "en", host=f"<@{HOST}>")]
+    assert not_host.texts() == [t("table.not_host", "en", host=f"<@{HOST}>")]
     start = await click(bot, HOST, f"bgl:{gid}:start")
     assert start.original_edits[-1]["view"] is None  # the lobby closes
     assert (await bot.store.get_game(gid)).status == "running"
@@ -321,7 +321,7 @@ async def test_settings_host_only_and_language_switch(env) -> None:
     info_cog = bot.get_cog("Info")
     refused = FakeInteraction(bot, BOB, channel_id=THREAD)
     await info_cog.settings(refused, None, None, 12, "ko")
-    assert refused.texts() == [t("not_host", "en", host=f"<@{HOST}>")]
+    assert refused.texts() == [t("table.not_host", "en", host=f"<@{HOST}>")]
     ok = FakeInteraction(bot, HOST, channel_id=THREAD, locale=discord.Locale.korean)
     await info_cog.settings(ok, 2, None, 12, "ko")
     game = await bot.store.get_game(gid)
@@ -405,7 +405,8 @@ async def test_reminder_tick_posts_reminders_and_deadline_moves(env, monkeypatch
     game = await bot.store.get_game(gid)
     prompts = await bot.table.open_prompts(gid)
     items = [Reminder(game=game, prompts=prompts[:1], hours=30, count=2),
-             Outcome(game=game, notice=("timeout_move", {"user": f"<@{BOB}>", "move": "pick 1"}))]
+             Outcome(game=game, notice=("table.timeout_move",
+                                        {"user": f"<@{BOB}>", "move": "pick 1"}))]
 
     async def due():
         return items
@@ -415,7 +416,7 @@ async def test_reminder_tick_posts_reminders_and_deadline_moves(env, monkeypatch
     assert await cog.tick() == 2
     texts = [m.content for m in world.in_channel(THREAD)[-2:]]
     assert "30" in texts[0] and f"<@{prompts[0].user_id}>" in texts[0]
-    assert texts[1] == t("timeout_move", "en", user=f"<@{BOB}>", move="pick 1")
+    assert texts[1] == t("table.timeout_move", "en", user=f"<@{BOB}>", move="pick 1")
 
     async def broken():
         raise RuntimeError("db down")
@@ -443,7 +444,7 @@ async def test_a_select_choice_applies_like_a_button(env) -> None:
         return inter
 
     forged = await pick("2:zzzz")
-    assert forged.texts() == [t("stale", "en")]
+    assert forged.texts() == [t("table.stale", "en")]
     assert (await bot.store.get_game(gid)).version == 0
     await pick(encode_select_value(2, "pick 3"))
     game = await bot.store.get_game(gid)
@@ -473,7 +474,7 @@ async def test_many_options_use_a_menu_then_an_ephemeral_value_picker(env) -> No
     cog = bot.get_cog("Lobby")
     stranger = FakeInteraction(bot, BOB)
     await cog.on_option_menu(stranger, game.id, "cast")
-    assert stranger.texts() == [t("not_host", "en", host=f"<@{HOST}>")]
+    assert stranger.texts() == [t("table.not_host", "en", host=f"<@{HOST}>")]
     host = FakeInteraction(bot, HOST)
     await cog.on_option_menu(host, game.id, "cast")
     [picker] = host.replies
@@ -506,7 +507,7 @@ async def test_more_page_only_for_the_decider(env) -> None:
     assert page.kwargs["ephemeral"] and len(page.custom_ids()) == 3
     other = FakeInteraction(bot, HOST)
     await cog.on_more(other, gid, "r1.pick.1", 1)
-    assert other.texts() == [t("stale", "en")]
+    assert other.texts() == [t("table.stale", "en")]
 
 
 async def test_app_command_errors_are_answered(env) -> None:

@@ -187,7 +187,7 @@ async def test_kind_click_answers_only_the_decider_and_a_choice_applies(env) -> 
     assert other.texts() == [t("discord.not_your_choice", "en", user=f"<@{prompt.user_id}>")]
     stale = FakeInteraction(gamebot, prompt.user_id)
     await cog.on_kind(stale, gid, "r9.gone", kind, 0)
-    assert stale.texts() == [t("stale", "en")]
+    assert stale.texts() == [t("table.stale", "en")]
     mine = FakeInteraction(gamebot, prompt.user_id)
     await cog.on_kind(mine, gid, prompt.decision.key, kind, 0)
     [reply] = mine.replies
@@ -256,7 +256,7 @@ async def test_tm_leech_command_saves_and_answers_open_offers(env) -> None:
     assert t("terra_mystica.leech_pref_set", "en", pref="always") not in posted  # the setting is private
     outsider = FakeInteraction(gamebot, 12345, channel_id=THREAD)
     await cog.set_leech(outsider, "never")
-    assert outsider.texts() == [t("not_seated", "en")]
+    assert outsider.texts() == [t("table.not_seated", "en")]
 
 
 async def test_tm_plan_command_is_private_and_stores_nothing(env) -> None:

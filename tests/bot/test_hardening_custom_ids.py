@@ -58,5 +58,5 @@ async def test_a_click_on_a_missing_or_impossible_game_is_no_longer_open(
     await publish.started(bot, world)  # a real game exists beside the forged id
     caplog.set_level(logging.INFO)
     clicked = await dispatch(bot, HOST, TEMPLATES[which].format(g=game_id))
-    assert clicked.texts() == [t("stale", "en")]
+    assert clicked.texts() == [t("table.stale", "en")]
     assert not [r for r in caplog.records if r.levelno >= logging.ERROR]

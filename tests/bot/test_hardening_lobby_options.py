@@ -80,7 +80,7 @@ async def test_only_the_host_opens_the_next_page(env) -> None:
     game, _ = await citadels_lobby(bot, world, BOB)
     bob = FakeInteraction(bot, BOB)
     await bot.get_cog("Lobby").on_option_menu(bob, game.id, f"{MENU_PAGE}1")
-    assert bob.texts() == [t("not_host", "en", host=f"<@{HOST}>")]
+    assert bob.texts() == [t("table.not_host", "en", host=f"<@{HOST}>")]
 
 
 async def test_autocomplete_finds_every_option_and_says_how(env) -> None:

@@ -40,7 +40,7 @@ async def test_hours_past_a_year_are_refused_and_change_nothing(svc, field, hour
     schedules = await svc.store.schedules(gid)
     with pytest.raises(Refusal) as info:
         await svc.set_timers(gid, HOST, **{field: hours})
-    assert info.value.key == "timers_too_long"
+    assert info.value.key == "table.timers_too_long"
     after = await svc.store.get_game(gid)
     assert after.settings == before.settings
     assert await svc.store.schedules(gid) == schedules
@@ -52,7 +52,7 @@ async def test_hours_that_are_no_positive_number_are_refused(svc, hours) -> None
     gid = await start_two(svc)
     with pytest.raises(Refusal) as info:
         await svc.set_timers(gid, HOST, deadline_hours=hours)
-    assert info.value.key == "timers_invalid"
+    assert info.value.key == "table.timers_invalid"
 
 
 async def test_a_year_is_accepted(svc) -> None:
@@ -75,5 +75,5 @@ async def test_hours_stored_before_the_bound_do_not_stick_the_game(svc, hours) -
 
 @pytest.mark.parametrize("lang", ["en", "ko"])
 def test_the_refusal_says_the_limit_in_both_languages(lang) -> None:
-    text = t("timers_too_long", lang, max=table_timers.MAX_HOURS)
-    assert str(table_timers.MAX_HOURS) in text and text != "timers_too_long"
+    text = t("table.timers_too_long", lang, max=table_timers.MAX_HOURS)
+    assert str(table_timers.MAX_HOURS) in text and text != "table.timers_too_long"

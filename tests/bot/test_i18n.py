@@ -32,12 +32,13 @@ def example(example_game):
 
 
 def test_lookup_fallbacks_and_params():
-    assert t("table_full", "en", max=4) == "The table is full (4 players at most)."
-    assert t("table_full", "ko", max=4) == "자리가 다 찼습니다(최대 4명)."
-    assert t("table_full", "fr", max=4) == t("table_full", "en", max=4)  # unknown language
-    assert t("table_full", None, max=4) == t("table_full", "en", max=4)
+    assert t("table.table_full", "en", max=4) == "The table is full (4 players at most)."
+    assert t("table.table_full", "ko", max=4) == "자리가 다 찼습니다(최대 4명)."
+    # an unknown language reads English
+    assert t("table.table_full", "fr", max=4) == t("table.table_full", "en", max=4)
+    assert t("table.table_full", None, max=4) == t("table.table_full", "en", max=4)
     assert t("no.such.key", "ko") == "no.such.key"
-    assert t("table_full", "ko") == "자리가 다 찼습니다(최대 {max}명)."  # missing param kept
+    assert t("table.table_full", "ko") == "자리가 다 찼습니다(최대 {max}명)."  # missing param kept
     assert t("example.drew", "ko", seat=2, value=4) == "P2이(가) 4을(를) 뽑았습니다."  # engine's
 
 
@@ -97,12 +98,12 @@ def test_every_key_the_table_raises_or_shows_is_catalogued():
     keys: set[str] = set()
     for path in sources:
         keys |= _keys_in(path, r'Refusal\(\s*"([a-z_.]+)"')
-        keys |= _keys_in(path, r'notice\s*=\s*\(\s*"([a-z_]+)"')
+        keys |= _keys_in(path, r'notice\s*=\s*\(\s*"([a-z_.]+)"')
         keys |= _keys_in(path, r'\bt\(\s*"([a-z_.]+)"')
-        keys |= _keys_in(path, r'key: str = "([a-z_]+)"')  # Reminder.key
-        keys |= _keys_in(path, r'(?:key = |else )"([a-z_]+)"')  # a key chosen in a branch
+        keys |= _keys_in(path, r'"(table\.[a-z_.]+)"')  # every key the table names is prefixed
     keys |= _keys_in(ROOT / "tests/example_game/rules.py", r'RuleError\(\s*"([a-z_.]+)"')
-    assert {"not_your_turn", "undo_revealed", "timeout_move", "reminder", "log_line"} <= keys
+    assert {"table.not_your_turn", "table.undo_revealed", "table.timeout_move", "table.reminder",
+            "table.log_line", "table.started", "table.timers_too_long"} <= keys
     for key in sorted(keys):
         for lang in ("en", "ko"):
             assert i18n.lookup(key, lang) is not None, (key, lang)
@@ -123,7 +124,7 @@ def test_describe_helpers(monkeypatch):
         "3 고르기"
     )
     assert describe_choice(Choice(action={"type": "draw"}, text="draw"), "ko") == "draw"
-    assert describe_refusal(Refusal("too_few_players", min=2, count=1), "en") == (
+    assert describe_refusal(Refusal("table.too_few_players", min=2, count=1), "en") == (
         "At least 2 players are needed to start (now 1)."
     )
 

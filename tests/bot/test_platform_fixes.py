@@ -59,7 +59,7 @@ async def test_leave_and_option_through_two_processes(two_services) -> None:
     assert record.options["rounds"] == 1
     with pytest.raises(Refusal) as info:
         await b.join(game.id, CAROL)
-    assert info.value.key == "already_seated"
+    assert info.value.key == "table.already_seated"
 
 
 async def test_set_lang_is_host_only_in_lobby_and_play(two_services) -> None:
@@ -68,10 +68,10 @@ async def test_set_lang_is_host_only_in_lobby_and_play(two_services) -> None:
     await svc.join(game.id, BOB)
     with pytest.raises(Refusal) as info:
         await svc.set_lang(game.id, BOB, "ko")
-    assert info.value.key == "not_host"
+    assert info.value.key == "table.not_host"
     with pytest.raises(Refusal) as info:
         await svc.set_lang(game.id, HOST, "fr")
-    assert info.value.key == "option_invalid"
+    assert info.value.key == "table.option_invalid"
     record = await svc.set_lang(game.id, HOST, "ko")
     assert record.lang == "ko" and record.settings["lang"] == "ko"
     await svc.start(game.id, HOST)
@@ -142,7 +142,7 @@ async def test_start_never_drops_a_join_from_another_process(two_services) -> No
     landed.set()
     with pytest.raises(Refusal) as info:
         await task
-    assert info.value.key == "stale"
+    assert info.value.key == "table.stale"
     assert (await a.store.get_game(game.id)).status == "lobby"
     out = await b.start(game.id, HOST)
     assert sorted(out.game.seats) == sorted([HOST, BOB, CAROL])

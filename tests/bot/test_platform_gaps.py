@@ -61,12 +61,12 @@ async def test_votes_through_two_processes_are_never_lost(two_services) -> None:
     await a.vote_abandon(gid, CAROL)  # lands between b's read and b's write
     restore()
     out = await task
-    assert out.notice == ("vote_recorded", {"votes": 2, "needed": 3})
+    assert out.notice == ("table.vote_recorded", {"votes": 2, "needed": 3})
     record = await a.store.get_game(gid)
     assert sorted(record.settings["abandon_votes"]) == [1, 2]
     assert record.status == "running"
     out = await a.vote_abandon(gid, DAVE)
-    assert out.notice == ("abandoned", {"votes": 3, "seats": 4})
+    assert out.notice == ("table.abandoned", {"votes": 3, "seats": 4})
     assert (await b.store.get_game(gid)).status == "abandoned"
     assert await a.store.schedules(gid) == []
 
@@ -81,7 +81,7 @@ async def test_a_withdrawal_never_erases_another_processes_vote(two_services) ->
     await a.vote_abandon(gid, CAROL)
     restore()
     out = await task
-    assert out.notice == ("vote_withdrawn", {"votes": 1, "needed": 3})
+    assert out.notice == ("table.vote_withdrawn", {"votes": 1, "needed": 3})
     assert (await a.store.get_game(gid)).settings["abandon_votes"] == [2]
 
 
@@ -95,7 +95,7 @@ async def test_a_vote_on_a_game_finished_meanwhile_changes_nothing(two_services)
     restore()
     with pytest.raises(Refusal) as info:
         await task
-    assert info.value.key == "game_over"
+    assert info.value.key == "table.game_over"
     record = await a.store.get_game(gid)
     assert record.status == "finished" and "abandon_votes" not in record.settings
 
@@ -175,7 +175,7 @@ async def test_an_invalid_list_is_refused_in_the_players_language_and_changes_no
                        ("bonus", "BON1 BON99")):
         with pytest.raises(Refusal) as info:
             await svc.set_option(gid, HOST, name, text)
-        assert info.value.key == "option_invalid"
+        assert info.value.key == "table.option_invalid"
         ko = describe_refusal(info.value, "ko")
         assert "쓸 수 없는 값" in ko and name not in ko, ko  # the Korean label, not the field
         assert describe_refusal(info.value, "en").endswith(
@@ -183,7 +183,7 @@ async def test_an_invalid_list_is_refused_in_the_players_language_and_changes_no
         assert (await svc.store.get_game(gid)).options == before
     with pytest.raises(Refusal) as info:
         await svc.set_option(gid, BOB, "factions", "witches")
-    assert info.value.key == "not_host"
+    assert info.value.key == "table.not_host"
     reset = await svc.set_option(gid, HOST, "scoring", "auto")
     assert reset.options["scoring"] is None
 
@@ -205,7 +205,7 @@ async def test_stored_options_that_no_longer_validate_are_refused_by_name(tmp_pa
         await store.update_lobby(game.id, options={"rounds": 99})  # written by older code
         with pytest.raises(Refusal) as info:
             await svc.start(game.id, HOST)
-        assert info.value.key == "options_stored_invalid"
+        assert info.value.key == "table.options_stored_invalid"
         assert "rounds" in describe_refusal(info.value, "ko")
         assert (await store.get_game(game.id)).status == "lobby"
     finally:

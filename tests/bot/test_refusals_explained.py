@@ -98,7 +98,7 @@ async def test_refusals_are_explained_and_change_nothing(tmp_path, monkeypatch, 
             choice = rng.choice(prompt.decision.choices)
             old_moves.append(choice.text)
             await svc.act(gid, prompt.user_id, choice.action, decision_key=prompt.decision.key)
-        assert "not_your_turn" in seen or "not_seated" in seen
+        assert "table.not_your_turn" in seen or "table.not_seated" in seen
         assert len(seen) >= 3, seen
     finally:
         await store.close()

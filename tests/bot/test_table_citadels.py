@@ -161,7 +161,7 @@ async def test_undo_restores_the_previous_state_unless_something_was_revealed(tm
     rng = Rng(5)
     seen = set()
     for _ in range(400):
-        if out.finished is not None or seen == {"undone", "undo_revealed"}:
+        if out.finished is not None or seen == {"undone", "table.undo_revealed"}:
             break
         before = await svc.store.get_game(game.id)
         prompt = rng.choice(out.prompts)
@@ -170,16 +170,16 @@ async def test_undo_restores_the_previous_state_unless_something_was_revealed(tm
         if revealed:
             with pytest.raises(Refusal) as info:
                 await svc.undo(game.id, prompt.user_id)
-            assert info.value.key == "undo_revealed"
-            seen.add("undo_revealed")
+            assert info.value.key == "table.undo_revealed"
+            seen.add("table.undo_revealed")
         elif "undone" not in seen:
             undone = await svc.undo(game.id, prompt.user_id, "ko")
-            assert undone.notice[0] == "undone"
+            assert undone.notice[0] == "table.undone"
             assert undone.game.version == before.version
             assert dump_state(undone.game.snapshot) == dump_state(before.snapshot)
             seen.add("undone")
             out = await svc.act(game.id, prompt.user_id, rng.choice(prompt.decision.choices).action)
-    assert seen == {"undone", "undo_revealed"}
+    assert seen == {"undone", "table.undo_revealed"}
 
 
 async def test_the_starting_crown_is_a_seated_player_or_random(tmp_path, services):
@@ -192,7 +192,7 @@ async def test_the_starting_crown_is_a_seated_player_or_random(tmp_path, service
     for bad in ("5", "<@99>", "two"):  # not seated, or not a player at all
         with pytest.raises(Refusal) as info:
             await svc.set_option(game.id, 1, "crown", bad)
-        assert info.value.key in ("option_not_seated", "option_invalid") and catalogued(
+        assert info.value.key in ("table.option_not_seated", "table.option_invalid") and catalogued(
             info.value.key)
         assert "crown" not in (await svc.store.get_game(game.id)).options
     record = await svc.set_option(game.id, 1, "crown", "<@3>")

@@ -48,29 +48,29 @@ async def test_host_holds_seat_zero_and_join_order_is_seat_order(svc):
 
 async def test_join_twice_is_refused(svc):
     gid = await new(svc, BOB)
-    await refused("already_seated", svc.join(gid, BOB))
-    await refused("already_seated", svc.join(gid, HOST))
+    await refused("table.already_seated", svc.join(gid, BOB))
+    await refused("table.already_seated", svc.join(gid, HOST))
     assert (await svc.store.get_game(gid)).seats == [HOST, BOB]
 
 
 async def test_full_table_is_refused(svc):
     gid = await new(svc, BOB, CAROL, DAVE)  # example game: 4 seats at most
-    r = await refused("table_full", svc.join(gid, EVE))
+    r = await refused("table.table_full", svc.join(gid, EVE))
     assert r.params == {"max": 4}
     assert len((await svc.store.get_game(gid)).seats) == 4
 
 
 async def test_only_the_host_starts_and_cancels(svc):
     gid = await new(svc, BOB)
-    r = await refused("not_host", svc.start(gid, BOB))
+    r = await refused("table.not_host", svc.start(gid, BOB))
     assert r.params["host"] == f"<@{HOST}>"
-    await refused("not_host", svc.cancel(gid, BOB))
+    await refused("table.not_host", svc.cancel(gid, BOB))
     assert (await svc.store.get_game(gid)).status == "lobby"
 
 
 async def test_too_few_players(svc):
     gid = await new(svc)
-    r = await refused("too_few_players", svc.start(gid, HOST))
+    r = await refused("table.too_few_players", svc.start(gid, HOST))
     assert r.params == {"min": 2, "count": 1}
     assert (await svc.store.get_game(gid)).status == "lobby"
 
@@ -79,30 +79,31 @@ async def test_leave_and_host_cannot_leave(svc):
     gid = await new(svc, BOB, CAROL)
     game = await svc.leave(gid, BOB)
     assert game.seats == [HOST, CAROL]
-    await refused("not_seated", svc.leave(gid, BOB))
-    await refused("host_cannot_leave", svc.leave(gid, HOST))
+    await refused("table.not_seated", svc.leave(gid, BOB))
+    await refused("table.host_cannot_leave", svc.leave(gid, HOST))
 
 
 async def test_cancel_closes_the_lobby(svc):
     gid = await new(svc, BOB)
     game = await svc.cancel(gid, HOST)
     assert game.status == "cancelled"
-    await refused("not_in_lobby", svc.join(gid, CAROL))
-    await refused("not_in_lobby", svc.start(gid, HOST))
+    await refused("table.not_in_lobby", svc.join(gid, CAROL))
+    await refused("table.not_in_lobby", svc.start(gid, HOST))
 
 
 async def test_lobby_actions_after_start_are_refused(svc):
     gid = await new(svc, BOB)
     await svc.start(gid, HOST)
-    await refused("not_in_lobby", svc.join(gid, CAROL))
-    await refused("not_in_lobby", svc.leave(gid, BOB))
-    await refused("not_in_lobby", svc.set_option(gid, HOST, "rounds", 3))
-    await refused("not_in_lobby", svc.start(gid, HOST))
+    await refused("table.not_in_lobby", svc.join(gid, CAROL))
+    await refused("table.not_in_lobby", svc.leave(gid, BOB))
+    await refused("table.not_in_lobby", svc.set_option(gid, HOST, "rounds", 3))
+    await refused("table.not_in_lobby", svc.start(gid, HOST))
 
 
 async def test_unknown_game_and_game_type(svc):
-    await refused("unknown_game", svc.join(999, BOB))
-    await refused("unknown_game_type", svc.new_game("chess", guild_id=1, channel_id=1, host_id=1))
+    await refused("table.unknown_game", svc.join(999, BOB))
+    await refused("table.unknown_game_type",
+                  svc.new_game("chess", guild_id=1, channel_id=1, host_id=1))
 
 
 async def test_seed_is_stored_and_setup_uses_it(svc):
@@ -113,7 +114,7 @@ async def test_seed_is_stored_and_setup_uses_it(svc):
     engine = svc.engine("example")
     assert game.snapshot == engine.setup(engine.Options(), 2, game.seed)
     assert {p.seat for p in out.prompts} == {0, 1} and all(p.private for p in out.prompts)
-    assert out.notice is not None and out.notice[0] == "started"
+    assert out.notice is not None and out.notice[0] == "table.started"
 
 
 def test_option_specs_from_the_engine_model(svc):
@@ -137,10 +138,10 @@ async def test_set_option_validates_and_the_game_uses_it(svc):
     game = await svc.set_option(gid, HOST, "double_pass", "true")
     game = await svc.set_option(gid, HOST, "deck", "high")
     assert game.options == {"rounds": 3, "double_pass": True, "deck": "high"}
-    await refused("option_invalid", svc.set_option(gid, HOST, "rounds", 9))
-    await refused("option_invalid", svc.set_option(gid, HOST, "deck", "middle"))
-    await refused("option_unknown", svc.set_option(gid, HOST, "note", "x"))
-    await refused("not_host", svc.set_option(gid, BOB, "rounds", 1))
+    await refused("table.option_invalid", svc.set_option(gid, HOST, "rounds", 9))
+    await refused("table.option_invalid", svc.set_option(gid, HOST, "deck", "middle"))
+    await refused("table.option_unknown", svc.set_option(gid, HOST, "note", "x"))
+    await refused("table.not_host", svc.set_option(gid, BOB, "rounds", 1))
     assert (await svc.store.get_game(gid)).options == game.options
     out = await svc.start(gid, HOST)
     assert out.game.snapshot["options"]["rounds"] == 3
@@ -201,7 +202,7 @@ def test_updated_options_reads_text_and_resets_optionals():
     assert opts["ninth"] is None
     with pytest.raises(Refusal) as info:
         updated_options("g", RichOptions, opts, "speed", "auto")  # not optional
-    assert info.value.key == "option_invalid"
+    assert info.value.key == "table.option_invalid"
     with pytest.raises(Refusal) as info:
         updated_options("g", RichOptions, opts, "seats_hint", "9")
-    assert info.value.key == "option_invalid"
+    assert info.value.key == "table.option_invalid"

@@ -83,36 +83,38 @@ async def test_button_and_text_paths(svc):
 async def test_refusals_change_nothing(svc):
     gid = await started(svc, BOB, CAROL)
     await svc.act(gid, BOB, "pick 2")
-    await refused_unchanged(svc, gid, "not_seated", svc.act(gid, EVE, "pick 1"))
-    await refused_unchanged(svc, gid, "unknown_game", svc.act(999, BOB, "pick 1"))
-    r = await refused_unchanged(svc, gid, "not_your_turn", svc.act(gid, BOB, "pick 3"))
+    await refused_unchanged(svc, gid, "table.not_seated", svc.act(gid, EVE, "pick 1"))
+    await refused_unchanged(svc, gid, "table.unknown_game", svc.act(999, BOB, "pick 1"))
+    r = await refused_unchanged(svc, gid, "table.not_your_turn", svc.act(gid, BOB, "pick 3"))
     assert r.params["waiting"] == f"<@{HOST}>, <@{CAROL}>"
     await refused_unchanged(
-        svc, gid, "stale", svc.act(gid, BOB, {"type": "pick", "value": 1}, decision_key="r1.pick.1")
+        svc, gid, "table.stale",
+        svc.act(gid, BOB, {"type": "pick", "value": 1}, decision_key="r1.pick.1")
     )
     await refused_unchanged(
-        svc, gid, "stale", svc.act(gid, HOST, {"type": "pick", "value": 1}, decision_key="r9.x")
+        svc, gid, "table.stale",
+        svc.act(gid, HOST, {"type": "pick", "value": 1}, decision_key="r9.x")
     )
     await refused_unchanged(svc, gid, "example.bad_pick", svc.act(gid, HOST, "pick 7"))
     await refused_unchanged(svc, gid, "example.unreadable", svc.act(gid, HOST, "dance"))
     await refused_unchanged(svc, gid, "example.not_now", svc.act(gid, HOST, "draw"))
-    await refused_unchanged(svc, gid, "empty_move", svc.act(gid, HOST, "  "))
+    await refused_unchanged(svc, gid, "table.empty_move", svc.act(gid, HOST, "  "))
     await pick_all(svc, gid, [HOST, CAROL])
     # the public turn is the host's now: everyone else waits
-    r = await refused_unchanged(svc, gid, "not_your_turn", svc.act(gid, CAROL, "draw"))
+    r = await refused_unchanged(svc, gid, "table.not_your_turn", svc.act(gid, CAROL, "draw"))
     assert r.params["user_ids"] == [HOST]
 
 
 async def test_lobby_game_refuses_play(svc):
     game = await svc.new_game("example", guild_id=1, channel_id=10, host_id=HOST)
-    await refused_unchanged(svc, game.id, "not_started", svc.act(game.id, HOST, "pick 1"))
+    await refused_unchanged(svc, game.id, "table.not_started", svc.act(game.id, HOST, "pick 1"))
 
 
 async def test_duplicate_interaction(svc):
     gid = await started(svc, BOB)
     await svc.act(gid, BOB, "pick 1", interaction_id=77)
     await refused_unchanged(
-        svc, gid, "already_applied", svc.act(gid, HOST, "pick 1", interaction_id=77)
+        svc, gid, "table.already_applied", svc.act(gid, HOST, "pick 1", interaction_id=77)
     )
     assert await svc.store.seen_interaction(77)
 
@@ -129,7 +131,7 @@ async def test_concurrent_clicks_on_one_decision(svc):
     applied = [r for r in results if not isinstance(r, BaseException)]
     refusals = [r for r in results if isinstance(r, Refusal)]
     assert len(applied) == 1 and len(refusals) == 1, results
-    assert refusals[0].key == "stale"
+    assert refusals[0].key == "table.stale"
     assert (await svc.store.get_game(gid)).version == 3
     assert len(await svc.store.actions(gid)) == 3
 
@@ -164,7 +166,7 @@ async def test_cas_conflict_reloads_and_rechecks(tmp_path, example_game):
         store.stale_record = before
         with pytest.raises(Refusal) as info:
             await svc.act(gid, HOST, {"type": "draw"}, decision_key="r1.play.0")
-        assert info.value.key == "stale"
+        assert info.value.key == "table.stale"
         assert (await store.get_game(gid)).version == 3
         with pytest.raises(VersionConflict):  # the store itself really refuses stale writes
             await store.append_action(
@@ -184,30 +186,30 @@ async def test_game_runs_to_the_end(svc):
     assert [s.total for s in out.finished.scores] == [3, 3]
     assert out.finished.winners == [0, 1]
     assert await svc.store.schedules(gid) == []
-    await refused_unchanged(svc, gid, "game_over", svc.act(gid, BOB, "pass"))
-    await refused_unchanged(svc, gid, "game_over", svc.undo(gid, BOB))
+    await refused_unchanged(svc, gid, "table.game_over", svc.act(gid, BOB, "pass"))
+    await refused_unchanged(svc, gid, "table.game_over", svc.undo(gid, BOB))
 
 
 async def test_undo_rules(svc):
     gid = await started(svc, BOB, CAROL)
-    await refused_unchanged(svc, gid, "undo_nothing", svc.undo(gid, BOB))
+    await refused_unchanged(svc, gid, "table.undo_nothing", svc.undo(gid, BOB))
     await svc.act(gid, BOB, "pick 2")
-    await refused_unchanged(svc, gid, "undo_nothing", svc.undo(gid, HOST))
+    await refused_unchanged(svc, gid, "table.undo_nothing", svc.undo(gid, HOST))
     await svc.act(gid, HOST, "pick 1")
     # Bob acted, but the host acted since
-    await refused_unchanged(svc, gid, "undo_not_yours", svc.undo(gid, BOB))
-    await refused_unchanged(svc, gid, "not_seated", svc.undo(gid, EVE))
+    await refused_unchanged(svc, gid, "table.undo_not_yours", svc.undo(gid, BOB))
+    await refused_unchanged(svc, gid, "table.not_seated", svc.undo(gid, EVE))
     before = await svc.store.get_game(gid)
     out = await svc.undo(gid, HOST)
     # the notice goes to the thread: a secret pick is not named there
-    assert out.notice == ("undone", {"user": f"<@{HOST}>", "move": secret_move()})
+    assert out.notice == ("table.undone", {"user": f"<@{HOST}>", "move": secret_move()})
     assert out.game.version == 1
     assert {p.user_id for p in out.prompts} == {HOST, CAROL}
     assert out.game.snapshot["seats"][0]["secret"]["pick"] is None
     assert before.snapshot["seats"][0]["secret"]["pick"] == 1
     await pick_all(svc, gid, [HOST, CAROL], value=3)
     await svc.act(gid, HOST, "draw")  # a reveal: the card is out for everyone
-    await refused_unchanged(svc, gid, "undo_revealed", svc.undo(gid, HOST))
+    await refused_unchanged(svc, gid, "table.undo_revealed", svc.undo(gid, HOST))
     await svc.act(gid, BOB, "pass")  # no reveal: undoable
     out = await svc.undo(gid, BOB)
     assert out.game.version == 4 and out.prompts[0].user_id == BOB
@@ -226,8 +228,8 @@ async def test_undo_refuses_an_automatic_move(tmp_path, example_game):
         await store.append_action(
             gid, expected_version=1, seat=0, action={"type": "pick", "value": 1}, snapshot=state
         )
-        await refused_unchanged(svc, gid, "undo_not_yours", svc.undo(gid, BOB))
-        await refused_unchanged(svc, gid, "undo_nothing", svc.undo(gid, HOST))
+        await refused_unchanged(svc, gid, "table.undo_not_yours", svc.undo(gid, BOB))
+        await refused_unchanged(svc, gid, "table.undo_nothing", svc.undo(gid, HOST))
     finally:
         await store.close()
 
@@ -235,19 +237,19 @@ async def test_undo_refuses_an_automatic_move(tmp_path, example_game):
 async def test_vote_to_abandon_needs_a_majority(svc):
     gid = await started(svc, BOB, CAROL)
     out = await svc.vote_abandon(gid, BOB)
-    assert out.notice == ("vote_recorded", {"votes": 1, "needed": 2})
+    assert out.notice == ("table.vote_recorded", {"votes": 1, "needed": 2})
     assert out.game.status == "running"
-    await refused_unchanged(svc, gid, "vote_already", svc.vote_abandon(gid, BOB))
-    await refused_unchanged(svc, gid, "not_seated", svc.vote_abandon(gid, EVE))
-    await refused_unchanged(svc, gid, "vote_none", svc.withdraw_vote(gid, CAROL))
+    await refused_unchanged(svc, gid, "table.vote_already", svc.vote_abandon(gid, BOB))
+    await refused_unchanged(svc, gid, "table.not_seated", svc.vote_abandon(gid, EVE))
+    await refused_unchanged(svc, gid, "table.vote_none", svc.withdraw_vote(gid, CAROL))
     out = await svc.withdraw_vote(gid, BOB)
-    assert out.notice == ("vote_withdrawn", {"votes": 0, "needed": 2})
+    assert out.notice == ("table.vote_withdrawn", {"votes": 0, "needed": 2})
     await svc.vote_abandon(gid, BOB)
     out = await svc.vote_abandon(gid, CAROL)
     assert out.game.status == "abandoned"
-    assert out.notice == ("abandoned", {"votes": 2, "seats": 3})
+    assert out.notice == ("table.abandoned", {"votes": 2, "seats": 3})
     assert await svc.store.schedules(gid) == []
-    await refused_unchanged(svc, gid, "game_over", svc.act(gid, HOST, "pick 1"))
+    await refused_unchanged(svc, gid, "table.game_over", svc.act(gid, HOST, "pick 1"))
 
 
 async def test_two_seat_vote_needs_both(svc):
@@ -325,7 +327,8 @@ async def test_a_button_must_carry_one_of_its_decisions_choices(svc):
     svc.engine("example").apply = lenient
     try:
         r = await refused_unchanged(
-            svc, gid, "illegal_move", svc.act(gid, HOST, {"type": "wait"}, decision_key="r1.play.0")
+            svc, gid, "table.illegal_move",
+            svc.act(gid, HOST, {"type": "wait"}, decision_key="r1.play.0")
         )
         assert r.params == {"move": '{"type": "wait"}'}
     finally:
@@ -349,6 +352,6 @@ async def test_an_automatic_answer_to_a_private_decision_is_not_named(svc):
         outcome = await svc.act(gid, HOST, "pick 2")
     finally:
         games.register(GAME)
-    (line,) = [e for e in outcome.events if e.key == "auto_move"]
+    (line,) = [e for e in outcome.events if e.key == "table.auto_move"]
     assert line.params["move"] == secret_move()
     assert (await svc.store.actions(gid))[-1].user_id is None  # it was played, automatically

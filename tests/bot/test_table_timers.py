@@ -95,10 +95,10 @@ async def test_deadline_plays_the_timeout_move_after_a_restart(tmp_path, reopen)
     gid = await start_two(svc)
     with pytest.raises(Refusal) as info:
         await svc.set_timers(gid, BOB, deadline_hours=30)
-    assert info.value.key == "not_host"
+    assert info.value.key == "table.not_host"
     with pytest.raises(Refusal) as info:
         await svc.set_timers(gid, HOST, deadline_hours=-1)
-    assert info.value.key == "timers_invalid"
+    assert info.value.key == "table.timers_invalid"
     await svc.set_timers(gid, HOST, deadline_hours=30, remind_after_hours=100)
     assert (await due(svc))["deadline"] == T0 + timedelta(hours=30)
 
@@ -114,7 +114,7 @@ async def test_deadline_plays_the_timeout_move_after_a_restart(tmp_path, reopen)
     assert len(outcomes) == 1
     out = outcomes[0]
     # the thread is told that time ran out, never which secret pick was made
-    assert out.automatic and out.notice == ("timeout_move", {"user": f"<@{BOB}>",
+    assert out.automatic and out.notice == ("table.timeout_move", {"user": f"<@{BOB}>",
                                                              "move": secret_move()})
     [last] = (await svc.store.actions(gid))[-1:]
     assert (last.seat, last.action, last.user_id) == (1, {"type": "pick", "value": 1}, None)

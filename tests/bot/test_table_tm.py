@@ -139,7 +139,7 @@ async def test_standing_leech_preference_is_applied_logged_and_survives_restart(
         assert info.value.key == "terra_mystica.leech_pref_unknown"
         outcome = await svc.set_preference(gid, offer.user_id, "tm_leech", "never")
         assert outcome.notice == ("terra_mystica.leech_pref_set", {"pref": "never"})
-        autos = [e for e in outcome.events if e.key == "auto_move"]
+        autos = [e for e in outcome.events if e.key == "table.auto_move"]
         assert autos and autos[0].params["user"] == f"<@{offer.user_id}>"
         assert offer.decision.key not in {p.decision.key for p in outcome.prompts}
         last = (await store.actions(gid))[-1]
@@ -193,7 +193,7 @@ async def test_plan_previews_without_storing(tmp_path) -> None:
         assert unread.error is not None and unread.failed == "fly to the moon"
         with pytest.raises(Refusal) as info:
             await svc.plan(gid, 999, "pass")
-        assert info.value.key == "not_seated"
+        assert info.value.key == "table.not_seated"
     finally:
         await store.close()
 
@@ -213,7 +213,7 @@ async def test_undo_takes_back_the_automatic_answers_a_move_caused(tmp_path) -> 
             choice = rng.choice(prompt.decision.choices)
             out = await svc.act(gid, prompt.user_id, choice.action,
                                 decision_key=prompt.decision.key)
-            if any(e.key == "auto_move" for e in out.events):
+            if any(e.key == "table.auto_move" for e in out.events):
                 break
         else:
             raise AssertionError("no automatic answer happened")

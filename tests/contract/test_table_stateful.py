@@ -105,7 +105,7 @@ class TableMachine(RuleBasedStateMachine):
     def start(self) -> None:
         if len(self.seats) < self.engine.min_seats:
             refusal = self.refused_unchanged(self.svc.start(self.gid, HOST))
-            assert refusal.key == "too_few_players"
+            assert refusal.key == "table.too_few_players"
             return
         self.run(self.svc.start(self.gid, HOST))
         self.status = "running"
@@ -154,7 +154,7 @@ class TableMachine(RuleBasedStateMachine):
         prompt = prompts[which % len(prompts)]
         action = prompt.decision.choices[0].action
         refusal = self.refused_unchanged(self.svc.act(self.gid, idle[who % len(idle)], action))
-        assert refusal.key == "not_your_turn"
+        assert refusal.key == "table.not_your_turn"
 
     @precondition(lambda self: self.status == "running")
     @rule(who=INDEX)
@@ -164,8 +164,8 @@ class TableMachine(RuleBasedStateMachine):
         if last is None or last.user != user or last.reveal:
             refusal = self.refused_unchanged(self.svc.undo(self.gid, user))
             mine = any(m.user == user for m in self.moves)
-            expected = ("undo_revealed" if last is not None and last.user == user
-                        else "undo_not_yours" if mine else "undo_nothing")
+            expected = ("table.undo_revealed" if last is not None and last.user == user
+                        else "table.undo_not_yours" if mine else "table.undo_nothing")
             assert refusal.key == expected
             return
         self.run(self.svc.undo(self.gid, user))
@@ -176,7 +176,7 @@ class TableMachine(RuleBasedStateMachine):
     def nothing_changes_after_the_end(self, who: int) -> None:
         user = self.seats[who % len(self.seats)]
         for call in (self.svc.act(self.gid, user, "pass"), self.svc.undo(self.gid, user)):
-            assert self.refused_unchanged(call).key == "game_over"
+            assert self.refused_unchanged(call).key == "table.game_over"
 
     # -- what must hold after every step ----------------------------------------------
     @invariant()

@@ -43,7 +43,7 @@ def assert_each_click_applied_once(server: Server, actions: list) -> None:
     stale = {
         i.id
         for i in twin.interactions
-        if any(t("stale", "en") in text for text in _texts(server, i.followup_ids))
+        if any(t("table.stale", "en") in text for text in _texts(server, i.followup_ids))
     }
     assert set(ids) == clicks - stale, "a click was lost"
 

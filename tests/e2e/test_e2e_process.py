@@ -74,7 +74,7 @@ async def test_bot_process_crash_and_restart(tmp_path: Path) -> None:
             await reply.wait_ack(timeout=10)
             await driver.wait_progress(timeout=5)
             assert await version_above(server, before) == before + 1
-            assert not any(t("stale", "en") in text for text in reply.texts())
+            assert not any(t("table.stale", "en") in text for text in reply.texts())
             assert server.twin.server.identifies == 2
             assert server.twin.rejected == [] and server.twin.unimplemented == []
         finally:

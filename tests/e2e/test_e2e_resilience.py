@@ -68,7 +68,7 @@ async def test_restart_mid_game_old_button_still_works(tmp_path: Path) -> None:
         await reply.wait_ack()
         await driver.wait_progress()
         assert await version_above(server, before) == before + 1
-        assert not any(t("stale", "en") in text for text in reply.texts())
+        assert not any(t("table.stale", "en") in text for text in reply.texts())
 
         await driver.play(10)  # and the game goes on from there
         assert await game_version(server) >= before + 5
@@ -100,7 +100,7 @@ async def test_two_players_click_the_same_choice_at_once(tmp_path: Path) -> None
         # refused as someone else's choice, or as gone if the owner's click landed first
         assert told[0].content in (
             t("discord.not_your_choice", "en", user=owner.mention),
-            t("stale", "en"),
+            t("table.stale", "en"),
         )
         assert not any(m.visible_to == owner.id for m in mine.messages())
 
@@ -121,7 +121,7 @@ async def test_double_click_applies_once(tmp_path: Path) -> None:
         await asyncio.gather(*(c.wait_ack() for c in clicks))
 
         def refusals() -> list[str]:
-            return [text for c in clicks for text in c.texts() if t("stale", "en") in text]
+            return [text for c in clicks for text in c.texts() if t("table.stale", "en") in text]
 
         assert len(await server.twin.wait_for(refusals, 5, "the second click's refusal")) == 1
         await version_above(server, before)
@@ -174,7 +174,7 @@ async def test_rate_limits_and_gateway_drop_lose_nothing(tmp_path: Path) -> None
             i.id
             for i in twin.interactions
             if any(
-                t("stale", "en") in m.content
+                t("table.stale", "en") in m.content
                 for m in (twin.world.messages.get(f) for f in i.followup_ids)
                 if m
             )

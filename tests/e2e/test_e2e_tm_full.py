@@ -387,7 +387,7 @@ async def test_a_whole_terra_mystica_game_by_clicks(tmp_path: Path, monkeypatch)
         comp, value = _any_choice(page)
         reply = await driver.send(user, page, comp, value)
         (answer,) = await reply.wait_messages(1)
-        assert answer.ephemeral and answer.content == t("stale", _lang(user)), answer.content
+        assert answer.ephemeral and answer.content == t("table.stale", _lang(user)), answer.content
         await server.settle()
         assert len(await action_log(server)) == len(log)
         assert_clean(server)
