@@ -109,6 +109,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "discord.perm.send_messages": "Send Messages",
         "discord.perm.attach_files": "Attach Files",
         "discord.perm.view_channel": "View Channel",
+        "discord.prompt.decided_by": "{user}: ✔ secret decision made.",
     },
     "ko": {
         "discord.status.lobby": "대기실",
@@ -206,6 +207,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "discord.perm.send_messages": "메시지 보내기",
         "discord.perm.attach_files": "파일 첨부",
         "discord.perm.view_channel": "채널 보기",
+        "discord.prompt.decided_by": "{user} 님이 비공개 결정을 마쳤습니다. ✔",
     },
 }
 
