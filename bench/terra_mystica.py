@@ -1,18 +1,23 @@
 """Terra Mystica: replaying a complete 5-player game file, legal-move generation on a
-mid-game state, and rendering the board picture (time and bytes)."""
+mid-game state, rendering its three pictures (time and bytes) and the PNG encoding options."""
 
 from __future__ import annotations
 
+import io
+import itertools
 import json
+from collections.abc import Callable
 from pathlib import Path
 
 from bench.runner import Measure, timeit
-from render import render_table
+from render import render_board, render_private, render_table
+from render.terra_mystica import draw_glance, to_palette
 from rules import get_engine
 from rules.core import Rng
 from rules.terra_mystica.gamefile import replay_text
 
-ENGINE = get_engine("terra_mystica")
+GAME = "terra_mystica"
+ENGINE = get_engine(GAME)
 
 
 GAME_FILE = Path(__file__).parent / "data" / "tm_5p_game.txt"
@@ -65,15 +70,48 @@ def bench_legal_moves() -> Measure:
     )
 
 
-def bench_picture() -> Measure:
-    view = ENGINE.view(_midgame(), None)
-    size = len(render_table("terra_mystica", view, "ko"))
-    times = timeit(lambda: render_table("terra_mystica", view, "ko"), repeat=15)
-    return Measure(
-        "board picture (ko)", times, target_ms=300, extra=f"PNG {size / 1024:.0f} KiB (< 1536)"
-    )
+def _picture(name: str, draw: Callable[[], bytes], target_kib: int) -> Measure:
+    size = len(draw())
+    times = timeit(draw, repeat=15)
+    return Measure(name, times, target_ms=60, extra=f"PNG {size / 1024:.0f} KiB (< {target_kib})")
+
+
+def bench_pictures() -> list[Measure]:
+    """The three pictures of a mid-game 5-player table in Korean: the glance posted after each
+    turn, the detail (`/game board`) and a seat's own faction card (`/game hand`)."""
+    state = _midgame()
+    view = ENGINE.view(state, None)
+    mine = ENGINE.view(state, 0)
+    return [
+        _picture("glance picture (ko)", lambda: render_table(GAME, view, "ko"), 140),
+        _picture("board picture, detail (ko)", lambda: render_board(GAME, view, "ko"), 1536),
+        _picture("private faction card (ko)", lambda: render_private(GAME, mine, "ko"), 100),
+    ]
+
+
+def bench_encoding() -> list[Measure]:
+    """PNG encoding of the glance picture: 256-colour palette (the style's colours kept
+    exact) against RGB, at three zlib levels: time (palette conversion included) and bytes."""
+    image = draw_glance(ENGINE.view(_midgame(), None), "ko")
+    out = []
+    for palette, level in itertools.product((True, False), (1, 3, 6)):
+
+        def encode(palette: bool = palette, level: int = level) -> int:
+            buf = io.BytesIO()
+            (to_palette(image) if palette else image).save(buf, "PNG", compress_level=level)
+            return len(buf.getvalue())
+
+        size = encode()
+        mode = "palette" if palette else "RGB"
+        times = timeit(encode, repeat=15)
+        out.append(
+            Measure(
+                f"  encode glance: {mode}, level {level}", times, extra=f"{size / 1024:.0f} KiB"
+            )
+        )
+    return out
 
 
 def main() -> list[Measure]:
     text = _game_file()
-    return [bench_replay(text), bench_legal_moves(), bench_picture()]
+    return [bench_replay(text), bench_legal_moves(), *bench_pictures(), *bench_encoding()]

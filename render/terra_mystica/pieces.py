@@ -83,12 +83,16 @@ RING: RGB = (250, 250, 250)
 def map_building(
     draw: ImageDraw.ImageDraw, kind: str, cx: float, cy: float, size: float, fill: RGB
 ) -> None:
-    """A building on the map: a light ring around the dark halo, so a piece stands out on its
-    home terrain, whose tint is close to the faction's colour."""
-    points = shape_points(kind, cx, cy, size)
-    halo = max(2, round(size / 9))
-    draw.line([*points, points[0]], fill=RING, width=halo * 4, joint="curve")
-    outlined(draw, points, fill, halo)
+    """A building on the map: a light ring around a dark edge, so a piece stands out on its
+    home terrain, whose tint is close to the faction's colour. Drawn as three nested
+    polygons: a wide curved line costs a pie slice per corner, the map has dozens of pieces."""
+    edge = HEX_EDGE if luminance(fill) > 0.2 else (10, 10, 10)
+    unit = SHAPES.get(kind, FALLBACK_SHAPE)
+    xs, ys = [x for x, _ in unit], [y for _, y in unit]
+    mx, my = (min(xs) + max(xs)) / 2, (min(ys) + max(ys)) / 2  # grow from the shape's middle
+    for scale, colour in ((1.34, RING), (1.16, edge), (1.0, fill)):
+        points = [(mx + (x - mx) * scale, my + (y - my) * scale) for x, y in unit]
+        draw.polygon([(cx + x * size, cy + y * size) for x, y in points], fill=colour)
 
 
 def coin(draw: ImageDraw.ImageDraw, cx: float, cy: float, r: float) -> None:
