@@ -7,8 +7,10 @@ are shifted half a hex right.
 
 from __future__ import annotations
 
+import sys
 from collections import deque
 from functools import cache
+from typing import Any
 
 MAP_ID = "base"
 
@@ -159,3 +161,16 @@ def step_towards(src: str, home: str, spades: int) -> str:
 @cache
 def bridge_spots_for(hex_id: str) -> tuple[str, ...]:
     return tuple(sorted(next(iter(p - {hex_id})) for p in BRIDGE_SPOTS if hex_id in p))
+
+
+def of(st: dict) -> Any:
+    """The map of a game: this module (the base map), or a Merchants of the Seas map
+    (merchants/maps.py) when the game's setup named another one."""
+    map_id = st.get("map")
+    if map_id is None:
+        return _THIS
+    from rules.terra_mystica.merchants.maps import board_for
+    return board_for(map_id)
+
+
+_THIS = sys.modules[__name__]

@@ -10,6 +10,9 @@ from rules.terra_mystica.cults import CULTS, PRIEST_SPACES, advance_cult, take_c
 from rules.terra_mystica.factions import BUILDING_LIMITS, FACTIONS, SH_ACTIONS
 from rules.terra_mystica.flow import end_turn, gain_basic, gain_priests, spade_bonus, start_round
 from rules.terra_mystica.leech import cmd_decline, cmd_leech, create_offers, decline_all
+from rules.terra_mystica.merchants.commands import HANDLERS as MERCHANTS_HANDLERS
+from rules.terra_mystica.merchants.commands import power_action as merchants_power_action
+from rules.terra_mystica.merchants.tiles import POWER_ACTIONS as MERCHANTS_ACTIONS
 from rules.terra_mystica.power import CONVERSIONS, CONVERT_EXTRA
 from rules.terra_mystica.state import State, add_faction, direct_neighbours, start_placement
 from rules.terra_mystica.terraform import cmd_build, cmd_dig, cmd_transform, place
@@ -157,6 +160,9 @@ def cmd_action(st: State, name: str, cmd: dict, events: list[Event]) -> None:
     space = cmd["space"]
     fs = fstate(st, name)
     fd = FACTIONS[name]
+    if space in MERCHANTS_ACTIONS:  # hook: Merchants of the Seas power actions
+        merchants_power_action(st, name, space, events)
+        return
     check_slot(st, name, "action")
     if space in POWER_ACTIONS:
         if space in st["acts"]:
@@ -228,7 +234,7 @@ def cmd_bridge(st: State, name: str, cmd: dict, events: list[Event]) -> None:
     if not t["need"].get("BRIDGE"):
         raise RuleError("terra_mystica.no_bridge_pending")
     a, b = cmd["a"], cmd["b"]
-    if frozenset((a, b)) not in board.BRIDGE_SPOTS:
+    if frozenset((a, b)) not in board.of(st).BRIDGE_SPOTS:
         raise RuleError("terra_mystica.bad_bridge", a=a, b=b)
     if any({x, y} == {a, b} for x, y, _ in st["bridges"]):
         raise RuleError("terra_mystica.bad_bridge", a=a, b=b)
@@ -468,7 +474,7 @@ def execute(st: State, seat: int, name: str | None, cmd: dict, events: list[Even
         return
     if name is None:
         raise RuleError("terra_mystica.no_faction", seat=seat)
-    handler = HANDLERS.get(kind or "")
+    handler = HANDLERS.get(kind or "") or MERCHANTS_HANDLERS.get(kind or "")  # hook
     if handler is None:
         raise RuleError("terra_mystica.unknown_command", text=str(kind))
     if st["phase"] == "over":

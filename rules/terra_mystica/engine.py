@@ -13,9 +13,17 @@ from rules.terra_mystica.commands import execute
 from rules.terra_mystica.cults import CULTS, PRIEST_SPACES
 from rules.terra_mystica.factions import BUILDING_LIMITS, FACTIONS
 from rules.terra_mystica.flow import settle
+from rules.terra_mystica.merchants.setup import dock_spots
 from rules.terra_mystica.messages import MESSAGES, named_params
 from rules.terra_mystica.notation import commands_of, faction_word, format_command, parse_text
-from rules.terra_mystica.state import Options, State, copy_state, faction_of, setup_state
+from rules.terra_mystica.state import (
+    EngineOptions,
+    Options,
+    State,
+    copy_state,
+    faction_of,
+    setup_state,
+)
 from rules.terra_mystica.targets import transform_params
 from rules.terra_mystica.tile_texts import ALL_TILES, FACTION_CATALOGUE
 from rules.terra_mystica.tiles import BONUS, FAVOR, POWER_ACTIONS, SCORING, TOWN, tile_order
@@ -33,7 +41,7 @@ class TerraMystica:
     # -- contract -------------------------------------------------------------
 
     def setup(self, options: BaseModel | dict[str, Any], seats: int, seed: int) -> State:
-        opts = options if isinstance(options, Options) else Options.model_validate(
+        opts = options if isinstance(options, EngineOptions) else EngineOptions.model_validate(
             options if isinstance(options, dict) else options.model_dump())
         return setup_state(opts, seats, seed)
 
@@ -84,6 +92,8 @@ class TerraMystica:
                 home = FACTIONS[name].color
                 choices = [moves.choice(f"build {h}") for h, c in sorted(st["terrain"].items())
                            if c == home and h not in st["buildings"]]
+            elif kind == "dock":  # Merchants of the Seas
+                choices = [moves.choice(f"dock {h}") for h in dock_spots(st, name)]
             else:
                 choices = [moves.choice(f"pass {b}") for b in tile_order(st["bonus_pool"])]
             n = len(st["setup_queue"])
@@ -183,7 +193,7 @@ class TerraMystica:
         st = strip_secrets(state)
         towns = set(st["town_hexes"])
         hexes = {}
-        for h in board.LAND:
+        for h in board.of(st).LAND:
             b = st["buildings"].get(h)
             hexes[h] = {"terrain": st["terrain"][h], "building": b[1] if b else None,
                         "faction": b[0] if b else None, "town": h in towns}
@@ -222,7 +232,7 @@ class TerraMystica:
             phase = "leech"  # everyone has passed; the round waits for replies
         return {
             "game": "terra_mystica", "viewer": seat, "round": rnd, "phase": phase,
-            "map": {"id": board.MAP_ID, "hexes": hexes,
+            "map": {"id": board.of(st).MAP_ID, "hexes": hexes,
                     "bridges": [{"from": a, "to": b, "faction": f} for a, b, f in st["bridges"]]},
             "factions": factions, "cults": cults,
             "scoring_tiles": list(st["scoring"]),

@@ -216,6 +216,7 @@ def network_size(st: State, name: str) -> int:
     bridges = bridge_adj(st)
     ship = fs["ship"] if fd.ship else 0
     hop = hop_distance(fd, fs)
+    bd = board.of(st)
     seen: set[str] = set()
     best = 0
     for start in locs:
@@ -230,9 +231,9 @@ def network_size(st: State, name: str) -> int:
             for o in locs:
                 if o in seen:
                     continue
-                linked = (o in board.LAND_ADJ[h] or o in bridges.get(h, ())
-                          or (ship and board.SHIP_DIST[h].get(o, 99) <= ship)
-                          or (hop and board.HEX_DIST[h].get(o, 99) <= hop))
+                linked = (o in bd.LAND_ADJ[h] or o in bridges.get(h, ())
+                          or (ship and bd.SHIP_DIST[h].get(o, 99) <= ship)
+                          or (hop and bd.HEX_DIST[h].get(o, 99) <= hop))
                 if linked:
                     seen.add(o)
                     stack.append(o)

@@ -60,8 +60,8 @@ def connect_texts(st: State, name: str) -> list[str]:
     if len(own) < 3:
         return []
     out = []
-    for river in board.RIVERS:
-        shore = [h for h in board.ADJ[river] if h in own]
+    for river in board.of(st).RIVERS:
+        shore = [h for h in board.of(st).ADJ[river] if h in own]
         if len(shore) >= 2 and connect_founds_town(st, name, river):
             out.append(f"connect {river}")
     return out

@@ -69,15 +69,16 @@ def reach_map(st: State, name: str, income_phase: bool = False,
     hop = 0
     if fd.teleport and teleport and not income_phase:
         hop = hop_distance(fd, st["factions"][name])
+    bd = board.of(st)
     for loc in locs:
-        for h in board.LAND_ADJ[loc] | bridges.get(loc, set()):
+        for h in bd.LAND_ADJ[loc] | bridges.get(loc, set()):
             out[h] = "direct"
         if rng:
-            for h, d in board.SHIP_DIST[loc].items():
+            for h, d in bd.SHIP_DIST[loc].items():
                 if d <= rng:
                     out.setdefault(h, "ship")
         if hop:
-            for h, d in board.HEX_DIST[loc].items():
+            for h, d in bd.HEX_DIST[loc].items():
                 if d <= hop:
                     out.setdefault(h, "teleport")
     return {h: k for h, k in out.items() if h not in st["buildings"]}
@@ -139,7 +140,7 @@ def bridge_spots(st: State, name: str) -> list[tuple[str, str]]:
         return []
     built = {frozenset((a, b)) for a, b, _ in st["bridges"]}
     own = set(owner_buildings(st, name))
-    return sorted(tuple(sorted(p)) for p in board.BRIDGE_SPOTS
+    return sorted(tuple(sorted(p)) for p in board.of(st).BRIDGE_SPOTS
                   if p not in built and p & own)
 
 
@@ -191,7 +192,7 @@ def sandstorm_choices(st: State, name: str, prefix: str = "") -> list[Choice]:
     fs = st["factions"][name]
     targets = set()
     for loc in owner_buildings(st, name):
-        for h in board.LAND_ADJ[loc]:
+        for h in board.of(st).LAND_ADJ[loc]:
             if h not in st["buildings"] and st["terrain"][h] != fd.color:
                 targets.add(h)
     out = []
@@ -347,7 +348,7 @@ def action_choices(st: State, name: str) -> list[Choice]:
 def _foreign_near(st: State, name: str, h: str) -> bool:
     bridges = bridge_adj(st)
     return any(st["buildings"].get(n, [name])[0] != name
-               for n in board.LAND_ADJ[h] | bridges.get(h, set()))
+               for n in board.of(st).LAND_ADJ[h] | bridges.get(h, set()))
 
 
 def power_action_choices(st: State, name: str) -> list[Choice]:

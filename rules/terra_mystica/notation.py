@@ -12,6 +12,7 @@ from typing import Any
 from rules.core import RuleError
 from rules.terra_mystica.cults import CULTS
 from rules.terra_mystica.factions import FACTIONS
+from rules.terra_mystica.merchants import notation as merchants_notation
 from rules.terra_mystica.notation_ko import format_ko, parse_ko, word_en
 
 Cmd = dict[str, Any]
@@ -35,7 +36,7 @@ def cult_word(word: str) -> str:
 # Numbers are ASCII digits only ('²' passes isdigit() and fails int()), and a word after a
 # number starts with a non-digit, so no two quantifiers can share a character (no
 # backtracking over a long run of digits). int() only ever sees NUMBER_MAX_DIGITS digits.
-_HEX = r"([A-Ia-i][0-9]{1,2})"
+_HEX = r"([A-Ja-j][0-9]{1,2})"  # J: the Lakes map has ten rows
 _WORD = r"([^\W\d]\w*)"
 _PATTERNS: list[tuple[re.Pattern[str], str]] = [
     (re.compile(r"^([+-])([0-9]*)([A-Za-z_가-힣]+[0-9]*)(?: for .*)?$"), "gain"),
@@ -134,6 +135,9 @@ def parse_command(text: str) -> Cmd:
         m = pattern.match(text)
         if m:
             return _build(kind, m.groups(), text)
+    cmd = merchants_notation.parse(text)  # hook: Merchants of the Seas commands
+    if cmd is not None:
+        return cmd
     raise unparsable(text)
 
 
@@ -220,7 +224,9 @@ def format_command(cmd: Cmd, lang: str = "en") -> str:
     k = cmd["type"]
     if k == "seq":
         return ". ".join(format_command(c, lang) for c in cmd["cmds"])
-    return (format_ko(cmd) if lang == "ko" else None) or _format_en(cmd)
+    if lang == "ko":
+        return format_ko(cmd) or merchants_notation.format_ko(cmd) or _format_en(cmd)
+    return _format_en(cmd)
 
 
 def _format_en(cmd: Cmd) -> str:
@@ -263,6 +269,9 @@ def _format_en(cmd: Cmd) -> str:
             cmd["hexes"])
     if k in ("wait", "done", "resign"):
         return k
+    text = merchants_notation.format_en(cmd)  # hook: Merchants of the Seas commands
+    if text is not None:
+        return text
     raise RuleError("terra_mystica.unknown_command", text=str(k))
 
 

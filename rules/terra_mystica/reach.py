@@ -35,13 +35,13 @@ def reach_kind(st: State, name: str, hex_id: str, locs: list[str] | None = None,
         return "direct"
     rng = ship_range(st, name, income_phase)
     if rng:
-        dist = board.SHIP_DIST[hex_id]
+        dist = board.of(st).SHIP_DIST[hex_id]
         if any(dist.get(loc, 99) <= rng for loc in locs):
             return "ship"
     fd = FACTIONS[name]
     if fd.teleport and not income_phase:
         hop = hop_distance(fd, fstate(st, name))
-        dist = board.HEX_DIST[hex_id]
+        dist = board.of(st).HEX_DIST[hex_id]
         if any(dist.get(loc, 99) <= hop for loc in locs):
             return "teleport"
     return None

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import marshal
-from typing import Any
+from typing import Any, Literal
 
 from pydantic import BaseModel, field_validator, model_validator
 
@@ -11,6 +11,7 @@ from rules.core import Rng, RuleError
 from rules.terra_mystica import board
 from rules.terra_mystica.cults import CULTS, PRIEST_SPACES
 from rules.terra_mystica.factions import BUILDING_LIMITS, FACTIONS
+from rules.terra_mystica.merchants import setup as merchants_setup
 from rules.terra_mystica.tiles import BONUS, FAVOR, NOT_LATE, SCORING, TOWN, in_game
 
 State = dict[str, Any]
@@ -69,10 +70,19 @@ class Options(BaseModel):
     def _tile_options(self) -> Options:
         on = self.model_dump()
         for tiles, table in ((self.scoring, SCORING), (self.bonus, BONUS)):
-            off = [t for t in tiles or () if table[t].get("option") and not on[table[t]["option"]]]
+            off = [t for t in tiles or () if table[t].get("option") and not on.get(table[t]["option"])]
             if off:
                 raise ValueError(f"{off[0]} needs the option {table[off[0]]['option']}")
         return self
+
+
+class EngineOptions(Options):
+    """Options the engine takes beyond the lobby's (the lobby lists `Options` fields only):
+    Merchants of the Seas (merchants/), its rules and tiles, and the map (any map but base,
+    or the expansion, brings the revised starting VP). Not offered until it is complete."""
+
+    merchants: bool = False
+    map: Literal["base", "lakes", "fjords"] = "base"
 
 
 def copy_state(state: State) -> State:
@@ -101,20 +111,23 @@ def draw_scoring(rng: Rng, options: dict[str, Any]) -> list[str]:
             return tiles[:6]
 
 
-def setup_state(opts: Options, seats: int, seed: int) -> State:
+def setup_state(opts: EngineOptions, seats: int, seed: int) -> State:
     if not 2 <= seats <= 5:
         raise RuleError("terra_mystica.bad_seats", seats=seats)
     if opts.factions is not None and len(opts.factions) != seats:
         raise RuleError("terra_mystica.bad_faction_count", seats=seats)
     rng = Rng(seed)
     on = opts.model_dump()
-    scoring = list(opts.scoring) if opts.scoring else draw_scoring(rng, on)
-    if opts.bonus:
-        bonus = sorted(set(opts.bonus), key=lambda t: int(t[3:]))
+    if opts.merchants:  # hook: the expansion's own tile draws (merchants/setup.py)
+        scoring, bonus = merchants_setup.draw_tiles(rng, opts, seats)
     else:
-        pool = sorted(in_game(BONUS, on), key=lambda t: int(t[3:]))
-        rng.shuffle(pool)
-        bonus = sorted(pool[: seats + 3], key=lambda t: int(t[3:]))
+        scoring = list(opts.scoring) if opts.scoring else draw_scoring(rng, on)
+        if opts.bonus:
+            bonus = sorted(set(opts.bonus), key=lambda t: int(t[3:]))
+        else:
+            pool = sorted(in_game(BONUS, on), key=lambda t: int(t[3:]))
+            rng.shuffle(pool)
+            bonus = sorted(pool[: seats + 3], key=lambda t: int(t[3:]))
     factions = list(opts.factions) if opts.factions else None
     if factions is None and opts.random_factions:
         factions = draw_factions(rng, seats)
@@ -135,7 +148,7 @@ def setup_state(opts: Options, seats: int, seed: int) -> State:
         "scoring": scoring,
         "bonus_in_play": bonus,
         "bonus_pool": {t: 0 for t in bonus},
-        "favor_pool": {t: d["copies"] for t, d in FAVOR.items()},
+        "favor_pool": {t: FAVOR[t]["copies"] for t in in_game(FAVOR, on)},
         "town_pool": {t: TOWN[t]["copies"] for t in in_game(TOWN, on)},
         "terrain": dict(board.START_TERRAIN),
         "buildings": {},
@@ -159,6 +172,8 @@ def setup_state(opts: Options, seats: int, seed: int) -> State:
         "final": None,
         "step": 0,
     }
+    if opts.merchants or opts.map != "base":  # hook: map, pieces, revised starting VP
+        merchants_setup.prepare(st, opts)
     if factions is not None:
         for seat, name in enumerate(factions):
             add_faction(st, seat, name)
@@ -184,6 +199,8 @@ def add_faction(st: State, seat: int, name: str) -> None:
         raise RuleError("terra_mystica.color_taken", faction=name)
     st["seats"][seat]["faction"] = name
     st["factions"][name] = new_faction(name, seat)
+    if "start_vp" in st:  # hook: Merchants of the Seas
+        merchants_setup.add_faction(st, name)
     st["order"].append(name)
 
 
@@ -196,6 +213,8 @@ def start_placement(st: State) -> None:
     queue += [["build", f] for f in order if FACTIONS[f].initial_dwellings == 1]
     queue += [["bonus", f] for f in reversed(order)]
     st["setup_queue"] = queue
+    if "trades" in st:  # hook: Merchants of the Seas docks before the bonus tiles
+        merchants_setup.add_dock_steps(st)
     st["phase"] = "setup"
     st["active"] = queue[0][1]
 
@@ -226,4 +245,4 @@ def direct_neighbours(st: State, hex_id: str,
     """Land hexes sharing an edge with hex_id, or joined to it by a bridge."""
     if bridges is None:
         bridges = bridge_adj(st)
-    return set(board.LAND_ADJ[hex_id]) | bridges.get(hex_id, set())
+    return set(board.of(st).LAND_ADJ[hex_id]) | bridges.get(hex_id, set())

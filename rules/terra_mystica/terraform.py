@@ -7,6 +7,7 @@ from rules.terra_mystica import board
 from rules.terra_mystica.factions import BUILDING_LIMITS, FACTIONS, WORKERS_PER_SPADE
 from rules.terra_mystica.flow import spade_bonus
 from rules.terra_mystica.leech import create_offers
+from rules.terra_mystica.merchants.setup import dock_after_build, skip_docks
 from rules.terra_mystica.reach import check_reach
 from rules.terra_mystica.state import State
 from rules.terra_mystica.tiles import FAVOR
@@ -24,7 +25,7 @@ from rules.terra_mystica.turn import (
 
 def cmd_build(st: State, name: str, cmd: dict, events: list[Event]) -> None:
     hex_id = cmd["hex"]
-    if hex_id not in board.START_TERRAIN:
+    if hex_id not in board.of(st).START_TERRAIN:
         raise RuleError("terra_mystica.unknown_hex", hex=hex_id)
     if hex_id in st["buildings"]:
         raise RuleError("terra_mystica.occupied", hex=hex_id)
@@ -36,6 +37,8 @@ def cmd_build(st: State, name: str, cmd: dict, events: list[Event]) -> None:
         if st["terrain"][hex_id] != home(name):
             raise RuleError("terra_mystica.not_home", hex=hex_id)
         place(st, name, hex_id, "D")
+        if "trades" in st:  # hook: Merchants of the Seas, docks may follow the last dwelling
+            skip_docks(st)
         return
     t = require_active(st, name)
     if t["need"].get("FREE_D"):
@@ -98,7 +101,7 @@ def split_first(st: State) -> str | None:
 
 def sandstorm(st: State, name: str, hex_id: str) -> None:
     t = st["turn"]
-    if not any(st["buildings"].get(h, [None])[0] == name for h in board.LAND_ADJ[hex_id]):
+    if not any(st["buildings"].get(h, [None])[0] == name for h in board.of(st).LAND_ADJ[hex_id]):
         raise RuleError("terra_mystica.sandstorm_adjacent", hex=hex_id)
     t["need"]["FREE_TF"] -= 1
     st["terrain"][hex_id] = home(name)
@@ -115,6 +118,8 @@ def place_dwelling(st: State, name: str, hex_id: str, free: bool, events: list[E
     if not free:
         pay(st, name, FACTIONS[name].costs["D"])
     place(st, name, hex_id, "D")
+    if "trades" in st:  # hook: Merchants of the Seas, a due dock goes on this dwelling
+        dock_after_build(st, name, hex_id)
     fs["VP"] += scoring_vp(st, "D") + sum(FAVOR[t].get("vp", {}).get("D", 0)
                                           for t in fs["favors"])
     create_offers(st, name, hex_id)
@@ -123,7 +128,7 @@ def place_dwelling(st: State, name: str, hex_id: str, free: bool, events: list[E
 
 def cmd_transform(st: State, name: str, cmd: dict, events: list[Event]) -> None:
     hex_id = cmd["hex"]
-    if hex_id not in board.START_TERRAIN:
+    if hex_id not in board.of(st).START_TERRAIN:
         raise RuleError("terra_mystica.unknown_hex", hex=hex_id)
     if hex_id in st["buildings"]:
         raise RuleError("terra_mystica.occupied", hex=hex_id)

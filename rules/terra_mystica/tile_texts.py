@@ -112,7 +112,7 @@ def _parts(data: dict[str, Any], lang: str) -> list[str]:
 def tile_text(tile: str) -> Texts | None:
     """A bonus, favor, town or scoring tile in a few words, both languages."""
     data = next((table[tile] for table in (BONUS, FAVOR, TOWN, SCORING) if tile in table), None)
-    if data is None:
+    if data is None or data.get("option") == "merchants":  # Merchants texts: not written yet
         return None
     return {lang: " · ".join(_parts(data, lang)) for lang in LANGS}
 

@@ -101,3 +101,31 @@ def tile_order(tiles) -> list[str]:
 
 TOWN_POWER = 7
 TOWN_SIZE = 4
+
+
+class TileTable(dict):
+    """A tile table whose iteration gives the base game's tiles (and the site options'), while
+    looking an id up also finds an expansion's (merchants/tiles.py): only the expansion's
+    setup puts those in a game."""
+
+    def __init__(self, base: dict, extra: dict) -> None:
+        super().__init__(base)
+        self.extra = extra
+
+    def __missing__(self, key: str) -> dict:
+        return self.extra[key]
+
+    def __contains__(self, key: object) -> bool:
+        return dict.__contains__(self, key) or key in self.extra
+
+    def get(self, key: str, default: object = None) -> object:
+        return self[key] if key in self else default
+
+
+from rules.terra_mystica.merchants.tiles import lookups  # noqa: E402
+
+_M_BONUS, _M_FAVOR, _M_SCORING, _M_TOWN = lookups()
+BONUS = TileTable(BONUS, _M_BONUS)
+FAVOR = TileTable(FAVOR, _M_FAVOR)
+SCORING = TileTable(SCORING, _M_SCORING)
+TOWN = TileTable(TOWN, _M_TOWN)

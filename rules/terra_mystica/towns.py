@@ -16,7 +16,7 @@ def river_links(st: State, name: str) -> dict[str, set[str]]:
     """Mermaids' towns may skip the river hexes they named with `connect`."""
     links: dict[str, set[str]] = {}
     for river in st.get("connected", {}).get(name, []):
-        shore = [h for h in board.ADJ[river] if not h.startswith("r")]
+        shore = [h for h in board.of(st).ADJ[river] if not h.startswith("r")]
         for h in shore:
             links.setdefault(h, set()).update(x for x in shore if x != h)
     return links
@@ -96,10 +96,10 @@ def cmd_connect(st: State, name: str, cmd: dict, events: list[Event]) -> None:
     t = require_active(st, name)
     river = cmd.get("river")
     if river is None:
-        shores = [h for h in cmd["hexes"] if h in board.START_TERRAIN]
-        fits = [r for r in board.RIVERS if all(h in board.ADJ[r] for h in shores)]
+        shores = [h for h in cmd["hexes"] if h in board.of(st).START_TERRAIN]
+        fits = [r for r in board.of(st).RIVERS if all(h in board.of(st).ADJ[r] for h in shores)]
         river = fits[0] if fits and shores else None
-    if river not in board.RIVERS:
+    if river not in board.of(st).RIVERS:
         raise RuleError("terra_mystica.connect_no_town")
     before = t["need"].get("TOWN", 0)
     st.setdefault("connected", {}).setdefault(name, []).append(river)

@@ -8,6 +8,7 @@ from rules.core import Event, RuleError
 from rules.terra_mystica.factions import FACTIONS
 from rules.terra_mystica.flow import end_turn, next_player, turn_open
 from rules.terra_mystica.leech import decline_all
+from rules.terra_mystica.merchants.setup import skip_docks
 from rules.terra_mystica.state import State
 from rules.terra_mystica.tiles import SCORING
 
@@ -86,3 +87,5 @@ def setup_step(st: State, name: str, kind: str) -> None:
         raise RuleError("terra_mystica.setup_order", faction=name)
     q.pop(0)
     st["active"] = q[0][1] if q else None
+    if kind == "dock":  # hook: Merchants of the Seas, a dock step with no riverside dwelling
+        skip_docks(st)

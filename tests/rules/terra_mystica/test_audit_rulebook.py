@@ -476,7 +476,7 @@ def test_every_refusal_text_is_used_by_the_engine() -> None:
 
     import rules.terra_mystica as pkg
 
-    src = "".join(p.read_text() for p in pathlib.Path(pkg.__file__).parent.glob("*.py")
+    src = "".join(p.read_text() for p in pathlib.Path(pkg.__file__).parent.rglob("*.py")
                   if p.name != "messages.py")
     # <game>.option.* keys label Options fields in the lobby (the bot reads them by field name)
     unused = [k for k in MESSAGES["en"] if f'"{k}"' not in src and not k.startswith("terra_mystica.option.")]

@@ -1,0 +1,83 @@
+"""Notation of the Merchants of the Seas commands, English and Korean (the book's terms).
+
+dock E5          부두 E5 (창고 E5)     place the dock (Fakirs, Dwarves: the warehouse, 창고)
+ship r14         선박 r14              place a ship just gained (e.g. power action ACTM2)
+move r14-r13 r20-r21-E5/FIRE          선박 이동 r14-r13 r20-r21-E5/FIRE
+                 move ships: one path per ship, from its river, space by space (rivers,
+                 canals, last a building to trade with). After a building, "/" and the
+                 trade's pick: TE: PW or a cult; SA: P or a cult; SY: MOVE or a river.
+action ACTM1..3  (base syntax)         the expansion board's power actions
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+_HEX = r"(?:[A-Ja-j][0-9]{1,2}|[rR][0-9]{1,2})"
+_STEP = re.compile(rf"^({_HEX}(?:-{_HEX})+)(?:/(\w+))?$")
+_DOCK = re.compile(r"^(?:dock|warehouse|부두|창고) ([A-Ja-j][0-9]{1,2})$", re.I)
+_SHIP = re.compile(r"^(?:ship|선박) ([rR][0-9]{1,2})$", re.I)
+_MOVE = re.compile(r"^(?:move|선박 ?이동) (.+)$", re.I)
+KO = {"dock": "부두", "ship": "선박", "move": "선박 이동"}
+CULTS_KO = {
+    "불": "FIRE",
+    "물": "WATER",
+    "땅": "EARTH",
+    "하늘": "AIR",
+    "권능": "PW",
+    "성직자": "P",
+    "이동": "MOVE",
+}
+
+
+def _hex(h: str) -> str:
+    return h.lower() if h[0] in "rR" else h.upper()
+
+
+def parse(text: str) -> dict[str, Any] | None:
+    if m := _DOCK.match(text):
+        return {"type": "dock", "hex": m.group(1).upper()}
+    if m := _SHIP.match(text):
+        return {"type": "ship", "hex": m.group(1).lower()}
+    if m := _MOVE.match(text):
+        paths: list[list[str]] = []
+        picks: dict[str, str] = {}
+        for piece in m.group(1).split():
+            s = _STEP.match(piece)
+            if s is None:
+                return None
+            path = [_hex(h) for h in s.group(1).split("-")]
+            paths.append(path)
+            if s.group(2):
+                picks[path[-1]] = CULTS_KO.get(s.group(2), s.group(2)).upper()
+        cmd: dict[str, Any] = {"type": "move", "paths": paths}
+        if picks:
+            cmd["picks"] = picks
+        return cmd
+    return None
+
+
+def _paths(cmd: dict[str, Any]) -> str:
+    picks = cmd.get("picks", {})
+    return " ".join(
+        "-".join(p) + (f"/{picks[p[-1]]}" if p[-1] in picks else "") for p in cmd["paths"]
+    )
+
+
+def format_en(cmd: dict[str, Any]) -> str | None:
+    k = cmd["type"]
+    if k in ("dock", "ship"):
+        return f"{k} {cmd['hex']}"
+    if k == "move":
+        return f"move {_paths(cmd)}"
+    return None
+
+
+def format_ko(cmd: dict[str, Any]) -> str | None:
+    k = cmd["type"]
+    if k in ("dock", "ship"):
+        return f"{KO[k]} {cmd['hex']}"
+    if k == "move":
+        return f"{KO[k]} {_paths(cmd)}"
+    return None
