@@ -49,6 +49,9 @@ KIND_PAGE_TEMPLATE = (
 )
 
 LOBBY_OPS = ("join", "leave", "start", "cancel")
+# The looks a game's UI may give a choice button (GameUI.choice_style); others: primary.
+CHOICE_STYLES = {"primary": discord.ButtonStyle.primary, "secondary": discord.ButtonStyle.secondary,
+                 "success": discord.ButtonStyle.success, "danger": discord.ButtonStyle.danger}
 
 
 def _digest(text: str) -> str:
@@ -285,11 +288,12 @@ class ChoiceButton(Rebuilt, discord.ui.DynamicItem[discord.ui.Button], template=
         *,
         row: int | None = None,
         disabled: bool = False,
+        style: str | None = None,  # a ButtonStyle's name, as the game's UI marks the choice
     ) -> None:
         super().__init__(
             discord.ui.Button(
                 label=clip(label, BUTTON_LABEL_MAX),
-                style=discord.ButtonStyle.primary,
+                style=CHOICE_STYLES.get(style or "", discord.ButtonStyle.primary),
                 custom_id=encode_choice(game_id, decision_key, index, choice_text),
                 disabled=disabled,
             ),
@@ -642,6 +646,7 @@ def choice_view(
     extra: list[discord.ui.Item[Any]] | None = None,
     indices: list[int] | None = None,  # each choice's index in its decision (a kind's subset)
     kind: str | None = None,  # paging within one kind of choices
+    styles: list[str | None] | None = None,  # each choice's button style (None: primary)
 ) -> discord.ui.View:
     """A view with one component per choice, laid out by plan_choices()."""
     view = discord.ui.View(timeout=None)
@@ -651,7 +656,8 @@ def choice_view(
         text = choices[spec.index][0]
         view.add_item(
             ChoiceButton(
-                game_id, decision_key, index_of[spec.index], text, spec.label, row=spec.row
+                game_id, decision_key, index_of[spec.index], text, spec.label, row=spec.row,
+                style=styles[spec.index] if styles else None,
             )
         )
     for sel in layout.selects:

@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 import render
+from bot import games
 from bot.components import PrivateViewButton
 from bot.i18n import t
 from bot.table_types import Outcome, Prompt, Reminder
@@ -316,11 +317,16 @@ class Publisher:
                     score_lines(outcome.finished, await self.names(game), lang, game.game)))
         # A seat is pinged when the table starts waiting on it, not at each step of its turn.
         pinged = outcome.newly_waiting
+        asked: defaultdict[int, list[str]] = defaultdict(list)  # seat -> keys prompted before
+        for r in refs:
+            if r.decision_key is not None and r.seat is not None:
+                asked[r.seat].append(r.decision_key)
         for prompt in fresh_public:
             if thread is not None:
                 ping = pinged is None or prompt.seat in pinged
                 await self._post_public_prompt(thread, prompt, public, ping=ping, head=head,
-                                               file=file)
+                                               file=file, earlier=asked[prompt.seat])
+                asked[prompt.seat].append(prompt.decision.key)
                 head, file = [], None
         open_keys = {p.decision.key for p in open_now}
         answered = {r.seat: r for r in refs
@@ -402,10 +408,14 @@ class Publisher:
     async def _post_public_prompt(
         self, thread: discord.abc.Messageable, prompt: Prompt, texts: Texts, ping: bool = True,
         head: list[str] | None = None, file: discord.File | None = None,
+        earlier: list[str] | None = None,
     ) -> None:
-        """A public prompt; `head` (what just happened) and `file` (the picture) ride on it."""
+        """A public prompt; `head` (what just happened) and `file` (the picture) ride on it.
+        `earlier`: the decision keys its seat was prompted for before, for the game's frame."""
         game = texts.game
-        text = t("discord.prompt.public", texts.lang, user=f"<@{prompt.user_id}>",
+        frame = games.ui(game.game).prompt_frame  # an offer is not a turn: its own frame
+        key = (frame(prompt.decision, earlier or []) if frame else None) or "discord.prompt.public"
+        text = t(key, texts.lang, user=f"<@{prompt.user_id}>",
                  decision=texts.public_decision(prompt.decision))
         if head:
             text = "\n".join([*head, text[:max(0, MESSAGE_MAX - len("\n".join(head)) - 1)]])

@@ -101,6 +101,11 @@ class Texts:
                 return label
         return label
 
+    def style(self, choice: Choice, decision: Decision | None = None) -> str | None:
+        """The choice's button style as the game marks it (None: the default)."""
+        styled = games.ui(self.game.game).choice_style
+        return styled(choice, decision) if styled else None
+
     def kind(self, action: Action) -> str:
         return kind_token((games.ui(self.game.game).choice_kind or generic_kind)(action))
 
@@ -170,6 +175,7 @@ def decision_view(texts: Texts, decision: Decision, page: int = 0) -> discord.ui
         page=page,
         placeholder=t("discord.select.placeholder", texts.lang),
         more_label=t("discord.button.more", texts.lang),
+        styles=[texts.style(c, decision) for c in decision.choices or []],
     )
 
 

@@ -35,6 +35,13 @@ NamedChoiceLabel = Callable[[Choice, list[str], str], str | None]
 ChoiceKind = Callable[[Action], str]
 # A final score's breakdown in the reader's words.
 ScoreBreakdown = Callable[[dict[str, Any], str], str]
+# A choice button's look ("success", "secondary", "danger"; None: the platform's "primary"):
+# a game marks the positive and the declining answers of a question.
+ChoiceStyle = Callable[[Choice, Decision | None], str | None]
+# The message key framing a public prompt that is not a turn (an offer), params user and
+# decision, from the decision and the keys of the decisions its seat was prompted for before
+# (a hint shown the first time only); None keeps the platform's "your turn" frame.
+PromptFrame = Callable[[Decision, list[str]], str | None]
 # Extra `/game status` lines from a reader's view: (view, lang, names) -> lines.
 StatusLines = Callable[[dict[str, Any], str, list[str]], list[str]]
 # Moves the table makes on a seat's standing instructions: (record, open decisions on
@@ -66,6 +73,8 @@ class GameUI:
     choice_label: ChoiceLabel | None = None
     named_choice_label: NamedChoiceLabel | None = None
     choice_kind: ChoiceKind | None = None
+    choice_style: ChoiceStyle | None = None
+    prompt_frame: PromptFrame | None = None
     kind_label_prefix: str | None = None
     score_breakdown: ScoreBreakdown | None = None
     status_lines: StatusLines | None = None

@@ -339,7 +339,7 @@ async def test_lobby_shows_the_tm_options_in_the_readers_language(env) -> None:
     assert "나머지 옵션은 모두 기본값입니다" in text  # more options than the text lists
     shown = game.model_copy(update={"options": {"random_factions": True, "strict_leech": False}})
     text = lobby.lobby_text(shown, specs, "ko")  # the changed ones are named
-    assert "세력 무작위 배정" in text and "권능 제안은 들어온 순서대로 답하기" in text
+    assert "세력 무작위 배정" in text and "권능 받기는 들어온 순서대로 답하기" in text
     view = lobby.lobby_view(game, specs, "en")
     within_limits(view)
     # more options than select rows: one menu lists them all by name
@@ -386,11 +386,10 @@ def test_leech_prompt_names_the_price_in_the_readers_language() -> None:
 
     en = Texts(record, "en", view, ["ann", "bo"])
     ko = Texts(record, "ko", view, ["ann", "bo"])
-    assert en.decision(offer(0)).startswith(
-        "Witches (ann) built next to Nomads (bo): take 1 power for free, or decline? (offer 1;")
+    assert en.decision(offer(0)) == ("the Witches (ann) built next to you — take 1 power for "
+                                     "free?\n" + t("discord.prompt.notation", "en"))
     assert "for 2 VP" in en.decision(offer(2))
-    # Korean: no 이(가)/을(를) hung on a name or a number
-    assert ko.decision(offer(0)).startswith(
-        "유목민 (bo): 마녀 (ann)의 건설로 권능 제안이 왔습니다. 무료로 권능 1 받을까요")
-    assert "승점 2 내고 권능 3 받을까요" in ko.decision(offer(2))
+    # Korean: no 이(가)/을(를) hung on a name or a number; VP are lost, not paid
+    assert ko.decision(offer(0)).startswith("마녀 (ann)의 건설로 권능 1개를 공짜로 받을까요?")
+    assert "권능 3개를 받고 승점 2점을 잃을까요?" in ko.decision(offer(2))
     assert "(를)" not in ko.decision(offer(2)) and "(가)" not in ko.decision(offer(0))

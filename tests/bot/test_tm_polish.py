@@ -36,14 +36,18 @@ def offer(amount: int, actual: int, vp: int) -> Decision:
 def test_an_offer_that_fits_nothing_says_only_decline_is_left() -> None:
     ko = texts("ko", VIEW, ["ann", "bo"]).decision(offer(2, 0, 0))
     en = texts("en", VIEW, ["ann", "bo"]).decision(offer(2, 0, 0))
-    assert "거절만" in ko and "권능 0" not in ko
-    assert "only decline" in en and "take 0 power" not in en
+    assert "받을 수 없습니다" in ko and "권능 0" not in ko
+    assert "only be declined" in en and "take 0 power" not in en
 
 
-def test_a_korean_offer_names_the_deciding_faction_first() -> None:
-    ko = texts("ko", VIEW, ["ann", "bo"]).decision(offer(3, 3, 2))
-    assert ko.startswith("유목민 (bo): 마녀 (ann)의 건설로")
-    assert "승점 2 내고 권능 3 받을까요, 거절할까요?" in ko
+def test_a_korean_offer_says_the_vp_are_lost_and_names_the_player_once() -> None:
+    """The Merchants book: VP are lost ("승점을 잃어야 합니다"), not paid; the offer's frame
+    mentions the player, so its text names only the builder."""
+    ko = texts("ko", VIEW, ["ann", "bo"]).decision(offer(3, 3, 2)).split("\n")[0]
+    assert ko == "마녀 (ann)의 건설로 권능 3개를 받고 승점 2점을 잃을까요?"
+    en = texts("en", VIEW, ["ann", "bo"]).decision(offer(3, 3, 2)).split("\n")[0]
+    assert en == "the Witches (ann) built next to you — take 3 power for 2 VP?"
+    assert "Nomads" not in en and "유목민" not in ko
 
 
 def test_the_faction_choice_in_the_thread_names_who_chose() -> None:
@@ -53,7 +57,7 @@ def test_the_faction_choice_in_the_thread_names_who_chose() -> None:
     state, events = ENGINE.apply(state, decision.seat, choice.action)
     view = ENGINE.view(state, None)
     line = texts("ko", view, ["ann", "bo"]).event(events[0])
-    assert line == "암흑인 (ann): 선택 암흑인"  # was ": 선택 암흑인"
+    assert line == "암흑인 (ann): 암흑인 선택."  # was "암흑인 (ann): 선택 암흑인"
     assert texts("en", view, ["ann", "bo"]).event(events[0]).startswith("Darklings (ann): ")
 
 

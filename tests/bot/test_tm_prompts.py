@@ -102,11 +102,14 @@ def test_korean_labels_carry_no_english_commands(shown) -> None:
 
 
 def test_every_prompt_after_the_faction_choice_names_the_deciding_faction(shown) -> None:
+    """An offer is the exception: its frame names the player (a mention), so its text names
+    only the builder, and the player is named once."""
     for kind, items in shown.items():
         if kind == "faction":
             continue
         for lang, text, _, who in items:
-            assert len(who) == 1 and who[0] in text, (kind, lang, text)
+            assert len(who) == 1, (kind, lang, text)
+            assert (who[0] not in text) if kind == "leech" else (who[0] in text), (kind, text)
 
 
 def test_a_build_is_labelled_by_its_notation_not_by_another_games_message() -> None:
@@ -171,8 +174,9 @@ def test_korean_texts_name_the_commands_as_a_korean_client_shows_them() -> None:
             names = [w for w in words if not re.fullmatch(r"[A-Z]\d+|build|\d+", w)]
             assert all(w in korean.values() for w in names), (key, command)
             used.add(key)
-    assert {"terra_mystica.decision.turn", "terra_mystica.decision.leech"} <= used
-    assert "/tm leech" in MESSAGES["en"]["terra_mystica.decision.leech"]
+    assert {"terra_mystica.decision.turn", "terra_mystica.prompt.first_offer"} <= used
+    assert "/tm leech" in MESSAGES["en"]["terra_mystica.prompt.first_offer"]
+    assert "/tm leech" not in MESSAGES["en"]["terra_mystica.prompt.offer"]
 
 
 def test_giving_up_a_benefit_is_its_own_kind_in_a_big_menu() -> None:

@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 import rules
+from bot.games.terra_mystica import words
 from bot.i18n import describe_refusal, has, t
 from bot.table_plan import Plan
 from rules.core import Action, Choice, Decision
@@ -70,12 +71,18 @@ def faction_name(
 
 
 def event_params(params: dict[str, Any], view: dict[str, Any], names: list[str]) -> dict[str, Any]:
-    """Faction ids in event and decision params become localised names with the player."""
+    """Faction ids in event and decision params become localised names with the player; a
+    move's notation ("text" of a played move, "move" of an automatic one) becomes words."""
     out = dict(params)
     text = out.get("text")
     setup = str(text.get("en", "")).split() if isinstance(text, dict) else []
     if out.get("faction") == "" and len(setup) == 2 and setup[0] == "setup":
         out["faction"] = setup[1]  # a faction choice: the engine names no faction before it
+    played = text.get("en") if isinstance(text, dict) else None
+    for key, notation_text in (("text", played), ("move", out.get("move"))):
+        if isinstance(notation_text, str) and notation_text:
+            said = words.notation_words(notation_text, view)
+            out[key] = said if said is not None else out[key]
     for key in FACTION_PARAMS:
         if isinstance(out.get(key), str) and _faction_info(out[key], view) is not None:
             out[key] = faction_name(out[key], view, names)
@@ -90,17 +97,55 @@ def decision_params(decision: Decision, view: dict[str, Any]) -> dict[str, Any]:
         for faction, data in view.get("factions", {}).items():
             if data.get("seat") == decision.seat:
                 extra["faction"] = faction
-    if decision.kind == "leech":  # the offer in words, with no particle hung on a number
-        vp = decision.params.get("vp_cost", 0)
-        actual = decision.params.get("actual", decision.params.get("amount", 0))
-        key = "terra_mystica.leech.none" if not actual else "terra_mystica.leech.cost" if vp else "terra_mystica.leech.free"
-        extra["cost"] = {lang: t(key, lang, vp=vp, actual=actual) for lang in ("en", "ko")}
+    if decision.kind == "leech":
+        extra.update(offer_params(decision))
     if decision.kind == "spades":
         # income spades (cult bonus) carry their count; a turn's leftover spades do not
         spades = decision.params.get("spades")
         key = "terra_mystica.spades.income" if spades else "terra_mystica.spades.turn"
         extra["source"] = {lang: t(key, lang, spades=spades) for lang in ("en", "ko")}
     return extra
+
+
+def offer_params(decision: Decision) -> dict[str, Any]:
+    """An offer's question in words, both languages (the reader's is picked when shown): the
+    power it gives and the VP it costs, and what was offered when the bowls take less."""
+    params = decision.params
+    vp = params.get("vp_cost", 0)
+    actual = params.get("actual", params.get("amount", 0))
+    amount = params.get("amount", actual)
+    key = "none" if not actual else "cost" if vp else "free"
+    return {
+        "cost": {lang: t(f"terra_mystica.leech.{key}", lang, vp=vp, actual=actual)
+                 for lang in ("en", "ko")},
+        "offered": {lang: t("terra_mystica.leech.offered", lang, amount=amount, actual=actual)
+                    if actual and amount != actual else "" for lang in ("en", "ko")},
+    }
+
+
+# Button looks of an offer's answers: taking the power is the positive one.
+CHOICE_STYLES = {"leech": "success", "decline": "secondary"}
+# Decisions that are not a turn, framed by their own title (params user, decision); the
+# first one a seat is asked carries the hint of its standing answers (`/tm leech`).
+PROMPT_FRAMES = {"leech": "terra_mystica.prompt.offer"}
+FIRST_FRAMES = {"leech": "terra_mystica.prompt.first_offer"}
+
+
+def choice_style(choice: Choice, decision: Decision | None) -> str | None:
+    if decision is None or decision.kind not in PROMPT_FRAMES:
+        return None
+    return CHOICE_STYLES.get(str(choice.action.get("type")))
+
+
+def prompt_frame(decision: Decision, earlier: list[str]) -> str | None:
+    """An offer's own title; the seat's first offer of the game also says how to answer
+    offers without being asked (decision keys of a kind share their first part)."""
+    kind = decision.kind
+    if kind not in PROMPT_FRAMES:
+        return None
+    family = decision.key.partition(".")[0] + "."
+    asked_before = any(k.startswith(family) and k != decision.key for k in earlier)
+    return PROMPT_FRAMES[kind] if asked_before else FIRST_FRAMES[kind]
 
 
 def colour_label(info: dict[str, Any], lang: str) -> str:

@@ -1,0 +1,284 @@
+"""Terra Mystica moves in words for the thread: "builds a dwelling on E2", "은총 타일 가져감:
+땅 +1 · 주택 → 승점 2". The notation stays the move's truth (`/play`, the game file); this is
+what a reader sees. Each command has one template per language (texts.py, "terra_mystica.say.*"),
+filled with the board's words: tiles by their effect, factions by their names, never an id
+such as FAV11, BON6, ACT3 or chaosmagicians."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import rules
+from bot.i18n import has, t
+from rules.core import RuleError
+
+LANGS = ("en", "ko")
+Cmd = dict[str, Any]
+
+TERRAINS = {
+    "en": {
+        "brown": "plains",
+        "black": "swamp",
+        "blue": "lakes",
+        "green": "forest",
+        "gray": "mountains",
+        "red": "wasteland",
+        "yellow": "desert",
+    },
+    "ko": {
+        "brown": "들",
+        "black": "늪",
+        "blue": "호수",
+        "green": "숲",
+        "gray": "산",
+        "red": "황무지",
+        "yellow": "사막",
+    },
+}
+BUILDINGS = {
+    "en": {
+        "D": "dwelling",
+        "TP": "trading house",
+        "TE": "temple",
+        "SH": "stronghold",
+        "SA": "sanctuary",
+    },
+    "ko": {"D": "주택", "TP": "교역소", "TE": "사원", "SH": "요새", "SA": "성소"},
+}
+CULTS = {
+    "en": {"FIRE": "Fire", "WATER": "Water", "EARTH": "Earth", "AIR": "Air"},
+    "ko": {"FIRE": "불", "WATER": "물", "EARTH": "땅", "AIR": "하늘"},
+}
+TRACKS = {
+    "en": {"ship": "shipping", "dig": "spade exchange"},
+    "ko": {"ship": "선적", "dig": "삽 교환 비율"},
+}
+# Resources with their counters (ko: 동전 3개, 성직자 1명, 승점 2점).
+AMOUNTS = {
+    "en": {
+        "C": "{n} coins",
+        "W": "{n} workers",
+        "P": "{n} priests",
+        "PW": "{n} power",
+        "VP": "{n} VP",
+        "SPADE": "{n} spades",
+        "BRIDGE": "{n} bridges",
+    },
+    "ko": {
+        "C": "동전 {n}개",
+        "W": "일꾼 {n}개",
+        "P": "성직자 {n}명",
+        "PW": "권능 {n}개",
+        "VP": "승점 {n}점",
+        "SPADE": "삽 {n}개",
+        "BRIDGE": "다리 {n}개",
+    },
+}
+ONE = {
+    "en": {
+        "C": "1 coin",
+        "W": "1 worker",
+        "P": "1 priest",
+        "SPADE": "1 spade",
+        "BRIDGE": "1 bridge",
+    },
+    "ko": {},
+}
+# What a -X gives up (a pending benefit declined).
+GIVEN_UP = {
+    "en": {
+        "SPADE": "the spades left",
+        "FAVOR": "the favor tile",
+        "TW": "the town tile",
+        "GAIN_FAVOR": "the favor tile",
+        "GAIN_TW": "the town tile",
+        "FREE_D": "the free dwelling",
+        "FREE_TP": "the free trading house",
+        "FREE_TF": "the sandstorm",
+        "CULT": "the cult step",
+    },
+    "ko": {
+        "SPADE": "남은 삽",
+        "FAVOR": "은총 타일",
+        "TW": "마을 타일",
+        "GAIN_FAVOR": "은총 타일",
+        "GAIN_TW": "마을 타일",
+        "FREE_D": "공짜 주택",
+        "FREE_TP": "공짜 교역소",
+        "FREE_TF": "모래 폭풍",
+        "CULT": "신앙 진행",
+    },
+}
+
+
+# Action spaces by their id's prefix: bonus and favor tiles' actions; ACTn are power actions,
+# other ACT ids (ACTW, ACTN...) a stronghold's special action.
+ACTION_KINDS = (("BON", "bonus"), ("FAV", "favor_action"))
+
+
+def _batchim(word: str) -> int | None:
+    """The final consonant index of a word's last Hangul syllable (0: none), None if not
+    Hangul (digits and Latin letters are read as their Korean names below)."""
+    last = word.rstrip()[-1:] or " "
+    if "가" <= last <= "힣":
+        return (ord(last) - 0xAC00) % 28
+    spoken = {"0": 21, "1": 8, "2": 0, "3": 4, "4": 0, "5": 0, "6": 1, "7": 8, "8": 8, "9": 0}
+    return spoken.get(last, 0)
+
+
+def ro(word: str) -> str:
+    """word + 으로/로 (ㄹ-final words take 로: 들로, 교역소로, 사원으로)."""
+    final = _batchim(word)
+    return f"{word}{'으로' if final not in (0, 8, None) else '로'}"
+
+
+def eul(word: str) -> str:
+    """word + 을/를."""
+    return f"{word}{'을' if _batchim(word) else '를'}"
+
+
+def amount(what: str, n: int, lang: str) -> str:
+    if n == 1 and what in ONE[lang]:
+        return ONE[lang][what]
+    template = AMOUNTS[lang].get(what)
+    return template.format(n=n) if template else f"{n} {what}"
+
+
+def faction_words(name: str, lang: str, view: dict[str, Any]) -> str:
+    """A faction by its name in the view (seated ones, then the catalogue of all)."""
+    for where in ("factions", "faction_catalogue"):
+        info = view.get(where, {}).get(name)
+        if isinstance(info, dict) and isinstance(info.get("name"), dict):
+            return str(info["name"].get(lang) or info["name"].get("en"))
+    return t("terra_mystica.say.someone", lang)
+
+
+def tile_words(tile: str, lang: str, view: dict[str, Any]) -> str:
+    """What a tile gives, in words, from the view's tile texts."""
+    text = view.get("tiles", {}).get(tile)
+    if isinstance(text, dict) and text.get(lang):
+        return str(text[lang])
+    return t("terra_mystica.say.unknown_tile", lang)
+
+
+def action_words(space: str, lang: str) -> str:
+    """A power or special action by what it does ("2 workers", "마녀의 비행")."""
+    key = f"terra_mystica.act.{space}"
+    return t(key, lang) if has(key) else "?"
+
+
+def _say(key: str, lang: str, **params: Any) -> str:
+    return t(f"terra_mystica.say.{key}", lang, **params)
+
+
+def _gain(cmd: Cmd, lang: str, view: dict[str, Any]) -> str:
+    what, n = str(cmd["what"]), int(cmd.get("n", 1))
+    if cmd.get("sign") == "-":
+        return _say("give_up", lang, what=GIVEN_UP[lang].get(what, what))
+    if what.startswith("FAV"):
+        return _say("favor", lang, tile=tile_words(what, lang, view))
+    if what.startswith("TW"):
+        return _say("town", lang, tile=tile_words(what, lang, view))
+    if what in CULTS[lang]:
+        return _say("cult", lang, cult=CULTS[lang][what], n=n)
+    return _say("gain", lang, what=amount(what, n, lang))
+
+
+def _action(cmd: Cmd, lang: str, view: dict[str, Any]) -> str:
+    space = str(cmd["space"])
+    kind = next((k for prefix, k in ACTION_KINDS if space.startswith(prefix)), "special")
+    kind = "power" if kind == "special" and space[:3] == "ACT" and space[3:].isdigit() else kind
+    return _say(f"action.{kind}", lang, what=action_words(space, lang))
+
+
+def _transform(cmd: Cmd, lang: str) -> str:
+    colour = cmd.get("color")
+    if not colour:
+        return _say("transform_home", lang, hex=cmd["hex"])
+    terrain = TERRAINS[lang].get(colour, colour)
+    return _say("transform", lang, hex=cmd["hex"], terrain=terrain, terrain_ro=ro(terrain))
+
+
+def _convert(cmd: Cmd, lang: str) -> str:
+    given = amount(cmd["from"], int(cmd["from_n"]), lang)
+    got = amount(cmd["to"], int(cmd["to_n"]), lang)
+    return _say("convert", lang, given=given, given_eul=eul(given), got=got, got_ro=ro(got))
+
+
+def _upgrade(cmd: Cmd, lang: str) -> str:
+    building = BUILDINGS[lang].get(cmd["to"], cmd["to"])
+    return _say("upgrade", lang, hex=cmd["hex"], building=building, building_ro=ro(building))
+
+
+def _offer(cmd: Cmd, lang: str, view: dict[str, Any]) -> str:
+    source = faction_words(cmd["from"], lang, view) if cmd.get("from") else ""
+    kind = cmd["type"] + ("" if source else ".any")
+    return _say(kind, lang, source=source, n=cmd.get("n", 0))
+
+
+def _send(cmd: Cmd, lang: str) -> str:
+    cult = CULTS[lang][cmd["cult"]]
+    steps = cmd.get("amount")
+    return _say("send_steps" if steps else "send", lang, cult=cult, n=steps)
+
+
+def _pass(cmd: Cmd, lang: str, view: dict[str, Any]) -> str:
+    tile = cmd.get("bonus")
+    return (
+        _say("bonus", lang, tile=tile_words(tile, lang, view)) if tile else _say("pass_last", lang)
+    )
+
+
+SAY: dict[str, Callable[[Cmd, str, dict[str, Any]], str]] = {
+    "build": lambda c, lang, _: _say("build", lang, hex=c["hex"]),
+    "upgrade": lambda c, lang, _: _upgrade(c, lang),
+    "transform": lambda c, lang, _: _transform(c, lang),
+    "dig": lambda c, lang, _: _say("dig", lang, spades=amount("SPADE", int(c["n"]), lang)),
+    "burn": lambda c, lang, _: _say("burn", lang, power=amount("PW", int(c["n"]), lang)),
+    "send": lambda c, lang, _: _send(c, lang),
+    "advance": lambda c, lang, _: _say("advance", lang, track=TRACKS[lang][c["track"]]),
+    "action": _action,
+    "pass": _pass,
+    "bridge": lambda c, lang, _: _say("bridge", lang, a=c["a"], b=c["b"]),
+    "convert": lambda c, lang, _: _convert(c, lang),
+    "leech": _offer,
+    "decline": _offer,
+    "gain": _gain,
+    "setup": lambda c, lang, view: _say(
+        "setup", lang, faction=faction_words(c["faction"], lang, view)
+    ),
+    "connect": lambda c, lang, _: _say("connect", lang),
+    "wait": lambda c, lang, _: _say("wait", lang),
+    "done": lambda c, lang, _: _say("done", lang),
+    "resign": lambda c, lang, _: _say("resign", lang),
+}
+
+
+def command_words(cmd: Cmd, lang: str, view: dict[str, Any]) -> str:
+    say = SAY.get(str(cmd.get("type")))
+    return say(cmd, lang, view) if say else _say("other", lang)
+
+
+def commands_of(action: Cmd) -> list[Cmd]:
+    return list(action.get("cmds", [])) if action.get("type") == "seq" else [action]
+
+
+def move_words(action: Cmd, lang: str, view: dict[str, Any], sep: str | None = None) -> str:
+    """A whole move (one command or several) as clauses in the reader's language."""
+    clauses = [command_words(c, lang, view) for c in commands_of(action)]
+    return (sep or t("terra_mystica.say.and", lang)).join(clauses)
+
+
+# Reads notation for any seat (the engine's parse looks a seat's faction up in this state).
+NO_SEATS: dict[str, Any] = {"seats": []}
+
+
+def notation_words(text: str, view: dict[str, Any]) -> dict[str, str] | None:
+    """A move's notation (as the engine writes it) in words in both languages, names and
+    tile effects from the reader's view; None when it does not read as a move."""
+    try:
+        action = rules.get_engine("terra_mystica").parse(NO_SEATS, -1, text)
+        return {lang: move_words(action, lang, view) for lang in LANGS}
+    except (RuleError, KeyError, ValueError, TypeError):  # not a move this describer knows
+        return None
