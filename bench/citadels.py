@@ -1,5 +1,9 @@
-"""Citadels: engine apply, a full random 6-player game, the table picture, one move's
-round trip (apply + persist + render) through the table service on SQLite."""
+"""Citadels: engine apply, a full random 6-player game, the pictures, one move's round trip
+(apply + persist + render) through the table service on SQLite.
+
+Pictures are measured two ways: one late-game view drawn again and again, and every picture
+of a whole game drawn once each, in order, as the bot draws them (the table after each turn,
+each seat's hand when it changed); the second is what a table waits for."""
 
 from __future__ import annotations
 
@@ -9,7 +13,7 @@ import time
 from pathlib import Path
 
 from bench.runner import Measure, timeit
-from render import render_table
+from render import render_private, render_table
 from rules import get_engine
 from rules.core import Rng, random_playout
 
@@ -68,8 +72,81 @@ def bench_picture(seats: int) -> Measure:
     return Measure(
         f"table picture, {seats} players (ko)",
         times,
-        target_ms=150,
+        target_ms=60,
         extra=f"PNG {size / 1024:.0f} KiB (target < 1024 KiB)",
+    )
+
+
+def _game_views(seats: int, seed: int) -> tuple[list[dict], list[dict]]:
+    """A random game's public views at each change of acting seat, and its seats' own views
+    each time their hand or characters changed."""
+    state, rng = ENGINE.setup({}, seats, seed), Rng(seed)
+    tables: list[dict] = []
+    hands: list[dict] = []
+    last_seat, last_hand = None, {}
+    while ENGINE.result(state) is None:
+        decision = rng.choice([d for d in ENGINE.decisions(state) if d.choices])
+        state, _ = ENGINE.apply(state, decision.seat, rng.choice(decision.choices).action)
+        view = ENGINE.view(state, None)
+        acting = (view.get("current") or {}).get("seat")
+        if acting != last_seat:
+            tables.append(view)
+            last_seat = acting
+        own = ENGINE.view(state, decision.seat)
+        mine = (own["me"]["hand"], own["me"]["characters"], own["me"].get("drawn"))
+        if mine != last_hand.get(decision.seat):
+            hands.append(own)
+            last_hand[decision.seat] = mine
+    tables.append(ENGINE.view(state, None))
+    return tables, hands
+
+
+def _each_once(draw, views: list[dict]) -> tuple[list[float], int]:
+    times, total = [], 0
+    for view in views:
+        t0 = time.perf_counter()
+        total += len(draw(view))
+        times.append((time.perf_counter() - t0) * 1000)
+    return times, total
+
+
+def bench_game_pictures(seats: int) -> list[Measure]:
+    """Every table and hand picture of one game, each drawn once (ko and en seats alternate)."""
+    tables, hands = _game_views(seats, 7)
+    names = {i: f"Player {i + 1}" for i in range(seats)}
+    lang = lambda view: "ko" if (view.get("viewer") or 0) % 2 == 0 else "en"  # noqa: E731
+    table_times, table_bytes = _each_once(
+        lambda v: render_table("citadels", v, "ko", names), tables
+    )
+    hand_times, hand_bytes = _each_once(
+        lambda v: render_private("citadels", v, lang(v), names), hands
+    )
+    return [
+        Measure(
+            f"game's table pictures, {seats} players",
+            table_times,
+            target_ms=60,
+            extra=f"{len(tables)} pictures, {table_bytes / 2**20:.2f} MB",
+        ),
+        Measure(
+            f"game's hand pictures, {seats} players",
+            hand_times,
+            target_ms=60,
+            extra=f"{len(hands)} pictures, {hand_bytes / 2**20:.2f} MB",
+        ),
+    ]
+
+
+def bench_hand() -> Measure:
+    _, hands = _game_views(4, 3)
+    view = max(hands, key=lambda v: len(v["me"]["hand"]) + 2 * len(v["me"]["characters"]))
+    size = len(render_private("citadels", view, "ko", None))
+    times = timeit(lambda: render_private("citadels", view, "ko", None), repeat=25)
+    return Measure(
+        "hand picture, fullest hand of a game (ko)",
+        times,
+        target_ms=60,
+        extra=f"PNG {size / 1024:.0f} KiB",
     )
 
 
@@ -122,5 +199,8 @@ def main() -> list[Measure]:
         bench_picture(4),
         bench_picture(6),
         bench_picture(8),
+        bench_hand(),
+        *bench_game_pictures(4),
+        *bench_game_pictures(8),
         bench_round_trip(),
     ]

@@ -9,21 +9,9 @@ from __future__ import annotations
 from render.citadels.canvas import Canvas
 from render.citadels.district_types import TYPE_COLOURS, TYPE_NAMES, draw_type_icon
 from render.citadels.labels import label, pick_text
+from render.citadels.pen import draw_fitted, fit
 from render.citadels.view import Card, Character, Name
-from render.common import (
-    ACCENT,
-    DARK_INK,
-    INK,
-    PANEL,
-    RGB,
-    Box,
-    Fitted,
-    draw_coin,
-    draw_fitted,
-    fit_text,
-    ink_on,
-    mix,
-)
+from render.common import ACCENT, DARK_INK, INK, PANEL, RGB, Box, Fitted, draw_coin, ink_on, mix
 
 TEXT_SIZE = 28  # effect text on a 1080-px picture: about 10 dp on a phone shown full width
 TEXT_MIN = 20
@@ -51,26 +39,26 @@ def draw_district_card(cv: Canvas, box: Box, card: Card) -> None:
     draw_fitted(
         d,
         Box(box.x0 + 48, band.y0, box.x1 - 70, band.y1),
-        fit_text(type_text, box.width - 120, 24, 18, bold=True),
+        fit(type_text, box.width - 120, 24, 18, bold=True),
         band_ink,
         "left",
     )
     if card.cost is not None:
         draw_coin(d, box.x1 - 34, band.y0 + 28, 22, str(card.cost))
     if card.text is None:
-        name = fit_text(pick_text(card.name, lang), box.width - 24, 36, 22, bold=True, max_lines=2)
+        name = fit(pick_text(card.name, lang), box.width - 24, 36, 22, bold=True, max_lines=2)
         draw_fitted(d, Box(box.x0 + 12, band.y1 + 4, box.x1 - 12, box.y1 - 12), name, ink)
         if card.cost is None:
-            note = fit_text(label("unbuildable", lang), box.width - 24, 20, 16)
+            note = fit(label("unbuildable", lang), box.width - 24, 20, 16)
             draw_fitted(d, Box(box.x0 + 12, box.y1 - 36, box.x1 - 12, box.y1 - 8), note, ink)
         return
     name_box = Box(box.x0 + 12, band.y1 + 4, box.x1 - 12, band.y1 + NAME_H)
     if card.cost is None:  # the note shares the name's room, the text says why
-        note = fit_text(label("unbuildable", lang), box.width - 24, 20, 16)
+        note = fit(label("unbuildable", lang), box.width - 24, 20, 16)
         draw_fitted(d, Box(name_box.x0, name_box.y1 - 24, name_box.x1, name_box.y1), note, ink)
         name_box = Box(name_box.x0, name_box.y0, name_box.x1, name_box.y1 - 24)
     lines = 2 if card.cost is not None else 1
-    name = fit_text(
+    name = fit(
         pick_text(card.name, lang),
         name_box.width,
         34,
@@ -100,7 +88,7 @@ def text_inner(panel: Box) -> Box:
 def fit_effect(text: str, panel: Box) -> Fitted:
     """An effect text wrapped into a panel: TEXT_SIZE when it fits, smaller only if it must."""
     inner = text_inner(panel)
-    return fit_text(text, inner.width, TEXT_SIZE, TEXT_MIN, max_lines=12, max_height=inner.height)
+    return fit(text, inner.width, TEXT_SIZE, TEXT_MIN, max_lines=12, max_height=inner.height)
 
 
 def draw_effect_text(cv: Canvas, panel: Box, text: Name) -> None:
@@ -119,14 +107,14 @@ def draw_character_card(cv: Canvas, box: Box, ch: Character) -> None:
     draw_fitted(
         d,
         Box(cx - r, cy - r, cx + r, cy + r + 1),
-        fit_text(str(ch.rank), 2 * r, 32, 18, bold=True),
+        fit(str(ch.rank), 2 * r, 32, 18, bold=True),
         DARK_INK,
     )
     if ch.text is None:
-        name = fit_text(pick_text(ch.name, lang), box.width - 20, 32, 20, bold=True, max_lines=2)
+        name = fit(pick_text(ch.name, lang), box.width - 20, 32, 20, bold=True, max_lines=2)
         draw_fitted(d, Box(box.x0 + 10, box.y0 + 64, box.x1 - 10, box.y1 - 10), name, INK)
         return
     # The name beside the rank disc, leaving the card's body to the text.
-    name = fit_text(pick_text(ch.name, lang), box.x1 - 12 - (cx + r + 12), 32, 20, bold=True)
+    name = fit(pick_text(ch.name, lang), box.x1 - 12 - (cx + r + 12), 32, 20, bold=True)
     draw_fitted(d, Box(cx + r + 12, box.y0 + 10, box.x1 - 12, box.y0 + 58), name, INK, "left")
     draw_effect_text(cv, character_text_box(box), ch.text)

@@ -18,26 +18,17 @@ from render.citadels.layout import (
     HAND_HEADER_H,
     HAND_WIDTH,
     MARGIN,
+    SCALE,
     SECTION_TITLE_H,
     TEXT_CARD_H,
     TEXT_CARDS_PER_ROW,
     TEXT_CHAR_CARD_H,
     TEXT_CHARS_PER_ROW,
 )
+from render.citadels.pen import draw_fitted, fit, width
 from render.citadels.view import CitadelsView, Lang, Me, Names, Regions
 from render.citadels.words import secret_words
-from render.common import (
-    ACCENT,
-    INK,
-    MUTED,
-    Box,
-    draw_coin,
-    draw_fitted,
-    fit_text,
-    font,
-    png_bytes,
-    text_width,
-)
+from render.common import ACCENT, INK, MUTED, Box, draw_coin, font
 
 Section = tuple[str, str, list[Any]]  # kind, title, character ids or cards
 CHARACTER_KINDS = ("offer", "held")
@@ -47,6 +38,11 @@ def hand_image(
     view: dict[str, Any], lang: Lang = "ko", names: Names = None
 ) -> tuple[Image.Image, Regions]:
     """The private picture and its named regions."""
+    cv = hand_canvas(view, lang, names)
+    return cv.image, cv.pixel_regions()
+
+
+def hand_canvas(view: dict[str, Any], lang: Lang = "ko", names: Names = None) -> Canvas:
     v = CitadelsView.model_validate(view)
     if v.me is None:
         raise ValueError("hand_png needs a seat's own view (view['me'] is null)")
@@ -57,18 +53,18 @@ def hand_image(
     if secrets:
         height += SECTION_TITLE_H + 40 * len(secrets) + GAP
     height += MARGIN
-    cv = Canvas(v, lang, names, (HAND_WIDTH, height))
+    cv = Canvas(v, lang, names, (HAND_WIDTH, height), SCALE)
     y = draw_hand_header(cv, me, MARGIN)
     for kind, title, items in sections:
         y = draw_section(cv, kind, title, items, y)
     if secrets:
         draw_secrets(cv, secrets, y)
-    return cv.image, cv.regions
+    return cv
 
 
 def hand_png(view: dict[str, Any], lang: Lang = "ko", names: Names = None) -> bytes:
     """PNG of the viewer's own hand, held characters, draft offer and drawn cards."""
-    return png_bytes(hand_image(view, lang, names)[0])
+    return hand_canvas(view, lang, names).png()
 
 
 def hand_sections(view: CitadelsView, me: Me, lang: Lang) -> list[Section]:
@@ -129,13 +125,13 @@ def draw_hand_header(cv: Canvas, me: Me, y: int) -> int:
     if seat is not None:
         gold = label("gold", lang, n=seat.gold)
         face = font(30, True)
-        gw = text_width(gold, face)
+        gw = width(gold, face)
         d.text((right - gw, y + 10), gold, font=face, fill=INK)
         draw_coin(d, right - gw - 26, y + 26, 18)
         cv.regions["gold"] = Box(right - gw - 44, y, right, y + 52)
         right -= gw + 64
     title = label("hand.title", lang, name=cv.name(me.seat))
-    fitted = fit_text(title, right - MARGIN, 36, 24, bold=True)
+    fitted = fit(title, right - MARGIN, 36, 24, bold=True)
     draw_fitted(d, Box(MARGIN, y, right, y + 56), fitted, INK, "left")
     sub = f"{label('title', lang)} · {label('round', lang, n=v.round)}"
     d.text((MARGIN, y + 60), sub, font=font(22), fill=MUTED)
@@ -149,7 +145,7 @@ def draw_section(cv: Canvas, kind: str, title: str, items: list[Any], y: int) ->
     y += SECTION_TITLE_H
     inner = HAND_WIDTH - 2 * MARGIN
     if not items and kind not in CHARACTER_KINDS:
-        text = fit_text(label("hand.empty", lang), inner, 26, 20)
+        text = fit(label("hand.empty", lang), inner, 26, 20)
         draw_fitted(d, Box(MARGIN, y, HAND_WIDTH - MARGIN, y + 60), text, MUTED, "left")
         return y + 60 + GAP
     cols, heights = grid(cv.view, kind, items)
@@ -174,7 +170,7 @@ def draw_secrets(cv: Canvas, lines: list[str], y: int) -> None:
     d.text((MARGIN, y + 12), label("secret.section", cv.lang), font=font(28, True), fill=ACCENT)
     y += SECTION_TITLE_H
     for line in lines:
-        fitted = fit_text(line, HAND_WIDTH - 2 * MARGIN, 26, 18)
+        fitted = fit(line, HAND_WIDTH - 2 * MARGIN, 26, 18)
         draw_fitted(d, Box(MARGIN, y, HAND_WIDTH - MARGIN, y + 40), fitted, INK, "left")
         y += 40
     cv.regions["secret"] = Box(MARGIN, y - 40 * len(lines), HAND_WIDTH - MARGIN, y)

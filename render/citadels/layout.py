@@ -3,8 +3,14 @@
 from __future__ import annotations
 
 from render.citadels.markers import marker_for, shown_markers
+from render.citadels.pen import fit
 from render.citadels.view import CitadelsView, Lang, Seat
-from render.common import Fitted, fit_text
+from render.common import Fitted
+
+# Drawing is laid out in design units; pictures are SCALE times that. Two thirds make the
+# table 800 px and the hand 720 px wide: twice a phone's 400 px, and under half the pixels
+# (and bytes, and time) of drawing at design size, with the text's share of the width kept.
+SCALE = 1.0
 
 # The table picture.
 WIDTH = 1200
@@ -47,7 +53,7 @@ def marker_text(key: str, lang: Lang, token_w: int) -> Fitted:
     """A marker's words on a chip: one line if it fits at a readable size, else two."""
     marker = marker_for(key)
     text = marker.ko if lang == "ko" else marker.en
-    return fit_text(text, token_w - 18, 20, 17, bold=True, max_lines=2)
+    return fit(text, token_w - 18, 20, 17, bold=True, max_lines=2)
 
 
 def chip_height(fitted: Fitted) -> int:

@@ -16,6 +16,7 @@ from render.citadels.layout import (
     WIDTH,
     seat_height,
 )
+from render.citadels.pen import draw_fitted, fit, width
 from render.citadels.tile_notes import tile_notes
 from render.citadels.tiles import draw_tile
 from render.citadels.view import CitadelsView, Seat
@@ -29,11 +30,8 @@ from render.common import (
     draw_card_icon,
     draw_coin,
     draw_crown,
-    draw_fitted,
-    fit_text,
     font,
     mix,
-    text_width,
 )
 
 
@@ -61,8 +59,9 @@ def draw_seat(cv: Canvas, seat: Seat, y: int) -> int:
 def shown_score(view: CitadelsView, seat: Seat) -> int:
     """The final total once the game is over (bonuses included, as the score table says),
     else the points the city shows now."""
-    final = next((s.total for s in (view.result.scores if view.result else [])
-                  if s.seat == seat.seat), None)
+    final = next(
+        (s.total for s in (view.result.scores if view.result else []) if s.seat == seat.seat), None
+    )
     return seat.score_public if final is None else final
 
 
@@ -72,16 +71,16 @@ def draw_stats(cv: Canvas, seat: Seat, head: Box) -> int:
     x = head.x1
     score = label("points", lang, n=shown_score(cv.view, seat))
     score_face = font(28, True)
-    sw = text_width(score, score_face) + 24
+    sw = width(score, score_face) + 24
     score_box = Box(x - sw, head.y0 + 2, x, head.y1 - 2)
     d.rounded_rectangle(score_box.xy(), 8, fill=mix(PANEL, INK, 0.85))
-    draw_fitted(d, score_box, fit_text(score, sw, 28, 20, bold=True), DARK_INK)
+    draw_fitted(d, score_box, fit(score, sw, 28, 20, bold=True), DARK_INK)
     cv.regions[f"seat{seat.seat}.score"] = score_box
     x = score_box.x0 - 18
     stat_face = font(28, True)
     for value, icon in ((seat.hand_count, "card"), (seat.gold, "coin")):
         text = str(value)
-        tw = text_width(text, stat_face)
+        tw = width(text, stat_face)
         d.text((x - tw, head.y0 + 9), text, font=stat_face, fill=INK)
         x -= tw + 6
         if icon == "coin":
@@ -95,10 +94,10 @@ def draw_stats(cv: Canvas, seat: Seat, head: Box) -> int:
     if seat.completed:
         text = label("first_completed" if seat.first_completed else "completed", lang)
         face = font(22, True)
-        bw = text_width(text, face) + 20
+        bw = width(text, face) + 20
         badge = Box(x - bw, head.y0 + 8, x, head.y1 - 8)
         d.rounded_rectangle(badge.xy(), 8, fill=(46, 160, 90))
-        draw_fitted(d, badge, fit_text(text, bw, 22, 16, bold=True), INK)
+        draw_fitted(d, badge, fit(text, bw, 22, 16, bold=True), INK)
         cv.regions[f"seat{seat.seat}.completed"] = badge
         x = badge.x0 - 14
     return x
@@ -117,27 +116,25 @@ def draw_identity(cv: Canvas, seat: Seat, head: Box, right_edge: int) -> None:
     chip_face = font(22, True)
     is_viewer = v.viewer is not None and v.viewer == seat.seat
     you = label("you", lang)
-    chips_w = sum(text_width(t, chip_face) + 28 for t in chip_texts)
-    chips_w += text_width(you, chip_face) + 28 if is_viewer else 0
+    chips_w = sum(width(t, chip_face) + 28 for t in chip_texts)
+    chips_w += width(you, chip_face) + 28 if is_viewer else 0
     name_room = max(120, right_edge - x - chips_w - 12)
-    name_fit = fit_text(cv.name(seat.seat), name_room, 30, 22, bold=True)
+    name_fit = fit(cv.name(seat.seat), name_room, 30, 22, bold=True)
     name_box = Box(x, head.y0, x + name_fit.width, head.y1)
     draw_fitted(d, name_box, name_fit, INK, "left")
     cv.regions[f"seat{seat.seat}.name"] = name_box
     x = name_box.x1 + 14
     if is_viewer:
-        you_box = Box(x, head.y0 + 8, x + text_width(you, chip_face) + 16, head.y1 - 8)
+        you_box = Box(x, head.y0 + 8, x + width(you, chip_face) + 16, head.y1 - 8)
         d.rounded_rectangle(you_box.xy(), 8, fill=ACCENT)
-        draw_fitted(d, you_box, fit_text(you, you_box.width, 22, 15, bold=True), DARK_INK)
+        draw_fitted(d, you_box, fit(you, you_box.width, 22, 15, bold=True), DARK_INK)
         cv.regions[f"seat{seat.seat}.you"] = you_box
         x = you_box.x1 + 8
     for ch, text in zip(chips, chip_texts, strict=True):
         room = right_edge - x
         if room < 60:
             break
-        chip_fit = fit_text(
-            text, min(room, text_width(text, chip_face) + 12) - 12, 22, 15, bold=True
-        )
+        chip_fit = fit(text, min(room, width(text, chip_face) + 12) - 12, 22, 15, bold=True)
         cb = Box(x, head.y0 + 8, x + chip_fit.width + 16, head.y1 - 8)
         d.rounded_rectangle(cb.xy(), 8, fill=INK)
         draw_fitted(d, cb, chip_fit, DARK_INK)
@@ -153,7 +150,7 @@ def draw_city(cv: Canvas, seat: Seat, box: Box, top: int) -> None:
     if not seat.city:
         empty = Box(box.x0 + PANEL_PAD, top, box.x1 - PANEL_PAD, top + EMPTY_CITY_H)
         d.rounded_rectangle(empty.xy(), 8, outline=mix(PANEL, MUTED, 0.5), width=2)
-        draw_fitted(d, empty, fit_text(label("no_districts", cv.lang), empty.width, 22, 18), MUTED)
+        draw_fitted(d, empty, fit(label("no_districts", cv.lang), empty.width, 22, 18), MUTED)
     notes = tile_notes(cv.view, seat)
     for slot, (index, card) in enumerate(ordered_city(seat.city)):
         row, col = divmod(slot, TILES_PER_ROW)

@@ -12,34 +12,29 @@ from render.citadels.layout import (
     GAP,
     HEADER_H,
     MARGIN,
+    SCALE,
     WIDTH,
     scores_height,
     seat_height,
     token_height,
 )
+from render.citadels.pen import draw_fitted, fit, width
 from render.citadels.scores import draw_scores
 from render.citadels.seats import draw_seat
 from render.citadels.tokens import draw_tokens
 from render.citadels.view import CitadelsView, Lang, Names, Regions
-from render.common import (
-    ACCENT,
-    DARK_INK,
-    INK,
-    MUTED,
-    Box,
-    draw_card_icon,
-    draw_fitted,
-    fit_text,
-    font,
-    png_bytes,
-    text_width,
-)
+from render.common import ACCENT, DARK_INK, INK, MUTED, Box, draw_card_icon, font
 
 
 def table_image(
     view: dict[str, Any], lang: Lang = "ko", names: Names = None
 ) -> tuple[Image.Image, Regions]:
     """The table picture and its named regions (for tests and image maps)."""
+    cv = table_canvas(view, lang, names)
+    return cv.image, cv.pixel_regions()
+
+
+def table_canvas(view: dict[str, Any], lang: Lang = "ko", names: Names = None) -> Canvas:
     v = CitadelsView.model_validate(view)
     token_h = token_height(v, lang)
     height = (
@@ -53,18 +48,18 @@ def table_image(
         + MARGIN
         - GAP
     )
-    cv = Canvas(v, lang, names, (WIDTH, height))
+    cv = Canvas(v, lang, names, (WIDTH, height), SCALE)
     y = draw_header(cv, MARGIN)
     y = draw_scores(cv, y + GAP)
     y = draw_tokens(cv, y, token_h) + GAP
     for seat in v.seats:
         y = draw_seat(cv, seat, y) + GAP
-    return cv.image, cv.regions
+    return cv
 
 
 def table_png(view: dict[str, Any], lang: Lang = "ko", names: Names = None) -> bytes:
     """PNG of the whole table as anyone at it (or a spectator) may see it."""
-    return png_bytes(table_image(view, lang, names)[0])
+    return table_canvas(view, lang, names).png()
 
 
 def draw_header(cv: Canvas, y: int) -> int:
@@ -72,19 +67,19 @@ def draw_header(cv: Canvas, y: int) -> int:
     v, lang, d = cv.view, cv.lang, cv.draw
     title_face = font(40, True)
     d.text((MARGIN, y), label("title", lang), font=title_face, fill=INK)
-    x = MARGIN + text_width(label("title", lang), title_face) + 20
+    x = MARGIN + width(label("title", lang), title_face) + 20
     sub = f"{label('round', lang, n=v.round)} · {label('phase.' + v.phase, lang)}"
     d.text((x, y + 8), sub, font=font(30), fill=MUTED)
     deck_face = font(28, True)
     deck = label("deck", lang, n=v.deck_count)
-    dx = WIDTH - MARGIN - text_width(deck, deck_face)
+    dx = WIDTH - MARGIN - width(deck, deck_face)
     d.text((dx, y + 8), deck, font=deck_face, fill=INK)
     draw_card_icon(d, dx - 42, y + 4, 38, (96, 116, 150))
     cv.regions["deck"] = Box(dx - 42, y, WIDTH - MARGIN, y + 44)
 
     banner = Box(MARGIN, y + 62, WIDTH - MARGIN, y + HEADER_H)
     d.rounded_rectangle(banner.xy(), 10, fill=ACCENT)
-    fitted = fit_text("▶ " + banner_text(cv), banner.width - 32, 32, 20, bold=True)
+    fitted = fit("▶ " + banner_text(cv), banner.width - 32, 32, 20, bold=True)
     draw_fitted(d, banner.inset(16, 0), fitted, DARK_INK, align="left")
     cv.regions["banner"] = banner
     return y + HEADER_H

@@ -6,22 +6,10 @@ from render.citadels.canvas import Canvas
 from render.citadels.district_types import TYPE_COLOURS, TYPE_NAMES, draw_type_icon
 from render.citadels.labels import label, pick_text
 from render.citadels.layout import TILE_NOTE_H
+from render.citadels.pen import draw_fitted, fit, width
 from render.citadels.tile_notes import TileNote
 from render.citadels.view import Card
-from render.common import (
-    DARK_INK,
-    GOLD,
-    RGB,
-    Box,
-    draw_card_icon,
-    draw_coin,
-    draw_fitted,
-    fit_text,
-    font,
-    ink_on,
-    mix,
-    text_width,
-)
+from render.common import DARK_INK, GOLD, RGB, Box, draw_card_icon, draw_coin, font, ink_on, mix
 
 
 def draw_tile(cv: Canvas, box: Box, card: Card, key: str, note: TileNote | None = None) -> None:
@@ -40,7 +28,7 @@ def draw_tile(cv: Canvas, box: Box, card: Card, key: str, note: TileNote | None 
     if card.museum_cards:
         text = str(card.museum_cards)
         face = font(20, True)
-        tw = text_width(text, face)
+        tw = width(text, face)
         d.text((x - tw, box.y0 + 10), text, font=face, fill=ink)
         icon_w = draw_card_icon(d, x - tw - 26, box.y0 + 8, 24, mix(colour, ink, 0.6))
         cv.regions[f"{key}.museum"] = Box(x - tw - 26, box.y0 + 8, x, box.y0 + 32)
@@ -50,7 +38,7 @@ def draw_tile(cv: Canvas, box: Box, card: Card, key: str, note: TileNote | None 
         x -= 32
     if card.beautified:
         face = font(26, True)
-        tw = text_width("★", face)
+        tw = width("★", face)
         d.text((x - tw, box.y0 + 6), "★", font=face, fill=ink)
         cv.regions[f"{key}.beautified"] = Box(x - tw, box.y0 + 6, x, box.y0 + 36)
     name_box = Box(box.x0 + 6, box.y0 + 40, box.x1 - 6, box.y1 - 6)
@@ -60,7 +48,7 @@ def draw_tile(cv: Canvas, box: Box, card: Card, key: str, note: TileNote | None 
         name_box = Box(name_box.x0, box.y0 + 36, name_box.x1, foot - 4)
         room = name_box.height
         draw_note(cv, Box(box.x0, foot, box.x1, box.y1), note, colour, key)
-    name = fit_text(
+    name = fit(
         pick_text(card.name, cv.lang),
         box.width - 12,
         23,
@@ -87,10 +75,10 @@ def draw_note(cv: Canvas, box: Box, note: TileNote, colour: RGB, key: str) -> No
         words = label(
             "counts_as", cv.lang, kind=pick_text(TYPE_NAMES.get(kind, {"en": kind}), cv.lang)
         )
-        text = fit_text(words, box.x1 - swatch.x1 - 10, 18, 14, bold=True)
+        text = fit(words, box.x1 - swatch.x1 - 10, 18, 14, bold=True)
         draw_fitted(d, Box(swatch.x1 + 6, box.y0, box.x1 - 4, box.y1), text, ink_on(dark), "left")
         cv.regions[f"{key}.counts_as"] = box
         return
-    text = fit_text(label("bonus", cv.lang, n=note.points), box.width - 8, 20, 14, bold=True)
+    text = fit(label("bonus", cv.lang, n=note.points), box.width - 8, 20, 14, bold=True)
     draw_fitted(d, box, text, GOLD)
     cv.regions[f"{key}.bonus"] = box

@@ -13,6 +13,7 @@ from render.citadels.layout import (
     token_width,
 )
 from render.citadels.markers import TOKEN_POTS, marker_for, shown_markers
+from render.citadels.pen import draw_fitted, fit
 from render.citadels.view import Character
 from render.common import (
     ACCENT,
@@ -23,8 +24,6 @@ from render.common import (
     PANEL_DIM,
     Box,
     draw_coin,
-    draw_fitted,
-    fit_text,
     ink_on,
     mix,
 )
@@ -53,17 +52,17 @@ def draw_token(cv: Canvas, box: Box, ch: Character, is_current: bool) -> None:
     ink = MUTED if dim else INK
     cx, cy, r = box.x0 + 26, box.y0 + 26, 17
     d.ellipse((cx - r, cy - r, cx + r, cy + r), fill=mix(fill, INK, 0.8) if not dim else MUTED)
-    rank_fit = fit_text(str(ch.rank), 2 * r, 24, 16, bold=True)
+    rank_fit = fit(str(ch.rank), 2 * r, 24, 16, bold=True)
     draw_fitted(d, Box(cx - r, cy - r, cx + r, cy + r + 1), rank_fit, DARK_INK)
-    name = fit_text(pick_text(ch.name, lang), box.width - 6, 24, 17, bold=True, max_lines=2)
+    name = fit(pick_text(ch.name, lang), box.width - 6, 24, 17, bold=True, max_lines=2)
     draw_fitted(d, Box(box.x0 + 3, box.y0 + 48, box.x1 - 3, box.y0 + 104), name, ink, valign="top")
     status = Box(box.x0 + 6, box.y0 + 104, box.x1 - 6, box.y0 + 132)
     if ch.status == "revealed" and ch.seat is not None:
         d.rounded_rectangle(status.xy(), 6, fill=INK)
-        who = fit_text(cv.name(ch.seat), status.width - 8, 20, 16, bold=True)
+        who = fit(cv.name(ch.seat), status.width - 8, 20, 16, bold=True)
         draw_fitted(d, status, who, DARK_INK)
     elif dim:
-        text = fit_text(label("status." + ch.status, lang), status.width - 4, 20, 15)
+        text = fit(label("status." + ch.status, lang), status.width - 4, 20, 15)
         draw_fitted(d, status, text, MUTED)
     pot_key = TOKEN_POTS.get(ch.id)
     pot = getattr(cv.view, pot_key, 0) if pot_key else 0

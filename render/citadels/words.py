@@ -31,6 +31,7 @@ SECRET_MARKERS: dict[str, dict[str, str]] = {
 def in_order(breakdown: dict[str, Any]) -> list[tuple[str, Any]]:
     """The items in one order for every seat: BREAKDOWN's, then unique districts, then the
     Haunted Quarter's type (a stored result comes back with its keys sorted)."""
+
     def place(key: str) -> tuple[int, int]:
         if key.startswith(HAUNTED_PREFIX):
             return 3, 0
