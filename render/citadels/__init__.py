@@ -8,14 +8,17 @@ from render.citadels.district_types import TYPE_COLOURS, TYPE_NAMES, TYPE_ORDER
 from render.citadels.hand import hand_image, hand_png
 from render.citadels.hand import hand_png as private_png
 from render.citadels.labels import LABELS, label, seat_name
-from render.citadels.layout import HAND_WIDTH, WIDTH
+from render.citadels.layout import HAND_PX, HAND_WIDTH, SCALE, TABLE_PX, WIDTH
 from render.citadels.markers import MARKERS, shown_markers
 from render.citadels.table import table_image, table_png
 from render.citadels.view import Card, CitadelsView
 from render.citadels.words import score_words, secret_words
 
 __all__ = [
+    "HAND_PX",
     "HAND_WIDTH",
+    "SCALE",
+    "TABLE_PX",
     "LABELS",
     "MARKERS",
     "TYPE_COLOURS",

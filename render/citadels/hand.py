@@ -35,14 +35,16 @@ CHARACTER_KINDS = ("offer", "held")
 
 
 def hand_image(
-    view: dict[str, Any], lang: Lang = "ko", names: Names = None
+    view: dict[str, Any], lang: Lang = "ko", names: Names = None, scale: float = SCALE
 ) -> tuple[Image.Image, Regions]:
     """The private picture and its named regions."""
-    cv = hand_canvas(view, lang, names)
+    cv = hand_canvas(view, lang, names, scale)
     return cv.image, cv.pixel_regions()
 
 
-def hand_canvas(view: dict[str, Any], lang: Lang = "ko", names: Names = None) -> Canvas:
+def hand_canvas(
+    view: dict[str, Any], lang: Lang = "ko", names: Names = None, scale: float = SCALE
+) -> Canvas:
     v = CitadelsView.model_validate(view)
     if v.me is None:
         raise ValueError("hand_png needs a seat's own view (view['me'] is null)")
@@ -53,7 +55,7 @@ def hand_canvas(view: dict[str, Any], lang: Lang = "ko", names: Names = None) ->
     if secrets:
         height += SECTION_TITLE_H + 40 * len(secrets) + GAP
     height += MARGIN
-    cv = Canvas(v, lang, names, (HAND_WIDTH, height), SCALE)
+    cv = Canvas(v, lang, names, (HAND_WIDTH, height), scale)
     y = draw_hand_header(cv, me, MARGIN)
     for kind, title, items in sections:
         y = draw_section(cv, kind, title, items, y)

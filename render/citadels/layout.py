@@ -10,7 +10,7 @@ from render.common import Fitted
 # Drawing is laid out in design units; pictures are SCALE times that. Two thirds make the
 # table 800 px and the hand 720 px wide: twice a phone's 400 px, and under half the pixels
 # (and bytes, and time) of drawing at design size, with the text's share of the width kept.
-SCALE = 1.0
+SCALE = 2 / 3
 
 # The table picture.
 WIDTH = 1200
@@ -42,6 +42,10 @@ TEXT_CARD_H = 324
 TEXT_CHARS_PER_ROW = 3
 TEXT_CHAR_CARD_H = 294
 HAND_HEADER_H = 100
+
+# The pictures' widths in pixels.
+TABLE_PX = round(WIDTH * SCALE)
+HAND_PX = round(HAND_WIDTH * SCALE)
 
 
 def token_width(view: CitadelsView) -> int:

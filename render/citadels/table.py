@@ -27,14 +27,16 @@ from render.common import ACCENT, DARK_INK, INK, MUTED, Box, draw_card_icon, fon
 
 
 def table_image(
-    view: dict[str, Any], lang: Lang = "ko", names: Names = None
+    view: dict[str, Any], lang: Lang = "ko", names: Names = None, scale: float = SCALE
 ) -> tuple[Image.Image, Regions]:
     """The table picture and its named regions (for tests and image maps)."""
-    cv = table_canvas(view, lang, names)
+    cv = table_canvas(view, lang, names, scale)
     return cv.image, cv.pixel_regions()
 
 
-def table_canvas(view: dict[str, Any], lang: Lang = "ko", names: Names = None) -> Canvas:
+def table_canvas(
+    view: dict[str, Any], lang: Lang = "ko", names: Names = None, scale: float = SCALE
+) -> Canvas:
     v = CitadelsView.model_validate(view)
     token_h = token_height(v, lang)
     height = (
@@ -48,7 +50,7 @@ def table_canvas(view: dict[str, Any], lang: Lang = "ko", names: Names = None) -
         + MARGIN
         - GAP
     )
-    cv = Canvas(v, lang, names, (WIDTH, height), SCALE)
+    cv = Canvas(v, lang, names, (WIDTH, height), scale)
     y = draw_header(cv, MARGIN)
     y = draw_scores(cv, y + GAP)
     y = draw_tokens(cv, y, token_h) + GAP

@@ -5,6 +5,7 @@ from __future__ import annotations
 import copy
 import io
 import json
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -14,8 +15,10 @@ from pydantic import ValidationError
 
 import render
 from render.citadels import (
-    HAND_WIDTH,
+    HAND_PX,
     MARKERS,
+    SCALE,
+    TABLE_PX,
     TYPE_COLOURS,
     WIDTH,
     Card,
@@ -30,6 +33,10 @@ from render.citadels import (
     table_png,
 )
 from render.common import ACCENT, GOLD, PANEL, PANEL_DIM, Box, mix
+
+# Layout is checked in design units (scale 1); the published pictures are scaled.
+hand_image = partial(hand_image, scale=1)
+table_image = partial(table_image, scale=1)
 
 FIXTURES = Path(__file__).parent / "fixtures"
 MAX_BYTES = 1_000_000
@@ -68,7 +75,7 @@ def test_table_png_is_phone_sized_and_small(name: str, lang: str) -> None:
     data = table_png(load(name), lang)
     assert data.startswith(b"\x89PNG") and len(data) < MAX_BYTES
     image = Image.open(io.BytesIO(data))
-    assert image.width == WIDTH and 1000 <= WIDTH <= 1400
+    assert image.width == TABLE_PX and 700 <= TABLE_PX <= 900  # twice a phone's width
     assert image.height > 600
 
 
@@ -109,7 +116,7 @@ def test_tiles_are_grouped_by_type_noble_first(four) -> None:
 
 def test_noble_tile_in_the_png_itself() -> None:
     view = load("4p")
-    _, regions = table_image(view, "en")
+    _, regions = table_image(view, "en", scale=SCALE)  # regions in the picture's pixels
     decoded = Image.open(io.BytesIO(table_png(view, "en"))).convert("RGB")
     assert tile_pixel(decoded, regions["seat3.district0"]) == TYPE_COLOURS["noble"]
 
@@ -202,7 +209,7 @@ def test_eight_full_cities_still_fit() -> None:
     for lang in ("ko", "en"):
         data = table_png(view, lang)
         image = Image.open(io.BytesIO(data))
-        assert len(data) < MAX_BYTES and image.width == WIDTH
+        assert len(data) < MAX_BYTES and image.width == TABLE_PX
         _, regions = table_image(view, lang)
         assert regions["seat7.district7"].x1 <= WIDTH - 24
 
@@ -248,7 +255,7 @@ def test_hand_png_shows_cards_characters_and_offer() -> None:
     for lang in ("ko", "en"):
         data = hand_png(view, lang)
         assert len(data) < MAX_BYTES
-        assert Image.open(io.BytesIO(data)).width == HAND_WIDTH
+        assert Image.open(io.BytesIO(data)).width == HAND_PX
     image, regions = hand_image(view, "ko")
     hand = view["me"]["hand"]
     for i, card in enumerate(hand):

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -13,6 +14,9 @@ from render.citadels import TYPE_COLOURS, table_image
 from render.citadels.tile_notes import TileNote, tile_notes
 from render.citadels.view import CitadelsView
 from render.common import GOLD, Box
+
+# Layout is checked in design units (scale 1); the published pictures are scaled.
+table_image = partial(table_image, scale=1)
 
 FIXTURES = Path(__file__).parent / "fixtures"
 

@@ -4,11 +4,15 @@ from __future__ import annotations
 
 import copy
 import json
+from functools import partial
 from pathlib import Path
 
 from render.citadels import table_image
 from render.citadels.seats import shown_score
 from render.citadels.view import CitadelsView
+
+# Layout is checked in design units (scale 1); the published pictures are scaled.
+table_image = partial(table_image, scale=1)
 
 FIXTURES = Path(__file__).parent / "fixtures"
 

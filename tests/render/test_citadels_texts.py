@@ -5,6 +5,7 @@ from __future__ import annotations
 import copy
 import json
 import re
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -22,6 +23,10 @@ from render.citadels.cards import (
 )
 from render.citadels.layout import CARD_H, CHAR_CARD_H, TEXT_CARD_H, TEXT_CHAR_CARD_H
 from render.common import DARK_INK, Box, text_width
+
+# Layout is checked in design units (scale 1); the published pictures are scaled.
+hand_image = partial(hand_image, scale=1)
+table_image = partial(table_image, scale=1)
 
 FIXTURES = Path(__file__).parent / "fixtures"
 LONG_KO = (
