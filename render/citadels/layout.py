@@ -12,19 +12,21 @@ from render.common import Fitted
 # (and bytes, and time) of drawing at design size, with the text's share of the width kept.
 SCALE = 2 / 3
 
-# The table picture.
+# The table picture. Key text (whose turn, names, scores, gold, cards, districts) is at
+# least KEY_TEXT tall: 1/40 of the width, readable at 400 px.
 WIDTH = 1200
+KEY_TEXT = WIDTH // 40
 MARGIN = 24
 GAP = 16
 HEADER_H = 132
 TOKEN_BASE_H = 138
 TOKEN_GAP = 6
 MARKER_H = 30
-SCORE_ROW_H = 46
-SEAT_HEAD_H = 60
-TILES_PER_ROW = 8
+SCORE_ROW_H = 50
+SEAT_HEAD_H = 64
+TILES_PER_ROW = 7
 TILE_GAP = 8
-TILE_H = 108
+TILE_H = 116
 TILE_NOTE_H = 22  # the end-of-game ribbon along a tile's foot
 EMPTY_CITY_H = 44
 PANEL_PAD = 12
@@ -57,7 +59,7 @@ def marker_text(key: str, lang: Lang, token_w: int) -> Fitted:
     """A marker's words on a chip: one line if it fits at a readable size, else two."""
     marker = marker_for(key)
     text = marker.ko if lang == "ko" else marker.en
-    return fit(text, token_w - 18, 20, 17, bold=True, max_lines=2)
+    return fit(text, token_w - 14, 24, 18, bold=True, max_lines=2)
 
 
 def chip_height(fitted: Fitted) -> int:

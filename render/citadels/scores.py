@@ -4,7 +4,15 @@ from __future__ import annotations
 
 from render.citadels.canvas import Canvas
 from render.citadels.labels import label
-from render.citadels.layout import GAP, MARGIN, PANEL_PAD, SCORE_ROW_H, WIDTH, scores_height
+from render.citadels.layout import (
+    GAP,
+    KEY_TEXT,
+    MARGIN,
+    PANEL_PAD,
+    SCORE_ROW_H,
+    WIDTH,
+    scores_height,
+)
 from render.citadels.pen import draw_fitted, fit
 from render.citadels.words import score_words
 from render.common import GOLD, INK, MUTED, PANEL, Box, font, mix
@@ -25,11 +33,11 @@ def draw_scores(cv: Canvas, y: int) -> int:
         if line.rank == 1:
             d.rounded_rectangle(row.xy(), 8, fill=mix(PANEL, GOLD, 0.25))
         cv.regions[f"score{line.seat}"] = row
-        place = fit(label("place", lang, n=line.rank), 64, 26, 18, bold=True)
+        place = fit(label("place", lang, n=line.rank), 64, KEY_TEXT, 20, bold=True)
         draw_fitted(d, Box(row.x0 + 10, row.y0, row.x0 + 74, row.y1), place, INK, "left")
-        name_fit = fit(cv.name(line.seat), 300, 26, 20, bold=True)
+        name_fit = fit(cv.name(line.seat), 300, KEY_TEXT, 24, bold=True)
         draw_fitted(d, Box(row.x0 + 80, row.y0, row.x0 + 380, row.y1), name_fit, INK, "left")
-        total = fit(label("points", lang, n=line.total), 110, 26, 18, bold=True)
+        total = fit(label("points", lang, n=line.total), 110, KEY_TEXT, 22, bold=True)
         draw_fitted(d, Box(row.x0 + 392, row.y0, row.x0 + 502, row.y1), total, GOLD, "left")
         seat = next((s for s in v.seats if s.seat == line.seat), None)
         parts = score_words(line.breakdown, seat.city if seat else [], lang)

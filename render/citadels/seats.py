@@ -7,6 +7,7 @@ from render.citadels.district_types import ordered_city
 from render.citadels.labels import label, pick_text
 from render.citadels.layout import (
     EMPTY_CITY_H,
+    KEY_TEXT,
     MARGIN,
     PANEL_PAD,
     SEAT_HEAD_H,
@@ -48,11 +49,11 @@ def draw_seat(cv: Canvas, seat: Seat, y: int) -> int:
         width=4 if is_current else 2,
     )
     cv.regions[f"seat{seat.seat}"] = box
-    head = Box(box.x0 + PANEL_PAD + 4, y + PANEL_PAD, box.x1 - PANEL_PAD - 4, y + PANEL_PAD + 48)
+    head = Box(box.x0 + PANEL_PAD + 4, y + PANEL_PAD, box.x1 - PANEL_PAD - 4, y + PANEL_PAD + 52)
     # Right side first: its width decides how much room the name gets.
     right_edge = draw_stats(cv, seat, head)
     draw_identity(cv, seat, head, right_edge)
-    draw_city(cv, seat, box, head.y1 + (SEAT_HEAD_H - 48))
+    draw_city(cv, seat, box, head.y1 + (SEAT_HEAD_H - 52))
     return box.y1
 
 
@@ -70,25 +71,25 @@ def draw_stats(cv: Canvas, seat: Seat, head: Box) -> int:
     d, lang = cv.draw, cv.lang
     x = head.x1
     score = label("points", lang, n=shown_score(cv.view, seat))
-    score_face = font(28, True)
+    score_face = font(KEY_TEXT + 2, True)
     sw = width(score, score_face) + 24
     score_box = Box(x - sw, head.y0 + 2, x, head.y1 - 2)
     d.rounded_rectangle(score_box.xy(), 8, fill=mix(PANEL, INK, 0.85))
-    draw_fitted(d, score_box, fit(score, sw, 28, 20, bold=True), DARK_INK)
+    draw_fitted(d, score_box, fit(score, sw, KEY_TEXT + 2, KEY_TEXT, bold=True), DARK_INK)
     cv.regions[f"seat{seat.seat}.score"] = score_box
     x = score_box.x0 - 18
-    stat_face = font(28, True)
+    stat_face = font(KEY_TEXT + 2, True)
     for value, icon in ((seat.hand_count, "card"), (seat.gold, "coin")):
         text = str(value)
         tw = width(text, stat_face)
-        d.text((x - tw, head.y0 + 9), text, font=stat_face, fill=INK)
+        d.text((x - tw, head.y0 + 7), text, font=stat_face, fill=INK)
         x -= tw + 6
         if icon == "coin":
-            draw_coin(d, x - 15, head.y0 + 24, 15)
-            cv.regions[f"seat{seat.seat}.gold"] = Box(x - 30, head.y0, x + tw + 6, head.y1)
-            x -= 30 + 18
+            draw_coin(d, x - 17, head.y0 + 26, 17)
+            cv.regions[f"seat{seat.seat}.gold"] = Box(x - 34, head.y0, x + tw + 6, head.y1)
+            x -= 34 + 18
         else:
-            draw_card_icon(d, x - 30, head.y0 + 8, 32, (96, 116, 150))
+            draw_card_icon(d, x - 30, head.y0 + 6, 38, (96, 116, 150))
             cv.regions[f"seat{seat.seat}.hand"] = Box(x - 30, head.y0, x + tw + 6, head.y1)
             x -= 30 + 18
     if seat.completed:
@@ -113,13 +114,13 @@ def draw_identity(cv: Canvas, seat: Seat, head: Box, right_edge: int) -> None:
         x += cw + 10
     chips = sorted((cv.view.character(c) for c in seat.revealed_characters), key=lambda c: c.rank)
     chip_texts = [f"{c.rank} {pick_text(c.name, lang)}" for c in chips]
-    chip_face = font(22, True)
+    chip_face = font(26, True)
     is_viewer = v.viewer is not None and v.viewer == seat.seat
     you = label("you", lang)
     chips_w = sum(width(t, chip_face) + 28 for t in chip_texts)
     chips_w += width(you, chip_face) + 28 if is_viewer else 0
     name_room = max(120, right_edge - x - chips_w - 12)
-    name_fit = fit(cv.name(seat.seat), name_room, 30, 22, bold=True)
+    name_fit = fit(cv.name(seat.seat), name_room, KEY_TEXT + 2, KEY_TEXT, bold=True)
     name_box = Box(x, head.y0, x + name_fit.width, head.y1)
     draw_fitted(d, name_box, name_fit, INK, "left")
     cv.regions[f"seat{seat.seat}.name"] = name_box
@@ -127,14 +128,14 @@ def draw_identity(cv: Canvas, seat: Seat, head: Box, right_edge: int) -> None:
     if is_viewer:
         you_box = Box(x, head.y0 + 8, x + width(you, chip_face) + 16, head.y1 - 8)
         d.rounded_rectangle(you_box.xy(), 8, fill=ACCENT)
-        draw_fitted(d, you_box, fit(you, you_box.width, 22, 15, bold=True), DARK_INK)
+        draw_fitted(d, you_box, fit(you, you_box.width, 26, 18, bold=True), DARK_INK)
         cv.regions[f"seat{seat.seat}.you"] = you_box
         x = you_box.x1 + 8
     for ch, text in zip(chips, chip_texts, strict=True):
         room = right_edge - x
         if room < 60:
             break
-        chip_fit = fit(text, min(room, width(text, chip_face) + 12) - 12, 22, 15, bold=True)
+        chip_fit = fit(text, min(room, width(text, chip_face) + 12) - 12, 26, 18, bold=True)
         cb = Box(x, head.y0 + 8, x + chip_fit.width + 16, head.y1 - 8)
         d.rounded_rectangle(cb.xy(), 8, fill=INK)
         draw_fitted(d, cb, chip_fit, DARK_INK)
@@ -150,7 +151,7 @@ def draw_city(cv: Canvas, seat: Seat, box: Box, top: int) -> None:
     if not seat.city:
         empty = Box(box.x0 + PANEL_PAD, top, box.x1 - PANEL_PAD, top + EMPTY_CITY_H)
         d.rounded_rectangle(empty.xy(), 8, outline=mix(PANEL, MUTED, 0.5), width=2)
-        draw_fitted(d, empty, fit(label("no_districts", cv.lang), empty.width, 22, 18), MUTED)
+        draw_fitted(d, empty, fit(label("no_districts", cv.lang), empty.width, 26, 20), MUTED)
     notes = tile_notes(cv.view, seat)
     for slot, (index, card) in enumerate(ordered_city(seat.city)):
         row, col = divmod(slot, TILES_PER_ROW)

@@ -11,6 +11,7 @@ from render.citadels.labels import label, pick_text
 from render.citadels.layout import (
     GAP,
     HEADER_H,
+    KEY_TEXT,
     MARGIN,
     SCALE,
     WIDTH,
@@ -72,7 +73,7 @@ def draw_header(cv: Canvas, y: int) -> int:
     x = MARGIN + width(label("title", lang), title_face) + 20
     sub = f"{label('round', lang, n=v.round)} · {label('phase.' + v.phase, lang)}"
     d.text((x, y + 8), sub, font=font(30), fill=MUTED)
-    deck_face = font(28, True)
+    deck_face = font(KEY_TEXT, True)
     deck = label("deck", lang, n=v.deck_count)
     dx = WIDTH - MARGIN - width(deck, deck_face)
     d.text((dx, y + 8), deck, font=deck_face, fill=INK)
@@ -81,7 +82,7 @@ def draw_header(cv: Canvas, y: int) -> int:
 
     banner = Box(MARGIN, y + 62, WIDTH - MARGIN, y + HEADER_H)
     d.rounded_rectangle(banner.xy(), 10, fill=ACCENT)
-    fitted = fit("▶ " + banner_text(cv), banner.width - 32, 32, 20, bold=True)
+    fitted = fit("▶ " + banner_text(cv), banner.width - 32, 34, KEY_TEXT, bold=True)
     draw_fitted(d, banner.inset(16, 0), fitted, DARK_INK, align="left")
     cv.regions["banner"] = banner
     return y + HEADER_H

@@ -5,7 +5,7 @@ from __future__ import annotations
 from render.citadels.canvas import Canvas
 from render.citadels.district_types import TYPE_COLOURS, TYPE_NAMES, draw_type_icon
 from render.citadels.labels import label, pick_text
-from render.citadels.layout import TILE_NOTE_H
+from render.citadels.layout import KEY_TEXT, TILE_NOTE_H
 from render.citadels.pen import draw_fitted, fit, width
 from render.citadels.tile_notes import TileNote
 from render.citadels.view import Card
@@ -51,8 +51,8 @@ def draw_tile(cv: Canvas, box: Box, card: Card, key: str, note: TileNote | None 
     name = fit(
         pick_text(card.name, cv.lang),
         box.width - 12,
-        23,
-        16,
+        KEY_TEXT,
+        22,  # the longest English words (Observatory, Watchtower) only
         bold=True,
         max_lines=2,
         max_height=room,

@@ -50,19 +50,19 @@ def draw_token(cv: Canvas, box: Box, ch: Character, is_current: bool) -> None:
     outline = ACCENT if is_current else mix(fill, INK, 0.15)
     d.rounded_rectangle(box.xy(), 10, fill=fill, outline=outline, width=4 if is_current else 2)
     ink = MUTED if dim else INK
-    cx, cy, r = box.x0 + 26, box.y0 + 26, 17
+    cx, cy, r = box.x0 + 24, box.y0 + 24, 19
     d.ellipse((cx - r, cy - r, cx + r, cy + r), fill=mix(fill, INK, 0.8) if not dim else MUTED)
-    rank_fit = fit(str(ch.rank), 2 * r, 24, 16, bold=True)
+    rank_fit = fit(str(ch.rank), 2 * r, 28, 18, bold=True)
     draw_fitted(d, Box(cx - r, cy - r, cx + r, cy + r + 1), rank_fit, DARK_INK)
-    name = fit(pick_text(ch.name, lang), box.width - 6, 24, 17, bold=True, max_lines=2)
+    name = fit(pick_text(ch.name, lang), box.width - 10, 26, 18, bold=True, max_lines=2)
     draw_fitted(d, Box(box.x0 + 3, box.y0 + 48, box.x1 - 3, box.y0 + 104), name, ink, valign="top")
     status = Box(box.x0 + 6, box.y0 + 104, box.x1 - 6, box.y0 + 132)
     if ch.status == "revealed" and ch.seat is not None:
         d.rounded_rectangle(status.xy(), 6, fill=INK)
-        who = fit(cv.name(ch.seat), status.width - 8, 20, 16, bold=True)
+        who = fit(cv.name(ch.seat), status.width - 8, 24, 18, bold=True)
         draw_fitted(d, status, who, DARK_INK)
     elif dim:
-        text = fit(label("status." + ch.status, lang), status.width - 4, 20, 15)
+        text = fit(label("status." + ch.status, lang), status.width - 4, 22, 18)
         draw_fitted(d, status, text, MUTED)
     pot_key = TOKEN_POTS.get(ch.id)
     pot = getattr(cv.view, pot_key, 0) if pot_key else 0
