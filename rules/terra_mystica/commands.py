@@ -12,6 +12,7 @@ from rules.terra_mystica.flow import end_turn, gain_basic, gain_priests, spade_b
 from rules.terra_mystica.leech import cmd_decline, cmd_leech, create_offers, decline_all
 from rules.terra_mystica.merchants.commands import HANDLERS as MERCHANTS_HANDLERS
 from rules.terra_mystica.merchants.commands import power_action as merchants_power_action
+from rules.terra_mystica.merchants.favors import check_favor, pass_counts, pass_trades_vp
 from rules.terra_mystica.merchants.tiles import POWER_ACTIONS as MERCHANTS_ACTIONS
 from rules.terra_mystica.power import CONVERSIONS, CONVERT_EXTRA
 from rules.terra_mystica.state import State, add_faction, direct_neighbours, start_placement
@@ -297,11 +298,15 @@ def pass_vp(st: State, name: str) -> int:
     vp = 0
     if fs["bonus"]:
         per = {**built, "SHIP": fs["ship"]}  # BON10: per shipping level
+        if "ships" in fs:  # hook: Merchants of the Seas, ships and shipyard
+            per.update(pass_counts(fs))
         vp += sum(v * per[k] for k, v in BONUS[fs["bonus"]].get("pass_vp", {}).items())
     for t in fs["favors"]:
         table = FAVOR[t].get("pass_tp")
         if table:
             vp += table[built["TP"]]
+    if "ships" in fs:  # hook: Merchants of the Seas, FAVM4
+        vp += pass_trades_vp(fs)
     per_bridge = FACTIONS[name].sh_pass_bridge_vp
     if per_bridge and built["SH"]:
         own = {h for h, (f, _) in st["buildings"].items() if f == name}
@@ -421,6 +426,8 @@ def take_favor(st: State, name: str, tile: str, t: dict | None, events: list[Eve
     fs = fstate(st, name)
     if tile in fs["favors"]:
         raise RuleError("terra_mystica.favor_twice", tile=tile)
+    if "trades" in st:  # hook: Merchants of the Seas, one +1 tile per cult
+        check_favor(st, name, tile)
     if st["favor_pool"].get(tile, 0) <= 0:
         raise RuleError("terra_mystica.tile_gone", tile=tile)
     st["favor_pool"][tile] -= 1

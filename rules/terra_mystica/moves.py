@@ -13,6 +13,8 @@ from rules.terra_mystica.cults import CULTS, PRIEST_SPACES, TOP, cult_target, mu
 from rules.terra_mystica.factions import BUILDING_LIMITS, FACTIONS, WORKERS_PER_SPADE, hop_distance
 from rules.terra_mystica.free_moves import free_choices
 from rules.terra_mystica.leech import offer_actual, offer_gain
+from rules.terra_mystica.merchants.favors import favor_allowed
+from rules.terra_mystica.merchants.ships import ship_shores
 from rules.terra_mystica.reach import ship_range
 from rules.terra_mystica.state import State, bridge_adj, owner_buildings
 from rules.terra_mystica.terraform import build_in_action, split_first
@@ -81,6 +83,9 @@ def reach_map(st: State, name: str, income_phase: bool = False,
             for h, d in bd.HEX_DIST[loc].items():
                 if d <= hop:
                     out.setdefault(h, "teleport")
+    if "trades" in st:  # hook: Merchants of the Seas, hexes next to own ships
+        for h in ship_shores(st, name):
+            out.setdefault(h, "ship")
     return {h: k for h, k in out.items() if h not in st["buildings"]}
 
 
@@ -151,6 +156,7 @@ def turn_choices(st: State, name: str) -> list[Choice]:
     if need.get("FAVOR"):
         texts = [f"+{tile}" for tile in tile_order(st["favor_pool"])
                  if st["favor_pool"][tile] > 0 and tile not in fs["favors"]
+                 and favor_allowed(st, name, tile)  # hook: Merchants of the Seas
                  and not blocked_top(st, name, FAVOR[tile]["cult"], FAVOR[tile]["steps"])]
         return [choice(x) for x in texts or ["-GAIN_FAVOR"]]
     if need.get("TOWN"):

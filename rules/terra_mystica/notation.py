@@ -50,7 +50,7 @@ _PATTERNS: list[tuple[re.Pattern[str], str]] = [
     (re.compile(rf"^transform {_HEX}(?: to (\w+))?$", re.I), "transform"),
     (re.compile(r"^dig ([0-9]+).*$", re.I), "dig"),
     (re.compile(rf"^bridge {_HEX}:{_HEX}(?: allow_illegal)?$", re.I), "bridge"),
-    (re.compile(r"^pass(?: (bon[0-9]+))?$", re.I), "pass"),
+    (re.compile(r"^pass(?: (bonm?[0-9]+))?$", re.I), "pass"),  # BONMn: Merchants
     (re.compile(rf"^connect {_HEX}:{_HEX}(?::{_HEX})?$", re.I), "connect_hexes"),
     (re.compile(r"^connect (r[0-9]+)$", re.I), "connect"),
     (re.compile(r"^action (\w+)$", re.I), "action"),

@@ -5,6 +5,7 @@ from __future__ import annotations
 from rules.core import RuleError
 from rules.terra_mystica import board
 from rules.terra_mystica.factions import FACTIONS, hop_distance
+from rules.terra_mystica.merchants.ships import ship_next_to
 from rules.terra_mystica.state import State, bridge_adj, direct_neighbours, owner_buildings
 from rules.terra_mystica.tiles import BONUS
 from rules.terra_mystica.turn import fstate, pay
@@ -33,6 +34,8 @@ def reach_kind(st: State, name: str, hex_id: str, locs: list[str] | None = None,
     near = direct_neighbours(st, hex_id, bridges)
     if any(loc in near for loc in locs):
         return "direct"
+    if "trades" in st and ship_next_to(st, name, hex_id):  # hook: Merchants of the Seas
+        return "ship"
     rng = ship_range(st, name, income_phase)
     if rng:
         dist = board.of(st).SHIP_DIST[hex_id]

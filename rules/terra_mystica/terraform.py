@@ -8,6 +8,7 @@ from rules.terra_mystica.factions import BUILDING_LIMITS, FACTIONS, WORKERS_PER_
 from rules.terra_mystica.flow import spade_bonus
 from rules.terra_mystica.leech import create_offers
 from rules.terra_mystica.merchants.setup import dock_after_build, skip_docks
+from rules.terra_mystica.merchants.ships import spend_ship
 from rules.terra_mystica.reach import check_reach
 from rules.terra_mystica.state import State
 from rules.terra_mystica.tiles import FAVOR
@@ -115,6 +116,8 @@ def place(st: State, name: str, hex_id: str, kind: str) -> None:
 
 def place_dwelling(st: State, name: str, hex_id: str, free: bool, events: list[Event]) -> None:
     fs = fstate(st, name)
+    if "trades" in st and spend_ship(st, name):  # hook: Merchants, a ship pays the dwelling
+        free = True
     if not free:
         pay(st, name, FACTIONS[name].costs["D"])
     place(st, name, hex_id, "D")

@@ -6,7 +6,13 @@ from __future__ import annotations
 from rules.core import Event, RuleError
 from rules.terra_mystica.merchants import tiles as mt
 from rules.terra_mystica.merchants.setup import State, place_dock
-from rules.terra_mystica.merchants.ships import MOVE_SPACE, apply_moves, check_gain, place_ship
+from rules.terra_mystica.merchants.ships import (
+    MOVE_SPACE,
+    apply_moves,
+    check_gain,
+    mark_ship_payment,
+    place_ship,
+)
 from rules.terra_mystica.merchants.trade import trade
 
 
@@ -60,6 +66,18 @@ def cmd_move(st: State, name: str, cmd: dict, events: list[Event]) -> None:
         trade(st, name, hex_id, cmd.get("picks", {}).get(hex_id), events)
 
 
+def cmd_build_ship(st: State, name: str, cmd: dict, events: list[Event]) -> None:
+    """`build HEX by RIVER`: a dwelling paid with the ship next to it (seed L317)."""
+    from rules.terra_mystica.terraform import cmd_build
+    from rules.terra_mystica.turn import require_active
+
+    require_merchants(st, "build")
+    require_active(st, name)
+    mark_ship_payment(st, name, cmd["hex"], cmd["ship"])
+    cmd_build(st, name, {"type": "build", "hex": cmd["hex"]}, events)
+    st["turn"].pop("ship_pay", None)
+
+
 def power_action(st: State, name: str, space: str, events: list[Event]) -> None:
     """The expansion board's power actions (seed L442-454), once a round each."""
     from rules.terra_mystica.turn import check_slot, pay, use_action
@@ -83,4 +101,4 @@ def power_action(st: State, name: str, space: str, events: list[Event]) -> None:
             need[want] = need.get(want, 0) + spec["gain"][key]  # Chaos Magicians too: 1 favor
 
 
-HANDLERS = {"dock": cmd_dock, "ship": cmd_ship, "move": cmd_move}
+HANDLERS = {"dock": cmd_dock, "ship": cmd_ship, "move": cmd_move, "build_ship": cmd_build_ship}

@@ -6,6 +6,7 @@ move r14-r13 r20-r21-E5/FIRE          선박 이동 r14-r13 r20-r21-E5/FIRE
                  move ships: one path per ship, from its river, space by space (rivers,
                  canals, last a building to trade with). After a building, "/" and the
                  trade's pick: TE: PW or a cult; SA: P or a cult; SY: MOVE or a river.
+build E5 by r14  건설 E5 선박 r14       a dwelling paid with the ship on r14 (back to supply)
 action ACTM1..3  (base syntax)         the expansion board's power actions
 """
 
@@ -19,6 +20,7 @@ _STEP = re.compile(rf"^({_HEX}(?:-{_HEX})+)(?:/(\w+))?$")
 _DOCK = re.compile(r"^(?:dock|warehouse|부두|창고) ([A-Ja-j][0-9]{1,2})$", re.I)
 _SHIP = re.compile(r"^(?:ship|선박) ([rR][0-9]{1,2})$", re.I)
 _MOVE = re.compile(r"^(?:move|선박 ?이동) (.+)$", re.I)
+_BUILD = re.compile(r"^(?:build|건설) ([A-Ja-j][0-9]{1,2}) (?:by|선박) ([rR][0-9]{1,2})$", re.I)
 KO = {"dock": "부두", "ship": "선박", "move": "선박 이동"}
 CULTS_KO = {
     "불": "FIRE",
@@ -38,6 +40,8 @@ def _hex(h: str) -> str:
 def parse(text: str) -> dict[str, Any] | None:
     if m := _DOCK.match(text):
         return {"type": "dock", "hex": m.group(1).upper()}
+    if m := _BUILD.match(text):
+        return {"type": "build_ship", "hex": m.group(1).upper(), "ship": m.group(2).lower()}
     if m := _SHIP.match(text):
         return {"type": "ship", "hex": m.group(1).lower()}
     if m := _MOVE.match(text):
@@ -58,8 +62,11 @@ def parse(text: str) -> dict[str, Any] | None:
     return None
 
 
-def _paths(cmd: dict[str, Any]) -> str:
-    picks = cmd.get("picks", {})
+PICKS_KO = {en: ko for ko, en in CULTS_KO.items()}
+
+
+def _paths(cmd: dict[str, Any], ko: bool = False) -> str:
+    picks = {h: PICKS_KO.get(w, w) if ko else w for h, w in cmd.get("picks", {}).items()}
     return " ".join(
         "-".join(p) + (f"/{picks[p[-1]]}" if p[-1] in picks else "") for p in cmd["paths"]
     )
@@ -71,6 +78,8 @@ def format_en(cmd: dict[str, Any]) -> str | None:
         return f"{k} {cmd['hex']}"
     if k == "move":
         return f"move {_paths(cmd)}"
+    if k == "build_ship":
+        return f"build {cmd['hex']} by {cmd['ship']}"
     return None
 
 
@@ -79,5 +88,7 @@ def format_ko(cmd: dict[str, Any]) -> str | None:
     if k in ("dock", "ship"):
         return f"{KO[k]} {cmd['hex']}"
     if k == "move":
-        return f"{KO[k]} {_paths(cmd)}"
+        return f"{KO[k]} {_paths(cmd, ko=True)}"
+    if k == "build_ship":
+        return f"건설 {cmd['hex']} {KO['ship']} {cmd['ship']}"
     return None

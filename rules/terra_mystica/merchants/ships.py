@@ -127,3 +127,40 @@ def apply_moves(st: State, name: str, paths: list[list[str]], events: list[Event
             continue
         fs["ships"].append(path[-1])
     return entered
+
+
+# -- building with ships (seed L309-319) ---------------------------------------------------
+
+
+def ship_shores(st: State, name: str) -> set[str]:
+    """Land hexes next to the faction's ships: reachable for transforming and building a
+    dwelling (the ship stays), and for cult-bonus spades (seed L313-319)."""
+    bd = _board(st)
+    ships = set(st["factions"][name]["ships"])
+    return {h for r in ships for h in bd.ADJ[r] if h in bd.START_TERRAIN}
+
+
+def ship_next_to(st: State, name: str, hex_id: str) -> bool:
+    ships = st["factions"][name]["ships"]
+    return any(r in ships for r in _board(st).SHORE.get(hex_id, ()))
+
+
+def mark_ship_payment(st: State, name: str, hex_id: str, river: str) -> None:
+    """`build HEX by RIVER`: the ship on RIVER, next to HEX, pays the dwelling."""
+    if river not in st["factions"][name]["ships"]:
+        raise RuleError("terra_mystica.mots_no_ship", faction=name, hex=river)
+    if river not in _board(st).SHORE.get(hex_id, ()):
+        raise RuleError("terra_mystica.mots_ship_not_next", hex=hex_id, river=river)
+    st["turn"]["ship_pay"] = river
+
+
+def spend_ship(st: State, name: str) -> bool:
+    """Pay a dwelling with the marked ship (back to the supply); Halflings gain 1 worker."""
+    t = st["turn"]
+    river = t.pop("ship_pay", None) if t else None
+    if river is None:
+        return False
+    fs = st["factions"][name]
+    fs["ships"].remove(river)
+    fs["W"] += mt.SHIPYARD[name].get("spend_ship_w", 0)
+    return True

@@ -227,7 +227,7 @@ def test_move_notation_round_trips_in_both_languages() -> None:
     }
     assert E.format(st, action) == "move r15-r14-r21-F3 r8-D3/FIRE"
     ko = E.format(st, action, "ko")
-    assert ko == "선박 이동 r15-r14-r21-F3 r8-D3/FIRE"
+    assert ko == "선박 이동 r15-r14-r21-F3 r8-D3/불"
     assert E.parse(st, 0, ko) == action
     assert E.parse(st, 0, "선박 이동 r8-D3/불") == {
         "type": "move",
@@ -235,3 +235,51 @@ def test_move_notation_round_trips_in_both_languages() -> None:
         "picks": {"D3": "FIRE"},
     }
     assert E.parse(st, 0, "선박 r15") == {"type": "ship", "hex": "r15"}
+
+
+# -- building with ships (seed L309-319) --------------------------------------------------
+
+
+def test_a_ship_makes_its_shore_reachable_and_stays_when_the_dwelling_is_paid() -> None:
+    st = with_(game(), "cultists", ship=0)
+    assert fails(st, "cultists", "build B2") == "terra_mystica.cant_reach"
+    st = with_(st, "cultists", ships=["r8"])
+    before = fs(st, "cultists")
+    st = play(st, "cultists", "build B2")  # plains: no spade needed
+    after = fs(st, "cultists")
+    assert st["buildings"]["B2"] == ["cultists", "D"] and after["ships"] == ["r8"]
+    assert (before["W"] - after["W"], before["C"] - after["C"]) == (1, 2)
+
+
+def test_a_ship_spent_pays_the_dwelling_and_returns_to_the_supply() -> None:
+    st = with_(game(), "cultists", ship=0, ships=["r8", "r14"])
+    before = fs(st, "cultists")
+    st = play(st, "cultists", "build B2 by r8")
+    after = fs(st, "cultists")
+    assert after["ships"] == ["r14"] and (after["W"], after["C"]) == (before["W"], before["C"])
+    assert E.parse(st, 0, "건설 B2 선박 r8") == {"type": "build_ship", "hex": "B2", "ship": "r8"}
+    assert E.format(st, {"type": "build_ship", "hex": "B2", "ship": "r8"}, "ko") == (
+        "건설 B2 선박 r8"
+    )
+
+
+def test_the_spent_ship_must_be_next_to_the_dwelling() -> None:
+    st = with_(game(), "cultists", ship=0, ships=["r8", "r14"])
+    assert fails(st, "cultists", "build B2 by r14") == "terra_mystica.mots_ship_not_next"
+    assert fails(st, "cultists", "build B2 by r28") == "terra_mystica.mots_no_ship"
+
+
+def test_halflings_gain_a_worker_for_each_ship_spent_on_a_dwelling() -> None:
+    st = mots_game(["halflings", "nomads"], DWELLINGS, ["E6", "D3"], ["BON3", "BON5"])
+    st = with_(st, "halflings", ships=["r8"])
+    w = fs(st, "halflings")["W"]
+    st = play(st, "halflings", "build B2 by r8")
+    assert fs(st, "halflings")["W"] == w + 1
+
+
+def test_ship_shores_are_in_the_build_choices() -> None:
+    from rules.terra_mystica.moves import reach_map
+
+    st = with_(game(), "cultists", ship=0, ships=["r8"])
+    assert reach_map(st, "cultists")["B2"] == "ship"
+    assert "B2" not in reach_map(with_(st, "cultists", ships=[]), "cultists")
