@@ -16,10 +16,15 @@ from render.terra_mystica.style import (
     HEX_EDGE,
     TERRAIN,
     faction_rgb,
-    font,
     ink_on,
     terrain_rgb,
+    text,
 )
+
+# A building on the map: its middle this far below the hex's centre and this large (in hex
+# radii), so its ring stays inside the hex and clear of the hex id above it.
+BUILDING_DY = 0.16
+BUILDING_SIZE = 0.44
 
 
 def map_size(view: dict[str, Any], radius: float) -> tuple[int, int]:
@@ -104,11 +109,9 @@ def _draw_hex(
     if town:
         draw.polygon(grid.polygon(cx, cy, 0.84), fill=GOLD)
         draw.polygon(grid.polygon(cx, cy, inset(0.84, round(radius * 0.09), radius)), fill=fill)
-    label_font = font(round(radius * 0.3), bold=True)
-    draw.text((cx, cy - radius * 0.52), slot.id, font=label_font, fill=ink_on(fill), anchor="mm")
+    text(draw, (cx, cy - radius * 0.52), slot.id, round(radius * 0.3), ink_on(fill), True, "mm")
     if terrain not in TERRAIN:
-        unknown = font(round(radius * 0.5), True)
-        draw.text((cx, cy + radius * 0.15), "?", font=unknown, fill=ink_on(fill), anchor="mm")
+        text(draw, (cx, cy + radius * 0.15), "?", round(radius * 0.5), ink_on(fill), True, "mm")
 
 
 def _draw_changes(
@@ -141,8 +144,8 @@ def _draw_changes(
                 draw,
                 str(state["building"]),
                 cx,
-                cy + radius * 0.2,
-                radius * 0.46,
+                cy + radius * BUILDING_DY,
+                radius * BUILDING_SIZE,
                 faction_colour(view, state.get("faction")),
             )
         if state.get("town"):

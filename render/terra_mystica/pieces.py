@@ -90,7 +90,7 @@ def map_building(
     unit = SHAPES.get(kind, FALLBACK_SHAPE)
     xs, ys = [x for x, _ in unit], [y for _, y in unit]
     mx, my = (min(xs) + max(xs)) / 2, (min(ys) + max(ys)) / 2  # grow from the shape's middle
-    for scale, colour in ((1.34, RING), (1.16, edge), (1.0, fill)):
+    for scale, colour in ((1.3, RING), (1.14, edge), (1.0, fill)):
         points = [(mx + (x - mx) * scale, my + (y - my) * scale) for x, y in unit]
         draw.polygon([(cx + x * size, cy + y * size) for x, y in points], fill=colour)
 

@@ -17,6 +17,7 @@ import render.terra_mystica.card as tm_card
 import render.terra_mystica.factions as tm_factions
 import render.terra_mystica.glance as tm_glance
 from render.terra_mystica import board_png, draw_card, draw_glance, private_png, table_png
+from render.terra_mystica.board import BUILDING_DY, BUILDING_SIZE
 from render.terra_mystica.pieces import RING
 from render.terra_mystica.style import FACTION, TERRAIN
 from render.terra_mystica.terms import amount, faction_name, term
@@ -133,16 +134,16 @@ def test_a_building_on_its_home_terrain_is_ringed() -> None:
     bare = draw_glance(empty, "en")
     r = tm_glance.HEX_RADIUS
     cx, cy = tm_glance.hex_centre(view, "C4")
-    size = 0.46 * r
-    middle = (round(cx), round(cy + 0.2 * r + 0.2 * size))
+    size, cy = BUILDING_SIZE * r, cy + BUILDING_DY * r  # the piece's own middle
+    middle = (round(cx), round(cy + 0.2 * size))
     assert image.getpixel(middle) == FACTION["green"]
     assert bare.getpixel(middle) == TERRAIN["green"]
     # just below the piece: the light ring where the bare hex shows forest
-    ring = (round(cx), round(cy + 0.2 * r + 1.1 * size))
+    ring = (round(cx), round(cy + 1.08 * size))
     assert bare.getpixel(ring) == TERRAIN["green"]
     assert min(image.getpixel(ring)) >= 220 and min(RING) >= 220
     # beside the piece the forest is untouched
-    clear = (round(cx - 0.6 * r), round(cy + 0.2 * r))
+    clear = (round(cx - 0.6 * r), round(cy))
     assert image.getpixel(clear) == bare.getpixel(clear) == TERRAIN["green"]
 
 
