@@ -96,6 +96,7 @@ class GameBot(commands.Bot):
         self.table: TableService = None  # type: ignore[assignment]  # set in setup_hook
         self.publisher: Publisher = None  # type: ignore[assignment]  # set in setup_hook
         self._user_langs: dict[int, str] = {}
+        self._dm_channels: dict[int, discord.abc.Messageable] = {}
         self._background: set[asyncio.Task[None]] = set()
         self._game_locks: dict[int, asyncio.Lock] = {}
         self.games: list[str] = []  # engine names offered by /game new
@@ -190,6 +191,15 @@ class GameBot(commands.Bot):
         lang = prefs.get("locale") or self.settings.default_lang
         self._user_langs[user_id] = lang
         return lang
+
+    async def dm_channel(self, user_id: int) -> discord.abc.Messageable:
+        """The user's DM channel, opened once per process and kept: a DM costs neither a
+        `GET /users/{id}` nor a new `POST /users/@me/channels` (both rate-limited)."""
+        channel = self._dm_channels.get(user_id)
+        if channel is None:
+            channel = await self.create_dm(discord.Object(id=user_id))
+            self._dm_channels[user_id] = channel
+        return channel
 
     async def on_app_command_error(
         self, interaction: discord.Interaction, error: app_commands.AppCommandError

@@ -169,10 +169,17 @@ class PlayCog(commands.Cog, name="Play"):
         return game
 
     # -- clicks -----------------------------------------------------------------
+    async def acknowledge(self, interaction: discord.Interaction) -> None:
+        """Acknowledge a click as an update of its message (type 6: nothing shown yet, the
+        move may take a moment), then answer privately by follow-ups; the message (a prompt,
+        a notice) is closed later through this interaction, not by a channel edit."""
+        await interaction.response.defer()
+        self.bot.publisher.hold(interaction)
+
     async def on_choice(self, interaction: discord.Interaction, ref: ChoiceRef) -> None:
         async with guard(self.bot, interaction):
             lang = await self.bot.user_lang(interaction)
-            await interaction.response.defer()
+            await self.acknowledge(interaction)
             async with self.bot.game_lock(ref.game_id):
                 try:
                     prompts = await self.bot.table.open_prompts(ref.game_id)
@@ -197,7 +204,7 @@ class PlayCog(commands.Cog, name="Play"):
     ) -> None:
         async with guard(self.bot, interaction):
             lang = await self.bot.user_lang(interaction)
-            await interaction.response.defer(ephemeral=True, thinking=True)
+            await self.acknowledge(interaction)
             prompts = [
                 p for p in await self.bot.table.open_prompts(game_id)
                 if key_matches(key, p.decision.key) and p.user_id == interaction.user.id
@@ -216,7 +223,7 @@ class PlayCog(commands.Cog, name="Play"):
         """A kind picked from a big decision's first menu: its choices, to the decider only."""
         async with guard(self.bot, interaction):
             lang = await self.bot.user_lang(interaction)
-            await interaction.response.defer(ephemeral=True, thinking=True)
+            await self.acknowledge(interaction)
             try:
                 prompts = await self.bot.table.open_prompts(game_id)
             except Refusal:
@@ -239,7 +246,7 @@ class PlayCog(commands.Cog, name="Play"):
     async def on_private_view(self, interaction: discord.Interaction, game_id: int) -> None:
         async with guard(self.bot, interaction):
             lang = await self.bot.user_lang(interaction)
-            await interaction.response.defer(ephemeral=True, thinking=True)
+            await self.acknowledge(interaction)
             game = await self.bot.store.get_game(game_id)
             if interaction.user.id not in game.seats:
                 raise Refusal("discord.hand.spectator")

@@ -53,6 +53,11 @@ OPEN_KINDS = (*PROMPT_KINDS, NOTICE_KIND)
 RECENT_PROMPTS = 50  # only the latest prompt messages are checked for closing
 # The permission that lets the bot post, in a channel and in a thread (index: is a thread).
 POSTING = ("send_messages", "send_messages_in_threads")
+# A component interaction acknowledged as an update (type 6) edits the message it was on
+# through its token, an interaction endpoint outside the bot's global rate limit, for 15
+# minutes (Discord); a prompt is closed that way rather than by a channel edit.
+TOKEN_USE = timedelta(minutes=14)  # a minute's margin
+HELD_MAX = 256  # interactions kept, the oldest dropped first
 # The game goes on visibly without these (a turn's text without its picture): a player is
 # told once per game and run, not on every move.
 TELL_ONCE = frozenset({"attach_files"})
@@ -79,6 +84,34 @@ class Publisher:
         self._missing: dict[int, list[str]] = {}  # game -> permissions refused while posting
         self._blocked: set[int] = set()  # games with a post the thread refused
         self._told: set[tuple[int, str]] = set()  # (game, permission) said once this run
+        # message id -> the latest update-acknowledged interaction on it, and when
+        self._held: dict[int, tuple[discord.Interaction, datetime]] = {}
+
+    # -- editing posted messages ------------------------------------------------
+    def hold(self, interaction: discord.Interaction) -> None:
+        """Keep a component interaction its handler acknowledged as an update (type 6, no
+        visible change): the message it came from is later edited through it."""
+        message = interaction.message
+        if message is None or message.flags.ephemeral:
+            return
+        self._held.pop(message.id, None)  # the newest goes last, the oldest is dropped
+        if len(self._held) >= HELD_MAX:
+            self._held.pop(next(iter(self._held)))
+        self._held[message.id] = (interaction, self.bot.clock())
+
+    async def edit_message(self, ref: MessageRef, **fields: Any) -> None:
+        """Edit a posted message through a live interaction held on it (not counted against
+        the global rate limit), else by a channel edit. Raises HTTPException."""
+        held = self._held.pop(ref.message_id, None)
+        if held is not None and self.bot.clock() - held[1] < TOKEN_USE:
+            try:
+                await held[0].edit_original_response(**fields)
+                return
+            except discord.HTTPException as error:  # token gone: the channel edit below
+                log.info("could not edit message %s through its interaction: %s",
+                         ref.message_id, error)
+        partial = self.bot.get_partial_messageable(ref.channel_id)
+        await partial.get_partial_message(ref.message_id).edit(**fields)
 
     # -- lookups -------------------------------------------------------------
     async def name_of(self, user_id: int) -> str:
@@ -331,8 +364,13 @@ class Publisher:
         open_keys = {p.decision.key for p in open_now}
         answered = {r.seat: r for r in refs
                     if r.kind == "dm_prompt" and r.decision_key not in open_keys}
-        await self._post_private(game, outcome.events, fresh, thread, interaction, answered)
-        await self.close_stale_prompts(game.id, {p.decision.key for p in open_now})
+        # a closed-DM notice still waiting speaks for every secret decision of its player
+        noticed = {game.seats[r.seat] for r in refs if r.kind == NOTICE_KIND
+                   and r.decision_key in open_keys and r.seat is not None
+                   and r.seat < len(game.seats)}
+        await self._post_private(game, outcome.events, fresh, thread, interaction, answered,
+                                 noticed)
+        await self.close_stale_prompts(game, {p.decision.key for p in open_now})
 
     async def _send(
         self,
@@ -438,9 +476,12 @@ class Publisher:
         thread: discord.abc.Messageable | None,
         interaction: discord.Interaction | None,
         answered: dict[int | None, MessageRef] | None = None,
+        noticed: set[int] | None = None,
     ) -> None:
         """DM each seat its events and fresh private prompts; `answered` holds the DM prompt
-        messages of decisions just answered, by seat, which show the answer's events."""
+        messages of decisions just answered, by seat, which show the answer's events. A
+        player whose DMs are closed gets a notice in the thread unless one of theirs still
+        waits (`noticed`)."""
         answered = answered or {}
         by_user: dict[int, list[Prompt]] = defaultdict(list)
         for prompt in fresh:
@@ -466,7 +507,7 @@ class Publisher:
         if thread is None:
             return
         lang = game_lang(game)
-        for uid in closed:  # one notice per player: a stored ref is keyed by its message
+        for uid in [u for u in closed if u not in (noticed or set())]:
             view = discord.ui.View(timeout=None)
             view.add_item(PrivateViewButton(game.id, t("discord.button.private_view", lang)))
             message = await self._send(
@@ -492,8 +533,7 @@ class Publisher:
             return False
         lang = await self.bot.lang_of_user(user_id)
         try:
-            user = self.bot.get_user(user_id) or await self.bot.fetch_user(user_id)
-            channel = await user.create_dm()
+            channel = await self.bot.dm_channel(user_id)
             texts = await self.texts(game, lang, user_id)
             # One DM per private decision: what happened to the seat, the decision, the link
             # and (only when it changed since the last one sent) the private picture.
@@ -541,9 +581,7 @@ class Publisher:
         self._closed.add((ref.message_id, ref.decision_key))
         extra: dict[str, Any] = {"attachments": [file]} if file else {}
         try:
-            partial = self.bot.get_partial_messageable(ref.channel_id)
-            await partial.get_partial_message(ref.message_id).edit(content=text, view=None,
-                                                                   **extra)
+            await self.edit_message(ref, content=text, view=None, **extra)
         except discord.HTTPException as error:
             log.info("could not edit answered prompt %s: %s", ref.message_id, error)
         await self.bot.store.record_message(ref.model_copy(
@@ -572,20 +610,21 @@ class Publisher:
             return True
         return self.bot.clock() - since >= DM_RETRY
 
-    async def close_stale_prompts(self, game_id: int, open_keys: set[str]) -> None:
-        """Remove the buttons of prompt messages whose decision is no longer open."""
-        refs = [r for r in await self.bot.store.messages(game_id) if r.kind in OPEN_KINDS]
+    async def close_stale_prompts(self, game: GameRecord, open_keys: set[str]) -> None:
+        """Remove the buttons of prompt messages whose decision is no longer open; a closed
+        DM's notice in the thread says the decision was made."""
+        refs = [r for r in await self.bot.store.messages(game.id) if r.kind in OPEN_KINDS]
         for ref in refs[-RECENT_PROMPTS:]:
             if ref.decision_key in open_keys or (ref.message_id, ref.decision_key) in self._closed:
                 continue
             self._closed.add((ref.message_id, ref.decision_key))
-            if ref.kind == NOTICE_KIND:  # the shared notice keeps its button; only its ref ends
-                await self.bot.store.record_message(ref.model_copy(
-                    update={"kind": ref.kind + CLOSED_SUFFIX}))
-                continue
+            fields: dict[str, Any] = {"view": None}
+            if ref.kind == NOTICE_KIND and ref.seat is not None and ref.seat < len(game.seats):
+                fields["content"] = t("discord.prompt.decided_by", game_lang(game),
+                                      user=f"<@{game.seats[ref.seat]}>")
+                fields["allowed_mentions"] = discord.AllowedMentions.none()
             try:
-                partial = self.bot.get_partial_messageable(ref.channel_id)
-                await partial.get_partial_message(ref.message_id).edit(view=None)
+                await self.edit_message(ref, **fields)
             except discord.HTTPException as error:
                 log.info("could not close prompt message %s: %s", ref.message_id, error)
             await self.bot.store.record_message(ref.model_copy(

@@ -116,6 +116,20 @@ class FakeTextChannel(_Recorder, discord.TextChannel):
         return thread
 
 
+class FakeDM(FakeChannel):
+    """A user's DM channel: a send fails (50007) while the user's DMs are closed, as on
+    Discord, where opening the channel always works."""
+
+    def __init__(self, user_id: int, world: World) -> None:
+        super().__init__(user_id * 10, world.sent)
+        self.user_id = user_id
+        self.world = world
+
+    async def send(self, content: str | None = None, **kwargs: Any) -> Sent:
+        self.fail = forbidden(50007) if self.user_id in self.world.dms_closed else None
+        return await super().send(content, **kwargs)
+
+
 class FakeUser:
     def __init__(self, user_id: int, world: World) -> None:
         self.id = user_id
@@ -123,8 +137,7 @@ class FakeUser:
         self.world = world
 
     async def create_dm(self) -> FakeChannel:
-        fail = forbidden(50007) if self.id in self.world.dms_closed else None
-        return FakeChannel(self.id * 10, self.world.sent, fail=fail)
+        return FakeDM(self.id, self.world)
 
 
 class World:
@@ -137,6 +150,7 @@ class World:
         self.created_threads: list[tuple[int, dict[str, Any]]] = []
         self.missing: set[int] = set()
         self.dms_closed: set[int] = set()
+        self.dms_opened: list[int] = []  # users whose DM channel was opened, each time
 
     def thread(self, channel_id: int) -> FakeThread:
         return self.channels.setdefault(channel_id, FakeThread(channel_id, self.sent))
@@ -156,6 +170,10 @@ class World:
         async def fetch_user(uid: int) -> FakeUser:
             return FakeUser(uid, world)
 
+        async def create_dm(user: Any) -> FakeChannel:  # Client.create_dm(Snowflake)
+            world.dms_opened.append(user.id)
+            return await FakeUser(user.id, world).create_dm()
+
         def partial(cid: int) -> Any:
             def message(mid: int) -> Any:
                 async def edit(**kwargs: Any) -> None:
@@ -169,6 +187,7 @@ class World:
         bot.fetch_channel = fetch_channel
         bot.get_user = lambda uid: FakeUser(uid, world)
         bot.fetch_user = fetch_user
+        bot.create_dm = create_dm
         bot.get_partial_messageable = partial
 
     def in_channel(self, channel_id: int) -> list[Sent]:

@@ -126,12 +126,38 @@ async def test_click_applies_closes_the_prompt_and_refuses_a_second_click(env) -
     assert first.response.deferred is not None  # acknowledged first
     game = await bot.store.get_game(gid)
     assert game.version == 1
-    # its buttons are gone, and it now says what the answer did (no second DM for that)
-    assert (HOST * 10, prompt.id, {"content": "You picked 2.", "view": None}) in world.edits
+    # its buttons are gone, and it now says what the answer did (no second DM for that),
+    # edited through the click itself (an interaction endpoint), not by a channel edit
+    assert first.original_edits == [{"content": "You picked 2.", "view": None}]
+    assert [e for e in world.edits if e[1] == prompt.id] == []
     assert not [m for m in world.in_channel(HOST * 10) if m.content == "You picked 2."]
     again = await click(bot, HOST, pick2, message=prompt)
     assert again.texts() == [t("table.stale", "en")]
     assert (await bot.store.get_game(gid)).version == 1
+
+
+async def test_a_prompt_is_closed_by_a_channel_edit_when_its_click_cannot(env) -> None:
+    """The click's token refused (expired, say): the prompt is closed by a channel edit."""
+    bot, world = env
+    gid = await started(bot, world)
+    prompt = dm_prompts(world, HOST)[0]
+    tried: list[dict] = []
+
+    async def refused(**fields):
+        tried.append(fields)
+        raise forbidden(50027)
+
+    custom_id = prompt.custom_ids()[0]
+    inter = FakeInteraction(bot, HOST, message=prompt)
+    inter.edit_original_response = refused  # type: ignore[method-assign]
+    match = ChoiceButton.__discord_ui_compiled_template__.fullmatch(custom_id)
+    item = await ChoiceButton.from_custom_id(inter, discord.ui.Button(custom_id=custom_id), match)
+    await item.callback(inter)
+    assert (await bot.store.get_game(gid)).version == 1
+    assert tried == [{"content": "You picked 1.", "view": None}]
+    assert [e for e in world.edits if e[1] == prompt.id] == [
+        (HOST * 10, prompt.id, {"content": "You picked 1.", "view": None})]
+    assert inter.texts() == []  # the move went through: nothing to explain
 
 
 async def test_click_on_someone_elses_or_forged_choice(env) -> None:
@@ -174,16 +200,29 @@ async def test_closed_dms_are_remembered_and_the_thread_offers_the_private_view(
     notices = [m for m in world.in_channel(THREAD) if f"bgp:{gid}" in m.custom_ids()]
     assert len(notices) == 1 and f"<@{BOB}>" in notices[0].content
     # the button answers with the same content, ephemerally, and its choices work there
-    inter = FakeInteraction(bot, BOB, channel_id=THREAD)
+    inter = FakeInteraction(bot, BOB, channel_id=THREAD, message=notices[0])
     await bot.get_cog("Play").on_private_view(inter, gid)
+    assert inter.response.deferred == {}  # an update of the notice, nothing shown yet
     assert all(r.kwargs.get("ephemeral") for r in inter.replies)
     assert any("file" in r.kwargs for r in inter.replies)
     with_buttons = [r for r in inter.replies if r.view is not None]
     assert len(with_buttons) == 1
+    # opening the private view again is no new notice
+    again = FakeInteraction(bot, BOB, channel_id=THREAD)
+    await bot.get_cog("Play").on_private_view(again, gid)
+    await bot.publisher.publish(await _outcome_now(bot, gid))
+    assert [m for m in world.in_channel(THREAD) if f"bgp:{gid}" in m.custom_ids()] == notices
     eph = with_buttons[0]
     done = await click(bot, BOB, eph.custom_ids()[2], message=eph)
     assert done.original_edits == [{"view": None}]  # the ephemeral's buttons close at once
     assert (await bot.store.get_game(gid)).version == 1
+    # the decision made, the notice says so without its button, through the interaction
+    # that opened it (no channel edit)
+    decided = t("discord.prompt.decided_by", "en", user=f"<@{BOB}>")
+    [edit] = inter.original_edits
+    assert edit["content"] == decided and edit["view"] is None
+    assert edit["allowed_mentions"].users is False  # an edit pings nobody
+    assert [e for e in world.edits if e[1] == notices[0].id] == []
 
 
 async def test_lost_thread_is_logged_and_marked_without_crashing(env) -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
+from collections import Counter
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
@@ -16,6 +17,7 @@ from discord.gateway import DiscordWebSocket
 from discord.http import Route
 
 from bot.app import GameBot, create_bot
+from bot.i18n import t
 from bot.settings import Settings
 from storage.sqlite import open_store
 from tests.twin import Twin, TwinGuild, TwinUser
@@ -209,3 +211,25 @@ async def action_log(server: Server) -> list:
         return await store.actions(1)
     finally:
         await store.close()
+
+
+def table_costs(server: Server, thread: Channel, moves: int) -> dict[str, object]:
+    """What a whole game cost on Discord's side, per move: requests counted against the
+    bot's global rate limit (every one but the interaction endpoints: login and command sync
+    included), thread messages (all of them, and without the lobby, the thread's first
+    message, and the final scores), users fetched and DM channels opened."""
+    calls = server.twin.rate_limited()
+    routes = Counter(f"{r.method} {r.template}" for r in calls)
+    posted = server.twin.messages(thread)
+    title = t("discord.finished.title", "en")
+    play = [m for m in posted[1:] if title not in m.content]
+    return {
+        "moves": moves,
+        "REST calls per move": round(len(calls) / moves, 2),
+        "thread messages per move": round(len(posted) / moves, 2),
+        "thread messages per move in play": round(len(play) / moves, 2),
+        "GET /users/{id}": routes["GET /users/{user_id}"],
+        "POST /users/@me/channels": routes["POST /users/@me/channels"],
+        "interaction calls (not counted)": len(server.twin.server.requests) - len(calls),
+        "rate-limited calls by route": dict(routes.most_common()),
+    }

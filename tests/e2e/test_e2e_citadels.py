@@ -12,7 +12,14 @@ from PIL import Image
 from bot.cogs.texts import score_lines
 from bot.i18n import lookup, t
 from tests.e2e.driver import Driver, _pattern, is_group_reply
-from tests.e2e.harness import Server, final_result, open_citadels, running_server
+from tests.e2e.harness import (
+    Server,
+    action_log,
+    final_result,
+    open_citadels,
+    running_server,
+    table_costs,
+)
 from tests.twin.server import ACK_WINDOW
 
 HANGUL = re.compile(r"[가-힣]")
@@ -62,6 +69,14 @@ async def test_four_player_game_secrets_by_dm(tmp_path: Path, caplog) -> None:
         scores = await final_scores(server, thread)
         for user in server.users:
             assert user.user.username in scores
+        # what a move costs on Discord's side: a clicked prompt (in the thread or a DM) is
+        # closed through its click, users and DM channels are looked up once
+        costs = table_costs(server, thread, len(await action_log(server)))
+        print(f"\nCitadels through the stand-in: {costs}")
+        assert costs["REST calls per move"] <= 2.0
+        assert costs["thread messages per move"] <= 1.2
+        assert costs["GET /users/{id}"] <= len(FOUR)
+        assert costs["POST /users/@me/channels"] <= len(FOUR)
         # every secret choice was made in a DM; no one needed the ephemeral fallback (the
         # only ephemeral choices are those of a group of a turn its player opened)
         wheres = {(name, where) for name, where, _ in driver.log}
@@ -116,8 +131,20 @@ async def test_closed_dms_play_through_ephemeral_fallback(tmp_path: Path) -> Non
         bob_where = {where for name, where, _ in driver.log if name == "bob"}
         assert "ephemeral" in bob_where and "dm" not in bob_where
         assert {where for name, where, _ in driver.log if name == "alice"} >= {"dm"}
-        assert driver.private_view_buttons(bob), "the thread offers bob his private view"
         assert "bob" in await final_scores(server, thread)
+        # one public notice per secret decision waiting on bob, each edited once answered
+        # (its button gone), never one per private view opened
+        waiting = t("discord.prompt.secret_waiting", "en", user=bob.mention)
+        decided = t("discord.prompt.decided_by", "en", user=bob.mention)
+        notices = [m for m in bob.mentioned_in(thread) if m.content in (waiting, decided)]
+        secret = [label for name, where, label in driver.log if (name, where) == ("bob", "ephemeral")]
+        opened = sum(1 for i in server.twin.interactions if i.user.id == bob.id
+                     and str(i.data.get("custom_id", "")).startswith("bgp:"))
+        print(f"\nclosed DMs: {len(notices)} notices, {len(secret)} secret answers, "
+              f"{opened} private views opened")
+        assert notices and len(notices) <= len(secret)
+        assert all(m.content == decided and not list(m.iter_components()) for m in notices)
+        assert all(len(m.notified) <= 1 for m in notices)
         assert_clean(server)
 
 

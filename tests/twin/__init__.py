@@ -3,7 +3,9 @@
 A bot reaches it by configuration only: API base `twin.api_base` (…/api/v10) and token
 `twin.token`; `GET /gateway/bot` hands out the websocket URL.
 
-REST (v10; every request authenticated, validated against Discord's OpenAPI spec, logged):
+REST (v10; every request authenticated, validated against Discord's OpenAPI spec, logged;
+`twin.rate_limited()` is what counts against Discord's global rate limit, every request but
+the interaction endpoints: the callback and an interaction token's webhook routes):
   GET  /gateway, /gateway/bot, /users/@me, /users/{id}, /oauth2/applications/@me,
        /guilds/{id}/members/{id}
   GET|PUT /applications/{app}/commands, /applications/{app}/guilds/{guild}/commands

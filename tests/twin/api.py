@@ -106,6 +106,11 @@ class Twin:
         """Requests the stand-in refused as invalid (400 with code 50035)."""
         return self.server.rejected
 
+    def rate_limited(self) -> list[Any]:
+        """The requests Discord counts against the bot's global rate limit: every one but
+        those to interaction endpoints (the callback, an interaction's webhook routes)."""
+        return [r for r in self.server.requests if r.rate_limited]
+
     def commands(self, guild: TwinGuild | None = None) -> list[dict[str, Any]]:
         scope = guild.guild.id if guild else None
         return [c.body for c in self.world.commands.get(scope, [])]

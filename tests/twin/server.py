@@ -92,6 +92,16 @@ class RequestRecord:
     body: Any
     at: float = field(default_factory=time.monotonic)
     response: Any = None
+    # An interaction endpoint: the callback, or a /webhooks/{application.id}/{token} route of
+    # an interaction's token (its original response and follow-ups). Discord's global rate
+    # limit (50 requests/s per bot) binds every other request, these not (docs: Rate Limits,
+    # "Global Rate Limit"; the endpoints listed in Receiving and Responding, "Endpoints").
+    interaction: bool = False
+
+    @property
+    def rate_limited(self) -> bool:
+        """Counted against the bot's global rate limit."""
+        return not self.interaction
 
 
 class GatewaySession:
@@ -231,46 +241,54 @@ class TwinServer:
         token_route = template.startswith(("/webhooks/{", "/interactions/"))
         if not token_route and request.headers.get("Authorization") != f"Bot {self.token}":
             return error(401, 0, "401: Unauthorized")
+
+        def record(status: int, body: Any = None, response: Any = None) -> RequestRecord:
+            made = RequestRecord(request.method, template, request.path, status, body,
+                                 response=response,
+                                 interaction=self._interaction_endpoint(request, template))
+            self.requests.append(made)
+            return made
+
         for fault in self.faults:
             if fault.count > 0 and fault.matches(key):
                 fault.count -= 1
-                self.requests.append(
-                    RequestRecord(request.method, template, request.path, fault.status, None)
-                )
+                record(fault.status)
                 return self._fault_response(fault)
-        expired = self._expired_token(request, template)
-        if expired is not None:
-            return expired
+        if self._expired_token(request, template):
+            expired = {"code": 50027, "message": "Invalid Webhook Token"}
+            self.rejected.append(record(401, response=expired))
+            return jresp(expired, status=401)
         try:
             body, files = await self._read_body(request)
         except (ValueError, UnicodeDecodeError):
-            record = RequestRecord(request.method, template, request.path, 400, None)
-            self.requests.append(record)
-            self.rejected.append(record)
-            record.response = {"code": 50109, "message": "The request body contains invalid JSON."}
-            return jresp(record.response, status=400)
+            invalid = {"code": 50109, "message": "The request body contains invalid JSON."}
+            self.rejected.append(record(400, response=invalid))
+            return jresp(invalid, status=400)
         request[BODY], request[FILES] = body, files
         rejected = self._validate(request, template, body, files)
         if rejected is not None:
-            record = RequestRecord(
-                request.method, template, request.path, 400, body, response=rejected
-            )
-            self.requests.append(record)
-            self.rejected.append(record)
+            self.rejected.append(record(400, body, rejected))
             return jresp(rejected, status=400)
         if any(len(data) > self.upload_limit for _, data, _ in files.values()):
             # Discord refuses an oversized file before reading the form: 413, not 50035
-            record = RequestRecord(request.method, template, request.path, 413, body)
-            record.response = {"code": 40005, "message": "Request entity too large"}
-            self.requests.append(record)
-            self.rejected.append(record)
-            return jresp(record.response, status=413)
+            too_large = {"code": 40005, "message": "Request entity too large"}
+            self.rejected.append(record(413, body, too_large))
+            return jresp(too_large, status=413)
         response = await handler(request)
-        self.requests.append(
-            RequestRecord(request.method, template, request.path, response.status, body)
-        )
+        record(response.status, body)
         await self.world.notify()
         return response
+
+    def _interaction_endpoint(self, request: web.Request, template: str) -> bool:
+        """Whether a request is to an interaction endpoint (not globally rate-limited): the
+        callback, or a webhook route naming the application and an interaction's token."""
+        if template == CALLBACK_ROUTE:
+            return True
+        if not template.startswith("/webhooks/{"):
+            return False
+        token = request.match_info.get("webhook_token", "")
+        return (request.match_info.get("webhook_id") == str(self.world.app_id)
+                and token in self.world.by_token)
 
     def _fault_response(self, fault: Fault) -> web.Response:
         if fault.status == 429:
@@ -314,19 +332,14 @@ class TwinServer:
         raw = await request.read()
         return (json.loads(raw) if raw else None), files
 
-    def _expired_token(self, request: web.Request, template: str) -> web.Response | None:
-        """Discord's 401 50027 for an interaction token older than 15 minutes (follow-ups and
-        the original response's routes), by the stand-in's clock (a test moves it on)."""
+    def _expired_token(self, request: web.Request, template: str) -> bool:
+        """An interaction token older than 15 minutes on a webhook route (follow-ups and the
+        original response's routes): Discord answers 401 50027. By the stand-in's clock (a
+        test moves it on)."""
         if not template.startswith("/webhooks/{"):
-            return None
+            return False
         inter = self._interaction(request)
-        if inter is None or self.world.clock.now() - inter.created <= strict.TOKEN_LIFETIME:
-            return None
-        record = RequestRecord(request.method, template, request.path, 401, None)
-        record.response = {"code": 50027, "message": "Invalid Webhook Token"}
-        self.requests.append(record)
-        self.rejected.append(record)
-        return jresp(record.response, status=401)
+        return inter is not None and self.world.clock.now() - inter.created > strict.TOKEN_LIFETIME
 
     def _validate(
         self, request: web.Request, template: str, body: Any, files: Files

@@ -90,6 +90,39 @@ async def test_button_update_select_and_ephemeral(table: Table) -> None:
     assert slow.raw.callback_type == 6
 
 
+async def test_only_interaction_endpoints_escape_the_global_rate_limit(table: Table) -> None:
+    """Discord's global rate limit binds every request of the bot but those to interaction
+    endpoints: the callback, and an interaction token's webhook routes (its original
+    response, follow-ups). A webhook route with any other token is an ordinary webhook."""
+    twin, alice = table.twin, table.alice
+    before = len(twin.server.requests)
+    menu = await alice.slash("menu", table.channel)  # answered with a message (type 4)
+    (message,) = await menu.wait_messages(1)
+    await alice.click(message, label="Slow")  # deferred update, then the original edited
+    await twin.wait_for(lambda: message.content == "slow done", 5, "deferred update")
+    ping = await alice.slash("ping", table.channel, count=1)  # deferred, then a follow-up
+    await ping.wait_messages(1)
+    channel = table.bot.get_channel(table.channel.id)
+    assert isinstance(channel, discord.TextChannel)
+    await channel.send("a channel message")
+    async with aiohttp.ClientSession() as http:
+        url = f"{twin.api_base}/webhooks/{twin.app_id}/not-an-interaction-token"
+        async with http.post(url, json={"content": "x"}) as resp:
+            assert resp.status == 404
+    await table.twin.wait_for(lambda: len(twin.server.requests) >= before + 7, 5, "requests")
+    new = twin.server.requests[before:]
+    free = {(r.method, r.template) for r in new if not r.rate_limited}
+    assert free == {
+        ("POST", "/interactions/{interaction_id}/{interaction_token}/callback"),
+        ("PATCH", "/webhooks/{webhook_id}/{webhook_token}/messages/@original"),
+        ("POST", "/webhooks/{webhook_id}/{webhook_token}"),
+    }
+    counted = [(r.method, r.template) for r in new if r.rate_limited]
+    assert counted == [("POST", "/channels/{channel_id}/messages"),
+                       ("POST", "/webhooks/{webhook_id}/{webhook_token}")]
+    assert twin.rate_limited() == [r for r in twin.server.requests if r.rate_limited]
+
+
 async def test_autocomplete_and_subcommand(table: Table) -> None:
     choices = await table.alice.autocomplete("game new", table.channel, focused="game", game="ci")
     assert [c["value"] for c in choices] == ["citadels"]
