@@ -116,6 +116,7 @@ async def test_a_whole_game_keeps_to_the_noise_budget(bot, game, table_mb, capsy
         print(f"\nnoise budget, {game}: {seen}")
     assert seen["thread messages per move"] <= 1.15  # what happened rides on the next prompt
     assert seen["table picture MB"] <= table_mb
+    assert game != "citadels" or seen["picture MB"] <= 5  # issue 10: table and hand pictures
     # a picture once a turn is over: never after a secret pick or a step within a turn
     assert seen["table pictures"] <= moves * (0.8 if game == "terra_mystica" else 0.3)
     # pinged when the table starts waiting on them, not at every step of a turn
