@@ -39,7 +39,7 @@ def draw_district_card(cv: Canvas, box: Box, card: Card) -> None:
     draw_fitted(
         d,
         Box(box.x0 + 48, band.y0, box.x1 - 70, band.y1),
-        fit(type_text, box.width - 120, 24, 18, bold=True),
+        fit(type_text, box.width - 120, 27, 20, bold=True),
         band_ink,
         "left",
     )
