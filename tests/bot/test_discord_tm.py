@@ -298,7 +298,7 @@ def test_every_tm_message_in_both_languages_and_every_decision_kind_covered() ->
     ("+2WATER", "+2 Water", "물 +2"),
     ("-SPADE", "Give it up", "포기"),
     ("-GAIN_FAVOR", "Give it up", "포기"),
-    ("build F4", "build F4", "건설 F4"),  # the notation in the reader's language
+    ("build F4", "dwelling on F4", "F4에 주택 건설"),  # the move in words
 ])
 def test_sub_choice_labels(text, en, ko) -> None:
     engine = rules.get_engine("terra_mystica")
@@ -309,8 +309,9 @@ def test_sub_choice_labels(text, en, ko) -> None:
     choice = Choice(action=engine.parse(st, 0, text), text=text)
     assert tm_ui.choice_label(choice, decision, "en") == en
     assert tm_ui.choice_label(choice, decision, "ko") == ko
-    if text.startswith(("+FAV", "+TW")):  # without the texts the notation stays the label
-        assert tm_ui.choice_label(choice, None, "en") == text
+    if text.startswith(("+FAV", "+TW")):  # without the texts the tile is named by its id
+        kind = "favor" if text.startswith("+FAV") else "town"
+        assert tm_ui.choice_label(choice, None, "en") == f"{kind} tile {text[1:]}"
 
 
 def test_status_lines_name_factions_and_players() -> None:

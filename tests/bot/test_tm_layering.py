@@ -46,11 +46,11 @@ def test_names_during_selection_come_from_the_catalogue() -> None:
         "en": "Giants (ann)", "ko": "거인 (ann)"}
 
 
-def test_pass_label_without_tile_texts_keeps_the_notation() -> None:
+def test_pass_label_without_tile_texts_names_the_tile() -> None:
     choice = Choice(action={"type": "pass", "bonus": "BON3"}, text="pass BON3")
     bare = Decision(seat=0, kind="turn", key="k")
-    assert tm_ui.choice_label(choice, bare, "en") == "pass BON3"
-    assert tm_ui.choice_label(choice, bare, "ko") == "패스 BON3"
+    assert tm_ui.choice_label(choice, bare, "en") == "pass, take bonus tile BON3"
+    assert tm_ui.choice_label(choice, bare, "ko") == "패스, 보너스 타일 BON3 가져가기"
     texts = Decision(seat=0, kind="turn", key="k",
                      params={"tiles": {"BON3": {"en": "income 6C", "ko": "수입 동전 6"}}})
     assert tm_ui.choice_label(choice, texts, "ko") == "패스, BON3 가져가기: 수입 동전 6"

@@ -116,8 +116,8 @@ def test_a_build_is_labelled_by_its_notation_not_by_another_games_message() -> N
     st = ENGINE.setup({}, 2, 1)
     choice = Choice(action=ENGINE.parse(st, 0, "build F4"), text="build F4")
     decision = Decision(seat=0, kind="setup_build", key="k", choices=[choice])
-    assert tm_ui.choice_label(choice, decision, "en") == "build F4"
-    assert tm_ui.choice_label(choice, decision, "ko") == "건설 F4"
+    assert tm_ui.choice_label(choice, decision, "en") == "dwelling on F4"
+    assert tm_ui.choice_label(choice, decision, "ko") == "F4에 주택 건설"
 
 
 def test_spades_in_a_turn_and_at_income_read_differently(shown) -> None:
@@ -189,13 +189,17 @@ def test_giving_up_a_benefit_is_its_own_kind_in_a_big_menu() -> None:
 
 
 @pytest.mark.parametrize(("text", "en", "ko"), [
-    ("action ACT2", "action ACT2 (1 priest)", "행동 ACT2 (성직자 1)"),
-    ("burn 3. action ACT4", "burn 3. action ACT4 (7 coins)", "희생 3. 행동 ACT4 (동전 7)"),
-    ("action ACT6. transform F4 to gray", "action ACT6 (2 spades). transform F4 to gray",
-     "행동 ACT6 (삽 2개). 변형 F4 → 산"),
-    ("action BON1. build F4", "action BON1 (1 spade). build F4", "행동 BON1 (삽 1개). 건설 F4"),
-    ("action ACTC", "action ACTC (double turn)", "행동 ACTC (행동 두 번)"),
-    ("build F4", "build F4", "건설 F4"),
+    ("action ACT2", "power action: 1 priest", "권능 행동 “성직자 1명” 사용"),
+    ("burn 3. action ACT4", "burn 3 power · power action: 7 coins",
+     "권능 3개 희생 · 권능 행동 “동전 7개” 사용"),
+    ("action ACT6. transform F4 to gray", "power action: 2 spades · F4 → mountains",
+     "권능 행동 “삽 2개” 사용 · F4 칸을 산으로 변형"),
+    ("action BON1. build F4", "bonus tile action: 1 spade · dwelling on F4",
+     "보너스 타일 행동 “삽 1개” 사용 · F4에 주택 건설"),
+    ("action ACTC", "special action: double turn", "특수 행동 “행동 두 번” 사용"),
+    ("build F4", "dwelling on F4", "F4에 주택 건설"),
+    # digging with workers is told apart from a spade action (the review's "삽 1")
+    ("dig 1. build F4", "1 spade for workers · dwelling on F4", "일꾼으로 삽 1개 마련 · F4에 주택 건설"),
 ])
 def test_power_and_special_actions_say_what_they_give(text, en, ko) -> None:
     st = ENGINE.setup({}, 2, 1)
@@ -203,6 +207,24 @@ def test_power_and_special_actions_say_what_they_give(text, en, ko) -> None:
     decision = Decision(seat=0, kind="turn", key="k", choices=[choice])
     assert tm_ui.choice_label(choice, decision, "en") == en
     assert tm_ui.choice_label(choice, decision, "ko") == ko
+
+
+@pytest.mark.parametrize(("offered", "en", "ko"), [
+    (["for 2", "for 1"], "priest to Fire: 3 steps", "성직자를 불 신앙 트랙에 보내 3칸 전진"),
+    ([], "priest to Fire: 1 step", "성직자를 불 신앙 트랙에 보내 1칸 전진"),
+    (["for 1"], "priest to Fire", "성직자를 불 신앙 트랙에 보내기"),  # 2 or 3: not told
+])
+def test_a_plain_send_label_names_its_steps_when_the_other_sends_tell_them(
+        offered, en, ko) -> None:
+    """The review's "파견 하늘" hid the steps: a plain send takes the first free space."""
+    st = ENGINE.setup({}, 2, 1)
+    texts = ["send p to FIRE", *(f"send p to FIRE {more}" for more in offered)]
+    choices = [Choice(action=ENGINE.parse(st, 0, text), text=text) for text in texts]
+    decision = Decision(seat=0, kind="turn", key="k", choices=choices)
+    assert tm_ui.choice_label(choices[0], decision, "en") == en
+    assert tm_ui.choice_label(choices[0], decision, "ko") == ko
+    if offered:
+        assert tm_ui.choice_label(choices[-1], decision, "en") == "priest to Fire: 1 step"
 
 
 def test_plan_names_the_spade_exchange_rate_as_the_picture_does() -> None:

@@ -34,10 +34,10 @@ def test_transform_labels_name_the_terrain_in_both_languages() -> None:
         names = d.params["terrains"][colour]
         ko = tm_ui.choice_label(c, d, "ko")
         en = tm_ui.choice_label(c, d, "en")
-        assert f"{hex_id} → {names['ko']}" in ko, ko
-        assert f"transform {hex_id} → {names['en']}" in en, en
-        # without the decision the label is the notation, as before
-        assert "→" not in tm_ui.choice_label(c, None, "en")
+        assert f"{hex_id} 칸을 {names['ko']}" in ko, ko
+        assert f"{hex_id} → {names['en']}" in en, en
+        # without the decision the terrain is not known: toward the home terrain
+        assert "toward home terrain" in tm_ui.choice_label(c, None, "en")
 
 
 def test_giving_up_spades_to_build_is_grouped_as_a_build() -> None:

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 from typing import Any
 
-import rules
 from bot.games.terra_mystica import words
 from bot.i18n import describe_refusal, has, t
 from bot.table_plan import Plan
@@ -155,45 +154,35 @@ def colour_label(info: dict[str, Any], lang: str) -> str:
 
 
 def choice_label(choice: Choice, decision: Decision | None, lang: str) -> str:
-    """A friendlier label than the notation where it helps, else the notation in `lang`.
+    """A tile, an offer's answer or a faction as the player knows it, else the move in short
+    words ("burn 3 power · power action: 1 spade · dwelling on E2"), the terrain a transform
+    makes from the decision's "transform_to" params. Never None: the platform's generic
+    "choice.<type>" messages belong to other games (Citadels' "choice.build")."""
+    return _friendly_label(choice, decision, lang) or move_label(choice, decision, lang)
 
-    Never None: the platform's generic "choice.<type>" messages belong to other games
-    (Citadels' "choice.build" would read "Build {card_name}")."""
-    params = decision.params if decision is not None else None
-    return _friendly_label(choice, decision, lang) or notation(choice, lang, params)
 
-
-def notation(choice: Choice, lang: str, params: dict[str, Any] | None = None) -> str:
-    """The choice's command in the reader's language (Korean notation for "ko"), a power or
-    special action followed by what it gives ("action ACT2 (1 priest)"), a transform
-    followed by the terrain it makes (the decision's "transform_to"/"terrains" params)."""
-    action = choice.action
-    cmds = list(action.get("cmds", [])) if action.get("type") == "seq" else [action]
-    spaces = [c.get("space") for c in cmds if c.get("type") == "action"]
-    targets = (params or {}).get("transform_to", {})
-    names = (params or {}).get("terrains", {})
-    transforms = any(c.get("type") == "transform" for c in cmds) and bool(names)
-    if lang == "en" and not transforms and not any(has(f"terra_mystica.act.{s}") for s in spaces):
+def move_label(choice: Choice, decision: Decision | None, lang: str) -> str:
+    params = decision.params if decision is not None else {}
+    known = {k: params[k] for k in ("tiles", "transform_to", "factions") if k in params}
+    action = with_send_steps(choice.action, decision)
+    try:
+        return words.move_words(action, words.Reader(lang, known, short=True))
+    except (KeyError, ValueError, TypeError):  # a label is not worth a failed prompt
         return choice.text
-    try:  # the engine's format reads only the action
-        engine = rules.get_engine("terra_mystica")
-        parts = []
-        for cmd in cmds:
-            if cmd.get("type") == "transform" and cmd.get("color") is None:
-                colour = targets.get(cmd.get("hex"))
-                cmd = {**cmd, "color": colour} if colour else cmd
-            name = names.get(cmd.get("color"), {}).get(lang)
-            if cmd.get("type") == "transform" and lang == "en" and name:
-                parts.append(f"transform {cmd['hex']} → {name}")
-                continue
-            words = engine.format({}, cmd, lang)
-            key = f"terra_mystica.act.{cmd.get('space')}"
-            if cmd.get("type") == "action" and has(key):
-                words += f" ({t(key, lang)})"
-            parts.append(words)
-        return ". ".join(parts)
-    except Exception:  # a label is not worth a failed prompt
-        return choice.text
+
+
+def with_send_steps(action: Action, decision: Decision | None) -> Action:
+    """A plain `send p to CULT` takes the first free space; its steps are told by the
+    decision's other sends to that cult (moves.send_texts offers each smaller free space and
+    one step): a "for 2" beside it means the 3-space, none beside it one step."""
+    if action.get("type") != "send" or "amount" in action or decision is None:
+        return action
+    cult = action.get("cult")
+    smaller = {c.action.get("amount") for c in decision.choices or []
+               if c.action.get("type") == "send" and c.action.get("cult") == cult
+               and "amount" in c.action}
+    steps = 3 if 2 in smaller else 1 if not smaller else None
+    return {**action, "amount": steps} if steps else action
 
 
 def _friendly_label(choice: Choice, decision: Decision | None, lang: str) -> str | None:

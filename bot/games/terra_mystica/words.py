@@ -7,6 +7,7 @@ such as FAV11, BON6, ACT3 or chaosmagicians."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass, field
 from typing import Any
 
 import rules
@@ -145,21 +146,32 @@ def amount(what: str, n: int, lang: str) -> str:
     return template.format(n=n) if template else f"{n} {what}"
 
 
-def faction_words(name: str, lang: str, view: dict[str, Any]) -> str:
+@dataclass(frozen=True)
+class Reader:
+    """Who the words are for: a language, the view names and tiles come from, and whether
+    the short form is wanted (a button label holds 80 characters)."""
+
+    lang: str
+    view: dict[str, Any] = field(default_factory=dict)
+    short: bool = False
+
+
+def faction_words(name: str, r: Reader) -> str:
     """A faction by its name in the view (seated ones, then the catalogue of all)."""
     for where in ("factions", "faction_catalogue"):
-        info = view.get(where, {}).get(name)
+        info = r.view.get(where, {}).get(name)
         if isinstance(info, dict) and isinstance(info.get("name"), dict):
-            return str(info["name"].get(lang) or info["name"].get("en"))
-    return t("terra_mystica.say.someone", lang)
+            return str(info["name"].get(r.lang) or info["name"].get("en"))
+    return t("terra_mystica.say.someone", r.lang)
 
 
-def tile_words(tile: str, lang: str, view: dict[str, Any]) -> str:
-    """What a tile gives, in words, from the view's tile texts."""
-    text = view.get("tiles", {}).get(tile)
-    if isinstance(text, dict) and text.get(lang):
-        return str(text[lang])
-    return t("terra_mystica.say.unknown_tile", lang)
+def tile_words(tile: str, r: Reader) -> str:
+    """What a tile gives, in words, from the view's tile texts (the engine's views and tile
+    decisions carry them; without them, the tile's id rather than nothing)."""
+    text = r.view.get("tiles", {}).get(tile)
+    if isinstance(text, dict) and text.get(r.lang):
+        return str(text[r.lang])
+    return tile
 
 
 def action_words(space: str, lang: str) -> str:
@@ -168,106 +180,112 @@ def action_words(space: str, lang: str) -> str:
     return t(key, lang) if has(key) else "?"
 
 
-def _say(key: str, lang: str, **params: Any) -> str:
-    return t(f"terra_mystica.say.{key}", lang, **params)
+def _say(key: str, r: Reader, **params: Any) -> str:
+    short = f"terra_mystica.say.short.{key}"
+    if r.short and has(short, r.lang):
+        return t(short, r.lang, **params)
+    return t(f"terra_mystica.say.{key}", r.lang, **params)
 
 
-def _gain(cmd: Cmd, lang: str, view: dict[str, Any]) -> str:
+def _gain(cmd: Cmd, r: Reader) -> str:
     what, n = str(cmd["what"]), int(cmd.get("n", 1))
     if cmd.get("sign") == "-":
-        return _say("give_up", lang, what=GIVEN_UP[lang].get(what, what))
+        return _say("give_up", r, what=GIVEN_UP[r.lang].get(what, what))
     if what.startswith("FAV"):
-        return _say("favor", lang, tile=tile_words(what, lang, view))
+        return _say("favor", r, tile=tile_words(what, r))
     if what.startswith("TW"):
-        return _say("town", lang, tile=tile_words(what, lang, view))
-    if what in CULTS[lang]:
-        return _say("cult", lang, cult=CULTS[lang][what], n=n)
-    return _say("gain", lang, what=amount(what, n, lang))
+        return _say("town", r, tile=tile_words(what, r))
+    if what in CULTS[r.lang]:
+        return _say("cult", r, cult=CULTS[r.lang][what], n=n)
+    return _say("gain", r, what=amount(what, n, r.lang))
 
 
-def _action(cmd: Cmd, lang: str, view: dict[str, Any]) -> str:
+def _action(cmd: Cmd, r: Reader) -> str:
     space = str(cmd["space"])
     kind = next((k for prefix, k in ACTION_KINDS if space.startswith(prefix)), "special")
     kind = "power" if kind == "special" and space[:3] == "ACT" and space[3:].isdigit() else kind
-    return _say(f"action.{kind}", lang, what=action_words(space, lang))
+    return _say(f"action.{kind}", r, what=action_words(space, r.lang))
 
 
-def _transform(cmd: Cmd, lang: str) -> str:
-    colour = cmd.get("color")
-    if not colour:
-        return _say("transform_home", lang, hex=cmd["hex"])
-    terrain = TERRAINS[lang].get(colour, colour)
-    return _say("transform", lang, hex=cmd["hex"], terrain=terrain, terrain_ro=ro(terrain))
-
-
-def _convert(cmd: Cmd, lang: str) -> str:
-    given = amount(cmd["from"], int(cmd["from_n"]), lang)
-    got = amount(cmd["to"], int(cmd["to_n"]), lang)
-    return _say("convert", lang, given=given, given_eul=eul(given), got=got, got_ro=ro(got))
-
-
-def _upgrade(cmd: Cmd, lang: str) -> str:
-    building = BUILDINGS[lang].get(cmd["to"], cmd["to"])
-    return _say("upgrade", lang, hex=cmd["hex"], building=building, building_ro=ro(building))
-
-
-def _offer(cmd: Cmd, lang: str, view: dict[str, Any]) -> str:
-    source = faction_words(cmd["from"], lang, view) if cmd.get("from") else ""
-    kind = cmd["type"] + ("" if source else ".any")
-    return _say(kind, lang, source=source, n=cmd.get("n", 0))
-
-
-def _send(cmd: Cmd, lang: str) -> str:
-    cult = CULTS[lang][cmd["cult"]]
-    steps = cmd.get("amount")
-    return _say("send_steps" if steps else "send", lang, cult=cult, n=steps)
-
-
-def _pass(cmd: Cmd, lang: str, view: dict[str, Any]) -> str:
-    tile = cmd.get("bonus")
-    return (
-        _say("bonus", lang, tile=tile_words(tile, lang, view)) if tile else _say("pass_last", lang)
+def _transform(cmd: Cmd, r: Reader) -> str:
+    """A transform without a colour goes toward the home terrain as far as its spades reach:
+    the terrain it makes is the decision's "transform_to" (a label) or the map's now (a
+    move just made)."""
+    hexes = r.view.get("map", {}).get("hexes", {})
+    colour = (
+        cmd.get("color")
+        or r.view.get("transform_to", {}).get(cmd["hex"])
+        or hexes.get(cmd["hex"], {}).get("terrain")
     )
+    if colour not in TERRAINS[r.lang]:
+        return _say("transform_home", r, hex=cmd["hex"])
+    terrain = TERRAINS[r.lang].get(colour, colour)
+    return _say("transform", r, hex=cmd["hex"], terrain=terrain, terrain_ro=ro(terrain))
 
 
-SAY: dict[str, Callable[[Cmd, str, dict[str, Any]], str]] = {
-    "build": lambda c, lang, _: _say("build", lang, hex=c["hex"]),
-    "upgrade": lambda c, lang, _: _upgrade(c, lang),
-    "transform": lambda c, lang, _: _transform(c, lang),
-    "dig": lambda c, lang, _: _say("dig", lang, spades=amount("SPADE", int(c["n"]), lang)),
-    "burn": lambda c, lang, _: _say("burn", lang, power=amount("PW", int(c["n"]), lang)),
-    "send": lambda c, lang, _: _send(c, lang),
-    "advance": lambda c, lang, _: _say("advance", lang, track=TRACKS[lang][c["track"]]),
+def _convert(cmd: Cmd, r: Reader) -> str:
+    given = amount(cmd["from"], int(cmd["from_n"]), r.lang)
+    got = amount(cmd["to"], int(cmd["to_n"]), r.lang)
+    return _say("convert", r, given=given, given_eul=eul(given), got=got, got_ro=ro(got))
+
+
+def _upgrade(cmd: Cmd, r: Reader) -> str:
+    building = BUILDINGS[r.lang].get(cmd["to"], cmd["to"])
+    return _say("upgrade", r, hex=cmd["hex"], building=building, building_ro=ro(building))
+
+
+def _offer(cmd: Cmd, r: Reader) -> str:
+    source = faction_words(cmd["from"], r) if cmd.get("from") else ""
+    return _say(cmd["type"] + ("" if source else ".any"), r, source=source, n=cmd.get("n", 0))
+
+
+def _send(cmd: Cmd, r: Reader) -> str:
+    steps = cmd.get("amount")
+    return _say("send_steps" if steps else "send", r, cult=CULTS[r.lang][cmd["cult"]], n=steps)
+
+
+def _pass(cmd: Cmd, r: Reader) -> str:
+    tile = cmd.get("bonus")
+    return _say("bonus", r, tile=tile_words(tile, r)) if tile else _say("pass_last", r)
+
+
+SAY: dict[str, Callable[[Cmd, Reader], str]] = {
+    "build": lambda c, r: _say("build", r, hex=c["hex"]),
+    "upgrade": _upgrade,
+    "transform": _transform,
+    "dig": lambda c, r: _say("dig", r, spades=amount("SPADE", int(c["n"]), r.lang)),
+    "burn": lambda c, r: _say("burn", r, power=amount("PW", int(c["n"]), r.lang)),
+    "send": _send,
+    "advance": lambda c, r: _say("advance", r, track=TRACKS[r.lang][c["track"]]),
     "action": _action,
     "pass": _pass,
-    "bridge": lambda c, lang, _: _say("bridge", lang, a=c["a"], b=c["b"]),
-    "convert": lambda c, lang, _: _convert(c, lang),
+    "bridge": lambda c, r: _say("bridge", r, a=c["a"], b=c["b"]),
+    "convert": _convert,
     "leech": _offer,
     "decline": _offer,
     "gain": _gain,
-    "setup": lambda c, lang, view: _say(
-        "setup", lang, faction=faction_words(c["faction"], lang, view)
-    ),
-    "connect": lambda c, lang, _: _say("connect", lang),
-    "wait": lambda c, lang, _: _say("wait", lang),
-    "done": lambda c, lang, _: _say("done", lang),
-    "resign": lambda c, lang, _: _say("resign", lang),
+    "setup": lambda c, r: _say("setup", r, faction=faction_words(c["faction"], r)),
+    "connect": lambda c, r: _say("connect", r),
+    "wait": lambda c, r: _say("wait", r),
+    "done": lambda c, r: _say("done", r),
+    "resign": lambda c, r: _say("resign", r),
 }
 
 
-def command_words(cmd: Cmd, lang: str, view: dict[str, Any]) -> str:
+def command_words(cmd: Cmd, r: Reader) -> str:
     say = SAY.get(str(cmd.get("type")))
-    return say(cmd, lang, view) if say else _say("other", lang)
+    return say(cmd, r) if say else _say("other", r)
 
 
 def commands_of(action: Cmd) -> list[Cmd]:
     return list(action.get("cmds", [])) if action.get("type") == "seq" else [action]
 
 
-def move_words(action: Cmd, lang: str, view: dict[str, Any], sep: str | None = None) -> str:
-    """A whole move (one command or several) as clauses in the reader's language."""
-    clauses = [command_words(c, lang, view) for c in commands_of(action)]
-    return (sep or t("terra_mystica.say.and", lang)).join(clauses)
+def move_words(action: Cmd, r: Reader) -> str:
+    """A whole move (one command or several) as clauses in the reader's language; a label's
+    clauses are joined with " · ", a thread line's as a sentence."""
+    joint = " · " if r.short else t("terra_mystica.say.and", r.lang)
+    return joint.join(command_words(c, r) for c in commands_of(action))
 
 
 # Reads notation for any seat (the engine's parse looks a seat's faction up in this state).
@@ -279,6 +297,6 @@ def notation_words(text: str, view: dict[str, Any]) -> dict[str, str] | None:
     tile effects from the reader's view; None when it does not read as a move."""
     try:
         action = rules.get_engine("terra_mystica").parse(NO_SEATS, -1, text)
-        return {lang: move_words(action, lang, view) for lang in LANGS}
+        return {lang: move_words(action, Reader(lang, view)) for lang in LANGS}
     except (RuleError, KeyError, ValueError, TypeError):  # not a move this describer knows
         return None
