@@ -69,7 +69,8 @@ def draw_card(
     info: dict[str, Any] = view["factions"][name]
     colour = faction_colour({"factions": {name: info}}, name)
     chips = _chips(view, info, lang, name)
-    height = TITLE + 92 + 58 + 70 + 56 + 2 * SUPPLY_ROW + 56 + len(chips) * CHIP + 70 + PAD
+    footer = 70 if view.get("phase") != "over" else 16  # this round's scoring tile
+    height = TITLE + 92 + 58 + 70 + 56 + 2 * SUPPLY_ROW + 56 + len(chips) * CHIP + footer + PAD
     image = Image.new("RGB", (WIDTH, height), BACKGROUND)
     draw = ImageDraw.Draw(image)
     draw.rounded_rectangle(
@@ -136,7 +137,8 @@ def draw_card(
     _supply(draw, info, y, colour, lang)
 
     y += 2 * SUPPLY_ROW
-    text(draw, (PAD, y), term(lang, "tiles_held"), 30, MUTED, True)
+    if chips:
+        text(draw, (PAD, y), term(lang, "tiles_held"), 30, MUTED, True)
     y += 20
     for label_kind, words, fill in chips:
         box = (PAD, y + 8, WIDTH - PAD, y + CHIP)
