@@ -184,7 +184,7 @@ def _coerce(spec: OptionSpec, value: Any) -> Any:
         lowered = text.lower()
         if lowered in ("true", "yes", "on", "1", "예", "켜기"):
             return True
-        if lowered in ("false", "no", "off", "0", "아니오", "끄기"):
+        if lowered in ("false", "no", "off", "0", "아니요", "아니오", "끄기"):
             return False
         return text
     if spec.kind == "int":  # ASCII digits only: int() also reads '٣' and fails on '²'

@@ -238,8 +238,8 @@ _EN: dict[str, str] = {
 _KO: dict[str, str] = {
     "citadels.decide.draft_take": "{round}라운드: 캐릭터를 고르세요.",
     "citadels.decide.draft_discard": "뒷면으로 버릴 캐릭터를 고르세요.",
-    "citadels.decide.theater": "극장: 내 캐릭터 1장을 다른 플레이어의 무작위 캐릭터 1장과 "
-                      "교환하거나, 넘기세요.",
+    "citadels.decide.theater": "극장: 내 캐릭터를 다른 플레이어의 캐릭터와 보지 않고 교환할 수 "
+                      "있습니다. 교환하지 않으려면 ‘패스’를 고르세요.",
     "citadels.decide.advisor": "황제의 대리인: 왕관을 줄 플레이어를 고르세요.",
     "citadels.decide.gather": "{character} 차례: 자원을 얻으세요. 금화 {gold}닢을 받거나, 건물 카드 "
                      "{drawn}장을 뽑아 {kept}장을 가지세요.",
@@ -264,9 +264,9 @@ _KO: dict[str, str] = {
     "citadels.decide.wizard_use": "마법사: {card_name} 카드를 지금 건설하거나 손에 보관하세요.",
     "citadels.decide.seer_give": "예언자: {target} 님에게 돌려줄 카드를 고르세요.",
     "citadels.decide.cardinal_give": "추기경: 받은 금화 대신 {target} 님에게 줄 카드를 고르세요 "
-                            "(남은 {left}장).",
-    "citadels.decide.den_pay": "도적 소굴: 건설 비용으로 낼 카드를 고르세요 (남은 {left}장).",
-    "citadels.choice.pass": "넘기기",
+                            "(아직 {left}장 더 줘야 합니다).",
+    "citadels.decide.den_pay": "도적 소굴: 건설 비용으로 낼 카드를 고르세요 (아직 {left}장 더 내야 합니다).",
+    "citadels.choice.pass": "패스 (교환하지 않기)",
     "citadels.choice.pass_hide": "공개하지 않기",
     "citadels.choice.gold": "금화 2닢 받기",
     "citadels.choice.gold_amount": "금화 {amount}닢 받기",
@@ -308,13 +308,13 @@ _KO: dict[str, str] = {
     "citadels.choice.navigate_gold": "항해: 금화 4닢 받기",
     "citadels.choice.navigate_cards": "항해: 카드 4장 뽑기",
     "citadels.choice.destroy": "{target} 님의 {card_name} 파괴 — 금화 {price}닢",
-    "citadels.choice.destroy_free": "{target} 님의 {card_name} 파괴 — 무료",
+    "citadels.choice.destroy_free": "{target} 님의 {card_name} 파괴 — 공짜",
     "citadels.choice.exchange": "내 {mine_name} 건물과 {target} 님의 {card_name} 건물 교환 — 금화 "
                        "{price}닢",
     "citadels.choice.exchange_free": "내 {mine_name} 건물과 {target} 님의 {card_name} 건물 교환 — "
-                            "무료",
+                            "공짜",
     "citadels.choice.seize": "{target} 님의 {card_name} 점령 — 금화 {price}닢",
-    "citadels.choice.seize_free": "{target} 님의 {card_name} 점령 — 무료",
+    "citadels.choice.seize_free": "{target} 님의 {card_name} 점령 — 공짜",
     "citadels.choice.beautify": "{card_name} 장식",
     "citadels.choice.lab": "실험실: {card_name} 카드를 버리고 금화 2닢",
     "citadels.choice.museum": "박물관 아래에 {card_name} 카드 놓기",
@@ -326,13 +326,13 @@ _KO: dict[str, str] = {
     "citadels.choice.pay": "{card_name} 카드로 지불",
     "citadels.err.illegal": "지금은 할 수 없는 행동입니다.",
     "citadels.err.confiscate_same_name": "{card_name} 건물은 몰수할 수 없습니다: 이름이 똑같은 건물이 "
-                                "이미 당신의 도시에 있습니다(몰수에는 채석장이 적용되지 "
+                                "이미 내 도시에 있습니다(몰수에는 채석장이 적용되지 "
                                 "않습니다). 인장 찍힌 영장을 공개하면 곧 몰수이므로 영장을 "
                                 "공개할 수 없습니다.",
-    "citadels.err.confiscate_monument": "{card_name} 건물은 몰수할 수 없습니다: 당신의 도시에 "
+    "citadels.err.confiscate_monument": "{card_name} 건물은 몰수할 수 없습니다: 내 도시에 "
                                "이미 건물이 5채 이상 있습니다. 인장 찍힌 영장을 공개하면 곧 "
                                "몰수이므로 영장을 공개할 수 없습니다.",
-    "citadels.err.not_your_turn": "지금은 당신이 결정할 차례가 아닙니다.",
+    "citadels.err.not_your_turn": "지금은 내가 고를 차례가 아닙니다.",
     "citadels.err.game_over": "게임이 끝났습니다.",
     "citadels.err.unreadable": "입력한 행동을 읽을 수 없습니다: \"{text}\"",
     "citadels.err.options": "올바르지 않은 옵션: {fields}.",
@@ -353,7 +353,7 @@ _KO: dict[str, str] = {
     "citadels.ev.draft_discarded": "{s} 님이 캐릭터 1장을 뒷면으로 버렸습니다.",
     "citadels.ev.you_discarded": "{character} 캐릭터를 뒷면으로 버렸습니다.",
     "citadels.ev.theater_swap": "{s} 님이 극장으로 {target} 님과 캐릭터를 교환합니다.",
-    "citadels.ev.theater_got": "이제 당신의 캐릭터는 {character}입니다.",
+    "citadels.ev.theater_got": "이제 내 캐릭터는 {character}입니다.",
     "citadels.ev.theater_pass": "{s} 님은 극장을 사용하지 않습니다.",
     "citadels.ev.called_absent": "{character} 호명: 아무도 없습니다.",
     "citadels.ev.called_killed": "{character} 호명: 대답이 없습니다 (암살당함).",
@@ -417,7 +417,7 @@ _KO: dict[str, str] = {
     "citadels.ev.navigate_cards": "항해사({s} 님)가 카드 {count}장을 더 뽑습니다.",
     "citadels.ev.destroyed": "{s} 님이 금화 {gold}닢을 내고 {target} 님의 {card_name} 건물을 "
                     "파괴합니다.",
-    "citadels.ev.destroyed_free": "{s} 님이 {target} 님의 {card_name} 건물을 무료로 파괴합니다.",
+    "citadels.ev.destroyed_free": "{s} 님이 {target} 님의 {card_name} 건물을 공짜로 파괴합니다.",
     "citadels.ev.exchanged": "{s} 님이 자신의 {mine_name} 건물과 {target} 님의 {card_name} 건물을 "
                     "교환합니다 (금화 {gold}닢 지불).",
     "citadels.ev.exchanged_free": "{s} 님이 자신의 {mine_name} 건물과 {target} 님의 {card_name} "

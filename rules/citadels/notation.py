@@ -13,12 +13,12 @@ Verbs (English / Korean) and their arguments:
 
     take CHARACTER / 선택          draft pick            discard CHARACTER / 버림  draft discard
     theater SEAT CHARACTER / 극장교환   give CHARACTER     pass / 패스     decline (Theater, reveal)
-    gold / 금화    draw / 카드      gather                keep DISTRICT / 보관 (선택) keep a drawn card
+    gold / 금화    draw / 카드      gather                keep DISTRICT / 갖기 (보관, 선택) keep a drawn card
     bribe / 뇌물   refuse / 거절     threatened player      reveal / 공개    flip a warrant or threat
     income [N] / 수입               district income (Abbot: N = gold, the rest as cards)
-    kill CHARACTER / 암살  bewitch / 마법  warrant / 영장  sign / 인장  rob / 강탈
+    kill CHARACTER / 암살  bewitch / 마법  warrant / 영장  sign / 인장  rob / 훔치기 (강탈)
     threaten / 협박  flower / 꽃     (CHARACTER each)
-    spy SEAT TYPE / 첩보     swap SEAT / 맞교환     discard DISTRICT / 버림     done / 완료
+    spy SEAT TYPE / 첩보     swap SEAT / 맞바꾸기 (맞교환)   discard DISTRICT / 버림   done / 완료
     look SEAT / 엿보기       grab DISTRICT / 가져오기     give DISTRICT / 주기
     ability / 능력           crown SEAT [gold|card|none] / 왕관 (금화|카드|없음)
     tithe SEAT / 헌금        navigate gold|cards / 항해
@@ -26,7 +26,7 @@ Verbs (English / Korean) and their arguments:
     seize SEAT DISTRICT / 점령       beautify DISTRICT / 장식
     lab DISTRICT / 실험   museum DISTRICT / 전시   smithy / 대장간   armory SEAT DISTRICT / 병기고
     build DISTRICT [via DISTRICT | cards N | from SEAT] / 건설 (경유, 카드, 에게서)
-    pay DISTRICT / 지불      end / 종료
+    pay DISTRICT / 지불      end / 차례 종료 (종료)
     open VERB [SEAT] [DISTRICT] / … 열기     back / 뒤로      (menus of stored games from
                                                             when turns had them: written,
                                                             no longer read)
@@ -58,7 +58,7 @@ VERBS: dict[str, tuple[str, str, tuple[str, ...], list[list[Any]]]] = {
     "pass": ("pass", "패스", (), [[]]),
     "gold": ("gold", "금화", (), [[]]),
     "cards": ("draw", "카드", ("cards",), [[]]),
-    "keep": ("keep", "보관", ("선택",), [[("card", "card")]]),
+    "keep": ("keep", "갖기", ("보관", "선택"), [[("card", "card")]]),
     "bribe": ("bribe", "뇌물", (), [[]]),
     "refuse": ("refuse", "거절", (), [[]]),
     "reveal": ("reveal", "공개", (), [[]]),
@@ -67,11 +67,11 @@ VERBS: dict[str, tuple[str, str, tuple[str, ...], list[list[Any]]]] = {
     "bewitch": ("bewitch", "마법", (), [[("char", "character")]]),
     "warrant": ("warrant", "영장", (), [[("char", "character")]]),
     "sign": ("sign", "인장", (), [[("char", "character")]]),
-    "rob": ("rob", "강탈", (), [[("char", "character")]]),
+    "rob": ("rob", "훔치기", ("강탈",), [[("char", "character")]]),
     "threaten": ("threaten", "협박", (), [[("char", "character")]]),
     "flower": ("flower", "꽃", (), [[("char", "character")]]),
     "spy": ("spy", "첩보", (), [[("seat", "seat"), ("kind", "kind")]]),
-    "swap": ("swap", "맞교환", (), [[("seat", "seat")]]),
+    "swap": ("swap", "맞바꾸기", ("맞교환",), [[("seat", "seat")]]),
     "done": ("done", "완료", (), [[]]),
     "look": ("look", "엿보기", (), [[("seat", "seat")]]),
     "grab": ("grab", "가져오기", (), [[("card", "card")]]),
@@ -95,7 +95,7 @@ VERBS: dict[str, tuple[str, str, tuple[str, ...], list[list[Any]]]] = {
                                   [("card", "card"), ("cards", "카드"), ("int", "cards")],
                                   [("card", "card"), ("from", "에게서"), ("seat", "from")]]),
     "pay": ("pay", "지불", (), [[("card", "card")]]),
-    "end": ("end", "종료", ("end turn",), [[]]),
+    "end": ("end", "차례 종료", ("end turn", "종료"), [[]]),
     "back": ("back", "뒤로", (), [[]]),
 }
 OPEN = ("open", "열기")

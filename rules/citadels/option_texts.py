@@ -12,7 +12,10 @@ FIELDS: dict[str, tuple[str, str]] = {
     "districts": ("Custom unique districts (14)", "직접 고른 특수 건물 (14장)"),
     "use_rank9": ("Add a rank-9 character", "9번 캐릭터 추가"),
     "rank9": ("Rank-9 character", "9번 캐릭터"),
-    "crown": ("Starting crown (the oldest player)", "처음 왕관 주인 (가장 나이가 많은 사람)"),
+    # the book crowns the oldest player; the bot cannot know ages, so the host (the
+    # default) sets it: the label says so instead of claiming the default is the oldest
+    "crown": ("Starting crown (set it to the oldest player)",
+              "처음 왕관 주인 (가장 나이가 많은 플레이어로 정하세요)"),
     "three_player_discard": ("3 players: the face-down discard",
                              "3명 게임: 뒷면으로 버릴 캐릭터"),
     "target_faceup_discards": ("Abilities may name face-up discarded characters",
@@ -38,7 +41,7 @@ FIELDS: dict[str, tuple[str, str]] = {
     "cardinal_needs_cards": ("Cardinal takes only gold he can repay with cards",
                              "추기경은 카드로 갚을 수 있는 만큼만 금화를 받음"),
     "monument_by_transfer": ("Monument may arrive by exchange or seizure in a city of 5+",
-                             "건물 5개 이상인 도시도 교환·점령으로 기념물을 얻을 수 있음"),
+                             "건물이 5채 이상인 도시도 교환·점령으로 기념물을 얻을 수 있음"),
     "witch_tax_exempt": ("Witch as Tax Collector pays no property tax",
                          "세리 능력을 쓰는 마녀는 재산세 면제"),
     "witch_queen_own_seat": ("Witch as Queen checks her own neighbours",

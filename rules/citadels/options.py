@@ -44,7 +44,8 @@ class Options(BaseModel):
         "the preset's own, and for the first game (digest 12.2 #18, not in the rulebook) "
         "the Artist. The Queen is replaced by the Artist below 5 players.")
     crown: int = Field(0, ge=0, le=7, json_schema_extra={"seat": True},
-                       description="Seat of the oldest player, who starts crowned.")
+                       description="Seat that starts crowned: the rulebook's oldest player; "
+                       "the host's (seat 0) unless the host sets it.")
 
     three_player_discard: Literal["choose", "random"] = Field(
         "choose", description="#1 With 3 players the last player chooses (Korean) the card "

@@ -255,7 +255,7 @@ NAMED = ["Jiyoung", "Minsu"]
 LABELS: list[tuple[dict[str, Any], str, str]] = [
     # a paid action's label says its price (rules.citadels.abilities.PRICED)
     ({"type": "destroy", "seat": 1, "card": "watchtower", "price": 0},
-     "Destroy Minsu's Watchtower — free", "Minsu 님의 망루 파괴 — 무료"),
+     "Destroy Minsu's Watchtower — free", "Minsu 님의 망루 파괴 — 공짜"),
     ({"type": "destroy", "seat": 1, "card": "castle", "price": 3},
      "Destroy Minsu's Castle — 3 gold", "Minsu 님의 성 파괴 — 금화 3닢"),
     ({"type": "seize", "seat": 1, "card": "manor", "price": 3},

@@ -12,7 +12,7 @@ def _spec(name: str):
 
 def test_automatic_bool_option_is_not_shown_as_no() -> None:
     spec = _spec("use_rank9")
-    for lang, no in (("en", "No"), ("ko", "아니오")):
+    for lang, no in (("en", "No"), ("ko", "아니요")):
         label = value_label(spec, None, lang)
         assert label and label != no and label != value_label(spec, False, lang)
 

@@ -41,7 +41,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "citadels.status.current.draft": "{player} 님이 캐릭터를 고르는 중.",
         "citadels.status.current.theater": "{player} 님이 극장으로 캐릭터를 교환할지 정하는 중.",
         "citadels.status.current.advisor": "황제의 대리인 {player} 님이 왕관을 줄 플레이어를 고르는 중.",
-        "citadels.status.seat": "{player}: 금화 {gold}닢, 손에 든 카드 {hand}장, 건물 {built}개, {score}점{flags}",
+        "citadels.status.seat": "{player}: 금화 {gold}닢, 손에 든 카드 {hand}장, 건물 {built}채, {score}점{flags}",
         "citadels.status.completed": " — 도시 완성",
         "citadels.kind.income": "건물 수입 받기",
         "citadels.kind.ability": "능력 사용",

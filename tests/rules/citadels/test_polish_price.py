@@ -43,7 +43,7 @@ def test_free_destroy_is_labelled_free_and_told_without_zero_gold() -> None:
     assert a["price"] == 0
     choice = Choice(action=a, text=ENGINE.format(st, a))
     assert choice_label(choice, NAMES, "en") == "Destroy Bob's Watchtower — free"
-    assert choice_label(choice, NAMES, "ko") == "Bob 님의 망루 파괴 — 무료"
+    assert choice_label(choice, NAMES, "ko") == "Bob 님의 망루 파괴 — 공짜"
     _, ev = act(st, 0, a)
     assert "citadels.ev.destroyed_free" in [e.key for e in ev]
 
