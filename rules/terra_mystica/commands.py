@@ -13,6 +13,8 @@ from rules.terra_mystica.leech import cmd_decline, cmd_leech, create_offers, dec
 from rules.terra_mystica.merchants.commands import HANDLERS as MERCHANTS_HANDLERS
 from rules.terra_mystica.merchants.commands import power_action as merchants_power_action
 from rules.terra_mystica.merchants.favors import check_favor, pass_counts, pass_trades_vp
+from rules.terra_mystica.merchants.ships import BONUS_ACTION_NEEDS, check_gain, decline_ship
+from rules.terra_mystica.merchants.shipyard import SHIP_SPACE, cmd_ship_action, cmd_shipyard
 from rules.terra_mystica.merchants.tiles import POWER_ACTIONS as MERCHANTS_ACTIONS
 from rules.terra_mystica.power import CONVERSIONS, CONVERT_EXTRA
 from rules.terra_mystica.state import State, add_faction, direct_neighbours, start_placement
@@ -48,6 +50,9 @@ def has_foreign_neighbour(st: State, name: str, hex_id: str) -> bool:
 
 def cmd_upgrade(st: State, name: str, cmd: dict, events: list[Event]) -> None:
     hex_id, new = cmd["hex"], cmd["to"]
+    if new == "SY":  # hook: Merchants of the Seas, the shipyard
+        cmd_shipyard(st, name, hex_id, events)
+        return
     if st["phase"] != "actions":
         raise RuleError("terra_mystica.not_now")
     t = require_active(st, name)
@@ -155,6 +160,7 @@ def cmd_advance(st: State, name: str, cmd: dict, events: list[Event]) -> None:
         pay(st, name, fd.dig["cost"])
         fs["dig"] += 1
         fs["VP"] += 6
+    fs["VP"] += scoring_vp(st, "SHIP_STEP")  # Merchants' scoring tile (0 in the base game)
 
 
 def cmd_action(st: State, name: str, cmd: dict, events: list[Event]) -> None:
@@ -163,6 +169,9 @@ def cmd_action(st: State, name: str, cmd: dict, events: list[Event]) -> None:
     fd = FACTIONS[name]
     if space in MERCHANTS_ACTIONS:  # hook: Merchants of the Seas power actions
         merchants_power_action(st, name, space, events)
+        return
+    if space == SHIP_SPACE and "trades" in st:  # hook: Merchants, the shipyard's action
+        cmd_ship_action(st, name, events)
         return
     check_slot(st, name, "action")
     if space in POWER_ACTIONS:
@@ -205,6 +214,10 @@ def cmd_action(st: State, name: str, cmd: dict, events: list[Event]) -> None:
         grant(st, name, {"SPADE": 1}, space)
     elif kind == "cult":
         t["need"]["CULT"] = 1
+    elif kind in BONUS_ACTION_NEEDS:  # hook: Merchants bonus tiles (place a ship, move ships)
+        if kind == "ship":
+            check_gain(st, name)
+        t["need"][BONUS_ACTION_NEEDS[kind]] = 1
     elif kind == "stronghold":
         sh = fd.sh_action  # the faction table says what it does
         for k, v in sh.need.items():
@@ -380,6 +393,9 @@ def cmd_gain(st: State, name: str, cmd: dict, events: list[Event]) -> None:
     if what == "CONVERT_W_TO_P" and t and t["need"].get("DARK_CONVERT"):
         t["need"].pop("DARK_CONVERT")
         fstate(st, name)["dark_convert"] = 0
+        return
+    if what in ("SHIP", "MOVE") and "trades" in st:  # hook: Merchants, decline a ship/move
+        decline_ship(st, name, what, n)
         return
     need_map = {"BRIDGE": "BRIDGE", "FREE_D": "FREE_D", "FREE_TP": "FREE_TP",
                 "FREE_TF": "FREE_TF", "CULT": "CULT", "GAIN_FAVOR": "FAVOR", "GAIN_TW": "TOWN"}

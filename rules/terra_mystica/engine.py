@@ -13,7 +13,8 @@ from rules.terra_mystica.commands import execute
 from rules.terra_mystica.cults import CULTS, PRIEST_SPACES
 from rules.terra_mystica.factions import BUILDING_LIMITS, FACTIONS
 from rules.terra_mystica.flow import settle
-from rules.terra_mystica.merchants.setup import dock_spots
+from rules.terra_mystica.merchants.setup import dock_spots, merchants_view
+from rules.terra_mystica.merchants.ships import launch_spots
 from rules.terra_mystica.messages import MESSAGES, named_params
 from rules.terra_mystica.notation import commands_of, faction_word, format_command, parse_text
 from rules.terra_mystica.state import (
@@ -123,6 +124,12 @@ class TerraMystica:
                     seat=fs["seat"], kind="spades", key=key, choices=ch, timeout=ch[-1],
                     params={"spades": pend["SPADE"],
                             **transform_params(st, name, ch, pend["SPADE"])}))
+            if pend.get("SHIP"):  # hook: Merchants of the Seas, an income ship to place
+                ch = [moves.choice(f"ship {r}") for r in launch_spots(st, name)]
+                ch.append(moves.choice("-SHIP"))
+                out.append(Decision(
+                    seat=fs["seat"], kind="ship", choices=ch, timeout=ch[-1],
+                    key=f"r{st['round']}.ships.{name}.{pend['SHIP']}"))
         if phase == "actions" and st["turn"] is not None:
             name = st["active"]
             t = st["turn"]
@@ -246,6 +253,7 @@ class TerraMystica:
             "faction_catalogue": deepcopy(FACTION_CATALOGUE),
             "tiles": self._tile_texts(st),
             "result": res.model_dump() if res else None,
+            **({"merchants": merchants_view(st)} if "trades" in st else {}),  # hook
         }
 
     @staticmethod

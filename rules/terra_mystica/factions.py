@@ -25,7 +25,8 @@ STD_COSTS: dict[str, Res] = {
 STD_SHIP = {"start": 0, "max": 3, "vp": {1: 2, 2: 3, 3: 4}}
 STD_DIG = {"max": 2, "cost": {"W": 2, "C": 5, "P": 1}}
 BUILDING_LIMITS = {"D": 8, "TP": 4, "TE": 3, "SH": 1, "SA": 1}
-BUILDING_POWER = {"D": 1, "TP": 2, "TE": 2, "SH": 3, "SA": 3}
+BUILDING_POWER = {"D": 1, "TP": 2, "TE": 2, "SH": 3, "SA": 3,
+                  "SY": 3}  # SY: Merchants of the Seas' shipyard (seed L339)
 WORKERS_PER_SPADE = (3, 2, 1)
 
 

@@ -8,6 +8,7 @@ from rules.core import Event
 from rules.terra_mystica import board
 from rules.terra_mystica.cults import CULTS, FINAL_VP, rank_shares
 from rules.terra_mystica.factions import FACTIONS, hop_distance
+from rules.terra_mystica.merchants.ships import income_ships, round_end_reward
 from rules.terra_mystica.power import gain_power
 from rules.terra_mystica.state import State, bridge_adj, owner_buildings
 from rules.terra_mystica.tiles import BONUS, FAVOR, SCORING
@@ -61,6 +62,8 @@ def income(st: State) -> None:
             for k, v in part.items():
                 res[k] = res.get(k, 0) + v
         gain_basic(fs, res)
+    if "trades" in st:  # hook: Merchants of the Seas, ships as income
+        income_ships(st)
 
 
 def start_round(st: State, events: list[Event]) -> None:
@@ -180,6 +183,8 @@ def cult_bonus(st: State, events: list[Event]) -> None:
             if k == "SPADE":
                 st["pending"].setdefault(name, {})["SPADE"] = v * times
                 spade_bonus(st, name, v * times)
+            elif k in ("SHIP", "SHIPS"):  # hook: Merchants of the Seas scoring tiles
+                round_end_reward(st, name, k, v * times)
             else:
                 gain_basic(fs, {k: v * times})
         events.append(Event(key="terra_mystica.cult_bonus", params={"faction": name, "times": times}))

@@ -14,7 +14,7 @@ from rules.terra_mystica.factions import BUILDING_LIMITS, FACTIONS, WORKERS_PER_
 from rules.terra_mystica.free_moves import free_choices
 from rules.terra_mystica.leech import offer_actual, offer_gain
 from rules.terra_mystica.merchants.favors import favor_allowed
-from rules.terra_mystica.merchants.ships import ship_shores
+from rules.terra_mystica.merchants.ships import need_choices, ship_shores
 from rules.terra_mystica.reach import ship_range
 from rules.terra_mystica.state import State, bridge_adj, owner_buildings
 from rules.terra_mystica.terraform import build_in_action, split_first
@@ -153,6 +153,8 @@ def turn_choices(st: State, name: str) -> list[Choice]:
     t = st["turn"]
     fs = st["factions"][name]
     need = t["need"]
+    if "trades" in st and (texts := need_choices(st, name)) is not None:  # hook: Merchants
+        return [choice(x) for x in texts]
     if need.get("FAVOR"):
         texts = [f"+{tile}" for tile in tile_order(st["favor_pool"])
                  if st["favor_pool"][tile] > 0 and tile not in fs["favors"]

@@ -18,7 +18,8 @@ from rules.terra_mystica.notation_ko import format_ko, parse_ko, word_en
 Cmd = dict[str, Any]
 
 BUILDING_WORDS = {"D": "D", "DWELLING": "D", "TP": "TP", "TRADING POST": "TP", "TE": "TE",
-                  "TEMPLE": "TE", "SH": "SH", "STRONGHOLD": "SH", "SA": "SA", "SANCTUARY": "SA"}
+                  "TEMPLE": "TE", "SH": "SH", "STRONGHOLD": "SH", "SA": "SA", "SANCTUARY": "SA",
+                  "SY": "SY", "SHIPYARD": "SY"}  # SY: Merchants of the Seas
 RESOURCE_WORDS = {"C": "C", "COIN": "C", "COINS": "C", "W": "W", "WORKER": "W",
                   "WORKERS": "W", "P": "P", "PRIEST": "P", "PRIESTS": "P", "PW": "PW",
                   "POWER": "PW", "VP": "VP"}

@@ -23,7 +23,8 @@ TO_EN = {ko: en for en, ko in KEYWORDS.items()}
 # Terrain colour ids (snellman) to the glossary's terrain names.
 TERRAINS = {"brown": "들", "black": "늪", "blue": "호수", "green": "숲", "gray": "산",
             "red": "황무지", "yellow": "사막"}
-BUILDINGS = {"D": "주택", "TP": "교역소", "TE": "사원", "SH": "요새", "SA": "성소"}
+BUILDINGS = {"D": "주택", "TP": "교역소", "TE": "사원", "SH": "요새", "SA": "성소",
+             "SY": "조선소"}  # SY: Merchants of the Seas
 # Gain/convert words; board and tile ids (FAV5, TW1, ...) are written as they are.
 WORDS = {"C": "동전", "W": "일꾼", "P": "성직자", "PW": "권능", "VP": "승점",
          "FIRE": "불", "WATER": "물", "EARTH": "땅", "AIR": "하늘",

@@ -7,6 +7,7 @@ from rules.terra_mystica import board
 from rules.terra_mystica.cults import CULTS, advance_cult, restore_key_blocked
 from rules.terra_mystica.factions import BUILDING_POWER, FACTIONS, Faction
 from rules.terra_mystica.flow import gain_basic
+from rules.terra_mystica.merchants.ships import gain_ships_later
 from rules.terra_mystica.state import State, bridge_adj, direct_neighbours, owner_buildings
 from rules.terra_mystica.tiles import FAVOR, TOWN, TOWN_POWER, TOWN_SIZE
 from rules.terra_mystica.turn import fstate, require_active, scoring_vp
@@ -127,6 +128,8 @@ def take_town(st: State, name: str, tile: str, t: dict | None, events: list[Even
                 advance_cult(st, name, cult, v)
         elif k == "SHIP":
             gain_shipping(fs, FACTIONS[name], v)
+        elif k == "SHIPS":  # hook: Merchants of the Seas, TWM2 (up to 2 ships)
+            gain_ships_later(st, name, v, turn=True)
         else:
             gain_basic(fs, {k: v})
     gain_basic(fs, FACTIONS[name].town_bonus)

@@ -39,7 +39,17 @@ def cmd_ship(st: State, name: str, cmd: dict, events: list[Event]) -> None:
     from rules.terra_mystica.turn import require_active
 
     require_merchants(st, "ship")
+    pend = st["pending"].get(name, {})
+    t = st["turn"] if st["turn"] and st["turn"]["faction"] == name else None
+    if pend.get("SHIP") and not (t and (t["need"].get("SHIP") or t["need"].get("SHIP_SY"))):
+        place_ship(st, name, cmd["hex"])  # an income ship, placed out of turn
+        pend["SHIP"] -= 1
+        return
     t = require_active(st, name)
+    if t["need"].get("SHIP_SY"):  # the shipyard's reward ship goes next to it (seed L349)
+        place_ship(st, name, cmd["hex"], shipyard_only=True)
+        t["need"]["SHIP_SY"] -= 1
+        return
     if not t["need"].get("SHIP"):
         raise RuleError("terra_mystica.mots_no_ship_gained", faction=name)
     place_ship(st, name, cmd["hex"])

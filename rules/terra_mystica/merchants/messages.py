@@ -26,6 +26,8 @@ EN: dict[str, str] = {
     "terra_mystica.mots_no_ship_gained": "{faction} has no ship to place now.",
     "terra_mystica.mots_trade_choice": "A trade with a {building} needs one choice: {options}.",
     "terra_mystica.mots_traded": "{faction} trades with {partner} at {hex}.",
+    "terra_mystica.mots_shipyard_river": "A shipyard needs a riverside trading house; {hex} "
+    "is not on a river.",
     "terra_mystica.mots_ship_not_next": "The ship on {river} is not next to {hex}.",
     "terra_mystica.mots_favor_cult": "You already hold a +1 favor tile of that cult; "
     "{tile} is refused.",
@@ -54,6 +56,8 @@ KO: dict[str, str] = {
     "terra_mystica.mots_no_ship_gained": "{faction}: 지금 놓을 선박이 없습니다.",
     "terra_mystica.mots_trade_choice": "이 건물과의 무역은 하나를 골라야 합니다({building}): {options}.",
     "terra_mystica.mots_traded": "{faction}: {hex}에서 무역했습니다(상대: {partner}).",
+    "terra_mystica.mots_shipyard_river": "조선소는 강변 교역소만 개량해서 지을 수 있습니다. "
+    "강변이 아닌 칸: {hex}.",
     "terra_mystica.mots_ship_not_next": "{river}의 선박은 이 칸과 직접 인접하지 않습니다: {hex}.",
     "terra_mystica.mots_favor_cult": "같은 신앙의 영향력 1 은총 타일은 하나만 가질 수 있습니다. "
     "가져갈 수 없는 타일: {tile}.",

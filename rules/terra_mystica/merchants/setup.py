@@ -97,6 +97,28 @@ def add_faction(st: State, name: str) -> None:
                 "markers": mt.TRADE_MARKERS,
             }
         )
+        fs["keys"] += mt.START_KEYS.get(name, 0)
+
+
+def merchants_view(st: State) -> dict[str, Any]:
+    """What the picture and texts need: canals, and per faction ships, dock, shipyard,
+    trade markers left; trade markers per building."""
+    from rules.terra_mystica import board
+
+    bd = board_for(st.get("map") or "base")
+    factions = {
+        n: {
+            k: (list(fs[k]) if k == "ships" else fs[k])
+            for k in ("ships", "dock", "dock_due", "shipyard", "markers")
+        }
+        for n, fs in st["factions"].items()
+    }
+    return {
+        "map": board.of(st).MAP_ID,
+        "canals": [list(c) for c in bd.CANALS],
+        "factions": factions,
+        "trades": {h: list(f) for h, f in st["trades"].items()},
+    }
 
 
 def add_dock_steps(st: State) -> None:

@@ -14,6 +14,8 @@ from rules.terra_mystica.merchants.setup import WAREHOUSE_FACTIONS
 
 State = dict[str, Any]
 MOVE_SPACE = "SYMOVE"  # the shipyard board's "move ships" action, usable from the start
+# Bonus tiles' special actions (BONM1: place a ship, BONM3: move ships) and what they open.
+BONUS_ACTION_NEEDS = {"ship": "SHIP", "move": "MOVE"}
 
 
 def _board(st: State) -> Any:
@@ -164,3 +166,83 @@ def spend_ship(st: State, name: str) -> bool:
     fs["ships"].remove(river)
     fs["W"] += mt.SHIPYARD[name].get("spend_ship_w", 0)
     return True
+
+
+# -- ships gained out of an action: income (seed L265-273, L345, L470, L521) -------------
+
+NEEDS = ("SHIP_SY", "SHIP", "MOVE")  # turn needs the expansion opens, answered in that order
+
+
+def need_choices(st: State, name: str) -> list[str] | None:
+    """Choice texts for an open ship need of the running turn (None: no such need)."""
+    need = st["turn"]["need"]
+    if need.get("SHIP_SY") or need.get("SHIP"):
+        only = bool(need.get("SHIP_SY"))
+        spots = launch_spots(st, name, only) if len(st["factions"][name]["ships"]) < 3 else []
+        return [f"ship {r}" for r in spots] + ["-SHIP"]
+    if need.get("MOVE"):
+        return ["-MOVE"]  # a move is written out (paths), not listed
+    return None
+
+
+def income_ships(st: State) -> None:
+    """Phase I: a shipyard built in an earlier round, BONM3 and FAVM3 each bring a ship,
+    placed by the faction out of turn (`ship RIVER`) or declined (`-SHIP`)."""
+    for name in st["order"]:
+        fs = st["factions"][name]
+        if "ships" not in fs or name in WAREHOUSE_FACTIONS:
+            continue
+        n = 1 if fs["shipyard"] and fs.get("shipyard_round", 99) < st["round"] else 0
+        if fs["bonus"] in mt.BONUS:
+            n += mt.BONUS[fs["bonus"]].get("income_ship", 0)
+        n += sum(mt.FAVOR[t].get("income_ship", 0) for t in fs["favors"] if t in mt.FAVOR)
+        gain_ships_later(st, name, n, turn=False)
+
+
+def decline_ship(st: State, name: str, what: str, n: int) -> None:
+    """`-SHIP` / `-MOVE`: give up a ship to place or a move to make."""
+    t = st["turn"] if st["turn"] and st["turn"]["faction"] == name else None
+    pend = st["pending"].get(name, {})
+    keys = ("SHIP_SY", "SHIP") if what == "SHIP" else ("MOVE",)
+    for key in keys:
+        if t and t["need"].get(key):
+            t["need"][key] = max(0, t["need"][key] - n)
+            return
+    if what == "SHIP" and pend.get("SHIP"):
+        pend["SHIP"] = max(0, pend["SHIP"] - n)
+        return
+    raise RuleError("terra_mystica.nothing_pending", what=what)
+
+
+def room(st: State, name: str) -> int:
+    """Ships the faction may still gain now: supply left, and a dock or shipyard to launch."""
+    fs = st["factions"][name]
+    if name in WAREHOUSE_FACTIONS or not (fs["dock"] or fs["shipyard"]):
+        return 0
+    return mt.SHIPS - len(fs["ships"])
+
+
+def gain_ships_later(st: State, name: str, n: int, turn: bool) -> None:
+    """Ships to place (up to n): a need of the running turn (TWM2) or, out of an action
+    (round-end SCOM tile, income), a pending decision."""
+    n = min(n, room(st, name))
+    if n <= 0:
+        return
+    if turn:
+        need = st["turn"]["need"]
+        need["SHIP"] = need.get("SHIP", 0) + n
+    else:
+        pend = st["pending"].setdefault(name, {})
+        pend["SHIP"] = min(pend.get("SHIP", 0) + n, room(st, name))
+
+
+def round_end_reward(st: State, name: str, kind: str, n: int) -> None:
+    """SCOM5: +1 shipping per 5 Earth (taken at once; the seed's 'may' costs nothing to
+    take); SCOM6: a ship per 4 Water."""
+    from rules.terra_mystica.factions import FACTIONS
+    from rules.terra_mystica.towns import gain_shipping
+
+    if kind == "SHIP":
+        gain_shipping(st["factions"][name], FACTIONS[name], n)
+    else:
+        gain_ships_later(st, name, n, turn=False)

@@ -57,7 +57,7 @@ BONUS_REMOVED = ("BON6",)  # replaced by BONM4 (seed L165)
 
 # -- Scoring tiles: only the 12 new ones are used (seed L167) ---------------------------------
 # vp: action-phase VP per event (TRADE, SHIP_STEP: a shipping/distance step or a spade-rate
-# level, SH_SA_SY, TE, SPADE, D, TP, TOWN); cult/per/reward: round-end bonus. The seed
+# level, SH_SA and SY (together one half: +5 per SH/SA/SY), TE, SPADE, D, TP, TOWN); cult/per/reward: round-end bonus. The seed
 # describes only six halves (L485-503) and says the rest are like the base tiles; the
 # pairing of halves into 12 tiles and the cults are NOT in the seed. Each tile's src says so.
 _GUESS = "guess: halves from the seed or the base tiles, pairing " + CHECK
@@ -84,7 +84,7 @@ SCORING: dict[str, dict] = {
         "src": "left seed L489; " + _GUESS,
     },
     "SCOM4": {
-        "vp": {"SH_SA_SY": 5},
+        "vp": {"SH_SA": 5, "SY": 5},
         "cult": "AIR",
         "per": 2,
         "reward": {"W": 1},
@@ -133,7 +133,7 @@ SCORING: dict[str, dict] = {
         "src": "base SCORE2; " + _GUESS,
     },
     "SCOM11": {
-        "vp": {"SH_SA_SY": 5},
+        "vp": {"SH_SA": 5, "SY": 5},
         "cult": "FIRE",
         "per": 2,
         "reward": {"W": 1},
@@ -174,6 +174,7 @@ TRADE: dict[str, dict] = {
 }
 LARGE = frozenset({"SH", "SA", "SY"})
 TRADE_MARKERS = 15  # seed L305
+START_KEYS = {"auren": 1}  # the Auren start with a key (seed L229, L595)
 SHIPS = 3  # seed L224, L277
 SHIPYARD_POWER = 3  # seed L339
 

@@ -244,3 +244,9 @@ def test_fakirs_and_dwarves_put_the_warehouse_on_any_dwelling() -> None:
     assert [c.text for c in d.choices] == ["dock A2", "dock E7"]
     st = play(st, "dwarves", "창고 A2")
     assert fs(st, "dwarves")["dock"] == "A2"
+
+
+def test_the_auren_start_with_a_key_only_with_the_expansion() -> None:
+    assert fs(mots_setup(["auren", "nomads"]), "auren")["keys"] == 1
+    assert fs(E.setup({"factions": ["auren", "nomads"]}, 2, 1), "auren")["keys"] == 0
+    assert fs(mots_setup(["witches", "nomads"]), "witches")["keys"] == 0

@@ -283,3 +283,25 @@ def test_ship_shores_are_in_the_build_choices() -> None:
     st = with_(game(), "cultists", ship=0, ships=["r8"])
     assert reach_map(st, "cultists")["B2"] == "ship"
     assert "B2" not in reach_map(with_(st, "cultists", ships=[]), "cultists")
+
+
+def test_bonus_tile_actions_place_a_ship_and_move_ships() -> None:
+    st = mots_game(["cultists", "nomads"], DWELLINGS, ["E6", "D3"], ["BONM3", "BONM1"])
+    st = play(st, "cultists", "action BONM1. ship r15")
+    assert fs(st, "cultists")["ships"] == ["r15"] and "BONM1" in fs(st, "cultists")["used"]
+    st = with_(st, "nomads", ships=["r14"], ship=1)
+    st = play(st, "nomads", "action BONM3. move r14-r8")
+    assert fs(st, "nomads")["ships"] == ["r8"]
+    # the bonus tile's move is not the shipyard board's: that one is still free this round
+    assert "SYMOVE" not in fs(st, "nomads")["used"]
+
+
+def test_the_view_shows_ships_docks_markers_and_canals() -> None:
+    st = with_(game(), "cultists", ship=3, ships=["r15", "r14"])
+    st = play(st, "cultists", "move r14-D3")
+    view = E.view(st, None)["merchants"]
+    assert view["canals"] == [["r14", "r21"]] and view["trades"] == {"D3": ["cultists"]}
+    assert view["factions"]["cultists"]["ships"] == ["r15"]
+    assert view["factions"]["cultists"]["markers"] == 14
+    assert view["factions"]["nomads"]["dock"] == "D3"
+    assert "merchants" not in E.view(E.setup({"factions": ["witches", "nomads"]}, 2, 1), None)

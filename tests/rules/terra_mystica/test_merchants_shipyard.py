@@ -1,0 +1,140 @@
+"""The shipyard (seed L337-357): riverside trading house only, one-time rewards (+1 shipping
+and a ship next to the shipyard), power value 3, its ship action once a round."""
+
+from __future__ import annotations
+
+from rules.terra_mystica.merchants.shipyard import board_entry
+from tests.rules.terra_mystica.helpers import E, fails, fs, play
+from tests.rules.terra_mystica.mots_helpers import mots_game
+from tests.rules.terra_mystica.test_merchants_ships import DWELLINGS, with_
+
+ROUND1_SCOM4 = ["SCOM4", "SCOM7", "SCOM6", "SCOM2", "SCOM12", "SCOM10"]
+
+
+def game(**options) -> dict:
+    st = mots_game(["cultists", "nomads"], DWELLINGS, ["E6", "D3"], ["BON3", "BON5"], **options)
+    st["buildings"]["B2"] = ["cultists", "TP"]  # plains on rivers r1 and r8
+    st["buildings"]["A1"] = ["cultists", "TP"]  # inland
+    st["buildings"]["B3"] = ["nomads", "D"]  # next to B2
+    st["factions"]["cultists"]["built"].update({"D": 1, "TP": 2})
+    return with_(st, "cultists", W=10, C=20, P1=0, P2=0, P3=0)
+
+
+def test_the_shipyard_costs_and_gives_shipping_and_a_ship_next_to_it() -> None:
+    st = game()
+    before = fs(st, "cultists")
+    cost = board_entry("cultists")["cost"]
+    st = play(st, "cultists", "upgrade B2 to SY. ship r8")
+    c = fs(st, "cultists")
+    assert st["buildings"]["B2"] == ["cultists", "SY"] and c["shipyard"] == "B2"
+    assert (before["W"] - c["W"], before["C"] - c["C"]) == (cost["W"], cost["C"])
+    assert c["ship"] == before["ship"] + 1 and c["VP"] - before["VP"] == 2  # shipping track
+    assert c["ships"] == ["r8"] and c["built"]["TP"] == 1
+    assert [(o["to"], o["amount"]) for o in st["offers"]] == [("nomads", 1)]
+
+
+def test_the_reward_ship_goes_next_to_the_shipyard_not_the_dock() -> None:
+    st = game()
+    assert fails(st, "cultists", "upgrade B2 to SY. ship r15") == "terra_mystica.mots_ship_here"
+
+
+def test_only_a_riverside_trading_house_and_only_one_shipyard() -> None:
+    st = game()
+    assert fails(st, "cultists", "upgrade A1 to SY") == "terra_mystica.mots_shipyard_river"
+    assert fails(st, "cultists", "upgrade E6 to SY") == "terra_mystica.bad_upgrade"
+    st2 = with_(st, "cultists", shipyard="B2")
+    assert fails(st2, "cultists", "upgrade B2 to SY") == "terra_mystica.no_pieces"
+    base = E.setup({"factions": ["witches", "nomads"]}, 2, 1)
+    assert "SY" not in {b for _, b in base["buildings"].values()}
+
+
+def test_scoring_tile_pays_five_for_a_shipyard() -> None:
+    st = game(scoring=ROUND1_SCOM4)
+    before = fs(st, "cultists")["VP"]
+    st = play(st, "cultists", "upgrade B2 to SY. ship r8")
+    assert fs(st, "cultists")["VP"] - before == 2 + 5
+
+
+def test_the_ship_action_needs_the_shipyard_costs_a_dwelling_once_a_round() -> None:
+    st = game()
+    assert fails(st, "cultists", "action SYSHIP") == "terra_mystica.no_action"
+    st = play(st, "cultists", "upgrade B2 to SY. ship r8")
+    st = play(st, "nomads", "pass BON7")
+    before = fs(st, "cultists")
+    st = play(st, "cultists", "action SYSHIP. ship r15")  # next to the dock is fine too
+    c = fs(st, "cultists")
+    cost = board_entry("cultists")["ship_cost"]
+    assert (before["W"] - c["W"], before["C"] - c["C"]) == (cost["W"], cost["C"])
+    assert sorted(c["ships"]) == ["r15", "r8"]
+    assert fails(st, "cultists", "action SYSHIP") == "terra_mystica.action_taken"
+    assert board_entry("alchemists")["ship_cost"] == {"W": 1, "C": 2}  # seed L355
+
+
+def test_trading_with_a_shipyard_gives_two_vp_and_a_pick() -> None:
+    st = game()
+    st = play(st, "cultists", "upgrade B2 to SY. ship r8")
+    st = with_(st, "nomads", ships=["r1"], ship=1)
+    st = play(st, "nomads", "move r1-B2/MOVE")
+    assert st["trades"]["B2"] == ["nomads"]
+    offer = next(o for o in st["offers"] if o.get("trade") == "B2")
+    assert offer["amount"] == 3  # the shipyard's power value
+
+
+def test_the_move_pick_frees_the_shipyard_boards_move_action() -> None:
+    st = game()
+    st = play(st, "cultists", "upgrade B2 to SY. ship r8")
+    st = with_(st, "nomads", ships=["r1", "r14"], ship=1, P3=4, used=["SYMOVE"])
+    st = play(st, "nomads", "action ACTM1. move r1-B2/MOVE")
+    assert "SYMOVE" not in fs(st, "nomads")["used"]
+
+
+def test_the_ship_pick_puts_the_trading_ship_back_next_to_the_own_dock() -> None:
+    st = game()
+    st = play(st, "cultists", "upgrade B2 to SY. ship r8")
+    st = with_(st, "nomads", ships=["r1"], ship=1)
+    assert fails(st, "nomads", "move r1-B2/r15") == "terra_mystica.mots_ship_here"
+    st = play(st, "nomads", "move r1-B2/r14")  # the Nomads' dock D3 is on r14
+    assert fs(st, "nomads")["ships"] == ["r14"] and st["trades"]["B2"] == ["nomads"]
+
+
+def finish_round(st: dict) -> dict:
+    """Everyone passes; round 2 begins (income)."""
+    while st["round"] == 1:
+        name = st["active"]
+        taken = {f["bonus"] for f in st["factions"].values()}
+        st = play(st, name, "pass " + next(t for t in st["bonus_pool"] if t not in taken))
+        for o in list(st["offers"]):
+            st = play(st, o["to"], f"decline {o['amount']} from {o['from']}")
+    return st
+
+
+def test_the_shipyard_brings_a_ship_each_round_from_the_next_one() -> None:
+    st = game()
+    st = play(st, "cultists", "upgrade B2 to SY. ship r8")
+    assert "SHIP" not in st["pending"].get("cultists", {})  # not in the round it was built
+    st = finish_round(st)
+    assert st["round"] == 2 and st["pending"]["cultists"]["SHIP"] == 1
+    (d,) = [d for d in E.decisions(st) if d.kind == "ship"]
+    assert [c.text for c in d.choices] == ["ship r1", "ship r8", "ship r15", "-SHIP"]
+    st = play(st, "cultists", "ship r1")  # out of turn if need be
+    assert sorted(fs(st, "cultists")["ships"]) == ["r1", "r8"]
+    assert not [d for d in E.decisions(st) if d.kind == "ship"]
+
+
+def test_income_ship_sources_and_the_limit() -> None:
+    st = game()
+    st = with_(st, "cultists", favors=["FAVM3"], ships=["r15", "r15"])
+    st = finish_round(st)  # BON3/BON5 held: no BONM3; FAVM3 brings one, room for one
+    assert st["pending"]["cultists"]["SHIP"] == 1
+    st = play(st, "cultists", "-SHIP")
+    assert st["pending"]["cultists"]["SHIP"] == 0 and len(fs(st, "cultists")["ships"]) == 2
+
+
+def test_a_ship_need_lists_its_spots_and_may_be_declined() -> None:
+    st = game()
+    st = with_(st, "cultists", P3=4)
+    st = E.apply_held(st, 0, E.parse(st, 0, "action ACTM2"))[0]
+    (d,) = [d for d in E.decisions(st) if d.seat == 0]
+    assert [c.text for c in d.choices] == ["ship r15", "-SHIP"]
+    st = E.apply(st, 0, E.parse(st, 0, "-SHIP"))[0]
+    assert fs(st, "cultists")["ships"] == [] and st["active"] == "nomads"

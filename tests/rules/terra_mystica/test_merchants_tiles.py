@@ -1,0 +1,69 @@
+"""The expansion's scoring, town and bonus tile effects that involve ships and shipping
+(seed L479-503, L533-540)."""
+
+from __future__ import annotations
+
+from rules.terra_mystica.state import copy_state
+from tests.rules.terra_mystica.helpers import E, fs, play
+from tests.rules.terra_mystica.mots_helpers import mots_game
+from tests.rules.terra_mystica.test_merchants_ships import DWELLINGS, with_
+from tests.rules.terra_mystica.test_merchants_shipyard import finish_round
+
+
+def game(first: str) -> dict:
+    rest = [
+        t
+        for t in ("SCOM7", "SCOM6", "SCOM4", "SCOM12", "SCOM10", "SCOM2", "SCOM3", "SCOM5")
+        if t != first
+    ][:5]
+    return mots_game(
+        ["cultists", "nomads"], DWELLINGS, ["E6", "D3"], ["BON3", "BON5"], scoring=[first, *rest]
+    )
+
+
+def test_water_tile_gives_a_ship_per_four_water_at_round_end() -> None:
+    st = with_(game("SCOM2"), "cultists", cults={"FIRE": 1, "WATER": 8, "EARTH": 1, "AIR": 0})
+    st = finish_round(st)
+    assert st["pending"]["cultists"]["SHIP"] == 2
+    st = play(st, "cultists", "ship r15")
+    st = play(st, "cultists", "ship r15")
+    assert fs(st, "cultists")["ships"] == ["r15", "r15"]
+
+
+def test_earth_tile_gives_shipping_per_five_earth_at_round_end() -> None:
+    st = with_(game("SCOM5"), "cultists", cults={"FIRE": 1, "WATER": 0, "EARTH": 5, "AIR": 0})
+    ship, vp = fs(st, "cultists")["ship"], fs(st, "cultists")["VP"]
+    st = finish_round(st)
+    assert fs(st, "cultists")["ship"] == ship + 1
+    assert fs(st, "cultists")["VP"] >= vp + 2  # the shipping track's VP
+
+
+def test_shipping_step_tile_pays_two_more_vp_per_advance() -> None:
+    st = with_(game("SCOM3"), "cultists", P=1, C=10)
+    vp = fs(st, "cultists")["VP"]
+    st = play(st, "cultists", "advance ship")
+    assert fs(st, "cultists")["VP"] - vp == 2 + 2  # track VP for level 1, +2 from the tile
+    st2 = with_(game("SCOM2"), "cultists", P=1, C=10)
+    vp = fs(st2, "cultists")["VP"]
+    st2 = play(st2, "cultists", "advance ship")
+    assert fs(st2, "cultists")["VP"] - vp == 2
+
+
+def test_town_tile_twm2_three_vp_and_up_to_two_ships() -> None:
+    st = copy_state(game("SCOM2"))
+    st["turn"]["need"]["TOWN"] = 1
+    vp = fs(st, "cultists")["VP"]
+    st = E.apply_held(st, 0, E.parse(st, 0, "+TWM2. ship r15"))[0]
+    assert fs(st, "cultists")["VP"] - vp == 3 and fs(st, "cultists")["ships"] == ["r15"]
+    assert st["turn"]["need"]["SHIP"] == 1
+    st = E.apply_held(st, 0, E.parse(st, 0, "-SHIP"))[0]
+    assert st["turn"]["need"]["SHIP"] == 0
+
+
+def test_town_tile_twm1_four_vp_and_a_shipping_step() -> None:
+    st = copy_state(game("SCOM2"))
+    st["turn"]["need"]["TOWN"] = 1
+    before = fs(st, "cultists")
+    st = E.apply_held(st, 0, E.parse(st, 0, "+TWM1"))[0]
+    assert fs(st, "cultists")["ship"] == before["ship"] + 1
+    assert fs(st, "cultists")["VP"] - before["VP"] == 4 + 2
