@@ -162,7 +162,7 @@ _KO: dict[str, str] = {
     "terra_mystica.unparsable": "명령을 읽을 수 없습니다: '{text}'.",
     "terra_mystica.unknown_option": "알 수 없는 옵션입니다: {option}.",
     "terra_mystica.wait_for_cultists": "{cult} 트랙 10칸에 가기 전에 광신도의 신앙 진행 결정을 기다리세요.",
-    "terra_mystica.wrong_prefix": "{prefix} 세력으로는 둘 수 없습니다.",
+    "terra_mystica.wrong_prefix": "{prefix} 세력의 행동은 할 수 없습니다.",
     "terra_mystica.option.second_spade_dwelling": "나눠 쓴 삽: 두 번째 칸에도 주택 허용 "
     "(사이트 규칙)",
     "terra_mystica.option.shipping_bonus": "보너스 타일 BON10: 패스 시 선적값마다 승점 3 "

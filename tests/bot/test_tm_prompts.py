@@ -138,7 +138,7 @@ def test_final_scoring_breakdown_in_the_readers_words() -> None:
     breakdown = {"play": 38, "fire": 4, "water": 0, "earth": 6, "air": 6, "network": 18,
                  "resources": 2}
     assert tm_ui.score_breakdown(breakdown, "ko") == (
-        "게임 중 38 · 영역 승점 18 · 신앙 트랙 16 (불 4, 땅 6, 하늘 6) · 자원 2")
+        "게임 중 얻은 승점 38 · 영역 승점 18 · 신앙 승점 16 (불 4, 땅 6, 하늘 6) · 자원 승점 2")
     assert tm_ui.score_breakdown(breakdown, "en") == (
         "in play 38 · network 18 · cults 16 (Fire 4, Earth 6, Air 6) · resources 2")
     assert tm_ui.score_breakdown({"play": 20}, "en") == "in play 20"

@@ -267,7 +267,7 @@ def status_lines(view: dict[str, Any], lang: str, names: list[str]) -> list[str]
                 lang,
                 round=view.get("round", "?"),
                 phase=t(f"terra_mystica.phase.{phase}", lang) if has(f"terra_mystica.phase.{phase}") else phase,
-                scoring=f"{scoring} ({words})" if words else scoring or "-",
+                scoring=words or scoring or "-",  # the tile by what it scores
                 active=faction_name(active, view, names) if active else "-",
             )
         ]
