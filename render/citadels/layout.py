@@ -20,7 +20,7 @@ MARGIN = 24
 GAP = 16
 HEADER_H = 132
 TOKEN_BASE_H = 138
-TOKEN_GAP = 6
+TOKEN_GAP = 4
 MARKER_H = 30
 SCORE_ROW_H = 50
 SEAT_HEAD_H = 64
@@ -56,10 +56,10 @@ def token_width(view: CitadelsView) -> int:
 
 
 def marker_text(key: str, lang: Lang, token_w: int) -> Fitted:
-    """A marker's words on a chip: one line if it fits at a readable size, else two."""
+    """A marker's words on a chip (what happened to the character: key text), one line or two."""
     marker = marker_for(key)
     text = marker.ko if lang == "ko" else marker.en
-    return fit(text, token_w - 14, 24, 18, bold=True, max_lines=2)
+    return fit(text, token_w - 8, KEY_TEXT, 20, bold=True, max_lines=2)
 
 
 def chip_height(fitted: Fitted) -> int:

@@ -73,7 +73,7 @@ def draw_token(cv: Canvas, box: Box, ch: Character, is_current: bool) -> None:
     for key in shown_markers(ch.markers):
         marker = marker_for(key)
         text = marker_text(key, lang, box.width)
-        chip = Box(box.x0 + 6, my, box.x1 - 6, my + chip_height(text))
+        chip = Box(box.x0 + 3, my, box.x1 - 3, my + chip_height(text))
         d.rounded_rectangle(chip.xy(), 6, fill=marker.colour)
         draw_fitted(d, chip, text, ink_on(marker.colour))
         cv.regions[f"char.{ch.id}.{key}"] = chip

@@ -15,10 +15,12 @@ from PIL import Image, ImageChops
 from render.citadels import (
     HAND_PX,
     HAND_WIDTH,
+    MARKERS,
     TABLE_PX,
     WIDTH,
     hand_png,
     label,
+    shown_markers,
     table_png,
 )
 from render.citadels.hand import hand_canvas
@@ -165,3 +167,15 @@ def test_hand_key_text_is_a_fortieth_of_the_width(monkeypatch, lang: str) -> Non
             words = card["text"][lang]
             lines = [size for text, size in spy.drawn if " " in text and text in words]
             assert lines and min(lines) >= key, words
+
+
+@pytest.mark.parametrize("lang", ["ko", "en"])
+def test_what_happened_to_a_character_is_key_text(monkeypatch, lang: str) -> None:
+    view = load("8p")
+    spy = Spy(monkeypatch)
+    table_canvas(view, lang)
+    shown = {m for c in view["characters"] for m in shown_markers(c.get("markers", []))}
+    assert shown
+    for key in shown:
+        words = getattr(MARKERS[key], lang)
+        assert min(size for text, size in spy.drawn if text in words) >= WIDTH / 40, words
