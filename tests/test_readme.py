@@ -31,6 +31,17 @@ NEEDED_PERMISSIONS: dict[str, tuple[str, str]] = {
     "attach_files": ("Attach Files", "the table picture (board, each move, /tm plan)"),
     "read_message_history": ("Read Message History", "edits its own lobby and prompts"),
 }
+# The same permissions as the Korean Discord app names them (the invite screen, channel
+# settings): the README's Korean set-up section lists them so.
+KOREAN_PERMISSIONS: dict[str, str] = {
+    "view_channel": "채널 보기",
+    "send_messages": "메시지 보내기",
+    "create_public_threads": "공개 스레드 만들기",
+    "send_messages_in_threads": "스레드에서 메시지 보내기",
+    "manage_threads": "스레드 관리하기",
+    "attach_files": "파일 첨부",
+    "read_message_history": "메시지 기록 보기",
+}
 SCOPES = {"bot", "applications.commands"}
 PRIVILEGED_INTENTS = ("members", "presences", "message_content")
 
@@ -227,3 +238,19 @@ def test_readme_names_the_full_and_the_fast_test_commands() -> None:
         assert re.search(rf"^{target}:", makefile, re.M), target
     assert '-m "not e2e"' in README and '-m "not e2e"' in makefile
     assert "pytest-timeout" in README and "pytest-xdist" in README
+
+
+def test_the_korean_set_up_section_names_each_permission_as_the_korean_app_does() -> None:
+    assert set(KOREAN_PERMISSIONS) == set(NEEDED_PERMISSIONS)
+    korean = section("디스코드 앱 준비 (한국어)")
+    for name, shown in KOREAN_PERMISSIONS.items():
+        assert f"| {shown} | {NEEDED_PERMISSIONS[name][0]} |" in korean, shown
+    for word in ("토큰", "`.env`", "DISCORD_TOKEN", "초대 링크", "applications.commands"):
+        assert word in korean, word
+    # the bot's own refusal ("“파일 첨부” 권한이 없습니다") names a permission the same way
+    from bot.locales.discord import MESSAGES
+
+    for name, shown in KOREAN_PERMISSIONS.items():
+        for lang, want in (("ko", shown), ("en", NEEDED_PERMISSIONS[name][0])):
+            said = MESSAGES[lang].get(f"discord.perm.{name}")
+            assert said in (None, want), (name, lang, said)
