@@ -70,6 +70,11 @@ def test_glance_size_and_bytes(lang: str) -> None:
         assert image.height == tm_glance.height(view)
         # 10 MB for a whole game of ~70 pictures: well under 140 kB each
         assert len(png) < 140_000
+    # the palette keeps the style's colours exact: an untouched hex is its printed terrain
+    view = load()
+    image = decode(table_png(view, "en"))
+    x, y = tm_glance.hex_centre(view, "A1")
+    assert image.getpixel((round(x), round(y))) == TERRAIN["brown"]
     # one more faction, one more row
     assert tm_glance.height(five_factions()) == tm_glance.height(load()) + tm_glance.ROW + 8
 
