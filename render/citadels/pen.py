@@ -58,13 +58,10 @@ def draw_fitted(
 
 
 def _scaled(value: Any, scale: float) -> Any:
+    """Coordinates (numbers, or points, in any sequence) times `scale`, rounded."""
     if isinstance(value, (int, float)):
         return round(value * scale)
-    return (
-        type(value)(_scaled(v, scale) for v in value)
-        if isinstance(value, tuple)
-        else [_scaled(v, scale) for v in value]
-    )
+    return tuple(_scaled(v, scale) for v in value)
 
 
 class Pen(ImageDraw.ImageDraw):
@@ -131,7 +128,7 @@ class Pen(ImageDraw.ImageDraw):
             and isinstance(font, ImageFont.FreeTypeFont)
             and isinstance(fill, tuple)
         )
-        if not simple:
+        if not simple:  # nothing here draws otherwise; a new use would need scaling too
             raise TypeError("Pen.text draws one line in a given font and RGB colour")
         if self.scale != 1:
             font = scaled_font(font.path, round(font.size * self.scale))
