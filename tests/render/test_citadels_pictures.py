@@ -179,3 +179,24 @@ def test_what_happened_to_a_character_is_key_text(monkeypatch, lang: str) -> Non
     for key in shown:
         words = getattr(MARKERS[key], lang)
         assert min(size for text, size in spy.drawn if text in words) >= WIDTH / 40, words
+
+
+@pytest.mark.parametrize("radius", [0, 6, 15])  # a plain rectangle, rounded, a full circle
+def test_the_pen_scales_each_shape_once(radius: int) -> None:
+    image = Image.new("RGB", (40, 40))
+    pen = Pen(image, scale=0.5)
+    pen.rounded_rectangle((0, 0, 30, 30), radius, fill=(200, 10, 10))  # Pillow nests calls
+    assert image.getbbox() == (0, 0, 16, 16)
+    assert pen.colours == {(200, 10, 10)}
+
+
+def test_the_pen_scales_text_and_records_what_it_is_drawn_on() -> None:
+    from render.common import font
+
+    image = Image.new("RGB", (300, 60), (40, 44, 53))
+    pen = Pen(image, scale=0.5)
+    pen.text((20, 20), "Citadels", font=font(40, True), fill=(243, 244, 246))
+    ink = ImageChops.difference(image, Image.new("RGB", image.size, (40, 44, 53)))
+    x0, _, x1, _ = ink.getbbox()
+    assert 10 <= x0 <= 12 and x1 - x0 < width("Citadels", font(40, True)) * 0.6
+    assert pen.pairs == {((40, 44, 53), (243, 244, 246))}
