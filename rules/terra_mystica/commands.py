@@ -451,6 +451,8 @@ def take_favor(st: State, name: str, tile: str, t: dict | None, events: list[Eve
     fs["favors"].append(tile)
     spec = FAVOR[tile]
     advance_cult(st, name, spec["cult"], spec["steps"])
+    if spec.get("once"):  # hook: Merchants of the Seas, FAVM1's one-time choice
+        t["need"]["FAVM1"] = t["need"].get("FAVM1", 0) + 1
     if spec.get("town_power"):
         check_towns(st, name, events)
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from rules.core import Event, RuleError
 from rules.terra_mystica.merchants import tiles as mt
+from rules.terra_mystica.merchants.favors import cmd_favm1
 from rules.terra_mystica.merchants.setup import State, place_dock
 from rules.terra_mystica.merchants.ships import (
     MOVE_SPACE,
@@ -111,4 +112,10 @@ def power_action(st: State, name: str, space: str, events: list[Event]) -> None:
             need[want] = need.get(want, 0) + spec["gain"][key]  # Chaos Magicians too: 1 favor
 
 
-HANDLERS = {"dock": cmd_dock, "ship": cmd_ship, "move": cmd_move, "build_ship": cmd_build_ship}
+HANDLERS = {
+    "favm1": cmd_favm1,
+    "dock": cmd_dock,
+    "ship": cmd_ship,
+    "move": cmd_move,
+    "build_ship": cmd_build_ship,
+}

@@ -42,3 +42,47 @@ def pass_trades_vp(fs: dict[str, Any]) -> int:
             if placed >= least:
                 vp = max(vp, pay)
     return vp
+
+
+# -- FAVM1: once, one of two (seed L462-464) ----------------------------------------------
+
+
+def favm1_choices(st: State, name: str) -> list[str]:
+    """The open FAVM1 choice: a shipping step and a worker, or a priest from the supply to
+    a cult (its order spaces, or 1 step) and 4 coins."""
+    from rules.terra_mystica.cults import CULTS, PRIEST_SPACES
+
+    out = ["favor ship"]
+    for cult in CULTS:
+        free = {
+            v for v, who in zip(PRIEST_SPACES, st["cult_spaces"][cult], strict=True) if who is None
+        }
+        out += [f"favor priest {cult} for {v}" for v in sorted(free, reverse=True)]
+        out.append(f"favor priest {cult} for 1")
+    return out
+
+
+def cmd_favm1(st: State, name: str, cmd: dict, events: list) -> None:
+    from rules.terra_mystica.commands import cmd_send
+    from rules.terra_mystica.factions import FACTIONS
+    from rules.terra_mystica.flow import gain_priests
+    from rules.terra_mystica.towns import gain_shipping
+    from rules.terra_mystica.turn import require_active, scoring_vp
+
+    t = require_active(st, name)
+    if not t["need"].get("FAVM1"):
+        raise RuleError("terra_mystica.nothing_pending", what="FAVM1")
+    fs = st["factions"][name]
+    t["need"]["FAVM1"] -= 1
+    if cmd["pick"] == "ship":
+        before = fs["ship"]
+        gain_shipping(fs, FACTIONS[name], 1)
+        fs["W"] += 1
+        if fs["ship"] > before:
+            fs["VP"] += scoring_vp(st, "SHIP_STEP")
+        return
+    if not gain_priests(fs, 1):
+        raise RuleError("terra_mystica.priest_limit")
+    fs["C"] += 4
+    t["allow"]["send"] = t["allow"].get("send", 0) + 1
+    cmd_send(st, name, {"type": "send", "cult": cmd["cult"], "amount": cmd["amount"]}, events)

@@ -20,6 +20,9 @@ _STEP = re.compile(rf"^({_HEX}(?:-{_HEX})+)(?:/(\w+))?$")
 _DOCK = re.compile(r"^(?:dock|warehouse|부두|창고) ([A-Ja-j][0-9]{1,2})$", re.I)
 _SHIP = re.compile(r"^(?:ship|선박) ([rR][0-9]{1,2})$", re.I)
 _MOVE = re.compile(r"^(?:move|선박 ?이동) (.+)$", re.I)
+_FAVOR = re.compile(
+    r"^(?:favor|은총) (?:(ship|선적)|(?:priest|성직자) (\w+) (?:for )?([123]))$", re.I
+)
 _BUILD = re.compile(r"^(?:build|건설) ([A-Ja-j][0-9]{1,2}) (?:by|선박) ([rR][0-9]{1,2})$", re.I)
 KO = {"dock": "부두", "ship": "선박", "move": "선박 이동"}
 CULTS_KO = {
@@ -40,6 +43,11 @@ def _hex(h: str) -> str:
 def parse(text: str) -> dict[str, Any] | None:
     if m := _DOCK.match(text):
         return {"type": "dock", "hex": m.group(1).upper()}
+    if m := _FAVOR.match(text):
+        if m.group(1):
+            return {"type": "favm1", "pick": "ship"}
+        cult = CULTS_KO.get(m.group(2), m.group(2).upper())
+        return {"type": "favm1", "pick": "priest", "cult": cult, "amount": int(m.group(3))}
     if m := _BUILD.match(text):
         return {"type": "build_ship", "hex": m.group(1).upper(), "ship": m.group(2).lower()}
     if m := _SHIP.match(text):
@@ -80,6 +88,10 @@ def format_en(cmd: dict[str, Any]) -> str | None:
         return f"move {_paths(cmd)}"
     if k == "build_ship":
         return f"build {cmd['hex']} by {cmd['ship']}"
+    if k == "favm1":
+        if cmd["pick"] == "ship":
+            return "favor ship"
+        return f"favor priest {cmd['cult']} for {cmd['amount']}"
     return None
 
 
@@ -91,4 +103,8 @@ def format_ko(cmd: dict[str, Any]) -> str | None:
         return f"{KO[k]} {_paths(cmd, ko=True)}"
     if k == "build_ship":
         return f"건설 {cmd['hex']} {KO['ship']} {cmd['ship']}"
+    if k == "favm1":
+        if cmd["pick"] == "ship":
+            return "은총 선적"
+        return f"은총 성직자 {PICKS_KO[cmd['cult']]} {cmd['amount']}"
     return None

@@ -176,6 +176,10 @@ NEEDS = ("SHIP_SY", "SHIP", "MOVE")  # turn needs the expansion opens, answered 
 def need_choices(st: State, name: str) -> list[str] | None:
     """Choice texts for an open ship need of the running turn (None: no such need)."""
     need = st["turn"]["need"]
+    if need.get("FAVM1"):
+        from rules.terra_mystica.merchants.favors import favm1_choices
+
+        return favm1_choices(st, name)
     if need.get("SHIP_SY") or need.get("SHIP"):
         only = bool(need.get("SHIP_SY"))
         spots = launch_spots(st, name, only) if len(st["factions"][name]["ships"]) < 3 else []

@@ -60,3 +60,40 @@ def test_bonm2_pays_three_vp_per_ship_on_the_board_when_returned() -> None:
     before = fs(st, "cultists")["VP"]
     st = play(st, "cultists", "pass BON7")
     assert fs(st, "cultists")["VP"] - before == 6
+
+
+def take_favm1(st: dict) -> dict:
+    st = with_(st, "cultists", P3=5, P=1)
+    return E.apply_held(st, 0, E.parse(st, 0, "action ACTM3. +FAVM1"))[0]
+
+
+def test_favm1_asks_its_one_time_choice() -> None:
+    st = take_favm1(game())
+    (d,) = [d for d in E.decisions(st) if d.seat == 0]
+    texts = [c.text for c in d.choices]
+    assert texts[0] == "favor ship" and "favor priest WATER for 3" in texts
+    assert "favor priest AIR for 1" in texts
+    assert E.format(st, E.parse(st, 0, "은총 성직자 물 3")) == "favor priest WATER for 3"
+    assert E.format(st, E.parse(st, 0, "favor priest WATER for 3"), "ko") == "은총 성직자 물 3"
+
+
+def test_favm1_shipping_and_a_worker() -> None:
+    st = take_favm1(game())
+    before = fs(st, "cultists")
+    st = E.apply(st, 0, E.parse(st, 0, "favor ship"))[0]
+    c = fs(st, "cultists")
+    assert (c["ship"], c["W"]) == (before["ship"] + 1, before["W"] + 1)
+    assert st["active"] == "nomads"  # the choice closed the turn
+
+
+def test_favm1_a_priest_from_the_supply_to_a_cult_and_four_coins() -> None:
+    st = take_favm1(game())
+    before = fs(st, "cultists")
+    st = E.apply(st, 0, E.parse(st, 0, "favor priest WATER for 3"))[0]
+    c = fs(st, "cultists")
+    assert c["C"] == before["C"] + 4 and c["P"] == before["P"]
+    assert c["cults"]["WATER"] == before["cults"]["WATER"] + 3
+    assert st["cult_spaces"]["WATER"][0] == "cultists" and c["priests_out"] == 1
+    assert fails(take_favm1(game()), "cultists", "favor priest WATER for 3. favor ship") == (
+        "terra_mystica.nothing_pending"
+    )
