@@ -57,7 +57,7 @@ def test_events_read_without_particles_once_filled() -> None:
     name = "유목민 (Alice)"
     assert ko["terra_mystica.passed"].format(faction=name) == "유목민 (Alice): 패스했습니다."
     assert ko["terra_mystica.leech"].format(faction=name, power=3, **{"from": "마녀 (Bo)"}) == (
-        "유목민 (Alice): 마녀 (Bo)에게서 권능 3 획득.")
+        "유목민 (Alice): 마녀 (Bo)에게서 권능 3개를 받았습니다.")
     assert ko["terra_mystica.town"].format(faction=name) == "유목민 (Alice): 마을을 세웠습니다."
 
 
