@@ -25,6 +25,9 @@ from render.terra_mystica.style import (
 # radii), so its ring stays inside the hex and clear of the hex id above it.
 BUILDING_DY = 0.16
 BUILDING_SIZE = 0.44
+# Up to this many changed hexes and bridges, redrawing each on its own square beats copying
+# and halving the whole big map (measured at both picture sizes: about 30 to 40 is even).
+PIECEWISE = 32
 
 
 def map_size(view: dict[str, Any], radius: float) -> tuple[int, int]:
@@ -51,30 +54,108 @@ def inset(scale: float, stroke: float, radius: float) -> float:
 def draw_map(
     draw: ImageDraw.ImageDraw, view: dict[str, Any], x0: float, y0: float, radius: float
 ) -> None:
-    """The whole map drawn onto `draw` (the printed board, then what the view changed)."""
+    """The whole map drawn onto `draw` in one go (the printed board, then what the view
+    changed): what `map_image` builds from its caches, kept as its reference."""
     layout = load_layout(_map_id(view))
     grid = HexGrid(radius=radius, origin_x=x0, origin_y=y0, first_row=layout.first_row)
     _draw_printed(draw, layout, grid)
-    _draw_changes(draw, view, layout, grid)
+    _draw_changes(draw, view, grid, *_changes(view, layout))
 
 
-def map_image(view: dict[str, Any], radius: int, width: int) -> Image.Image:
+def map_image(
+    view: dict[str, Any], radius: int, width: int, piecewise: bool | None = None
+) -> Image.Image:
     """The map centred in a strip `width` wide, drawn at twice the size and halved (smooth
-    edges). The printed board is drawn once per map, size and width and reused; only the
-    hexes the view changed, the bridges and the pieces are drawn for each picture."""
+    edges). The printed board is drawn once per map, size and width, at both sizes, and
+    reused: with many changes a picture copies the big one, draws what the view changed and
+    halves it; with few (`piecewise`, by default up to PIECEWISE changes) it copies the small
+    one and pastes over it, through each changed hex's (or bridge's) own shape, that hex
+    drawn at twice the size on its square of the big one."""
     layout = load_layout(_map_id(view))
-    big = _printed_board(layout.id, radius, width).copy()
+    big, small = _printed_board(layout.id, radius, width)
     map_w, _ = map_size(view, radius)
     grid = HexGrid(
         radius=2 * radius, origin_x=width - map_w, origin_y=0, first_row=layout.first_row
     )
-    _draw_changes(ImageDraw.Draw(big), view, layout, grid)
-    return big.reduce(2)
+    hexes, bridges = _changes(view, layout)
+    if piecewise is None:
+        piecewise = len(hexes) + len(bridges) <= PIECEWISE
+    if not piecewise:
+        whole = big.copy()
+        _draw_changes(ImageDraw.Draw(whole), view, grid, hexes, bridges)
+        return whole.reduce(2)
+    out = small.copy()
+    for change in hexes:
+        slot = change[0]
+        box = _box(grid, [grid.centre(slot.row, slot.col)], big.size)
+        tile = _tile(big, box, view, grid, [change], [])
+        out.paste(tile, (box[0] // 2, box[1] // 2), _hex_mask(layout.id, radius, width, slot.id))
+    for bridge in bridges:
+        a, b, _ = bridge
+        ends = [grid.centre(a.row, a.col), grid.centre(b.row, b.col)]
+        box = _box(grid, ends, big.size)
+        # its two hexes again: what lies under the bridge's ends (their pieces go over it)
+        under = [h for h in hexes if h[0] in (a, b)]
+        mask = Image.new("L", (box[2] - box[0], box[3] - box[1]), 0)
+        p, q, w = _bridge_line(*[(x - box[0], y - box[1]) for x, y in ends], grid.radius)
+        ImageDraw.Draw(mask).line([p, q], fill=255, width=w + round(grid.radius * 0.1))
+        out.paste(
+            _tile(big, box, view, grid, under, [bridge]), (box[0] // 2, box[1] // 2), mask.reduce(2)
+        )
+    return out
+
+
+def _tile(
+    big: Image.Image,
+    box: Box4,
+    view: dict[str, Any],
+    grid: HexGrid,
+    hexes: list[HexChange],
+    bridges: list[BridgeChange],
+) -> Image.Image:
+    """The square `box` of the printed board with the given changes drawn on it, halved."""
+    tile = big.crop(box)
+    shifted = grid.model_copy(update={"origin_x": grid.origin_x - box[0], "origin_y": -box[1]})
+    _draw_changes(ImageDraw.Draw(tile), view, shifted, hexes, bridges)
+    return tile.reduce(2)
+
+
+@lru_cache(maxsize=512)
+def _hex_mask(map_id: str, radius: int, width: int, hex_id: str) -> Image.Image:
+    """A hex's shape, smoothed, on the square `map_image` redraws it in."""
+    layout = load_layout(map_id)
+    map_w, map_h = map_size({"map": {"id": map_id}}, radius)
+    grid = HexGrid(
+        radius=2 * radius, origin_x=width - map_w, origin_y=0, first_row=layout.first_row
+    )
+    slot = layout.by_id()[hex_id]
+    cx, cy = grid.centre(slot.row, slot.col)
+    box = _box(grid, [(cx, cy)], (2 * width, 2 * map_h))
+    mask = Image.new("L", (box[2] - box[0], box[3] - box[1]), 0)
+    ImageDraw.Draw(mask).polygon(grid.polygon(cx - box[0], cy - box[1]), fill=255)
+    return mask.reduce(2)
+
+
+Box4 = tuple[int, int, int, int]
+
+
+def _box(grid: HexGrid, centres: list[tuple[float, float]], size: tuple[int, int]) -> Box4:
+    """The hexes around `centres` (and what lies between them), a few pixels more, inside
+    `size` and on even pixels, so halving it keeps to the halved picture's pixel grid."""
+    xs, ys = [x for x, _ in centres], [y for _, y in centres]
+    pad = grid.radius + 4
+    return (
+        max(0, 2 * math.floor((min(xs) - pad) / 2)),
+        max(0, 2 * math.floor((min(ys) - pad) / 2)),
+        min(size[0], 2 * math.ceil((max(xs) + pad) / 2)),
+        min(size[1], 2 * math.ceil((max(ys) + pad) / 2)),
+    )
 
 
 @lru_cache(maxsize=8)
-def _printed_board(map_id: str, radius: int, width: int) -> Image.Image:
-    """The board as printed (river, terrains, hex ids) at twice the size; never drawn on."""
+def _printed_board(map_id: str, radius: int, width: int) -> tuple[Image.Image, Image.Image]:
+    """The board as printed (river, terrains, hex ids) at twice the size and halved; never
+    drawn on."""
     layout = load_layout(map_id)
     map_w, map_h = map_size({"map": {"id": map_id}}, radius)
     big = Image.new("RGB", (2 * width, 2 * map_h), BACKGROUND)
@@ -82,7 +163,7 @@ def _printed_board(map_id: str, radius: int, width: int) -> Image.Image:
         radius=2 * radius, origin_x=width - map_w, origin_y=0, first_row=layout.first_row
     )
     _draw_printed(ImageDraw.Draw(big), layout, grid)
-    return big
+    return big, big.reduce(2)
 
 
 def _draw_printed(draw: ImageDraw.ImageDraw, layout: BoardLayout, grid: HexGrid) -> None:
@@ -114,31 +195,56 @@ def _draw_hex(
         text(draw, (cx, cy + radius * 0.15), "?", round(radius * 0.5), ink_on(fill), True, "mm")
 
 
-def _draw_changes(
-    draw: ImageDraw.ImageDraw, view: dict[str, Any], layout: BoardLayout, grid: HexGrid
-) -> None:
-    """What the view changed on the printed board: terrains, towns, bridges, buildings."""
+HexChange = tuple[Slot, dict[str, Any], object]  # slot, its state, its terrain now
+BridgeChange = tuple[Slot, Slot, object]  # its two ends and its faction
+
+
+def _changes(
+    view: dict[str, Any], layout: BoardLayout
+) -> tuple[list[HexChange], list[BridgeChange]]:
+    """The hexes the view says something about, and the bridges built."""
     board = view.get("map") or {}
-    hexes: dict[str, Any] = board.get("hexes") or {}
+    states: dict[str, Any] = board.get("hexes") or {}
+    hexes = [
+        (slot, states[slot.id], states[slot.id].get("terrain", slot.terrain))
+        for slot in layout.slots
+        if not slot.is_river and _drawn(states.get(slot.id), slot)
+    ]
+    slots = layout.by_id()
+    bridges = [
+        (slots[b.get("from")], slots[b.get("to")], b.get("faction"))
+        for b in board.get("bridges") or []
+        if isinstance(b, dict) and b.get("from") in slots and b.get("to") in slots
+    ]
+    return hexes, bridges
+
+
+def _drawn(state: object, slot: Slot) -> bool:
+    """Whether a hex's state changes its look: another terrain, a town or a building."""
+    if not isinstance(state, dict):
+        return False
+    terrain = state.get("terrain", slot.terrain)
+    return terrain != slot.terrain or bool(state.get("town") or state.get("building"))
+
+
+def _draw_changes(
+    draw: ImageDraw.ImageDraw,
+    view: dict[str, Any],
+    grid: HexGrid,
+    hexes: list[HexChange],
+    bridges: list[BridgeChange],
+) -> None:
+    """What the view changed on the printed board: terrains and towns, then bridges, then
+    buildings and town stars."""
     radius = grid.radius
-    changed = []
-    for slot in layout.slots:
-        state = hexes.get(slot.id) or {}
-        if slot.is_river or not state:
-            continue
-        terrain = state.get("terrain", slot.terrain)
+    for slot, state, terrain in hexes:
         if terrain != slot.terrain or state.get("town"):
             _draw_hex(draw, grid, slot, terrain, bool(state.get("town")))
-        changed.append((slot, state))
-
-    centres = {s.id: grid.centre(s.row, s.col) for s in layout.slots}
-    for bridge in board.get("bridges") or []:
-        ends = [centres.get(bridge.get("from")), centres.get(bridge.get("to"))]
-        if None not in ends:
-            _bridge(draw, ends[0], ends[1], faction_colour(view, bridge.get("faction")), radius)
-
-    for slot, state in changed:
-        cx, cy = centres[slot.id]
+    for a, b, faction in bridges:
+        ends = grid.centre(a.row, a.col), grid.centre(b.row, b.col)
+        _bridge(draw, ends[0], ends[1], faction_colour(view, faction), radius)
+    for slot, state, _ in hexes:
+        cx, cy = grid.centre(slot.row, slot.col)
         if state.get("building"):
             tm_pieces.map_building(
                 draw,
@@ -159,12 +265,18 @@ def _bridge(
     colour: tuple[int, int, int],
     radius: float,
 ) -> None:
-    # Run from edge to edge of the two land hexes, over the river between them.
+    p, q, width = _bridge_line(a, b, radius)
+    draw.line([p, q], fill=HEX_EDGE, width=width + round(radius * 0.1))
+    draw.line([p, q], fill=colour, width=width)
+    draw.line([p, q], fill=ink_on(colour), width=max(2, width // 6))
+
+
+def _bridge_line(
+    a: tuple[float, float], b: tuple[float, float], radius: float
+) -> tuple[tuple[float, float], tuple[float, float], int]:
+    """A bridge's ends and width: from edge to edge of the two land hexes, over the river."""
     (ax, ay), (bx, by) = a, b
     t = radius * 0.72 / max(1.0, ((bx - ax) ** 2 + (by - ay) ** 2) ** 0.5)
     p = (ax + (bx - ax) * t, ay + (by - ay) * t)
     q = (bx - (bx - ax) * t, by - (by - ay) * t)
-    width = round(radius * 0.3)
-    draw.line([p, q], fill=HEX_EDGE, width=width + round(radius * 0.1))
-    draw.line([p, q], fill=colour, width=width)
-    draw.line([p, q], fill=ink_on(colour), width=max(2, width // 6))
+    return p, q, round(radius * 0.3)

@@ -65,6 +65,8 @@ TERMS: dict[str, dict[str, str]] = {
         "TE_short": "사원",
         "SH_short": "요새",
         "SA_short": "성소",
+        "SY": "조선소",  # Merchants of the Seas
+        "SY_short": "조선소",
         "FIRE": "불",
         "WATER": "물",
         "EARTH": "땅",
@@ -139,6 +141,8 @@ TERMS: dict[str, dict[str, str]] = {
         "TE_short": "TE",
         "SH_short": "SH",
         "SA_short": "SA",
+        "SY": "Shipyard",  # Merchants of the Seas
+        "SY_short": "SY",
         "FIRE": "Fire",
         "WATER": "Water",
         "EARTH": "Earth",

@@ -10,16 +10,16 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from PIL import Image
+from PIL import Image, ImageChops, ImageDraw
 
 import render
 import render.terra_mystica.card as tm_card
 import render.terra_mystica.factions as tm_factions
 import render.terra_mystica.glance as tm_glance
 from render.terra_mystica import board_png, draw_card, draw_glance, private_png, table_png
-from render.terra_mystica.board import BUILDING_DY, BUILDING_SIZE
+from render.terra_mystica.board import BUILDING_DY, BUILDING_SIZE, draw_map, map_image, map_size
 from render.terra_mystica.pieces import RING
-from render.terra_mystica.style import FACTION, TERRAIN
+from render.terra_mystica.style import BACKGROUND, FACTION, TERRAIN
 from render.terra_mystica.terms import amount, faction_name, term
 
 FIXTURES = Path(__file__).parent / "fixtures"
@@ -239,3 +239,25 @@ def test_the_detail_panels_say_in_supply(monkeypatch, lang) -> None:
         )
     ]
     assert seen.count(f"{term(lang, 'in_supply')}:") == len(view["factions"])
+
+
+@pytest.mark.parametrize("fixture", ["tm_midgame", "tm_final"])
+@pytest.mark.parametrize("radius, width", [(52, 1200), (76, 1800)])
+def test_the_cached_map_matches_the_map_drawn_in_one_go(fixture, radius, width) -> None:
+    """Both ways of reusing the printed board (the whole big copy, or changed hexes pasted
+    through their shapes) give the map drawn from scratch, but for smoothed edge pixels."""
+    view = load(fixture)
+    map_w, map_h = map_size(view, radius)
+    big = Image.new("RGB", (2 * width, 2 * map_h), BACKGROUND)
+    draw_map(ImageDraw.Draw(big), view, width - map_w, 0, 2 * radius)
+    reference = big.reduce(2)
+    for piecewise in (False, True):
+        image = map_image(view, radius, width, piecewise)
+        diff = ImageChops.difference(reference, image).convert("L")
+        if not piecewise:
+            assert diff.getbbox() is None
+            continue
+        off = sum(1 for p in diff.point(lambda p: 255 if p > 24 else 0).tobytes() if p)
+        assert off < 0.001 * width * map_h and diff.getextrema()[1] < 128, off
+    # a changed map draws something: the reference is not the printed board
+    assert reference.tobytes() != map_image({"map": {"id": "base"}}, radius, width).tobytes()
