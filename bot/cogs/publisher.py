@@ -507,13 +507,14 @@ class Publisher:
         if thread is None:
             return
         lang = game_lang(game)
+        acting = interaction.user.id if interaction is not None else None
         for uid in [u for u in closed if u not in (noticed or set())]:
             view = discord.ui.View(timeout=None)
             view.add_item(PrivateViewButton(game.id, t("discord.button.private_view", lang)))
+            pinged = [] if uid == acting else [discord.Object(uid)]  # who acted is here
             message = await self._send(
                 thread, game, [t("discord.prompt.secret_waiting", lang, user=f"<@{uid}>")],
-                view=view,
-                allowed_mentions=discord.AllowedMentions(users=[discord.Object(uid)]),
+                view=view, allowed_mentions=discord.AllowedMentions(users=pinged),
             )
             if message is not None:
                 prompt = by_user[uid][0]

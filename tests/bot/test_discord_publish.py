@@ -225,6 +225,34 @@ async def test_closed_dms_are_remembered_and_the_thread_offers_the_private_view(
     assert [e for e in world.edits if e[1] == notices[0].id] == []
 
 
+async def test_a_closed_dm_notice_pings_only_a_player_who_is_not_here(env) -> None:
+    """A notice pings its player when the table starts waiting on them, but not when they
+    brought it about themselves: they clicked just now and got their private view."""
+    bot, world = env
+    world.dms_closed.add(BOB)
+    gid = await started(bot, world)  # two rounds: round 2 opens with secret picks again
+
+    def notices() -> list:
+        return [m for m in world.in_channel(THREAD) if f"bgp:{gid}" in m.custom_ids()]
+
+    [first] = notices()
+    assert [u.id for u in first.kwargs["allowed_mentions"].users] == [BOB]  # nobody acted
+    await click(bot, HOST, dm_prompts(world, HOST)[0].custom_ids()[0])
+    opened = FakeInteraction(bot, BOB, channel_id=THREAD)
+    await bot.get_cog("Play").on_private_view(opened, gid)
+    [picks] = [r for r in opened.replies if r.view is not None]
+    await click(bot, BOB, picks.custom_ids()[0], message=picks)
+    for uid in (HOST, BOB):  # both pass: the last to pass, BOB, opens round 2
+        public = [m for m in world.in_channel(THREAD) if m.view is not None
+                  and f"<@{uid}>" in (m.content or "")]
+        last = await click(bot, uid, public[-1].custom_ids()[1])
+    assert (await bot.store.get_game(gid)).snapshot["round"] == 2
+    assert any(r.view is not None for r in last.replies)  # his next secret step, at once
+    [_, second] = notices()
+    assert f"<@{BOB}>" in second.content
+    assert second.kwargs["allowed_mentions"].users == []  # he is here: no ping
+
+
 async def test_lost_thread_is_logged_and_marked_without_crashing(env) -> None:
     bot, world = env
     world.missing.add(THREAD)
