@@ -177,7 +177,7 @@ async def test_terra_mystica_lobby_factions_turns_and_a_leech_accepted(tmp_path:
                 f"{user}'s next dwelling prompt",
             )
             answered.add(prompt.id)
-            # its buttons read as the notation (they once showed Citadels' 'Build {card_name}')
+            # its buttons name the hex (they once showed Citadels' 'Build {card_name}')
             shown = [text for *_, text in labels(prompt)]
             assert shown and all(HEX.search(text) and "{" not in text for text in shown), shown
             hits = await user.autocomplete("play", thread, focused="move", move="")
@@ -212,7 +212,7 @@ async def test_terra_mystica_lobby_factions_turns_and_a_leech_accepted(tmp_path:
         other = bob
         spot = neighbours[0][0]
         menu, label = await big_turn(
-            server, thread, mover, "upgrade", lambda text: text == f"upgrade {spot} to TP"
+            server, thread, mover, "upgrade", lambda text: text == f"{spot} → trading house"
         )
         menus = [(mover, menu)]
 

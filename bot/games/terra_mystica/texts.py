@@ -14,8 +14,9 @@ MESSAGES: dict[str, dict[str, str]] = {
         "(or type it with `/play`; preview it with `/tm plan`).",
         "terra_mystica.decision.leech": "the {from} built next to you — {cost}{offered}",
         "terra_mystica.prompt.offer": "⚡ **Power offer** · {user}: {decision}",
-        "terra_mystica.prompt.first_offer": "⚡ **Power offer** · {user}: {decision}\n"
-        "`/tm leech` answers power offers for you from now on.",
+        # one line: a prompt's last line names its player (what happened goes above it)
+        "terra_mystica.prompt.first_offer": "⚡ **Power offer** · {user}: {decision} "
+        "(`/tm leech` answers power offers for you from now on)",
         "terra_mystica.leech.cost": "take {actual} power for {vp} VP?",
         "terra_mystica.leech.free": "take {actual} power for free?",
         "terra_mystica.leech.none": "no power fits your bowls now, so it can only be declined.",
@@ -190,8 +191,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "(`/행동`으로 입력하거나 `/테라 계획`으로 미리 볼 수 있습니다).",
         "terra_mystica.decision.leech": "{from}의 건설로 {cost}{offered}",
         "terra_mystica.prompt.offer": "⚡ **권능 받기** · {user} 님: {decision}",
-        "terra_mystica.prompt.first_offer": "⚡ **권능 받기** · {user} 님: {decision}\n"
-        "`/테라 권능받기`로 앞으로의 권능 받기 응답을 미리 정할 수 있습니다.",
+        "terra_mystica.prompt.first_offer": "⚡ **권능 받기** · {user} 님: {decision} "
+        "(`/테라 권능받기`로 앞으로의 응답을 미리 정할 수 있습니다)",
         "terra_mystica.leech.cost": "권능 {actual}개를 받고 승점 {vp}점을 잃을까요?",
         "terra_mystica.leech.free": "권능 {actual}개를 공짜로 받을까요?",
         "terra_mystica.leech.none": "권능이 왔지만 지금은 그릇에 자리가 없어 받을 수 없습니다.",
