@@ -241,9 +241,9 @@ _KO: dict[str, str] = {
     "citadels.decide.theater": "극장: 내 캐릭터를 다른 플레이어의 캐릭터와 보지 않고 교환할 수 "
                       "있습니다. 교환하지 않으려면 ‘패스’를 고르세요.",
     "citadels.decide.advisor": "황제의 대리인: 왕관을 줄 플레이어를 고르세요.",
-    "citadels.decide.gather": "{character} 차례: 자원을 얻으세요. 금화 {gold}닢을 받거나, 건물 카드 "
+    "citadels.decide.gather": "{character}: 자원을 얻으세요. 금화 {gold}닢을 받거나, 건물 카드 "
                      "{drawn}장을 뽑아 {kept}장을 가지세요.",
-    "citadels.decide.gather_no_deck": "{character} 차례: 자원을 얻으세요. 건물 카드 더미가 비어 "
+    "citadels.decide.gather_no_deck": "{character}: 자원을 얻으세요. 건물 카드 더미가 비어 "
                              "있어 금화만 받을 수 있습니다.",
     "citadels.decide.keep": "가질 카드를 고르세요.",
     "citadels.decide.bribe": "{character} 캐릭터가 협박당했습니다: 뇌물로 금화 {amount}닢(가진 "
@@ -253,7 +253,7 @@ _KO: dict[str, str] = {
     "citadels.decide.confiscate": "{character} 캐릭터가 금화를 내고 {card_name} 건물을 "
                          "건설했습니다: 영장을 공개할까요?",
     "citadels.decide.bewitch": "마녀: 마법을 걸 캐릭터를 선언하세요.",
-    "citadels.decide.turn": "{character} 차례: 능력을 사용하거나, 건설하거나, 차례를 마치세요.",
+    "citadels.decide.turn": "{character}: 능력을 사용하거나, 건설하거나, 차례를 마치세요.",
     "citadels.decide.warrant": "치안판사: 다음 영장을 발부할 캐릭터를 고르세요.",
     "citadels.decide.sign": "치안판사: 인장이 찍힌 영장을 어느 캐릭터에 놓을까요?",
     "citadels.decide.threaten": "협박범: 두 번째 협박 토큰을 놓을 캐릭터를 고르세요.",

@@ -76,7 +76,7 @@ def test_opening_a_group_leaves_the_turn_as_it_was(lang):
     labels = {label(c) for c in public.children}
     assert t("citadels.kind.build", lang) + "…" in labels
     assert t("citadels.choice.end", lang) in labels and not labels & built
-    assert ("도둑 차례" if lang == "ko" else "Thief") in describe_decision(
+    assert ("도둑:" if lang == "ko" else "Thief:") in describe_decision(
         d.model_copy(update={"params": event_params(
             d.params, ENGINE.view(st, 0), ["A", "B", "C", "D"])}), lang)
 

@@ -131,3 +131,10 @@ def test_the_private_view_command_is_short_and_says_mine() -> None:
     assert COMMANDS["ko"]["discord.command.game.hand"] == "내화면"
     assert t("discord.private.header", "ko", game="시타델", id=1).endswith("내 비공개 화면")
     assert "비공개 결정이 기다리고" not in t("discord.prompt.secret_waiting", "ko", user="x")
+
+
+@pytest.mark.parametrize("kind", ["turn", "gather", "gather_no_deck"])
+def test_a_turns_public_prompt_says_turn_once(kind: str) -> None:
+    decision = t(f"citadels.decide.{kind}", "ko", character="암살자", gold=2, drawn=2, kept=1)
+    text = t("discord.prompt.public", "ko", user="민수", decision=decision)
+    assert text.count("차례입니다") + text.count("차례:") == 1, text
