@@ -37,16 +37,43 @@ from render.common import (
 
 
 def draw_seat(cv: Canvas, seat: Seat, y: int) -> int:
-    """The seat's panel from `y`; returns its bottom edge."""
-    v, d = cv.view, cv.draw
+    """The seat's panel from `y`, drawn once for what it shows; returns its bottom edge."""
+    height = seat_height(seat)
+    cv.strip(panel_key(cv, seat), y, height, lambda own: draw_panel(own, seat))
+    return y + height
+
+
+def is_current(view: CitadelsView, seat: Seat) -> bool:
+    return view.current is not None and view.current.seat == seat.seat and view.phase != "over"
+
+
+def panel_key(cv: Canvas, seat: Seat) -> tuple:
+    """Everything a seat's panel shows: the seat, and what the view says about it."""
+    v = cv.view
+    chips = tuple(v.character(c).model_dump_json() for c in seat.revealed_characters)
+    notes = tuple(sorted(tile_notes(v, seat).items()))
+    return (
+        seat.model_dump_json(),
+        cv.name(seat.seat),
+        is_current(v, seat),
+        v.viewer == seat.seat,
+        shown_score(v, seat),
+        chips,
+        notes,
+    )
+
+
+def draw_panel(cv: Canvas, seat: Seat) -> None:
+    """The seat's panel from the canvas's top."""
+    d, y = cv.draw, 0
     box = Box(MARGIN, y, WIDTH - MARGIN, y + seat_height(seat))
-    is_current = v.current is not None and v.current.seat == seat.seat and v.phase != "over"
+    current = is_current(cv.view, seat)
     d.rounded_rectangle(
         box.xy(),
         12,
         fill=PANEL,
-        outline=ACCENT if is_current else mix(PANEL, INK, 0.12),
-        width=4 if is_current else 2,
+        outline=ACCENT if current else mix(PANEL, INK, 0.12),
+        width=4 if current else 2,
     )
     cv.regions[f"seat{seat.seat}"] = box
     head = Box(box.x0 + PANEL_PAD + 4, y + PANEL_PAD, box.x1 - PANEL_PAD - 4, y + PANEL_PAD + 52)
@@ -54,7 +81,6 @@ def draw_seat(cv: Canvas, seat: Seat, y: int) -> int:
     right_edge = draw_stats(cv, seat, head)
     draw_identity(cv, seat, head, right_edge)
     draw_city(cv, seat, box, head.y1 + (SEAT_HEAD_H - 52))
-    return box.y1
 
 
 def shown_score(view: CitadelsView, seat: Seat) -> int:

@@ -23,6 +23,7 @@ from render.citadels import (
     shown_markers,
     table_png,
 )
+from render.citadels.canvas import forget_strips, strips_kept
 from render.citadels.hand import hand_canvas
 from render.citadels.palette import palette_colours, to_palette
 from render.citadels.pen import Pen, fit, glyphs, width
@@ -44,6 +45,7 @@ def decode(data: bytes) -> Image.Image:
 def clear_caches() -> None:
     for cache in (glyphs, fit, width):
         cache.cache_clear()
+    forget_strips()
 
 
 @pytest.mark.parametrize("name", ["4p", "8p", "over"])
@@ -68,6 +70,7 @@ def test_the_same_view_gives_the_same_bytes_cached_or_not(draw) -> None:
     clear_caches()
     cold = draw(view, "ko")
     assert glyphs.cache_info().currsize > 0 and fit.cache_info().currsize > 0
+    assert strips_kept() == (len(view["seats"]) if draw is table_png else 0)  # seat panels
     warm = draw(view, "ko")
     assert warm == cold
     assert draw(view, "en") != cold
@@ -110,6 +113,7 @@ class Spy:
     """Every text a picture draws, with its size in design units."""
 
     def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        forget_strips()  # else panels drawn before come back without drawing their text
         self.drawn: list[tuple[str, int]] = []
         real = Pen.text
 
@@ -200,3 +204,30 @@ def test_the_pen_scales_text_and_records_what_it_is_drawn_on() -> None:
     x0, _, x1, _ = ink.getbbox()
     assert 10 <= x0 <= 12 and x1 - x0 < width("Citadels", font(40, True)) * 0.6
     assert pen.pairs == {((40, 44, 53), (243, 244, 246))}
+
+
+def test_panels_kept_from_earlier_pictures_draw_what_a_fresh_picture_would() -> None:
+    """Along a real game (names, crown, current seat, cities, final notes all changing), each
+    table picture drawn after the ones before it equals the same picture drawn from nothing."""
+    from rules import get_engine
+    from rules.core import Rng
+
+    engine = get_engine("citadels")
+    state, rng = engine.setup({}, 5, 11), Rng(11)
+    views = []
+    while engine.result(state) is None:
+        decision = rng.choice([d for d in engine.decisions(state) if d.choices])
+        state, _ = engine.apply(state, decision.seat, rng.choice(decision.choices).action)
+        views.append(engine.view(state, decision.seat % 2 or None))
+    # Around changes of the acting seat: the seat that was acting may look the same but
+    # must lose its outline; and the end, with final scores and notes.
+    turns = [i for i in range(1, len(views)) if views[i]["current"] != views[i - 1]["current"]]
+    picked = turns[:: max(1, len(turns) // 6)]
+    sample = [views[j] for i in picked for j in (i - 1, i)] + [engine.view(state, None)]
+    names = {0: "민수", 1: "Jiyoung", 2: "하나", 3: "태양", 4: "Bob"}
+    forget_strips()
+    warm = [table_png(view, "ko", names) for view in sample]
+    for view, picture in zip(sample, warm, strict=True):
+        forget_strips()
+        assert table_png(view, "ko", names) == picture
+    assert table_png(sample[-1], "ko", {**names, 4: "Robert"}) != warm[-1]
