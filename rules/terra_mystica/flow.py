@@ -8,6 +8,7 @@ from rules.core import Event
 from rules.terra_mystica import board
 from rules.terra_mystica.cults import CULTS, FINAL_VP, rank_shares
 from rules.terra_mystica.factions import FACTIONS, hop_distance
+from rules.terra_mystica.merchants.favors import final_trades
 from rules.terra_mystica.merchants.ships import income_ships, round_end_reward
 from rules.terra_mystica.power import gain_power
 from rules.terra_mystica.state import State, bridge_adj, owner_buildings
@@ -257,6 +258,8 @@ def final_scoring(st: State, events: list[Event]) -> None:
     shares = rank_shares(sizes, NETWORK_VP)
     for n in names:
         breakdown[n]["network"] = shares.get(n, 0)
+    if st["options"].get("final_trades"):  # hook: Merchants' final tile, most trade markers
+        final_trades(st, breakdown)
     for n in names:
         fs = st["factions"][n]
         for k, v in breakdown[n].items():

@@ -83,6 +83,7 @@ class EngineOptions(Options):
 
     merchants: bool = False
     map: Literal["base", "lakes", "fjords"] = "base"
+    final_trades: bool = False  # the optional final tile "most trade markers" (seed L424-436)
 
 
 def copy_state(state: State) -> State:

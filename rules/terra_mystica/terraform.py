@@ -8,7 +8,7 @@ from rules.terra_mystica.factions import BUILDING_LIMITS, FACTIONS, WORKERS_PER_
 from rules.terra_mystica.flow import spade_bonus
 from rules.terra_mystica.leech import create_offers
 from rules.terra_mystica.merchants.setup import dock_after_build, skip_docks
-from rules.terra_mystica.merchants.ships import spend_ship
+from rules.terra_mystica.merchants.ships import ship_pays_here, spend_ship
 from rules.terra_mystica.reach import check_reach
 from rules.terra_mystica.state import State
 from rules.terra_mystica.tiles import FAVOR
@@ -103,7 +103,9 @@ def split_first(st: State) -> str | None:
 def sandstorm(st: State, name: str, hex_id: str) -> None:
     t = st["turn"]
     if not any(st["buildings"].get(h, [None])[0] == name for h in board.of(st).LAND_ADJ[hex_id]):
-        raise RuleError("terra_mystica.sandstorm_adjacent", hex=hex_id)
+        # hook: Merchants, next to a ship that is then spent on the dwelling there (seed L615)
+        if not ("trades" in st and ship_pays_here(st, name, hex_id)):
+            raise RuleError("terra_mystica.sandstorm_adjacent", hex=hex_id)
     t["need"]["FREE_TF"] -= 1
     st["terrain"][hex_id] = home(name)
     t["transformed"].append(hex_id)

@@ -127,7 +127,9 @@ def take_town(st: State, name: str, tile: str, t: dict | None, events: list[Even
             for cult in CULTS:
                 advance_cult(st, name, cult, v)
         elif k == "SHIP":
+            before = fs["ship"]
             gain_shipping(fs, FACTIONS[name], v)
+            fs["VP"] += scoring_vp(st, "SHIP_STEP") * (fs["ship"] - before)  # Merchants' tile
         elif k == "SHIPS":  # hook: Merchants of the Seas, TWM2 (up to 2 ships)
             gain_ships_later(st, name, v, turn=True)
         else:

@@ -86,3 +86,14 @@ def cmd_favm1(st: State, name: str, cmd: dict, events: list) -> None:
     fs["C"] += 4
     t["allow"]["send"] = t["allow"].get("send", 0) + 1
     cmd_send(st, name, {"type": "send", "cult": cmd["cult"], "amount": cmd["amount"]}, events)
+
+
+def final_trades(st: State, breakdown: dict[str, dict[str, int]]) -> None:
+    """The final tile 'most trade markers' (seed L424-436): markers on the board, connected
+    or not, 18/12/6 like area scoring, ties share (rounded down), on top of area scoring."""
+    from rules.terra_mystica.cults import rank_shares
+
+    placed = {n: mt.TRADE_MARKERS - st["factions"][n]["markers"] for n in st["order"]}
+    shares = rank_shares(placed, mt.FINAL_TRADES_VP)
+    for n in st["order"]:
+        breakdown[n]["trades"] = shares.get(n, 0)

@@ -77,6 +77,7 @@ def prepare(st: State, opts: Any) -> None:
         st["terrain"] = dict(board_for(opts.map).START_TERRAIN)
     if opts.merchants:
         st["options"]["merchants"] = True
+        st["options"]["final_trades"] = opts.final_trades
         for tile in mt.TOWN_REMOVED:
             st["town_pool"].pop(tile, None)
         st["town_pool"].update({t: d["copies"] for t, d in mt.TOWN.items()})

@@ -250,3 +250,14 @@ def round_end_reward(st: State, name: str, kind: str, n: int) -> None:
         gain_shipping(st["factions"][name], FACTIONS[name], n)
     else:
         gain_ships_later(st, name, n, turn=False)
+
+
+def ship_pays_here(st: State, name: str, hex_id: str) -> bool:
+    """A ship marked to pay the dwelling on hex_id lies next to it (the Nomads' sandstorm
+    next to a ship must spend that ship on the dwelling, seed L615)."""
+    river = st["turn"].get("ship_pay") if st["turn"] else None
+    return (
+        bool(river)
+        and river in _board(st).SHORE.get(hex_id, ())
+        and (mt.SHIPYARD[name].get("sandstorm_by_ship", False))
+    )

@@ -56,7 +56,9 @@ def cmd_shipyard(st: State, name: str, hex_id: str, events: list[Event]) -> None
     need = st["turn"]["need"]
     for k, v in entry["reward"].items():
         if k == "SHIP":
+            before = fs["ship"]
             gain_shipping(fs, FACTIONS[name], v)
+            fs["VP"] += scoring_vp(st, "SHIP_STEP") * (fs["ship"] - before)
         elif k == "SHIPS" and len(fs["ships"]) < mt.SHIPS:
             need["SHIP_SY"] = need.get("SHIP_SY", 0) + v  # next to the shipyard (seed L349)
         elif k == "CULT":

@@ -174,6 +174,7 @@ TRADE: dict[str, dict] = {
 }
 LARGE = frozenset({"SH", "SA", "SY"})
 TRADE_MARKERS = 15  # seed L305
+FINAL_TRADES_VP = (18, 12, 6)  # final tile "most trade markers" (seed L430)
 START_KEYS = {"auren": 1}  # the Auren start with a key (seed L229, L595)
 SHIPS = 3  # seed L224, L277
 SHIPYARD_POWER = 3  # seed L339

@@ -305,3 +305,21 @@ def test_the_view_shows_ships_docks_markers_and_canals() -> None:
     assert view["factions"]["cultists"]["markers"] == 14
     assert view["factions"]["nomads"]["dock"] == "D3"
     assert "merchants" not in E.view(E.setup({"factions": ["witches", "nomads"]}, 2, 1), None)
+
+
+def test_nomads_sandstorm_next_to_a_ship_spends_it_on_the_dwelling() -> None:
+    """Seed L615: the sandstorm may target a space next to a Nomads' ship; the ship must then
+    be spent at once on a dwelling there. B2 (plains) touches r8 and no Nomads building."""
+    st = game()
+    st["buildings"]["F3"] = ["nomads", "SH"]
+    st["factions"]["nomads"]["built"].update({"D": 2, "SH": 1})
+    st = play(st, "cultists", "pass BON7")
+    no_ship = st
+    st = with_(st, "nomads", ships=["r8"])
+    assert fails(no_ship, "nomads", "action ACTN. build B2") == ("terra_mystica.sandstorm_adjacent")
+    assert fails(st, "nomads", "action ACTN. build B2") == "terra_mystica.sandstorm_adjacent"
+    before = fs(st, "nomads")
+    st = play(st, "nomads", "action ACTN. build B2 by r8")
+    n = fs(st, "nomads")
+    assert st["buildings"]["B2"] == ["nomads", "D"] and st["terrain"]["B2"] == "yellow"
+    assert n["ships"] == [] and (n["W"], n["C"]) == (before["W"], before["C"])

@@ -67,3 +67,37 @@ def test_town_tile_twm1_four_vp_and_a_shipping_step() -> None:
     st = E.apply_held(st, 0, E.parse(st, 0, "+TWM1"))[0]
     assert fs(st, "cultists")["ship"] == before["ship"] + 1
     assert fs(st, "cultists")["VP"] - before["VP"] == 4 + 2
+
+
+def final(st: dict) -> dict:
+    from rules.terra_mystica.flow import final_scoring
+
+    st = copy_state(st)
+    final_scoring(st, [])
+    return st["final"]["breakdown"]
+
+
+def test_final_tile_most_trade_markers_18_12_6_ties_share() -> None:
+    st = mots_game(
+        ["cultists", "nomads", "witches"],
+        ["E6", "D3", "F4", "A10", "F3", "A1", "B6"],
+        ["E6", "D3", "F4"],
+        ["BON3", "BON5", "BON7"],
+        final_trades=True,
+    )
+    st = with_(with_(st, "cultists", markers=12), "nomads", markers=14)
+    out = final(st)
+    assert [out[f]["trades"] for f in ("cultists", "nomads", "witches")] == [18, 12, 0]
+    st = with_(st, "nomads", markers=12)
+    out = final(st)
+    assert [out[f]["trades"] for f in ("cultists", "nomads")] == [15, 15]
+    plain = mots_game(["cultists", "nomads"], DWELLINGS, ["E6", "D3"], ["BON3", "BON5"])
+    assert "trades" not in final(with_(plain, "cultists", markers=10))["cultists"]
+
+
+def test_shipping_step_tile_counts_free_steps_too() -> None:
+    st = copy_state(game("SCOM3"))
+    st["turn"]["need"]["TOWN"] = 1
+    before = fs(st, "cultists")["VP"]
+    st = E.apply_held(st, 0, E.parse(st, 0, "+TWM1"))[0]
+    assert fs(st, "cultists")["VP"] - before == 4 + 2 + 2  # tile, track level 1, SCOM3
