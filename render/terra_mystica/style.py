@@ -123,8 +123,9 @@ def text(
 
 
 # The same words come back picture after picture (numbers, names, labels): rasterising them
-# once saves a third of a picture's time. Masks are drawn at whole-pixel positions.
-@lru_cache(maxsize=4096)
+# once saves a third of a picture's time. Masks are drawn at whole-pixel positions; a few
+# kB each, so the cache stays around 10 MB. Read-only once made: safe across threads.
+@lru_cache(maxsize=2048)
 def _rendered(s: str, size: int, bold: bool, anchor: str) -> tuple[Image.Image, tuple[int, int]]:
     f = font(size, bold)
     left, top, right, bottom = (round(v) for v in f.getbbox(s, anchor=anchor))
