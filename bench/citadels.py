@@ -1,9 +1,11 @@
 """Citadels: engine apply, a full random 6-player game, the pictures, one move's round trip
 (apply + persist + render) through the table service on SQLite.
 
-Pictures are measured two ways: one late-game view drawn again and again, and every picture
-of a whole game drawn once each, in order, as the bot draws them (the table after each turn,
-each seat's hand when it changed); the second is what a table waits for."""
+Pictures are measured three ways: one late-game view drawn again and again (what stays the
+same is kept: glyphs, layout, seat panels); the same with nothing kept, each time from
+scratch; and every picture of a whole game drawn once each, in order (the table at each
+change of acting seat, which is more often than the bot sends it, and each seat's hand when
+it changed), which is what a table waits for."""
 
 from __future__ import annotations
 
@@ -77,6 +79,27 @@ def bench_picture(seats: int) -> Measure:
     )
 
 
+def _forget_everything() -> None:
+    from render.citadels.canvas import forget_strips
+    from render.citadels.pen import fit, glyphs, width
+
+    forget_strips()
+    for cache in (glyphs, fit, width):  # fonts stay loaded, as they do in the bot
+        cache.cache_clear()
+
+
+def bench_picture_cold(seats: int) -> Measure:
+    view = _table_view(seats, 3)
+    names = {i: f"Player {i + 1}" for i in range(seats)}
+
+    def cold() -> None:
+        _forget_everything()
+        render_table("citadels", view, "ko", names)
+
+    times = timeit(cold, repeat=15)
+    return Measure(f"table picture, {seats} players, nothing kept", times, target_ms=60)
+
+
 def _game_views(seats: int, seed: int) -> tuple[list[dict], list[dict]]:
     """A random game's public views at each change of acting seat, and its seats' own views
     each time their hand or characters changed."""
@@ -114,7 +137,10 @@ def bench_game_pictures(seats: int) -> list[Measure]:
     """Every table and hand picture of one game, each drawn once (ko and en seats alternate)."""
     tables, hands = _game_views(seats, 7)
     names = {i: f"Player {i + 1}" for i in range(seats)}
-    lang = lambda view: "ko" if (view.get("viewer") or 0) % 2 == 0 else "en"  # noqa: E731
+
+    def lang(view: dict) -> str:
+        return "ko" if (view.get("viewer") or 0) % 2 == 0 else "en"
+
     table_times, table_bytes = _each_once(
         lambda v: render_table("citadels", v, "ko", names), tables
     )
@@ -199,6 +225,7 @@ def main() -> list[Measure]:
         bench_picture(4),
         bench_picture(6),
         bench_picture(8),
+        bench_picture_cold(8),
         bench_hand(),
         *bench_game_pictures(4),
         *bench_game_pictures(8),
