@@ -136,13 +136,14 @@ async def test_rate_limits_and_gateway_drop_lose_nothing(tmp_path: Path) -> None
         driver = Driver(server, server.users, seed=8)
         await driver.play(10)
 
-        # a burst over the routes a move uses; each 429 is followed by a retry that works
+        # a burst over the routes a move uses (the answered prompt is closed through the
+        # click's original response); each 429 is followed by a retry that works
         burst = [
             twin.rate_limit(3, route=route, retry_after=0.05)
             for route in (
                 "/callback",
                 "POST /channels/{channel_id}/messages",
-                "PATCH /channels/{channel_id}/messages/{message_id}",
+                "PATCH /webhooks/{webhook_id}/{webhook_token}/messages/@original",
             )
         ]
         await driver.play(8)
