@@ -96,11 +96,32 @@ def faction_rgb(colour_name: object) -> RGB:
     return UNKNOWN_FACTION
 
 
+class Font(ImageFont.FreeTypeFont):
+    """A FreeType font that remembers the widths it measured: the layout measures the same
+    words again and again (whether a label fits, where the next one starts)."""
+
+    LENGTHS = 4096  # widths kept per font before starting afresh
+
+    def __init__(self, path: str, size: int) -> None:
+        # Hangul syllables are precomposed: basic layout draws them right, and faster.
+        super().__init__(path, size, layout_engine=ImageFont.Layout.BASIC)
+        self._lengths: dict[str, float] = {}
+
+    def getlength(self, text, mode="", direction=None, features=None, language=None):
+        if mode or direction or features or language or not isinstance(text, str):
+            return super().getlength(text, mode, direction, features, language)
+        width = self._lengths.get(text)
+        if width is None:
+            if len(self._lengths) >= self.LENGTHS:
+                self._lengths.clear()
+            width = self._lengths[text] = super().getlength(text)
+        return width
+
+
 @lru_cache(maxsize=64)
-def font(size: int, bold: bool = False) -> ImageFont.FreeTypeFont:
+def font(size: int, bold: bool = False) -> Font:
     name = "NanumSquareB.ttf" if bold else "NanumSquareR.ttf"
-    # Hangul syllables are precomposed: basic layout draws them right, and faster.
-    return ImageFont.truetype(str(FONT_DIR / name), size, layout_engine=ImageFont.Layout.BASIC)
+    return Font(str(FONT_DIR / name), size)
 
 
 Box = tuple[int, int, int, int]
@@ -119,7 +140,7 @@ def text(
     if s:
         mask, (left, top) = _rendered(s, size, bold, anchor)
         draw.bitmap((round(xy[0]) + left, round(xy[1]) + top), mask, fill=fill)
-    return xy[0] + _length(s, size, bold)
+    return xy[0] + font(size, bold).getlength(s)
 
 
 # The same words come back picture after picture (numbers, names, labels): rasterising them
@@ -132,11 +153,6 @@ def _rendered(s: str, size: int, bold: bool, anchor: str) -> tuple[Image.Image, 
     mask = Image.new("L", (max(1, right - left), max(1, bottom - top)), 0)
     ImageDraw.Draw(mask).text((-left, -top), s, font=f, fill=255, anchor=anchor)
     return mask, (left, top)
-
-
-@lru_cache(maxsize=4096)
-def _length(s: str, size: int, bold: bool) -> float:
-    return font(size, bold).getlength(s)
 
 
 def card(draw: ImageDraw.ImageDraw, box: Box, title: str | None = None) -> int:
