@@ -1,4 +1,5 @@
-"""Command line: `replay GAME.txt [--json]` and `random-game --players N --seed S`."""
+"""Command line: `replay GAME.txt [--json]` and `random-game --players N --seed S`
+(`--merchants --map base|lakes|fjords`: with Merchants of the Seas)."""
 
 from __future__ import annotations
 
@@ -20,6 +21,8 @@ def main(argv: list[str] | None = None) -> int:
     rg.add_argument("--seed", type=int, default=1)
     rg.add_argument("--pass-rate", type=int, default=None,
                     help="percent of turns that may pass (default: uniform choice)")
+    rg.add_argument("--merchants", action="store_true", help="Merchants of the Seas")
+    rg.add_argument("--map", choices=("base", "lakes", "fjords"), default="base")
     args = parser.parse_args(argv)
     if args.cmd == "replay":
         with open(args.file, encoding="utf-8") as fh:
@@ -33,7 +36,10 @@ def main(argv: list[str] | None = None) -> int:
             for name, fs in out["factions"].items():
                 print(f"  {name}: " + " ".join(f"{k}={v}" for k, v in fs.items()))
         return 1 if out["error"] else 0
-    _, text = random_game(args.players, args.seed, pass_rate=args.pass_rate)
+    extra = {"merchants": True} if args.merchants else {}
+    if args.map != "base":
+        extra["map"] = args.map
+    _, text = random_game(args.players, args.seed, pass_rate=args.pass_rate, options=extra)
     sys.stdout.write(text)
     return 0
 

@@ -11,6 +11,7 @@ from typing import Any
 from rules.core import Choice, Decision, Rng, RuleError
 from rules.terra_mystica.engine import TerraMystica
 from rules.terra_mystica.flow import final_scoring, legacy_income, next_order, settle
+from rules.terra_mystica.merchants import gamefile as merchants_file
 from rules.terra_mystica.messages import fill
 from rules.terra_mystica.notation import (
     action_of,
@@ -19,7 +20,7 @@ from rules.terra_mystica.notation import (
     split_commands,
     stream_rewrites,
 )
-from rules.terra_mystica.state import Options, State
+from rules.terra_mystica.state import EngineOptions, Options, State
 from rules.terra_mystica.tiles import BONUS, NOT_LATE, SCORING, TILE_OPTIONS, in_game
 
 OUT_OF_TURN = ("leech", "cult", "spades")
@@ -35,7 +36,8 @@ KNOWN_OPTIONS = frozenset(DEFAULT_OPTIONS + (
     "fire-and-ice-factions/variable_v4", "fire-and-ice-factions/variable_v5",
     "maintain-player-order", "loose-adjust-resource", "loose-cultist-ordering", "loose-dig",
     "loose-engineer-bridge", "loose-lose-cult", "loose-multi-spade", "loose-bridge-adjacency",
-    "loose-done", "email-notify", "manual-fav5", "shapeshifter-fix-playtest-v1"))
+    "loose-done", "email-notify", "manual-fav5", "shapeshifter-fix-playtest-v1")
+    + merchants_file.OPTIONS)  # ours: Merchants of the Seas (merchants/gamefile.py)
 
 
 @dataclass
@@ -58,6 +60,7 @@ class GameFile:
     randomize: str | None = None
     moves: list[Line] = field(default_factory=list)
     pool_built: bool = False  # a setup, delete or randomize line has built the tile pool
+    map_line: str | None = None  # read only with Merchants of the Seas
 
     def tile_options(self) -> dict[str, bool]:
         """The tile options (Options field names) this file turns on."""
@@ -141,6 +144,8 @@ def admin(game: GameFile, body: str, number: int) -> None:
         game.randomize = body.split("seed", 1)[1].strip()
     elif head == "income" and len(words) == 1:
         game.moves.append(Line(number, None, "income"))  # legacy: see flow.legacy_income
+    elif head == "map" and len(words) == 2:
+        game.map_line = words[1].lower()
     elif head in ("map", "player-count", "abort", "admin", "start",
                   "faction-variant", "final-scoring", "order"):
         return
@@ -186,13 +191,17 @@ def game_options(game: GameFile) -> Options:
         # Site logs get their seats from the database: default to one per faction.
         scoring, deleted = snellman_randomize(game.randomize, game.players or len(game.factions),
                                               tiles)
+    common: dict[str, Any] = dict(
+        factions=game.factions, scoring=scoring,
+        strict_leech="strict-leech" in game.options,
+        errata_cultist_power="errata-cultist-power" in game.options,
+        variable_turn_order="variable-turn-order" in game.options,
+        second_spade_dwelling=True,  # the site's rule, so its logs replay
+        **tiles)
+    if merchants_file.OPTION in game.options:  # hook: Merchants of the Seas
+        return EngineOptions(**merchants_file.engine_options(game, common))
     bonus = [b for b in in_game(BONUS, tiles) if b not in deleted]
-    return Options(factions=game.factions, scoring=scoring, bonus=bonus,
-                   strict_leech="strict-leech" in game.options,
-                   errata_cultist_power="errata-cultist-power" in game.options,
-                   variable_turn_order="variable-turn-order" in game.options,
-                   second_spade_dwelling=True,  # the site's rule, so its logs replay
-                   **tiles)
+    return Options(bonus=bonus, **common)
 
 
 def message(key: str, params: dict[str, Any]) -> str:
@@ -285,10 +294,15 @@ def header_lines(state: State) -> list[str]:
     lines = [f"option {o}" for o in DEFAULT_OPTIONS]
     lines += [f"option {site}" for field, site in TILE_OPTIONS.items()
               if state["options"].get(field)]  # before the pool is built (spec 2.2)
+    if state["options"].get("merchants"):  # hook: Merchants of the Seas
+        lines += merchants_file.header_lines(state)
     lines.append("score " + ",".join(state["scoring"]))
-    lines += [f"delete {b}" for b in sorted(in_game(BONUS, state["options"]),
-                                            key=lambda t: int(t[3:]))
-              if b not in state["bonus_in_play"]]
+    if state["options"].get("merchants"):
+        lines += [f"delete {b}" for b in merchants_file.deleted_bonus(state)]
+    else:
+        lines += [f"delete {b}" for b in sorted(in_game(BONUS, state["options"]),
+                                                key=lambda t: int(t[3:]))
+                  if b not in state["bonus_in_play"]]
     lines += [f"setup {f}" for f in state["order"]]
     return lines
 

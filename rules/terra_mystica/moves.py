@@ -13,6 +13,7 @@ from rules.terra_mystica.cults import CULTS, PRIEST_SPACES, TOP, cult_target, mu
 from rules.terra_mystica.factions import BUILDING_LIMITS, FACTIONS, WORKERS_PER_SPADE, hop_distance
 from rules.terra_mystica.free_moves import free_choices
 from rules.terra_mystica.leech import offer_actual, offer_gain
+from rules.terra_mystica.merchants.choices import action_texts as merchants_action_texts
 from rules.terra_mystica.merchants.favors import favor_allowed
 from rules.terra_mystica.merchants.ships import need_choices, ship_shores
 from rules.terra_mystica.reach import ship_range
@@ -346,6 +347,8 @@ def action_choices(st: State, name: str) -> list[Choice]:
         out.append(choice("advance dig"))
     out += power_action_choices(st, name)
     out += special_choices(st, name)
+    if "trades" in st:  # hook: Merchants of the Seas actions
+        out += [choice(x) for x in merchants_action_texts(st, name)]
     if st["round"] < 6:
         out += [choice(f"pass {b}") for b in tile_order(st["bonus_pool"])]
     else:

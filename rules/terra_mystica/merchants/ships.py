@@ -185,7 +185,9 @@ def need_choices(st: State, name: str) -> list[str] | None:
         spots = launch_spots(st, name, only) if len(st["factions"][name]["ships"]) < 3 else []
         return [f"ship {r}" for r in spots] + ["-SHIP"]
     if need.get("MOVE"):
-        return ["-MOVE"]  # a move is written out (paths), not listed
+        from rules.terra_mystica.merchants.choices import move_texts
+
+        return [*move_texts(st, name), "-MOVE"]
     return None
 
 

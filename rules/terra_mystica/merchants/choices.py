@@ -1,0 +1,105 @@
+"""Listed choices for the expansion's moves: the shipyard, its ship action, the power
+actions, and one-ship moves (a shortest path to every river or trade in reach)."""
+
+from __future__ import annotations
+
+from collections import deque
+from typing import Any
+
+from rules.terra_mystica.cults import CULTS
+from rules.terra_mystica.merchants import tiles as mt
+from rules.terra_mystica.merchants.setup import WAREHOUSE_FACTIONS
+from rules.terra_mystica.merchants.ships import MOVE_SPACE, _board, launch_spots, room, ship_reach
+from rules.terra_mystica.merchants.shipyard import SHIP_SPACE, board_entry
+
+State = dict[str, Any]
+PICKS = {"TE": ["PW", *CULTS], "SA": ["P", *CULTS], "SY": ["MOVE"]}
+
+
+def affords(fs: dict[str, Any], cost: dict[str, int]) -> bool:
+    return all((fs["P3"] if k == "PW" else fs[k]) >= v for k, v in cost.items())
+
+
+def action_texts(st: State, name: str) -> list[str]:
+    """Full actions the expansion adds to a turn's choices."""
+    fs = st["factions"][name]
+    if name in WAREHOUSE_FACTIONS:
+        return []
+    out: list[str] = []
+    entry = board_entry(name)
+    if not fs["shipyard"] and affords(fs, entry["cost"]):
+        bd = _board(st)
+        out += [
+            f"upgrade {h} to SY"
+            for h, (f, b) in sorted(st["buildings"].items())
+            if f == name and b == "TP" and bd.SHORE[h]
+        ]
+    if (
+        fs["shipyard"]
+        and SHIP_SPACE not in fs["used"]
+        and room(st, name)
+        and affords(fs, entry["ship_cost"])
+    ):
+        out.append(f"action {SHIP_SPACE}")
+    for space, spec in mt.POWER_ACTIONS.items():
+        if space in st["acts"] or fs["P3"] < spec["cost"]:
+            continue
+        gain = spec["gain"]
+        if ("SHIPS" in gain and not room(st, name)) or ("MOVE" in gain and not fs["ships"]):
+            continue
+        if affords(fs, spec.get("pay", {})):
+            out.append(f"action {space}")
+    if MOVE_SPACE not in fs["used"]:
+        out += move_texts(st, name)
+    return out
+
+
+def move_texts(st: State, name: str) -> list[str]:
+    """`move PATH[/PICK]` for each ship and each place one move can take it."""
+    fs = st["factions"][name]
+    bd = _board(st)
+    reach = ship_reach(st, name)
+    bowl2 = mt.SHIPYARD[name].get("extra_step_bowl2") and fs["P2"] > 0
+    limit = reach + (1 if fs["P3"] > 0 or bowl2 else 0)
+    out: list[str] = []
+    for start in sorted(set(fs["ships"]), key=lambda r: int(r[1:])):
+        parent = {start: None}
+        depth = {start: 0}
+        queue = deque([start])
+        while queue:
+            here = queue.popleft()
+            if depth[here] >= limit:
+                continue
+            for nxt in sorted(bd.SHIP_ADJ[here], key=lambda r: int(r[1:])):
+                if nxt not in parent:
+                    parent[nxt], depth[nxt] = here, depth[here] + 1
+                    queue.append(nxt)
+        ends: list[tuple[list[str], str | None]] = []
+        for river in parent:
+            path = _path(parent, river)
+            if river != start:
+                ends.append((path, None))
+            if depth[river] < limit and fs["markers"] > 0:
+                for h in bd.ADJ[river]:
+                    b = st["buildings"].get(h)
+                    if b and b[0] != name and name not in st["trades"].get(h, ()):
+                        ends += [(path + [h], pick) for pick in _picks(st, name, b[1])]
+        seen: set[tuple[str, str | None]] = set()
+        for path, pick in ends:
+            if (path[-1], pick) not in seen:  # one (shortest) path per place and pick
+                seen.add((path[-1], pick))
+                out.append("move " + "-".join(path) + (f"/{pick}" if pick else ""))
+    return out
+
+
+def _path(parent: dict[str, str | None], end: str) -> list[str]:
+    path = [end]
+    while parent[path[-1]] is not None:
+        path.append(parent[path[-1]])  # type: ignore[arg-type]
+    return path[::-1]
+
+
+def _picks(st: State, name: str, kind: str) -> list[str | None]:
+    if kind == "SY":
+        return ["MOVE", *launch_spots(st, name)]  # the trading ship is back in the supply
+    return list(PICKS.get(kind, [None]))

@@ -1,0 +1,73 @@
+"""The expansion's listed choices are all legal, and cover its actions."""
+
+from __future__ import annotations
+
+import pytest
+
+from rules.terra_mystica.state import copy_state
+from tests.rules.terra_mystica.helpers import E
+from tests.rules.terra_mystica.test_merchants_ships import game, with_
+
+
+def listed(st: dict) -> list[str]:
+    (d,) = [d for d in E.decisions(st) if d.kind == "turn"]
+    return [c.text for c in d.choices]
+
+
+def rich() -> dict:
+    st = with_(game(), "cultists", ship=1, ships=["r15", "r14"], P=1, P1=0, P2=2, P3=6, W=9, C=20)
+    st["buildings"]["B2"] = ["cultists", "TP"]
+    st["buildings"]["F3"] = ["nomads", "TE"]
+    st["factions"]["cultists"]["built"].update({"TP": 1})
+    return st
+
+
+def test_expansion_actions_are_listed() -> None:
+    texts = listed(rich())
+    for want in (
+        "action ACTM1",
+        "action ACTM2",
+        "action ACTM3",
+        "upgrade B2 to SY",
+        "move r14-D3",
+        "move r14-r21-F3/PW",
+        "move r14-r21-F3/EARTH",
+        "move r15-r9",
+    ):
+        assert want in texts, want
+    assert "upgrade E6 to SY" not in texts  # a dwelling, not a trading house
+
+
+@pytest.mark.parametrize("start", ["listed", "after_move"])
+def test_every_listed_expansion_choice_applies(start: str) -> None:
+    st = rich()
+    if start == "after_move":
+        st = E.apply(st, 0, E.parse(st, 0, "move r14-r8"))[0]
+        st = with_(st, "nomads", ships=["r21"], ship=1, P3=5)
+        name, seat = "nomads", 1
+    else:
+        name, seat = "cultists", 0
+    texts = [
+        t
+        for t in listed(st)
+        if t.startswith(("move", "action ACTM", "action SY", "upgrade B2 to SY"))
+    ]
+    assert texts
+    for text in texts:
+        after = E.apply_held(copy_state(st), seat, E.parse(st, seat, text))[0]
+        need = after["turn"]["need"] if after["turn"] else {}
+        for follow in (
+            d
+            for d in E.decisions(after)
+            if d.seat == seat and any(need.get(k) for k in ("SHIP", "SHIP_SY", "MOVE", "FAVOR"))
+        ):
+            for c in follow.choices[:6]:
+                E.apply_held(copy_state(after), seat, c.action)
+        assert name in after["factions"]
+
+
+def test_a_move_need_lists_moves() -> None:
+    st = with_(rich(), "cultists", P3=4)
+    st = E.apply_held(st, 0, E.parse(st, 0, "action ACTM1"))[0]
+    texts = listed(st)
+    assert texts[-1] == "-MOVE" and "move r15-r9" in texts
