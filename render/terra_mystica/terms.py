@@ -22,7 +22,7 @@ TERMS: dict[str, dict[str, str]] = {
         "select": "세력 선택",
         "setup": "최초 건물 배치",
         "actions": "행동 단계",
-        "leech": "권능 제안",
+        "leech": "권능 받기",  # the bot's one name for taking power
         "income": "수입 단계",
         "spades": "신앙 보너스 삽",
         "cleanup": "정리",
