@@ -81,10 +81,10 @@ TERMS: dict[str, dict[str, str]] = {
         "you": "나",
         "ranking": "최종 순위",
         "no_cult_bonus": "마지막 라운드: 신앙 보너스 없음",
-        "final_play": "게임 중",
+        "final_play": "게임 중 얻은 승점",  # as the bot's final scores
         "final_network": "영역 승점",
-        "final_cults": "신앙 트랙",
-        "final_resources": "자원",
+        "final_cults": "신앙 승점",
+        "final_resources": "자원 승점",
         "map_fallback": "(지도 '{map}' 없음: 기본판 지도)",
         "in_supply": "공급처",
         "this_round": "이번 라운드",

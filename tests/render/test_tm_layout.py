@@ -107,7 +107,7 @@ def test_the_ranking_names_players_and_the_final_scoring(finished) -> None:
                                     breakdown["resources"]]
             assert sum(row["parts"]) == row["vp"]
     assert ranking_rows(finished, names, "ko")[0]["labels"] == [
-        "게임 중", "영역 승점", "신앙 트랙", "자원"]
+        "게임 중 얻은 승점", "영역 승점", "신앙 승점", "자원 승점"]
 
 
 def test_a_finished_game_picture_keeps_inside_its_margins(finished) -> None:
