@@ -4,7 +4,9 @@ Public events, notices, the table picture, public prompts and final scores go to
 game's thread (unarchived first) in the game's language; private prompts, seat events
 and the private picture go by DM in the player's language. A closed DM (50007) is
 remembered and replaced by an "Open my private view" button in the thread. Every prompt
-message is recorded so its buttons are removed once its decision is no longer open.
+message is recorded so its buttons are removed once its decision is no longer open: through
+the click that answered it (its interaction, outside the global rate limit) when there is
+one, else by a channel edit.
 A post the thread refuses for a missing permission is skipped (a refused picture: its text
 goes alone) while the DMs still go; the player who acted is told which permission, and once
 Discord says the permissions changed the game is shown as it stands with its unposted

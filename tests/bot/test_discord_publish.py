@@ -253,6 +253,27 @@ async def test_a_closed_dm_notice_pings_only_a_player_who_is_not_here(env) -> No
     assert second.kwargs["allowed_mentions"].users == []  # he is here: no ping
 
 
+async def test_an_interaction_older_than_its_token_is_not_used(env) -> None:
+    """A notice's private view opened 15 minutes before the answer: its token is no longer
+    good (Discord: 15 minutes), so the notice is edited by a channel edit."""
+    from datetime import UTC, datetime, timedelta
+
+    bot, world = env
+    now = [datetime(2026, 1, 1, tzinfo=UTC)]
+    bot.clock = lambda: now[0]
+    world.dms_closed.add(BOB)
+    gid = await started(bot, world)
+    [notice] = [m for m in world.in_channel(THREAD) if f"bgp:{gid}" in m.custom_ids()]
+    opened = FakeInteraction(bot, BOB, channel_id=THREAD, message=notice)
+    await bot.get_cog("Play").on_private_view(opened, gid)
+    [picks] = [r for r in opened.replies if r.view is not None]
+    now[0] += timedelta(minutes=15)
+    await click(bot, BOB, picks.custom_ids()[0], message=picks)
+    assert opened.original_edits == []
+    [(_, _, edit)] = [e for e in world.edits if e[1] == notice.id]
+    assert edit["view"] is None and f"<@{BOB}>" in edit["content"]
+
+
 async def test_lost_thread_is_logged_and_marked_without_crashing(env) -> None:
     bot, world = env
     world.missing.add(THREAD)
