@@ -109,7 +109,7 @@ _KO: dict[str, str] = {
     "terra_mystica.color_taken": "{faction}의 색은 이미 다른 플레이어가 골랐습니다.",
     "terra_mystica.connect_not_allowed": "강을 건너 마을을 잇는 것은 인어만 할 수 있습니다.",
     "terra_mystica.connect_no_town": "그곳을 이어도 마을이 생기지 않습니다.",
-    "terra_mystica.convert_limit": "일꾼을 성직자로 최대 {n}명 더 바꿀 수 있습니다.",
+    "terra_mystica.convert_limit": "일꾼을 성직자로 최대 {n}개 더 바꿀 수 있습니다.",
     "terra_mystica.convert_ratio": "{dst} {n}개에는 {src} {need}개가 필요합니다.",
     "terra_mystica.cult_bonus": "{faction}: 라운드 종료 신앙 보너스 {times}회 획득.",
     "terra_mystica.cult_lose": "{cult} 트랙은 7~9칸 사이에서만 되돌릴 수 있습니다.",

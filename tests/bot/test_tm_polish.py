@@ -98,7 +98,7 @@ def test_the_cultists_and_darklings_prompts_say_why_they_are_asked() -> None:
     assert cult.startswith("광신도 (ann): 이웃이 권능을 받아") and "1칸" in cult
     ordination = ko.decision(Decision(seat=1, kind="ordination", key="o",
                                       params={"faction": "darklings"}))
-    assert ordination.startswith("암흑인 (bo): 요새를") and "최대 3명" in ordination
+    assert ordination.startswith("암흑인 (bo): 요새를") and "일꾼 최대 3개" in ordination
     en = texts("en", view, ["ann", "bo"])
     assert "up to 3 workers" in en.decision(Decision(seat=1, kind="ordination", key="o",
                                                      params={"faction": "darklings"}))

@@ -210,7 +210,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "terra_mystica.decision.free_trading_house": "{faction}: 주택 하나를 공짜로 교역소로 개량하세요.",
         "terra_mystica.decision.sandstorm": "{faction}: 모래 폭풍을 일으킬 칸을 고르세요.",
         "terra_mystica.decision.ordination": "{faction}: 요새를 지은 보상으로 일꾼을 성직자로 바꿀 수 있습니다"
-        "(최대 3명). 몇 명을 바꿀지 고르세요.",
+        "(일꾼 최대 3개). 몇 개를 바꿀지 고르세요.",
         "terra_mystica.say.and": ", ",
         "terra_mystica.say.build": "{hex}에 주택 건설",
         "terra_mystica.say.upgrade": "{hex}의 건물을 {building_ro} 개량",
