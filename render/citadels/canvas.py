@@ -21,14 +21,14 @@ from render.citadels.labels import seat_name
 from render.citadels.palette import encode
 from render.citadels.pen import Pair, Pen
 from render.citadels.view import CitadelsView, Lang, Names, Regions
-from render.common import BACKGROUND, Box
+from render.common import BACKGROUND, RGB, Box
 
-STRIPS_KEPT = 48  # a few games' seats; about half a megabyte each at 800 px
+STRIPS_KEPT = 48  # a few games' seats; 0.3 to 0.6 MB each at 800 px
 
 
 class Strip(NamedTuple):
     image: Image.Image
-    colours: frozenset
+    colours: frozenset[RGB]
     pairs: frozenset[Pair]
     regions: Regions  # design units, from the strip's top
 
