@@ -149,8 +149,8 @@ def prompt_frame(decision: Decision, earlier: list[str]) -> str | None:
 
 def colour_label(info: dict[str, Any], lang: str) -> str:
     """A faction's colour as the engine names it: home terrain, colour ("⬛ swamp, black")."""
-    words = ", ".join(str(info[k][lang]) for k in ("home", "colour_name") if k in info)
-    return f"{COLOUR_EMOJI.get(info.get('color', ''), '')} {words}".strip()
+    named = ", ".join(str(info[k][lang]) for k in ("home", "colour_name") if k in info)
+    return f"{COLOUR_EMOJI.get(info.get('color', ''), '')} {named}".strip()
 
 
 def choice_label(choice: Choice, decision: Decision | None, lang: str) -> str:
@@ -257,7 +257,7 @@ def status_lines(view: dict[str, Any], lang: str, names: list[str]) -> list[str]
     active = view.get("active")
     phase = str(view.get("phase", "?"))
     scoring = view.get("current_scoring")
-    words = tile_summary(scoring, lang, view.get("tiles", {})) if scoring else None
+    scores = tile_summary(scoring, lang, view.get("tiles", {})) if scoring else None
     if phase == "over":  # no scoring tile or turn to speak of any more
         lines = [t("terra_mystica.status.over", lang, round=view.get("round", "?"))]
     else:
@@ -267,7 +267,7 @@ def status_lines(view: dict[str, Any], lang: str, names: list[str]) -> list[str]
                 lang,
                 round=view.get("round", "?"),
                 phase=t(f"terra_mystica.phase.{phase}", lang) if has(f"terra_mystica.phase.{phase}") else phase,
-                scoring=words or scoring or "-",  # the tile by what it scores
+                scoring=scores or scoring or "-",  # the tile by what it scores
                 active=faction_name(active, view, names) if active else "-",
             )
         ]
@@ -303,8 +303,8 @@ def score_breakdown(breakdown: dict[str, Any], lang: str) -> str:
             if not any(c.lower() in breakdown for c in CULT_NAMES):
                 continue
             scored = ", ".join(f"{t(f'terra_mystica.cult.{c}', lang)} {v}" for c, v in cults.items() if v)
-            words = f"{t('terra_mystica.final.cults', lang)} {sum(cults.values())}"
-            parts.append(f"{words} ({scored})" if scored else words)
+            total = f"{t('terra_mystica.final.cults', lang)} {sum(cults.values())}"
+            parts.append(f"{total} ({scored})" if scored else total)
         elif part in breakdown:
             parts.append(f"{t(f'terra_mystica.final.{part}', lang)} {breakdown[part]}")
     return " · ".join(parts)
