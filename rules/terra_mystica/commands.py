@@ -12,9 +12,15 @@ from rules.terra_mystica.flow import end_turn, gain_basic, gain_priests, spade_b
 from rules.terra_mystica.leech import cmd_decline, cmd_leech, create_offers, decline_all
 from rules.terra_mystica.merchants.commands import HANDLERS as MERCHANTS_HANDLERS
 from rules.terra_mystica.merchants.commands import power_action as merchants_power_action
-from rules.terra_mystica.merchants.favors import check_favor, pass_counts, pass_trades_vp
+from rules.terra_mystica.merchants.favors import (
+    advance_distance,
+    check_favor,
+    pass_counts,
+    pass_trades_vp,
+)
 from rules.terra_mystica.merchants.ships import BONUS_ACTION_NEEDS, check_gain, decline_ship
 from rules.terra_mystica.merchants.shipyard import SHIP_SPACE, cmd_ship_action, cmd_shipyard
+from rules.terra_mystica.merchants.shipyard import board_entry as mt_shipyard
 from rules.terra_mystica.merchants.tiles import POWER_ACTIONS as MERCHANTS_ACTIONS
 from rules.terra_mystica.power import CONVERSIONS, CONVERT_EXTRA
 from rules.terra_mystica.state import State, add_faction, direct_neighbours, start_placement
@@ -110,6 +116,8 @@ def stronghold_bonus(st: State, name: str, events: list[Event]) -> None:
                 fs["VP"] += fd.ship["vp"].get(fs["ship"], 0)
         elif k == "TELEPORT":
             fs["teleport"] = 1
+            if "distance" in fs:  # hook: Merchants, the Fakirs' stronghold moves the marker
+                advance_distance(fs, mt_shipyard(name).get("sh_distance", 0))
         else:
             gain_basic(fs, {k: v})
 

@@ -160,6 +160,9 @@ def hop_distance(fd: Faction, fs: dict) -> int:
     """How far (in hexes) the tunnel or carpet reaches now, with any range from town tiles."""
     if not fd.teleport:
         return 0
+    if "distance" in fs:  # hook: Merchants of the Seas, the distance tile's upper track
+        from rules.terra_mystica.merchants.favors import ability_reach
+        return ability_reach(fd.name, fs)
     return fd.teleport["range"][fs["teleport"]] + 1 + fs.get("range_bonus", 0)
 
 

@@ -7,6 +7,7 @@ from rules.terra_mystica import board
 from rules.terra_mystica.cults import CULTS, advance_cult, restore_key_blocked
 from rules.terra_mystica.factions import BUILDING_POWER, FACTIONS, Faction
 from rules.terra_mystica.flow import gain_basic
+from rules.terra_mystica.merchants.favors import advance_distance, level
 from rules.terra_mystica.merchants.ships import gain_ships_later
 from rules.terra_mystica.state import State, bridge_adj, direct_neighbours, owner_buildings
 from rules.terra_mystica.tiles import FAVOR, TOWN, TOWN_POWER, TOWN_SIZE
@@ -127,9 +128,9 @@ def take_town(st: State, name: str, tile: str, t: dict | None, events: list[Even
             for cult in CULTS:
                 advance_cult(st, name, cult, v)
         elif k == "SHIP":
-            before = fs["ship"]
+            before = level(fs)
             gain_shipping(fs, FACTIONS[name], v)
-            fs["VP"] += scoring_vp(st, "SHIP_STEP") * (fs["ship"] - before)  # Merchants' tile
+            fs["VP"] += scoring_vp(st, "SHIP_STEP") * (level(fs) - before)  # Merchants' tile
         elif k == "SHIPS":  # hook: Merchants of the Seas, TWM2 (up to 2 ships)
             gain_ships_later(st, name, v, turn=True)
         else:
@@ -141,7 +142,9 @@ def gain_shipping(fs: dict, fd: Faction, n: int) -> None:
     """Free shipping levels (TW7) with the track's VP, up to its end; factions without shipping
     whose carpet range grows (Fakirs) reach one hex further instead, the others get nothing."""
     for _ in range(n):
-        if fd.ship and fs["ship"] < fd.ship["max"]:
+        if "distance" in fs:  # hook: Merchants of the Seas, the distance tile (no VP)
+            advance_distance(fs, 1)
+        elif fd.ship and fs["ship"] < fd.ship["max"]:
             fs["ship"] += 1
             fs["VP"] += fd.ship["vp"].get(fs["ship"], 0)
         elif not fd.ship and fd.teleport and fd.teleport.get("grows"):

@@ -1,5 +1,5 @@
 """The expansion's favor rule and pass scoring: one +1 favor tile per cult (seed L199-210),
-FAVM4's VP by trade markers (L474-477), BONM2's ships and BONM4's shipyard (L515-531)."""
+FAVM4's VP by trade markers (L477), BONM2's ships and BONM4's shipyard (L515-531)."""
 
 from __future__ import annotations
 
@@ -30,7 +30,10 @@ def check_favor(st: State, name: str, tile: str) -> None:
 
 def pass_counts(fs: dict[str, Any]) -> dict[str, int]:
     """Per-piece counts the expansion's bonus tiles pay for on passing."""
-    return {"SHIPS": len(fs["ships"]), "SY": 1 if fs["shipyard"] else 0}
+    out = {"SHIPS": len(fs["ships"]), "SY": 1 if fs["shipyard"] else 0}
+    if "distance" in fs:  # BON10: 3 VP per distance value for Fakirs and Dwarves (L389)
+        out["SHIP"] = fs["distance"]
+    return out
 
 
 def pass_trades_vp(fs: dict[str, Any]) -> int:
@@ -75,11 +78,10 @@ def cmd_favm1(st: State, name: str, cmd: dict, events: list) -> None:
     fs = st["factions"][name]
     t["need"]["FAVM1"] -= 1
     if cmd["pick"] == "ship":
-        before = fs["ship"]
+        before = level(fs)
         gain_shipping(fs, FACTIONS[name], 1)
         fs["W"] += 1
-        if fs["ship"] > before:
-            fs["VP"] += scoring_vp(st, "SHIP_STEP")
+        fs["VP"] += scoring_vp(st, "SHIP_STEP") * (level(fs) - before)
         return
     if not gain_priests(fs, 1):
         raise RuleError("terra_mystica.priest_limit")
@@ -97,3 +99,29 @@ def final_trades(st: State, breakdown: dict[str, dict[str, int]]) -> None:
     shares = rank_shares(placed, mt.FINAL_TRADES_VP)
     for n in st["order"]:
         breakdown[n]["trades"] = shares.get(n, 0)
+
+
+# -- the Fakirs' and Dwarves' distance tile (seed L367-387) -------------------------------
+
+
+def level(fs: dict[str, Any]) -> int:
+    """Shipping level, or distance value: what SCOM3's 'advance' counts."""
+    return fs["ship"] + fs.get("distance", 0)
+
+
+def advance_distance(fs: dict[str, Any], n: int) -> None:
+    """A free +1 shipping moves the distance marker instead, with no VP (L375-377)."""
+    fs["distance"] = min(mt.DISTANCE_MAX, fs["distance"] + n)
+
+
+def distance_value(name: str, fs: dict[str, Any]) -> int:
+    """The distance value now: +1 while a +1-shipping bonus tile is held (L385-387)."""
+    from rules.terra_mystica.tiles import BONUS
+
+    bonus = BONUS[fs["bonus"]].get("ship", 0) if fs["bonus"] and not fs["passed"] else 0
+    return min(mt.DISTANCE_MAX, fs["distance"] + bonus)
+
+
+def ability_reach(name: str, fs: dict[str, Any]) -> int:
+    """Tunnel or carpet reach (the space reached) from the distance tile's upper track."""
+    return mt.DISTANCE[name][distance_value(name, fs)]["ability"]

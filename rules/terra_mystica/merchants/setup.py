@@ -99,6 +99,8 @@ def add_faction(st: State, name: str) -> None:
             }
         )
         fs["keys"] += mt.START_KEYS.get(name, 0)
+        if name in WAREHOUSE_FACTIONS:
+            fs["distance"] = 1  # the distance tile's marker starts on 1 (seed L371)
 
 
 def merchants_view(st: State) -> dict[str, Any]:

@@ -168,7 +168,7 @@ def spend_ship(st: State, name: str) -> bool:
     return True
 
 
-# -- ships gained out of an action: income (seed L265-273, L345, L470, L521) -------------
+# -- ships gained out of an action: income (seed L265-273, L345, L473, L521) -------------
 
 NEEDS = ("SHIP_SY", "SHIP", "MOVE")  # turn needs the expansion opens, answered in that order
 

@@ -18,14 +18,14 @@ FAVOR: dict[str, dict] = {
         "steps": 1,
         "copies": 3,
         "trade_vp": {"small": 1, "large": 2},
-        "src": "seed L466-468",
+        "src": "seed L469-470",
     },
-    "FAVM3": {"steps": 1, "copies": 3, "income_ship": 1, "src": "seed L470-472"},
+    "FAVM3": {"steps": 1, "copies": 3, "income_ship": 1, "src": "seed L473"},
     "FAVM4": {
         "steps": 1,
         "copies": 3,
         "pass_trades": ((1, 2), (4, 3), (7, 4), (10, 5)),
-        "src": "seed L474-477",
+        "src": "seed L477",
     },
 }
 # Which cult each new favor tile raises is only in the pictures (seed L210 says "(A)"/"(B)").
@@ -39,7 +39,7 @@ BASE_PLUS_ONE = {"FAV9": "FIRE", "FAV10": "WATER", "FAV11": "EARTH", "FAV12": "A
 # keys: 1 as every town tile (base rule; the seed does not say).
 TOWN: dict[str, dict] = {
     "TWM1": {"vp": 4, "gain": {"SHIP": 1}, "copies": 2, "src": "seed L537"},
-    "TWM2": {"vp": 3, "gain": {"SHIPS": 2}, "copies": 2, "src": "seed L539-540"},
+    "TWM2": {"vp": 3, "gain": {"SHIPS": 2}, "copies": 2, "src": "seed L540"},
 }
 # The mini-expansion tile equal to TWM1 is left out with Merchants (seed L161-163).
 TOWN_REMOVED = ("TW7",)
@@ -153,19 +153,19 @@ NOT_LATE = frozenset(t for t, d in SCORING.items() if "SPADE" in d["vp"])
 # -- Power actions (seed L442-454): cost in bowl-III power ----------------------------------
 POWER_ACTIONS: dict[str, dict] = {
     "ACTM1": {"cost": 4, "gain": {"MOVE": 1}, "src": "seed L446"},
-    "ACTM2": {"cost": 4, "gain": {"SHIPS": 1}, "src": "seed L448"},
-    "ACTM3": {"cost": 5, "pay": {"P": 1}, "gain": {"FAVOR": 1}, "src": "seed L450-454"},
+    "ACTM2": {"cost": 4, "gain": {"SHIPS": 1}, "src": "seed L450"},
+    "ACTM3": {"cost": 5, "pay": {"P": 1}, "gain": {"FAVOR": 1}, "src": "seed L454"},
 }
 
 # -- Trade rewards (seed L550-587): by the partner's building ---------------------------------
 # gain: what the trader gets; choose: one of these as well; power: the partner's offer is the
 # building's power value (seed L303; the Yetis' SH/SA are 4 in Fire & Ice, not playable here).
 TRADE: dict[str, dict] = {
-    "D": {"gain": {"VP": 1, "W": 1}, "src": "seed L552"},
-    "TP": {"gain": {"VP": 1, "C": 1, "PW": 2}, "src": "seed L556"},
-    "TE": {"gain": {"VP": 1}, "choose": ({"PW": 3}, {"CULT": 1}), "src": "seed L560-564"},
-    "SA": {"gain": {"VP": 2}, "choose": ({"CULT": 2}, {"P": 1}), "src": "seed L568-572"},
-    "SH": {"gain": {"VP": 2, "C": 2, "SPADE": 1}, "src": "seed L574-577"},
+    "D": {"gain": {"VP": 1, "W": 1}, "src": "seed L550"},
+    "TP": {"gain": {"VP": 1, "C": 1, "PW": 2}, "src": "seed L554"},
+    "TE": {"gain": {"VP": 1}, "choose": ({"PW": 3}, {"CULT": 1}), "src": "seed L558-561"},
+    "SA": {"gain": {"VP": 2}, "choose": ({"CULT": 2}, {"P": 1}), "src": "seed L565-568"},
+    "SH": {"gain": {"VP": 2, "C": 2, "SPADE": 1}, "src": "seed L572-577"},
     "SY": {
         "gain": {"VP": 2},
         "choose": ({"SHIP_BACK": 1}, {"MOVE_AGAIN": 1}),
@@ -334,16 +334,28 @@ SHIPYARD: dict[str, dict] = {
 }
 
 # Fakirs' and Dwarves' distance tile (seed L367-387): per distance value, the reach of their
-# ability (tunnel / carpet: the space reached, not skipped) and a merchant's move. None: not
-# in the seed. The maximum value is not in the seed either (L387 says the track ends).
+# ability (tunnel / carpet: the space reached, not skipped) and a merchant's move. The seed
+# gives the Dwarves' values 1-2 and their reach at 3 (L381-383); everything else is a guess:
+# to check against a physical copy. The track has an end (L387): 4 here, a guess.
 DISTANCE: dict[str, dict[int, dict]] = {
     "dwarves": {
         1: {"ability": 2, "merchant": 1, "src": "seed L381"},
         2: {"ability": 2, "merchant": 2, "src": "seed L383, L416"},
-        3: {"ability": 3, "merchant": None, "src": "seed L383 (merchant: " + CHECK + ")"},
+        3: {"ability": 3, "merchant": 3, "src": "ability seed L383; merchant: guess, " + CHECK},
+        4: {"ability": 3, "merchant": 4, "src": "guess, " + CHECK},
     },
-    "fakirs": {1: {"ability": None, "merchant": None, "src": "not in seed: " + CHECK}},
+    "fakirs": {
+        1: {
+            "ability": 2,
+            "merchant": 1,
+            "src": "guess (ability 2 = the base carpet, L373), " + CHECK,
+        },
+        2: {"ability": 3, "merchant": 2, "src": "guess, " + CHECK},
+        3: {"ability": 4, "merchant": 3, "src": "guess, " + CHECK},
+        4: {"ability": 4, "merchant": 4, "src": "guess, " + CHECK},
+    },
 }
+DISTANCE_MAX = 4  # guess: the seed says only that the track ends (L387)
 
 
 def lookups() -> tuple[dict, dict, dict, dict]:

@@ -1,5 +1,5 @@
 """The expansion's favor rule (one +1 tile per cult, seed L199-210), the favor power action
-(L450-454) and pass scoring of FAVM4 / BONM2 (L474-477, L515-517)."""
+(L454) and pass scoring of FAVM4 / BONM2 (L477, L515-517)."""
 
 from __future__ import annotations
 

@@ -134,7 +134,7 @@ def test_a_ship_stops_in_the_building_it_enters_and_trades() -> None:
     before = fs(st, "cultists")
     st = play(st, "cultists", "move r15-r14-r21-F3")  # through the canal into a dwelling
     after = fs(st, "cultists")
-    # dwelling: 1 VP + 1 worker (seed L552), and SCOM2 this round: +2 VP per trade
+    # dwelling: 1 VP + 1 worker (seed L550), and SCOM2 this round: +2 VP per trade
     assert after["VP"] - before["VP"] == 1 + 2 and after["W"] - before["W"] == 1
     assert after["ships"] == [] and after["markers"] == 14
     assert st["trades"] == {"F3": ["cultists"]}
