@@ -310,7 +310,7 @@ class PlayCog(commands.Cog, name="Play"):
             game = await self.game_here(interaction)
             await interaction.response.defer(thinking=True)
             lang = game_lang(game)
-            picture = await self.bot.publisher.table_picture(game, lang)
+            picture = await self.bot.publisher.table_picture(game, lang, detail=True)
             if picture is None:
                 await interaction.followup.send(t("discord.board.none", lang))
                 return

@@ -193,8 +193,12 @@ class Publisher:
                 await self._post_public_prompt(thread, prompt, texts)
 
     # -- pictures ------------------------------------------------------------
-    async def table_picture(self, game: GameRecord, lang: str) -> bytes | None:
-        draw = getattr(render, "render_table", None)
+    async def table_picture(
+        self, game: GameRecord, lang: str, *, detail: bool = False
+    ) -> bytes | None:
+        """The public picture: the glance posted after a turn, or with `detail` the whole
+        table (`/game board`; a game without a detail picture gives its glance)."""
+        draw = getattr(render, "render_board" if detail else "render_table", None)
         if draw is None or game.snapshot is None:
             return None
         try:
@@ -205,7 +209,7 @@ class Publisher:
             log.debug("no table picture for game %s (%s)", game.id, game.game)
             return None
         except Exception:  # a picture is worth a log line, never a lost move
-            log.exception("render_table failed for game %s", game.id)
+            log.exception("table picture failed for game %s", game.id)
             return None
 
     async def private_picture(self, game: GameRecord, user_id: int, lang: str) -> bytes | None:

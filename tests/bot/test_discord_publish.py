@@ -358,6 +358,21 @@ async def test_slash_play_and_autocomplete_in_the_thread(env) -> None:
     assert inter.response.deferred == {"ephemeral": True, "thinking": True}
 
 
+async def test_game_board_posts_the_detail_picture_and_a_turn_the_glance(env, monkeypatch) -> None:
+    """`/game board` shows the whole table (a game's board picture); the picture that rides on
+    a turn's prompt stays the glance."""
+    bot, world = env
+    monkeypatch.setattr(render, "render_board", lambda game, view, lang, names: b"PNG-board",
+                        raising=False)
+    await started(bot, world)
+    assert any(m.kwargs.get("file") is not None and m.kwargs["file"].fp.getvalue() == b"PNG-table"
+               for m in world.in_channel(THREAD))
+    inter = FakeInteraction(bot, EVE, channel_id=THREAD)
+    await bot.get_cog("Play").board(inter)
+    sent = [m.kwargs["file"].fp.getvalue() for m in inter.replies if m.kwargs.get("file")]
+    assert sent == [b"PNG-board"]
+
+
 async def test_games_lists_what_waits_on_me(env) -> None:
     bot, world = env
     gid = await started(bot, world)
