@@ -176,6 +176,20 @@ def test_the_issues_examples_read_as_words() -> None:
     assert words.notation_words("not a move", view) is None
 
 
+@pytest.mark.parametrize(("text", "en", "ko"), [
+    ("dock E5", "places the dock on E5", "E5에 부두 마커 배치"),
+    ("ship r14", "places a ship on river r14", "강 r14에 선박 배치"),
+    ("move r14-r13 r20-r21-E5/FIRE", "moves ships", "선박 2척 이동"),
+    ("build E5 by r14", "builds a dwelling on E5, paid with the ship on river r14",
+     "강 r14의 선박으로 E5에 주택 건설"),
+    ("favor ship", "takes +1 shipping", "선적값 +1"),
+    ("action ACTM2", "takes the power action “1 ship”", "권능 행동 “선박 1척” 사용"),
+])
+def test_merchants_of_the_seas_moves_read_as_words(text, en, ko) -> None:
+    view = ENGINE.view(ENGINE.setup({}, 4, 1), None)
+    assert words.notation_words(text, view) == {"en": en, "ko": ko}
+
+
 def test_korean_particles_follow_the_last_syllable() -> None:
     assert [words.ro(w) for w in ("들", "산", "호수", "교역소", "사원", "승점 1점")] == [
         "들로",

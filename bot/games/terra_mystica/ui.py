@@ -12,7 +12,7 @@ from bot.i18n import describe_refusal, has, t
 from bot.table_plan import Plan
 from rules.core import Action, Choice, Decision
 
-FACTION_PARAMS = ("faction", "from", "to")
+FACTION_PARAMS = ("faction", "from", "to", "partner")
 COLOUR_EMOJI = {
     "green": "🟩",
     "black": "⬛",

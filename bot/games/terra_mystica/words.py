@@ -6,6 +6,7 @@ such as FAV11, BON6, ACT3 or chaosmagicians."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -113,9 +114,10 @@ GIVEN_UP = {
 }
 
 
-# Action spaces by their id's prefix: bonus and favor tiles' actions; ACTn are power actions,
-# other ACT ids (ACTW, ACTN...) a stronghold's special action.
+# Action spaces by their id's prefix: bonus and favor tiles' actions; ACTn (ACTMn: Merchants of
+# the Seas) are power actions, other ACT ids (ACTW, ACTN...) a stronghold's special action.
 ACTION_KINDS = (("BON", "bonus"), ("FAV", "favor_action"))
+POWER_ACTION = re.compile(r"ACTM?\d+")
 
 
 def _batchim(word: str) -> int | None:
@@ -203,7 +205,7 @@ def _gain(cmd: Cmd, r: Reader) -> str:
 def _action(cmd: Cmd, r: Reader) -> str:
     space = str(cmd["space"])
     kind = next((k for prefix, k in ACTION_KINDS if space.startswith(prefix)), "special")
-    kind = "power" if kind == "special" and space[:3] == "ACT" and space[3:].isdigit() else kind
+    kind = "power" if kind == "special" and POWER_ACTION.fullmatch(space) else kind
     return _say(f"action.{kind}", r, what=action_words(space, r.lang))
 
 
@@ -244,6 +246,13 @@ def _send(cmd: Cmd, r: Reader) -> str:
     return _say("send_steps" if steps else "send", r, cult=CULTS[r.lang][cmd["cult"]], n=steps)
 
 
+def _favm1(cmd: Cmd, r: Reader) -> str:
+    """The Merchants favor tile's one-time pick: a shipping level, or a priest's steps."""
+    if cmd.get("pick") == "ship":
+        return _say("favm1_ship", r)
+    return _send({"cult": cmd["cult"], "amount": cmd.get("amount")}, r)
+
+
 def _pass(cmd: Cmd, r: Reader) -> str:
     tile = cmd.get("bonus")
     return _say("bonus", r, tile=tile_words(tile, r)) if tile else _say("pass_last", r)
@@ -269,6 +278,12 @@ SAY: dict[str, Callable[[Cmd, Reader], str]] = {
     "wait": lambda c, r: _say("wait", r),
     "done": lambda c, r: _say("done", r),
     "resign": lambda c, r: _say("resign", r),
+    # Merchants of the Seas
+    "dock": lambda c, r: _say("dock", r, hex=c["hex"]),
+    "ship": lambda c, r: _say("ship", r, river=c["hex"]),
+    "move": lambda c, r: _say("move_ships", r, n=len(c.get("paths", []))),
+    "build_ship": lambda c, r: _say("build_ship", r, hex=c["hex"], river=c["ship"]),
+    "favm1": _favm1,
 }
 
 
