@@ -45,6 +45,8 @@ def log_lines(
             for e in events if e.seat is None]
         if told:
             move = " ".join(told)
+            if games.ui(game).log_notation:  # the words, and the notation /play reads
+                move += f" `{engine.format(state, a.action, lang)}`"
         elif private:
             move = t("table.log_private", lang)
         else:

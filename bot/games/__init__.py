@@ -79,6 +79,7 @@ class GameUI:
     score_breakdown: ScoreBreakdown | None = None
     status_lines: StatusLines | None = None
     auto_moves: AutoMoves | None = None
+    log_notation: bool = False  # /game log adds each move's notation after its words
     preferences: tuple[Preference, ...] = ()
 
     def preference(self, key: str) -> Preference | None:

@@ -190,6 +190,24 @@ def test_merchants_of_the_seas_moves_read_as_words(text, en, ko) -> None:
     assert words.notation_words(text, view) == {"en": en, "ko": ko}
 
 
+def test_the_game_log_keeps_the_notation_after_the_words() -> None:
+    """/game log tells a move as the thread did, then the notation `/play` reads."""
+    from bot.table_log import log_lines
+    from storage.base import ActionRecord
+
+    state = ENGINE.setup({}, 4, 1)
+    (decision,) = ENGINE.decisions(state)
+    pick = next(c for c in decision.choices if c.action["faction"] == "chaosmagicians")
+    move = ActionRecord(game_id=1, version=1, seat=0, action=pick.action, user_id=11,
+                        interaction_id=None, created_at=datetime.now(UTC))
+    after, _ = ENGINE.apply(state, 0, pick.action)
+    view = ENGINE.view(after, None)
+    (ko,) = log_lines(ENGINE, "terra_mystica", state, 4, [move], "ko", NAMES["ko"], view)
+    (en,) = log_lines(ENGINE, "terra_mystica", state, 4, [move], "en", NAMES["en"], view)
+    assert "혼돈술사 선택." in ko and ko.endswith("`선택 혼돈술사`"), ko
+    assert "chooses the Chaos Magicians." in en and en.endswith("`setup chaosmagicians`"), en
+
+
 def test_korean_particles_follow_the_last_syllable() -> None:
     assert [words.ro(w) for w in ("들", "산", "호수", "교역소", "사원", "승점 1점")] == [
         "들로",

@@ -22,6 +22,7 @@ GAME = GameUI(
     score_breakdown=ui.score_breakdown,
     status_lines=ui.status_lines,
     auto_moves=leech.auto_leech,
+    log_notation=True,
     preferences=(
         Preference(
             key=leech.SETTINGS_KEY,
