@@ -145,8 +145,9 @@ class GameBot(commands.Bot):
         return synced
 
     async def close(self) -> None:
-        running = self.inflight - {asyncio.current_task()}
-        if running:  # handlers mid-way (a move being posted) finish first, briefly
+        # handlers mid-way (a move being posted) and background writes finish first, briefly
+        running = (self.inflight | self._background) - {asyncio.current_task()}
+        if running:
             await asyncio.wait(running, timeout=CLOSE_GRACE_SECONDS)
         await super().close()
         if self._given_store is None and self.store is not None:
