@@ -9,6 +9,7 @@ from rules.terra_mystica.flow import spade_bonus
 from rules.terra_mystica.leech import create_offers
 from rules.terra_mystica.merchants.setup import dock_after_build, skip_docks
 from rules.terra_mystica.merchants.ships import ship_pays_here, spend_ship
+from rules.terra_mystica.merchants.walkers import merchant_builds_on
 from rules.terra_mystica.reach import check_reach
 from rules.terra_mystica.state import State
 from rules.terra_mystica.tiles import FAVOR
@@ -123,8 +124,9 @@ def place_dwelling(st: State, name: str, hex_id: str, free: bool, events: list[E
     if not free:
         pay(st, name, FACTIONS[name].costs["D"])
     place(st, name, hex_id, "D")
-    if "trades" in st:  # hook: Merchants of the Seas, a due dock goes on this dwelling
+    if "trades" in st:  # hook: Merchants of the Seas, a due dock; a merchant on this space
         dock_after_build(st, name, hex_id)
+        merchant_builds_on(st, name, hex_id, [])
     fs["VP"] += scoring_vp(st, "D") + sum(FAVOR[t].get("vp", {}).get("D", 0)
                                           for t in fs["favors"])
     create_offers(st, name, hex_id)

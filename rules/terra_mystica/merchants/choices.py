@@ -23,8 +23,6 @@ def affords(fs: dict[str, Any], cost: dict[str, int]) -> bool:
 def action_texts(st: State, name: str) -> list[str]:
     """Full actions the expansion adds to a turn's choices."""
     fs = st["factions"][name]
-    if name in WAREHOUSE_FACTIONS:
-        return []
     out: list[str] = []
     entry = board_entry(name)
     if not fs["shipyard"] and affords(fs, entry["cost"]):
@@ -32,7 +30,7 @@ def action_texts(st: State, name: str) -> list[str]:
         out += [
             f"upgrade {h} to SY"
             for h, (f, b) in sorted(st["buildings"].items())
-            if f == name and b == "TP" and bd.SHORE[h]
+            if f == name and b == "TP" and (bd.SHORE[h] or name in WAREHOUSE_FACTIONS)
         ]
     if (
         fs["shipyard"]
@@ -56,6 +54,8 @@ def action_texts(st: State, name: str) -> list[str]:
 
 def move_texts(st: State, name: str) -> list[str]:
     """`move PATH[/PICK]` for each ship and each place one move can take it."""
+    if name in WAREHOUSE_FACTIONS:
+        return walk_texts(st, name)
     fs = st["factions"][name]
     bd = _board(st)
     reach = ship_reach(st, name)
@@ -89,6 +89,40 @@ def move_texts(st: State, name: str) -> list[str]:
             if (path[-1], pick) not in seen:  # one (shortest) path per place and pick
                 seen.add((path[-1], pick))
                 out.append("move " + "-".join(path) + (f"/{pick}" if pick else ""))
+    return out
+
+
+def walk_texts(st: State, name: str) -> list[str]:
+    """`move PATH[/PICK]` for each merchant to each land space one move can reach (a
+    shortest path; rivers only on the way)."""
+    from rules.terra_mystica.merchants.walkers import walk_reach
+
+    fs = st["factions"][name]
+    bd = _board(st)
+    limit = walk_reach(st, name) + (1 if fs["P3"] > 0 else 0)
+    out: list[str] = []
+    for start in sorted(set(fs["ships"])):
+        parent: dict[str, str | None] = {start: None}
+        depth = {start: 0}
+        queue = deque([start])
+        while queue:
+            here = queue.popleft()
+            if depth[here] >= limit:
+                continue
+            for nxt in bd.ADJ[here]:
+                if nxt not in parent:
+                    parent[nxt], depth[nxt] = here, depth[here] + 1
+                    queue.append(nxt)
+        for end in sorted(parent):
+            if end == start or end not in bd.START_TERRAIN:
+                continue
+            path = "move " + "-".join(_path(parent, end))
+            b = st["buildings"].get(end)
+            trades = b and b[0] != name and name not in st["trades"].get(end, ())
+            if trades and fs["markers"] <= 0:
+                continue
+            picks = _picks(st, name, b[1]) if trades else [None]
+            out += [path + (f"/{p}" if p else "") for p in picks]
     return out
 
 

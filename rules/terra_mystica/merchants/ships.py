@@ -29,14 +29,14 @@ def launch_spots(st: State, name: str, shipyard_only: bool = False) -> list[str]
     the shipyard's own reward ship only next to the shipyard (seed L349)."""
     fs = st["factions"][name]
     ports = [fs["shipyard"]] if shipyard_only else [fs["dock"], fs["shipyard"]]
+    if name in WAREHOUSE_FACTIONS:  # merchants start on the warehouse or market (L395)
+        return sorted(p for p in set(ports) if p)
     bd = _board(st)
     return sorted({r for p in ports if p for r in bd.SHORE[p]}, key=lambda r: int(r[1:]))
 
 
 def check_gain(st: State, name: str) -> None:
     fs = st["factions"][name]
-    if name in WAREHOUSE_FACTIONS:  # merchants walk: not built yet
-        raise RuleError("terra_mystica.mots_merchants_later", faction=name)
     if not fs["dock"] and not fs["shipyard"]:
         raise RuleError("terra_mystica.mots_no_dock", faction=name)
     if len(fs["ships"]) >= mt.SHIPS:
@@ -120,7 +120,12 @@ def pay_extra_steps(st: State, name: str, power: int) -> None:
 def apply_moves(st: State, name: str, paths: list[list[str]], events: list[Event]) -> list[str]:
     """Move the ships; trades follow once all have moved (seed L289). Returns the buildings
     entered; their ships stay in `trading` until the trades are done."""
-    entered, power = check_moves(st, name, paths)
+    if name in WAREHOUSE_FACTIONS:  # the Fakirs' and Dwarves' merchants walk
+        from rules.terra_mystica.merchants.walkers import check_walks
+
+        entered, power = check_walks(st, name, paths)
+    else:
+        entered, power = check_moves(st, name, paths)
     pay_extra_steps(st, name, power)
     fs = st["factions"][name]
     for path in paths:
@@ -139,11 +144,15 @@ def ship_shores(st: State, name: str) -> set[str]:
     dwelling (the ship stays), and for cult-bonus spades (seed L313-319)."""
     bd = _board(st)
     ships = set(st["factions"][name]["ships"])
+    if name in WAREHOUSE_FACTIONS:  # a merchant's reach is its own space (L406)
+        return {h for h in ships if h not in st["buildings"]}
     return {h for r in ships for h in bd.ADJ[r] if h in bd.START_TERRAIN}
 
 
 def ship_next_to(st: State, name: str, hex_id: str) -> bool:
     ships = st["factions"][name]["ships"]
+    if name in WAREHOUSE_FACTIONS:
+        return hex_id in ships
     return any(r in ships for r in _board(st).SHORE.get(hex_id, ()))
 
 
@@ -151,7 +160,10 @@ def mark_ship_payment(st: State, name: str, hex_id: str, river: str) -> None:
     """`build HEX by RIVER`: the ship on RIVER, next to HEX, pays the dwelling."""
     if river not in st["factions"][name]["ships"]:
         raise RuleError("terra_mystica.mots_no_ship", faction=name, hex=river)
-    if river not in _board(st).SHORE.get(hex_id, ()):
+    if name in WAREHOUSE_FACTIONS:  # a merchant pays for a dwelling on its own space
+        if river != hex_id:
+            raise RuleError("terra_mystica.mots_ship_not_next", hex=hex_id, river=river)
+    elif river not in _board(st).SHORE.get(hex_id, ()):
         raise RuleError("terra_mystica.mots_ship_not_next", hex=hex_id, river=river)
     st["turn"]["ship_pay"] = river
 
@@ -183,7 +195,7 @@ def need_choices(st: State, name: str) -> list[str] | None:
     if need.get("SHIP_SY") or need.get("SHIP"):
         only = bool(need.get("SHIP_SY"))
         spots = launch_spots(st, name, only) if len(st["factions"][name]["ships"]) < 3 else []
-        return [f"ship {r}" for r in spots] + ["-SHIP"]
+        return [place_text(r) for r in spots] + ["-SHIP"]
     if need.get("MOVE"):
         from rules.terra_mystica.merchants.choices import move_texts
 
@@ -191,12 +203,17 @@ def need_choices(st: State, name: str) -> list[str] | None:
     return None
 
 
+def place_text(spot: str) -> str:
+    """`ship rN`, or for a merchant on the warehouse or market `merchant HEX`."""
+    return f"ship {spot}" if spot.startswith("r") else f"merchant {spot}"
+
+
 def income_ships(st: State) -> None:
     """Phase I: a shipyard built in an earlier round, BONM3 and FAVM3 each bring a ship,
     placed by the faction out of turn (`ship RIVER`) or declined (`-SHIP`)."""
     for name in st["order"]:
         fs = st["factions"][name]
-        if "ships" not in fs or name in WAREHOUSE_FACTIONS:
+        if "ships" not in fs:
             continue
         n = 1 if fs["shipyard"] and fs.get("shipyard_round", 99) < st["round"] else 0
         if fs["bonus"] in mt.BONUS:
@@ -223,7 +240,7 @@ def decline_ship(st: State, name: str, what: str, n: int) -> None:
 def room(st: State, name: str) -> int:
     """Ships the faction may still gain now: supply left, and a dock or shipyard to launch."""
     fs = st["factions"][name]
-    if name in WAREHOUSE_FACTIONS or not (fs["dock"] or fs["shipyard"]):
+    if not (fs["dock"] or fs["shipyard"]):
         return 0
     return mt.SHIPS - len(fs["ships"])
 

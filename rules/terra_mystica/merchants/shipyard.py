@@ -34,8 +34,6 @@ def cmd_shipyard(st: State, name: str, hex_id: str, events: list[Event]) -> None
         raise RuleError("terra_mystica.unknown_building", word="SY")
     require_active(st, name)
     fs = st["factions"][name]
-    if name in WAREHOUSE_FACTIONS:
-        raise RuleError("terra_mystica.mots_merchants_later", faction=name)
     b = st["buildings"].get(hex_id)
     if b is None or b[0] != name:
         raise RuleError("terra_mystica.not_yours", hex=hex_id)
@@ -43,7 +41,7 @@ def cmd_shipyard(st: State, name: str, hex_id: str, events: list[Event]) -> None
         raise RuleError("terra_mystica.bad_upgrade", hex=hex_id, have=b[1], want="SY")
     if fs["shipyard"]:
         raise RuleError("terra_mystica.no_pieces", building="SY")
-    if not _board(st).SHORE[hex_id]:
+    if not _board(st).SHORE[hex_id] and name not in WAREHOUSE_FACTIONS:  # market: any TP
         raise RuleError("terra_mystica.mots_shipyard_river", hex=hex_id)
     entry = board_entry(name)
     use_action(st, name, "upgrade", events)

@@ -10,10 +10,11 @@ import pytest
 
 from rules.core import RuleError
 from rules.terra_mystica.merchants.maps import board_for
+from rules.terra_mystica.merchants.setup import WAREHOUSE_FACTIONS
 from rules.terra_mystica.merchants.ships import launch_spots
 from tests.rules.terra_mystica.helpers import E
 
-FACTIONS = ["witches", "nomads", "halflings", "giants", "mermaids", "engineers", "darklings"]
+FACTIONS = ["witches", "nomads", "halflings", "giants", "mermaids", "dwarves", "darklings"]
 
 
 def random_path(rnd: random.Random, st: dict, name: str) -> list[str] | None:
@@ -40,7 +41,11 @@ def check(st: dict) -> None:
         for f in hexes:
             traded[f] = traded.get(f, 0) + 1
     for name, fs in st["factions"].items():
-        assert len(fs["ships"]) <= 3 and all(r.startswith("r") for r in fs["ships"])
+        assert len(fs["ships"]) <= 3
+        if name in WAREHOUSE_FACTIONS:  # merchants stand on land, never on a river
+            assert not any(h.startswith("r") for h in fs["ships"])
+        else:
+            assert all(r.startswith("r") for r in fs["ships"])
         assert 0 <= fs["markers"] <= 15 and fs["markers"] + traded.get(name, 0) == 15
         assert min(fs[k] for k in ("C", "W", "P", "P1", "P2", "P3", "VP")) >= 0
     for hexes in st["trades"].values():
