@@ -15,6 +15,7 @@ from rules.terra_mystica.factions import BUILDING_LIMITS, FACTIONS
 from rules.terra_mystica.flow import settle
 from rules.terra_mystica.merchants.setup import dock_spots, merchants_view
 from rules.terra_mystica.merchants.ships import launch_spots, place_text
+from rules.terra_mystica.merchants.tile_texts import TEXTS as MERCHANTS_TEXTS
 from rules.terra_mystica.messages import MESSAGES, named_params
 from rules.terra_mystica.notation import commands_of, faction_word, format_command, parse_text
 from rules.terra_mystica.state import (
@@ -30,6 +31,7 @@ from rules.terra_mystica.tile_texts import ALL_TILES, FACTION_CATALOGUE
 from rules.terra_mystica.tiles import BONUS, FAVOR, POWER_ACTIONS, SCORING, TOWN, tile_order
 
 SPACE_NAMES = ("3", "2", "2b", "2c")
+TILE_TEXTS = {**ALL_TILES, **MERCHANTS_TEXTS}  # Merchants of the Seas tiles: their own texts
 
 
 class TerraMystica:
@@ -152,8 +154,8 @@ class TerraMystica:
             for cmd in commands_of(c.action):
                 tile = cmd.get("bonus") if cmd["type"] == "pass" else (
                     cmd.get("what") if cmd["type"] == "gain" and cmd.get("sign") == "+" else None)
-                if tile in ALL_TILES:
-                    tiles[tile] = dict(ALL_TILES[tile])
+                if tile in TILE_TEXTS:
+                    tiles[tile] = dict(TILE_TEXTS[tile])
         return {"params": {"tiles": tiles}} if tiles else {}
 
     @staticmethod
@@ -261,7 +263,7 @@ class TerraMystica:
         """Texts of every tile in this game: scoring, bonus in play, favor and town tiles."""
         ids = [*st["scoring"], *tile_order([*st["bonus_in_play"], *st["favor_pool"],
                                             *st["town_pool"]])]
-        return {t: dict(ALL_TILES[t]) for t in ids if t in ALL_TILES}
+        return {t: dict(TILE_TEXTS[t]) for t in ids if t in TILE_TEXTS}
 
     def result(self, state: State) -> Result | None:
         final = state.get("final")

@@ -112,8 +112,11 @@ def _parts(data: dict[str, Any], lang: str) -> list[str]:
 def tile_text(tile: str) -> Texts | None:
     """A bonus, favor, town or scoring tile in a few words, both languages."""
     data = next((table[tile] for table in (BONUS, FAVOR, TOWN, SCORING) if tile in table), None)
-    if data is None or data.get("option") == "merchants":  # Merchants texts: not written yet
+    if data is None:
         return None
+    if data.get("option") == "merchants":  # Merchants of the Seas: its own texts
+        from rules.terra_mystica.merchants.tile_texts import tile_text as merchants_text
+        return merchants_text(tile)
     return {lang: " · ".join(_parts(data, lang)) for lang in LANGS}
 
 

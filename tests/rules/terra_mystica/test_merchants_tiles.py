@@ -101,3 +101,22 @@ def test_shipping_step_tile_counts_free_steps_too() -> None:
     before = fs(st, "cultists")["VP"]
     st = E.apply_held(st, 0, E.parse(st, 0, "+TWM1"))[0]
     assert fs(st, "cultists")["VP"] - before == 4 + 2 + 2  # tile, track level 1, SCOM3
+
+
+def test_every_new_tile_has_texts_in_both_languages() -> None:
+    import re
+
+    from rules.terra_mystica.merchants import tiles as mt
+    from rules.terra_mystica.merchants.tile_texts import TEXTS
+    from rules.terra_mystica.tile_texts import tile_text
+
+    tiles = {*mt.BONUS, *mt.FAVOR, *mt.TOWN, *mt.SCORING}
+    assert set(TEXTS) == tiles
+    for tile in tiles:
+        assert TEXTS[tile]["en"] and TEXTS[tile]["ko"] and tile_text(tile) == TEXTS[tile]
+        assert not re.search("[A-Za-z]", TEXTS[tile]["ko"]), TEXTS[tile]["ko"]
+    assert TEXTS["SCOM2"]["ko"] == "무역 → 승점 2 · 라운드 종료 시 물 4마다 선박 1"
+    assert TEXTS["BONM4"]["en"].endswith("pass: 4 VP per shipyard")
+    st = game("SCOM2")
+    shown = E.view(st, 0)["tiles"]
+    assert shown["SCOM2"] == TEXTS["SCOM2"] and "TWM2" in shown and "FAVM4" in shown
