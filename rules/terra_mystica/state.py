@@ -84,6 +84,7 @@ class EngineOptions(Options):
     merchants: bool = False
     map: Literal["base", "lakes", "fjords"] = "base"
     final_trades: bool = False  # the optional final tile "most trade markers" (seed L424-436)
+    new_bonus_tiles: bool = False  # variant (seed L195): two of the bonus tiles are new ones
 
 
 def copy_state(state: State) -> State:

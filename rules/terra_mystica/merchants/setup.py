@@ -58,6 +58,9 @@ def draw_tiles(rng: Rng, opts: Any, seats: int) -> tuple[list[str], list[str]]:
         return scoring, sorted(set(opts.bonus), key=pool.index)
     drawn = list(pool)
     rng.shuffle(drawn)
+    if getattr(opts, "new_bonus_tiles", False):  # variant (seed L195): two new tiles for sure
+        new = [t for t in drawn if t in mt.BONUS][:2]
+        drawn = new + [t for t in drawn if t not in new]
     return scoring, sorted(drawn[: seats + 3], key=pool.index)
 
 

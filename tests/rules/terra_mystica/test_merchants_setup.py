@@ -250,3 +250,16 @@ def test_the_auren_start_with_a_key_only_with_the_expansion() -> None:
     assert fs(mots_setup(["auren", "nomads"]), "auren")["keys"] == 1
     assert fs(E.setup({"factions": ["auren", "nomads"]}, 2, 1), "auren")["keys"] == 0
     assert fs(mots_setup(["witches", "nomads"]), "witches")["keys"] == 0
+
+
+def test_variant_two_new_bonus_tiles_for_sure() -> None:
+    for seed in range(25):
+        st = E.setup(
+            {"factions": ["witches", "nomads"], "merchants": True, "new_bonus_tiles": True}, 2, seed
+        )
+        assert len(st["bonus_in_play"]) == 5
+        assert sum(t.startswith("BONM") for t in st["bonus_in_play"]) >= 2
+    plain = [
+        E.setup({"factions": ["witches", "nomads"], "merchants": True}, 2, s) for s in range(25)
+    ]
+    assert any(sum(t.startswith("BONM") for t in p["bonus_in_play"]) < 2 for p in plain)

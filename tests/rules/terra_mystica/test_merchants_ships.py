@@ -323,3 +323,38 @@ def test_nomads_sandstorm_next_to_a_ship_spends_it_on_the_dwelling() -> None:
     n = fs(st, "nomads")
     assert st["buildings"]["B2"] == ["nomads", "D"] and st["terrain"]["B2"] == "yellow"
     assert n["ships"] == [] and (n["W"], n["C"]) == (before["W"], before["C"])
+
+
+def test_cult_bonus_spades_may_go_next_to_a_ship_but_build_nothing() -> None:
+    """Seed L319: phase III spades may be used on spaces next to an own ship."""
+    from rules.terra_mystica.moves import income_spade_choices
+
+    st = with_(game(), "cultists", ship=0, ships=["r8"])
+    st["pending"]["cultists"] = {"SPADE": 1}
+    texts = [c.text for c in income_spade_choices(st, "cultists")]
+    assert any(t.startswith("transform C2") for t in texts)  # mountains next to r8
+    assert not any(t.startswith("build") for t in texts)
+    st2 = with_(st, "cultists", ships=[])
+    assert not any(c.text.startswith("transform C2") for c in income_spade_choices(st2, "cultists"))
+
+
+def test_a_shipyard_counts_three_power_toward_a_town() -> None:
+    from rules.terra_mystica.towns import check_towns
+
+    st = with_(game(), "cultists", ships=[])
+    # E6 (D) with a shipyard and two trading houses next to each other: 1 + 3 + 2 + 2 = 8
+    st["buildings"].update(
+        {
+            "E6": ["cultists", "SY"],
+            "E5": ["cultists", "TP"],
+            "E4": ["cultists", "TP"],
+            "F3": ["cultists", "D"],
+        }
+    )
+    st["factions"]["cultists"]["shipyard"] = "E6"
+    check_towns(st, "cultists", [])
+    assert st["turn"]["need"].get("TOWN") == 1
+    st["buildings"]["E6"] = ["cultists", "D"]  # the same four buildings with a dwelling: 6
+    st["town_hexes"], st["turn"]["need"] = [], {}
+    check_towns(st, "cultists", [])
+    assert not st["turn"]["need"].get("TOWN")
