@@ -47,6 +47,35 @@ StatusLines = Callable[[dict[str, Any], str, list[str]], list[str]]
 # Moves the table makes on a seat's standing instructions: (record, open decisions on
 # demand) -> the (decision, choice) pairs to play now.
 AutoMoves = Callable[[GameRecord, Callable[[], list[Decision]]], list[tuple[Decision, Choice]]]
+# The whole game as a file: (engine options, seats, seed, [(seat, action)], player names)
+# -> (file name suffix such as "txt", text).
+Exporter = Callable[[Any, int, int, list[tuple[int, Action]], list[str]], tuple[str, str]]
+
+
+@dataclass(frozen=True)
+class FileGame:
+    """A game file read to be continued: lobby options, seats, seed and the action log
+    that replays (rules.core.replay) to the file's position; `roles` names each seat's
+    part in the file (a faction), in seat order."""
+
+    options: dict[str, Any]
+    seats: int
+    seed: int
+    actions: list[tuple[int, Action]]
+    roles: list[str] = field(default_factory=list)
+
+
+class FileRefused(Exception):
+    """A game file that does not replay: the line (1-based; 0 for the file as a whole)
+    and a message key with its params saying why."""
+
+    def __init__(self, line: int, key: str, **params: Any) -> None:
+        super().__init__(key)
+        self.line, self.key, self.params = line, key, params
+
+
+# A game file's text -> FileGame; raises FileRefused.
+Importer = Callable[[str], FileGame]
 
 
 @dataclass(frozen=True)
@@ -81,6 +110,11 @@ class GameUI:
     auto_moves: AutoMoves | None = None
     log_notation: bool = False  # /game log adds each move's notation after its words
     preferences: tuple[Preference, ...] = ()
+    export: Exporter | None = None  # /game export; None: the game has no file format
+    # False for a game with hidden information: its file (the seed, every hand) is given
+    # only once the game is over.
+    export_running: bool = True
+    import_: Importer | None = None  # /game import into a lobby
 
     def preference(self, key: str) -> Preference | None:
         return next((p for p in self.preferences if p.key == key), None)

@@ -4,7 +4,7 @@ words, standing answers to power offers (`/tm leech`) and a private planner (`/t
 from __future__ import annotations
 
 from bot.games import GameUI, Preference
-from bot.games.terra_mystica import leech, ui
+from bot.games.terra_mystica import leech, transfer, ui
 from bot.games.terra_mystica.texts import COMMANDS, MESSAGES
 
 GAME = GameUI(
@@ -23,6 +23,8 @@ GAME = GameUI(
     status_lines=ui.status_lines,
     auto_moves=leech.auto_leech,
     log_notation=True,
+    export=transfer.export,
+    import_=transfer.import_,
     preferences=(
         Preference(
             key=leech.SETTINGS_KEY,
