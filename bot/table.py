@@ -8,6 +8,7 @@ table_tick.py; the shared core in bot/table_base.py; the API contract with the a
 
 from __future__ import annotations
 
+from bot.table_export import ExportMixin
 from bot.table_lobby import LobbyMixin
 from bot.table_plan import Plan, PlanMixin
 from bot.table_play import PlayMixin
@@ -27,5 +28,5 @@ __all__ = [
 ]
 
 
-class TableService(LobbyMixin, PlayMixin, PlanMixin, PreferencesMixin, TickMixin):
+class TableService(LobbyMixin, PlayMixin, PlanMixin, PreferencesMixin, TickMixin, ExportMixin):
     """One per process: TableService(store, clock=..., settings=...)."""

@@ -73,6 +73,18 @@ EN: dict[str, str] = {
     "table.result_line": "{rank}. {user}: {total} points",
     "table.result_winner": "Winner: {users}!",
     "table.result_winners": "Shared victory: {users}!",
+    # whole games as files (bot/table_export.py)
+    "table.export_unsupported": "{game} has no file format yet, so it cannot be exported.",
+    "table.export_not_started": "Only a game that has started can be exported; this one has not (or was cancelled).",
+    "table.export_secret": "{game} hides cards and picks: its file (the deck's order and every hidden choice) can be exported once the game is over.",
+    "table.import_unsupported": "{game} cannot continue from a file.",
+    "table.import_refused": "This file does not replay, so nothing was created. Line {line}: {reason}",
+    "table.import_refused_file": "This file does not replay, so nothing was created: {reason}",
+    "table.import_seats": "The file has {players} players but this lobby seats {seats}: seat as many players as the file has (in its order), then import again.",
+    "table.import_setup": "its set-up (tiles, map or expansion) is not one a lobby here can hold",
+    "table.import_diverges": "its moves, applied one by one as the bot applies them, end in a different position",
+    "table.import_failed_line": "{detail}",
+    "table.imported": "The game goes on from the file ({moves} moves replayed). Seats: {players}.",
 }
 
 KO: dict[str, str] = {
@@ -134,6 +146,17 @@ KO: dict[str, str] = {
     "table.result_line": "{rank}위. {user}: {total}점",
     "table.result_winner": "승자: {users}!",
     "table.result_winners": "공동 승리: {users}!",
+    "table.export_unsupported": "{game}: 이 게임은 아직 파일 형식이 없어 내보낼 수 없습니다.",
+    "table.export_not_started": "시작한 게임만 내보낼 수 있습니다. 이 게임은 아직 시작하지 않았거나 취소되었습니다.",
+    "table.export_secret": "{game}: 숨겨진 카드와 선택이 있는 게임이라, 덱 순서와 모든 비공개 선택이 담긴 파일은 게임이 끝난 뒤에 내보낼 수 있습니다.",
+    "table.import_unsupported": "{game}: 이 게임은 파일에서 이어서 할 수 없습니다.",
+    "table.import_refused": "이 파일은 끝까지 재현되지 않아 아무것도 만들지 않았습니다. {line}번째 줄: {reason}",
+    "table.import_refused_file": "이 파일은 재현되지 않아 아무것도 만들지 않았습니다: {reason}",
+    "table.import_seats": "파일의 플레이어는 {players}명인데 이 대기실에는 {seats}명이 앉아 있습니다. 파일과 같은 수의 플레이어가 파일의 순서대로 앉은 뒤 다시 가져오세요.",
+    "table.import_setup": "이 파일의 설정(타일, 지도, 확장)은 이곳 대기실의 옵션으로 담을 수 없습니다",
+    "table.import_diverges": "봇이 행동을 하나씩 적용하면 파일과 다른 상황에 이릅니다",
+    "table.import_failed_line": "{detail}",
+    "table.imported": "파일에서 게임을 이어 갑니다({moves}개 행동 재현). 자리: {players}.",
 }
 
 MESSAGES: dict[str, dict[str, str]] = {"en": EN, "ko": KO}
