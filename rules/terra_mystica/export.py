@@ -46,7 +46,8 @@ def export_file(
     for seat, action in actions:
         decision = answered(engine, state, seat, action)
         after, _ = engine.apply(state, seat, action)
-        if decision is not None and after != state:  # an old no-op move writes nothing
+        # faction picks are the header's `setup` lines; an old no-op move writes nothing
+        if decision is not None and state["phase"] != "select" and after != state:
             writer.record(state, decision, action, after)
         state = after
     if not writer.lines:  # still choosing factions: no header yet
