@@ -138,3 +138,12 @@ def test_a_ship_need_lists_its_spots_and_may_be_declined() -> None:
     assert [c.text for c in d.choices] == ["ship r15", "-SHIP"]
     st = E.apply(st, 0, E.parse(st, 0, "-SHIP"))[0]
     assert fs(st, "cultists")["ships"] == [] and st["active"] == "nomads"
+
+
+def test_an_income_ship_with_all_three_out_can_only_be_declined() -> None:
+    st = game()
+    st["pending"]["cultists"] = {"SHIP": 1}  # owed, then the last ship came another way
+    st = with_(st, "cultists", ships=["r15", "r15", "r15"])
+    (d,) = [d for d in E.decisions(st) if d.kind == "ship"]
+    assert [c.text for c in d.choices] == ["-SHIP"]
+    assert fails(st, "cultists", "ship r15") == "terra_mystica.mots_ship_limit"
