@@ -30,6 +30,7 @@ from .state import (
     MESSAGE_COMPONENT,
     MODAL_SUBMIT,
     PERMISSIONS,
+    Attachment,
     Channel,
     Guild,
     Interaction,
@@ -489,6 +490,13 @@ class TwinUser:
                 **member,
                 "permissions": str(self.twin.world.permissions(user.id, channel)),
             }
+        elif kind == 11:  # ATTACHMENT: value is (filename, bytes), uploaded as a user would
+            filename, data = value
+            att = Attachment(snowflake(), filename, data, "text/plain; charset=utf-8", "")
+            att.url = f"{self.twin.server.base_url}/attachments/{channel.id}/{att.id}/{filename}"
+            self.twin.world.uploads[att.id] = att
+            out["value"] = str(att.id)
+            resolved.setdefault("attachments", {})[str(att.id)] = att.to_json()
         else:
             out["value"] = value
         if focused:

@@ -1050,6 +1050,11 @@ class TwinServer:
     async def cdn(self, request: web.Request) -> web.Response:
         channel = self.world.channels.get(int(request.match_info["channel_id"]))
         wanted = int(request.match_info["attachment_id"])
+        upload = self.world.uploads.get(wanted)  # a file given to a slash command
+        if upload is not None:
+            return web.Response(
+                body=upload.data, content_type=upload.content_type or "application/octet-stream"
+            )
         for message in channel.messages if channel else []:
             for att in message.attachments:
                 if att.id == wanted:

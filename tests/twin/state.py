@@ -436,6 +436,7 @@ class World:
         self.interactions: dict[int, Interaction] = {}
         self.by_token: dict[str, Interaction] = {}
         self.commands: dict[int | None, list[Command]] = {}
+        self.uploads: dict[int, Attachment] = {}  # files users gave slash commands
 
     async def notify(self) -> None:
         async with self.changed:
