@@ -40,6 +40,7 @@ COG_MODULES = (
     "bot.cogs.info",
     "bot.cogs.reminders",
     "bot.cogs.commands",
+    "bot.cogs.transfer",  # adds /game export and /game import to the /game group
 )
 
 

@@ -110,6 +110,10 @@ MESSAGES: dict[str, dict[str, str]] = {
         "discord.perm.attach_files": "Attach Files",
         "discord.perm.view_channel": "View Channels",
         "discord.prompt.decided_by": "{user}: ✔ secret decision made.",
+        "discord.export.ready": "{game}: the whole game as a file.",
+        "discord.import.done": "The file replays: the game goes on from its position ({moves} moves).",
+        "discord.import.too_large": "That file is too large for a game file (at most {size} kB).",
+        "discord.import.not_text": "That file is not text (UTF-8): attach the game file itself.",
     },
     "ko": {
         "discord.status.lobby": "대기실",
@@ -208,6 +212,10 @@ MESSAGES: dict[str, dict[str, str]] = {
         "discord.perm.attach_files": "파일 첨부",
         "discord.perm.view_channel": "채널 보기",
         "discord.prompt.decided_by": "{user} 님이 비공개 결정을 마쳤습니다. ✔",
+        "discord.export.ready": "{game}: 게임 전체를 파일로 드립니다.",
+        "discord.import.done": "파일이 재현되었습니다. 그 상황({moves}개 행동)에서 게임을 이어 갑니다.",
+        "discord.import.too_large": "게임 파일로는 너무 큰 파일입니다(최대 {size}kB).",
+        "discord.import.not_text": "텍스트(UTF-8) 파일이 아닙니다. 게임 파일 자체를 첨부하세요.",
     },
 }
 
@@ -259,5 +267,11 @@ COMMANDS: dict[str, dict[str, str]] = {
         "discord.command.play.move.description": "행동 (자동 완성이 가능한 행동을 보여 줍니다)",
         "discord.command.games": "내게임",
         "discord.command.games.description": "모든 서버에서 내 차례를 기다리는 게임",
+        "discord.command.game.export": "내보내기",
+        "discord.command.game.export.description": "이 게임 전체를 파일로 받습니다 (나만 봅니다)",
+        "discord.command.game.import": "가져오기",
+        "discord.command.game.import.description": "파일의 게임을 이 대기실에서 이어 갑니다 (방장만)",
+        "discord.command.game.import.file": "파일",
+        "discord.command.game.import.file.description": "게임 파일 (/게임 내보내기로 받은 파일, 또는 게임 사이트의 파일)",
     },
 }
