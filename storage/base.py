@@ -63,6 +63,18 @@ class ActionRecord(BaseModel):
     created_at: datetime
 
 
+class SeatChange(BaseModel):
+    """A seat handed to another member (a substitute), after move `version`."""
+
+    game_id: int
+    version: int
+    seat: int
+    old_user: int
+    new_user: int
+    by_user: int | None
+    created_at: datetime
+
+
 class Schedule(BaseModel):
     """A timer that must survive restarts: a reminder or a turn deadline."""
 
@@ -175,6 +187,24 @@ class Store(ABC):
         self, *, status: GameStatus | None = None, user_id: int | None = None
     ) -> list[GameRecord]:
         """Games filtered by status and/or a seated user (any guild)."""
+
+    @abstractmethod
+    async def replace_seat(
+        self,
+        game_id: int,
+        seat: int,
+        new_user: int,
+        *,
+        expected_user: int,
+        by_user: int | None = None,
+    ) -> GameRecord:
+        """Hand a running game's seat to `new_user` and log the hand-over, in one transaction.
+        VersionConflict (nothing written) unless the game is running, the seat is still
+        `expected_user`'s and `new_user` holds no seat of the game."""
+
+    @abstractmethod
+    async def seat_changes(self, game_id: int) -> list[SeatChange]:
+        """The game's hand-overs, oldest first."""
 
     # -- the action log ----------------------------------------------------
     @abstractmethod

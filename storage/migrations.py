@@ -122,5 +122,26 @@ BOT_STATE = Migration(
     ),
 )
 
-MIGRATIONS: tuple[Migration, ...] = (GAME_LOG, BOT_STATE)
+SEAT_CHANGES = Migration(
+    3,
+    "seat hand-overs (substitutes)",
+    (
+        # A hand-over is not a move: it sits beside the action log, after move `version`.
+        """
+        CREATE TABLE seat_changes (
+            game_id INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+            n INTEGER NOT NULL CHECK (n >= 1),
+            version INTEGER NOT NULL CHECK (version >= 0),
+            seat INTEGER NOT NULL CHECK (seat >= 0),
+            old_user INTEGER NOT NULL,
+            new_user INTEGER NOT NULL,
+            by_user INTEGER,
+            created_at TEXT NOT NULL,
+            PRIMARY KEY (game_id, n)
+        ) WITHOUT ROWID
+        """,
+    ),
+)
+
+MIGRATIONS: tuple[Migration, ...] = (GAME_LOG, BOT_STATE, SEAT_CHANGES)
 LATEST_VERSION = MIGRATIONS[-1].version

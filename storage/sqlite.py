@@ -29,6 +29,7 @@ from storage.base import (
     GameStatus,
     MessageRef,
     Schedule,
+    SeatChange,
     StorageError,
     Store,
     VersionConflict,
@@ -403,8 +404,7 @@ class SqliteStore(Store):
 
     async def set_thread(self, game_id: int, thread_id: int) -> GameRecord:
         async with self._write() as db:
-            row = await _one(db, "SELECT thread_id, settings FROM games WHERE id = ?",
-                             (game_id,))
+            row = await _one(db, "SELECT thread_id, settings FROM games WHERE id = ?", (game_id,))
             if row is None:
                 raise GameNotFound(game_id)
             settings = json.loads(row["settings"])
@@ -414,8 +414,10 @@ class SqliteStore(Store):
                 (thread_id, _json(settings), to_text(self.clock()), game_id),
             )
             if row["thread_id"] is not None and row["thread_id"] != thread_id:
-                await db.execute("DELETE FROM messages WHERE game_id = ? AND channel_id = ?",
-                                 (game_id, row["thread_id"]))
+                await db.execute(
+                    "DELETE FROM messages WHERE game_id = ? AND channel_id = ?",
+                    (game_id, row["thread_id"]),
+                )
             return await self._load(db, game_id)
 
     async def update_settings(
@@ -435,7 +437,8 @@ class SqliteStore(Store):
             current = json.loads(row["settings"])
             if expected_status is not None and row["status"] != expected_status:
                 raise VersionConflict(
-                    f"game {game_id} is {row['status']}; expected {expected_status}")
+                    f"game {game_id} is {row['status']}; expected {expected_status}"
+                )
             for key, value in (expected or {}).items():
                 if current.get(key) != value:
                     raise VersionConflict(f"game {game_id}: setting {key!r} changed")
@@ -525,6 +528,52 @@ class SqliteStore(Store):
                 )
             seats = await self._seats(db, game_id)
         return _game_record(row, seats, json.loads(snapshot_text))
+
+    async def replace_seat(
+        self,
+        game_id: int,
+        seat: int,
+        new_user: int,
+        *,
+        expected_user: int,
+        by_user: int | None = None,
+    ) -> GameRecord:
+        async with self._write() as db:
+            row = await _one(db, "SELECT status, version FROM games WHERE id = ?", (game_id,))
+            if row is None:
+                raise GameNotFound(game_id)
+            seats = await self._seats(db, game_id)
+            if row["status"] != "running":
+                raise VersionConflict(f"game {game_id} is {row['status']}; expected running")
+            if seat >= len(seats) or seats[seat] != expected_user or new_user in seats:
+                raise VersionConflict(f"game {game_id}: seat {seat} changed hands")
+            await db.execute(
+                "UPDATE game_seats SET user_id = ? WHERE game_id = ? AND seat = ?",
+                (new_user, game_id, seat),
+            )
+            n = await _one(
+                db, "SELECT COALESCE(MAX(n), 0) + 1 FROM seat_changes WHERE game_id = ?", (game_id,)
+            )
+            now = to_text(self.clock())
+            await db.execute(
+                "INSERT INTO seat_changes (game_id, n, version, seat, old_user, new_user,"
+                " by_user, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                (game_id, n[0], row["version"], seat, expected_user, new_user, by_user, now),
+            )
+            await db.execute("UPDATE games SET updated_at = ? WHERE id = ?", (now, game_id))
+            return await self._load(db, game_id)
+
+    async def seat_changes(self, game_id: int) -> list[SeatChange]:
+        async with self._read() as db:
+            rows = await _all(
+                db,
+                "SELECT game_id, version, seat, old_user, new_user, by_user, created_at"
+                " FROM seat_changes WHERE game_id = ? ORDER BY n",
+                (game_id,),
+            )
+        return [
+            SeatChange(**{**dict(row), "created_at": from_text(row["created_at"])}) for row in rows
+        ]
 
     async def actions(self, game_id: int) -> list[ActionRecord]:
         async with self._read() as db:
