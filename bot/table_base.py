@@ -299,7 +299,10 @@ class TableBase:
         timers = TimerSettings.for_game(self.timers, record.settings)
         if open_map is None:
             open_map = existing["reminder"].data.get("open", {}) if "reminder" in existing else {}
-        tracked = timers_.track(open_map, decisions, self.clock())
+        now = self.clock()
+        tracked = timers_.track(
+            open_map, decisions, now, timers_.away_seats(record.seats, record.settings, now)
+        )
         remind_at = timers_.reminder_due(tracked, timers)
         assert remind_at is not None
         old = existing.get("reminder")

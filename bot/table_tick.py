@@ -98,7 +98,8 @@ class TickMixin(TableBase):
             return None
         timers = TimerSettings.for_game(self.timers, record.settings)
         decisions = self._decisions(record)
-        tracked = timers_.track(await self._open_map(record.id), decisions, now)
+        away = timers_.away_seats(record.seats, record.settings, now)
+        tracked = timers_.track(await self._open_map(record.id), decisions, now, away)
         due = [d for d in decisions if timers_.next_reminder(tracked[d.key], timers) <= now]
         if not due:
             await self._reschedule(record, tracked)

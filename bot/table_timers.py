@@ -18,6 +18,7 @@ OpenMap = dict[str, dict[str, Any]]
 # put the due time past the last date a datetime holds, and every later move's rescheduling
 # would fail, so the game would look stuck.
 MAX_HOURS = 24 * 366
+AWAY_PREFIX = "away."  # settings key of a seated player's away-until time, by user id
 
 
 def hours_refusal(*hours: float | None) -> str | None:
@@ -39,15 +40,45 @@ def aware(moment: datetime) -> datetime:
     return moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)
 
 
-def track(previous: OpenMap, decisions: list[Decision], now: datetime) -> OpenMap:
-    """The open map for `decisions`: known ones keep their age, new ones start now."""
+def track(
+    previous: OpenMap,
+    decisions: list[Decision],
+    now: datetime,
+    away: dict[int, datetime] | None = None,
+) -> OpenMap:
+    """The open map for `decisions`: known ones keep their age, new ones start now. A
+    decision of a seat that is `away` (seat -> until when) is paused; once its player is
+    back (or the date has passed) it resumes with the time it had left."""
     out: OpenMap = {}
     for d in decisions:
         old = previous.get(d.key)
         if old is not None and old.get("seat") == d.seat:
-            out[d.key] = dict(old)
+            entry = dict(old)
         else:
-            out[d.key] = {"seat": d.seat, "since": now.isoformat(), "reminded": 0}
+            entry = {"seat": d.seat, "since": now.isoformat(), "reminded": 0}
+        out[d.key] = _pause(entry, (away or {}).get(d.seat), now)
+    return out
+
+
+def _pause(entry: dict[str, Any], until: datetime | None, now: datetime) -> dict[str, Any]:
+    if until is not None and until > now:
+        entry.setdefault("paused", now.isoformat())
+        entry["paused_until"] = until.isoformat()
+    elif "paused" in entry:  # back early (now) or the away date passed (then)
+        paused = aware(datetime.fromisoformat(entry.pop("paused")))
+        end = min(now, aware(datetime.fromisoformat(entry.pop("paused_until"))))
+        entry["since"] = (since(entry) + max(end - paused, timedelta(0))).isoformat()
+    return entry
+
+
+def away_seats(seats: list[int], settings: dict[str, Any], now: datetime) -> dict[int, datetime]:
+    """Seat -> until when its player is away (settings["away.<user id>"], ISO), if later
+    than now."""
+    out = {}
+    for seat, user in enumerate(seats):
+        value = settings.get(f"{AWAY_PREFIX}{user}")
+        if value and (until := aware(datetime.fromisoformat(value))) > now:
+            out[seat] = until
     return out
 
 
@@ -56,12 +87,14 @@ def since(entry: dict[str, Any]) -> datetime:
 
 
 def next_reminder(entry: dict[str, Any], timers: TimerSettings) -> datetime:
+    if "paused" in entry:  # no reminder while away: wake when she is due back
+        return aware(datetime.fromisoformat(entry["paused_until"]))
     hours = timers.remind_after_hours + entry.get("reminded", 0) * timers.remind_every_hours
     return since(entry) + _hours(hours)
 
 
 def deadline(entry: dict[str, Any], timers: TimerSettings) -> datetime | None:
-    if timers.deadline_hours is None:
+    if timers.deadline_hours is None or "paused" in entry:
         return None
     return since(entry) + _hours(timers.deadline_hours)
 
