@@ -48,7 +48,7 @@ PARTS: dict[str, Texts] = {
     "pass_vp": {"en": "pass: {vp} VP per {building}", "ko": "패스 시 {building}마다 승점 {vp}"},
     # FAV12 (digest §11.1): 1/2/3/4 trading houses → 2/3/3/4 VP, not 1 VP each
     "pass_tp": {"en": "pass: {counts} trading houses → {vps} VP",
-                "ko": "패스 시 교역소 {counts}개 → 승점 {vps}"},
+                "ko": "패스 시 교역소 {counts}채 → 승점 {vps}"},
     "round_end": {"en": "round end: {per} {cult} → {reward}",
                   "ko": "라운드 종료 시 {cult} {per}마다 {reward}"},
     # SCORE9: per priest of one's own on the cult board's priest spaces

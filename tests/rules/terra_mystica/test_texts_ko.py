@@ -74,7 +74,7 @@ def test_the_faction_choice_names_the_faction_chosen() -> None:
 def test_fav12_names_its_scale_in_both_languages() -> None:
     # digest §11.1 (base seed L1211-1241): 1/2/3/4 trading houses → 2/3/3/4 VP
     assert ALL_TILES["FAV12"]["en"].endswith("pass: 1/2/3/4 trading houses → 2/3/3/4 VP")
-    assert ALL_TILES["FAV12"]["ko"].endswith("패스 시 교역소 1/2/3/4개 → 승점 2/3/3/4")
+    assert ALL_TILES["FAV12"]["ko"].endswith("패스 시 교역소 1/2/3/4채 → 승점 2/3/3/4")
 
 
 def test_favor_and_town_choices_come_in_number_order() -> None:
