@@ -13,6 +13,7 @@ from bot.table_lobby import LobbyMixin
 from bot.table_plan import Plan, PlanMixin
 from bot.table_play import PlayMixin
 from bot.table_prefs import PreferencesMixin
+from bot.table_seats import SeatsMixin
 from bot.table_tick import TickMixin
 from bot.table_types import OptionSpec, Outcome, Prompt, Refusal, Reminder, TimerSettings
 
@@ -28,5 +29,7 @@ __all__ = [
 ]
 
 
-class TableService(LobbyMixin, PlayMixin, PlanMixin, PreferencesMixin, TickMixin, ExportMixin):
+class TableService(
+    SeatsMixin, LobbyMixin, PlayMixin, PlanMixin, PreferencesMixin, TickMixin, ExportMixin
+):
     """One per process: TableService(store, clock=..., settings=...)."""
