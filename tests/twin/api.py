@@ -492,7 +492,7 @@ class TwinUser:
             }
         elif kind == 11:  # ATTACHMENT: value is (filename, bytes), uploaded as a user would
             filename, data = value
-            att = Attachment(snowflake(), filename, data, "text/plain; charset=utf-8", "")
+            att = Attachment(snowflake(), filename, data, "text/plain", "")
             att.url = f"{self.twin.server.base_url}/attachments/{channel.id}/{att.id}/{filename}"
             self.twin.world.uploads[att.id] = att
             out["value"] = str(att.id)
