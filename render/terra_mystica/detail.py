@@ -5,6 +5,10 @@ Pure: reads only the view, the vendored fonts and render/terra_mystica/data/base
 
 from __future__ import annotations
 
+import json
+import threading
+from collections import OrderedDict
+from collections.abc import Callable
 from typing import Any
 
 from PIL import Image, ImageDraw
@@ -14,7 +18,7 @@ import render.terra_mystica.factions as tm_factions
 import render.terra_mystica.offer as tm_offer
 import render.terra_mystica.pieces as tm_pieces
 from render.terra_mystica.board import faction_colour, map_image, map_size
-from render.terra_mystica.encode import png
+from render.terra_mystica.encode import Band, compress_band, png_from_bands
 from render.terra_mystica.factions import leaders
 from render.terra_mystica.geometry import HexGrid, load_layout
 from render.terra_mystica.style import (
@@ -42,15 +46,69 @@ def render_map(
 ) -> bytes:
     """The whole table as a PNG: map, cult board, scoring and bonus tiles, faction panels.
 
-    `names` maps seats to players' display names, shown on their faction panels.
+    `names` maps seats to players' display names, shown on their faction panels. A band
+    (the map, the tiles and cult board, a row of panels) whose inputs did not change since
+    an earlier picture is reused already compressed (`BAND_CACHE`).
     """
-    return png(draw_table(view, lang, names))
+    return png_from_bands(
+        WIDTH, [_band(key, h, paint) for key, h, paint in _bands(view, lang, names)]
+    )
 
 
 def draw_table(
     view: dict[str, Any], lang: str = "ko", names: dict[int, str] | None = None
 ) -> Image.Image:
-    """The picture before PNG encoding (tests and previews read its pixels)."""
+    """The picture before PNG encoding (tests and previews read its pixels); never cached."""
+    bands = _bands(view, lang, names)
+    image = Image.new("RGB", (WIDTH, sum(h for _, h, _ in bands)), BACKGROUND)
+    y = 0
+    for _, h, paint in bands:
+        image.paste(_paint(h, paint), (0, y))
+        y += h
+    return image
+
+
+Paint = Callable[[Image.Image, ImageDraw.ImageDraw], None]
+BAND_CACHE: OrderedDict[str, Band] = OrderedDict()
+BAND_CACHE_SIZE = 48  # a few pictures' bands: about 3 MB
+_LOCK = threading.Lock()
+
+
+def _paint(height: int, paint: Paint) -> Image.Image:
+    band = Image.new("RGB", (WIDTH, height), BACKGROUND)
+    paint(band, ImageDraw.Draw(band))
+    return band
+
+
+def _band(key: str | None, height: int, paint: Paint) -> Band:
+    """A band's compressed rows: from the cache when its key (all it is drawn from) is
+    known, else drawn, compressed and remembered. A band keyed None is always drawn."""
+    if key is not None:
+        with _LOCK:
+            hit = BAND_CACHE.get(key)
+            if hit is not None:
+                BAND_CACHE.move_to_end(key)
+                return hit
+    band = compress_band(_paint(height, paint))
+    if key is not None:
+        with _LOCK:
+            BAND_CACHE[key] = band
+            while len(BAND_CACHE) > BAND_CACHE_SIZE:
+                BAND_CACHE.popitem(last=False)
+    return band
+
+
+def _key(*parts: object) -> str:
+    return json.dumps(parts, sort_keys=True, default=str, ensure_ascii=False)
+
+
+def _bands(
+    view: dict[str, Any], lang: str, names: dict[int, str] | None
+) -> list[tuple[str | None, int, Paint]]:
+    """The picture from top to bottom as bands: (cache key or None, height, painter). Each
+    key holds everything its band reads from the view, so an equal key draws equal pixels."""
+    factions_in: dict[str, Any] = view.get("factions") or {}
+    colours = {f: (info or {}).get("color") for f, info in factions_in.items()}
     map_w, map_h = map_size(view, HEX_RADIUS)
     factions = _faction_order(view)
     col_w = (WIDTH - 2 * MARGIN - GAP) // 2
@@ -65,64 +123,99 @@ def draw_table(
     right_h = tm_offer.scoring_height() + GAP + tm_offer.bonus_height(view)
     lower_h = max(left_h, right_h)
     ranking = view.get("phase") == "over" and bool(factions)
-    panel_rows = (len(factions) + 1) // 2
     panel_h = tm_factions.faction_panel_height(view, col_w, lang)
-    ranking_h = tm_factions.ranking_height(view) + GAP if ranking else 0
-    height = (
-        HEADER
-        + map_h
-        + LEGEND
-        + GAP
-        + lower_h
-        + GAP
-        + panel_rows * (panel_h + GAP)
-        + ranking_h
-        + MARGIN
-    )
 
-    image = Image.new("RGB", (WIDTH, height), BACKGROUND)
-    draw = ImageDraw.Draw(image)
-    _header(draw, view, lang)
-    y = HEADER
-    image.paste(map_image(view, HEX_RADIUS, WIDTH), (0, y))
-    y += map_h
-    _legend(draw, view, y + LEGEND / 2, lang)
-    y += LEGEND + GAP
+    def header(image: Image.Image, draw: ImageDraw.ImageDraw) -> None:
+        _header(draw, view, lang)
 
-    left = (MARGIN, y, MARGIN + left_w, 0)
-    right_x = MARGIN + left_w + GAP
-    ly = y
-    for h, paint in (
-        (tm_cult_board.cult_board_height(), tm_cult_board.draw_cult_board),
-        (tm_offer.actions_height(), tm_offer.draw_power_actions),
-        (tm_offer.supply_height(view), tm_offer.draw_supply),
-    ):
-        paint(draw, view, (left[0], ly, left[2], ly + h), lang)
-        ly += h + GAP
-    ry = y
-    for h, paint in (
-        (tm_offer.scoring_height(), tm_offer.draw_scoring),
-        (tm_offer.bonus_height(view), tm_offer.draw_bonus),
-    ):
-        paint(draw, view, (right_x, ry, WIDTH - MARGIN, ry + h), lang)
-        ry += h + GAP
-    y += lower_h + GAP
+    def board(image: Image.Image, draw: ImageDraw.ImageDraw) -> None:
+        image.paste(map_image(view, HEX_RADIUS, WIDTH), (0, 0))
 
-    for i, name in enumerate(factions):
-        row, col = divmod(i, 2)
-        x = MARGIN + col * (col_w + GAP)
-        top = y + row * (panel_h + GAP)
-        seat = ((view.get("factions") or {}).get(name) or {}).get("seat")
-        player = _player_name(names, seat)
-        box = (x, top, x + col_w, top + panel_h)
-        tm_factions.draw_faction(draw, view, name, box, lang, player)
+    def legend(image: Image.Image, draw: ImageDraw.ImageDraw) -> None:
+        _legend(draw, view, LEGEND / 2, lang)
+
+    def lower(image: Image.Image, draw: ImageDraw.ImageDraw) -> None:
+        ly = 0
+        for h, paint in (
+            (tm_cult_board.cult_board_height(), tm_cult_board.draw_cult_board),
+            (tm_offer.actions_height(), tm_offer.draw_power_actions),
+            (tm_offer.supply_height(view), tm_offer.draw_supply),
+        ):
+            paint(draw, view, (MARGIN, ly, MARGIN + left_w, ly + h), lang)
+            ly += h + GAP
+        ry, right_x = 0, MARGIN + left_w + GAP
+        for h, paint in (
+            (tm_offer.scoring_height(), tm_offer.draw_scoring),
+            (tm_offer.bonus_height(view), tm_offer.draw_bonus),
+        ):
+            paint(draw, view, (right_x, ry, WIDTH - MARGIN, ry + h), lang)
+            ry += h + GAP
+
+    bands: list[tuple[str | None, int, Paint]] = [
+        (None, HEADER, header),
+        (_key("map", WIDTH, view.get("map"), colours), map_h, board),
+        (None, LEGEND + GAP, legend),
+        (
+            _key(
+                "lower",
+                lang,
+                {k: view.get(k) for k in LOWER_READS},
+                {
+                    f: (colours[f], (i or {}).get("cults"), (i or {}).get("name"))
+                    for f, i in factions_in.items()
+                },
+            ),
+            lower_h + GAP,
+            lower,
+        ),
+    ]
+    # what every panel reads besides its own faction: whose turn, who leads at the end
+    shared = {k: view.get(k) for k in PANEL_READS}
+    winners = sorted(leaders(view)) if view.get("phase") == "over" else []
+    for row in range(0, len(factions), 2):
+        pair = [
+            (
+                name,
+                factions_in.get(name),
+                _player_name(names, (factions_in.get(name) or {}).get("seat")),
+            )
+            for name in factions[row : row + 2]
+        ]
+
+        def panels(image: Image.Image, draw: ImageDraw.ImageDraw, pair=pair) -> None:
+            for col, (name, _, player) in enumerate(pair):
+                x = MARGIN + col * (col_w + GAP)
+                tm_factions.draw_faction(draw, view, name, (x, 0, x + col_w, panel_h), lang, player)
+
+        bands.append((_key("panels", lang, panel_h, shared, winners, pair), panel_h + GAP, panels))
     if ranking:  # the final order and scoring across the width, under the panels
-        top = y + panel_rows * (panel_h + GAP)
-        box = (MARGIN, top, WIDTH - MARGIN, top + tm_factions.ranking_height(view))
-        seats = [((view.get("factions") or {}).get(f) or {}).get("seat") for f in factions]
-        shown = {seat: _player_name(names, seat) for seat in seats if isinstance(seat, int)}
-        tm_factions.draw_ranking(draw, view, box, lang, shown)
-    return image
+
+        def final(image: Image.Image, draw: ImageDraw.ImageDraw) -> None:
+            box = (MARGIN, 0, WIDTH - MARGIN, tm_factions.ranking_height(view))
+            seats = [(factions_in.get(f) or {}).get("seat") for f in factions]
+            shown = {seat: _player_name(names, seat) for seat in seats if isinstance(seat, int)}
+            tm_factions.draw_ranking(draw, view, box, lang, shown)
+
+        bands.append((None, tm_factions.ranking_height(view) + GAP, final))
+    bands.append((None, MARGIN, lambda image, draw: None))
+    return bands
+
+
+# The view's entries the lower band (cult board, power actions, supply, scoring and bonus
+# tiles) and the faction panels read, besides the factions themselves.
+LOWER_READS = (
+    "cults",
+    "power_actions",
+    "favor_tiles",
+    "town_tiles",
+    "scoring_tiles",
+    "current_scoring",
+    "round",
+    "bonus_tiles",
+    "tiles",
+    "faction_catalogue",
+)
+PANEL_READS = ("viewer", "phase", "active", "tiles", "faction_catalogue")
 
 
 def hex_centre(hex_id: str, map_id: str = "base") -> tuple[float, float]:

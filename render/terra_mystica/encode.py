@@ -3,10 +3,22 @@
 from __future__ import annotations
 
 import io
+import struct
+import zlib
+from dataclasses import dataclass
+from functools import lru_cache
 
 from PIL import Image
 
-from render.terra_mystica.style import EXACT_COLOURS
+from render.terra_mystica.style import (
+    EXACT_COLOURS,
+    GOLD,
+    HEX_EDGE,
+    HIGHLIGHT,
+    INK,
+    MUTED,
+    POWER,
+)
 
 # zlib level 3: about a fifth larger than level 6 in under half its time
 LEVEL = 3
@@ -62,3 +74,91 @@ def far_from(colours: list[tuple], exact: list[tuple], limit: int) -> list[tuple
         if all(max(abs(x - y) for x, y in zip(c, e, strict=True)) > limit for e in near):
             out.append(c)
     return out
+
+
+# -- The detail picture in bands -------------------------------------------------------------
+# A PNG's pixels are one zlib stream of rows; compressed with a full flush after each band,
+# the bands are independent, so a band whose words and pieces did not change is reused as
+# compressed bytes (no drawing, no palette mapping, no compression). That needs one palette
+# for every picture: the style's colours, and the shades their text edges make on the
+# backgrounds they sit on.
+
+INKS = (INK, MUTED, HEX_EDGE, POWER, HIGHLIGHT, GOLD, (255, 255, 255))
+
+
+@lru_cache(maxsize=1)
+def fixed_palette() -> Image.Image:
+    """256 colours, the same for every picture: the style's colours exactly, then blends of
+    each ink and colour over each background, reduced to what is left of the 256."""
+    exact = list(dict.fromkeys(EXACT_COLOURS))
+    colours = list(dict.fromkeys([*INKS, *EXACT_COLOURS]))
+    blends = [
+        tuple(round(f * a / 8 + b * (1 - a / 8)) for f, b in zip(fg, bg, strict=True))
+        for fg in colours
+        for bg in colours
+        for a in range(1, 8)
+    ]
+    swatch = Image.new("RGB", (len(blends), 1))
+    swatch.putdata(blends)
+    approx = swatch.quantize(colors=256 - len(exact), method=Image.Quantize.MEDIANCUT)
+    flat = approx.getpalette() or []
+    extra = [tuple(flat[i : i + 3]) for i in range(0, len(flat), 3)][: 256 - len(exact)]
+    extra = far_from(extra, exact, 6)
+    palette = Image.new("P", (1, 1))
+    palette.putpalette([v for rgb in exact + extra for v in rgb])
+    return palette
+
+
+@dataclass(frozen=True)
+class Band:
+    """Rows of a picture as compressed, independent deflate data (with their Adler-32)."""
+
+    data: bytes
+    adler: int
+    size: int  # uncompressed bytes: a filter byte and the palette indices of each row
+
+
+BAND_LEVEL = 2  # a band is compressed once and reused: 40% faster than level 3, 8% larger
+
+
+def compress_band(image: Image.Image, level: int = BAND_LEVEL) -> Band:
+    indices = image.quantize(palette=fixed_palette(), dither=Image.Dither.NONE).tobytes()
+    width = image.width
+    rows = memoryview(indices)
+    raw = b"".join(b"\x00" + rows[i : i + width] for i in range(0, len(indices), width))
+    z = zlib.compressobj(level, zlib.DEFLATED, -15)
+    return Band(z.compress(raw) + z.flush(zlib.Z_FULL_FLUSH), zlib.adler32(raw), len(raw))
+
+
+def _adler_combine(a: int, b: int, b_size: int) -> int:
+    """The Adler-32 of two byte strings joined, from each one's (zlib's adler32_combine)."""
+    base = 65521
+    rem = b_size % base
+    s1 = (a & 0xFFFF) + (b & 0xFFFF) + base - 1
+    s2 = (rem * (a & 0xFFFF)) % base + (a >> 16) + (b >> 16) + base - rem
+    return (s1 % base) | ((s2 % base) << 16)
+
+
+def _chunk(kind: bytes, body: bytes) -> bytes:
+    return struct.pack(">I", len(body)) + kind + body + struct.pack(">I", zlib.crc32(kind + body))
+
+
+def png_from_bands(width: int, bands: list[Band]) -> bytes:
+    """A palette PNG `width` wide made of `bands` from top to bottom."""
+    rows = sum(b.size for b in bands) // (width + 1)
+    adler = 1
+    for band in bands:
+        adler = _adler_combine(adler, band.adler, band.size)
+    stream = b"".join(
+        [b"\x78\x01", *(b.data for b in bands), b"\x03\x00", struct.pack(">I", adler)]
+    )  # zlib header, the bands, an empty final block, the checksum
+    header = struct.pack(">IIBBBBB", width, rows, 8, 3, 0, 0, 0)
+    return b"".join(
+        [
+            b"\x89PNG\r\n\x1a\n",
+            _chunk(b"IHDR", header),
+            _chunk(b"PLTE", bytes(fixed_palette().getpalette() or [])),
+            _chunk(b"IDAT", stream),
+            _chunk(b"IEND", b""),
+        ]
+    )

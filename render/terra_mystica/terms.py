@@ -235,7 +235,7 @@ FAVOR: dict[str, tuple[str, int, tuple[str, str] | None]] = {
     "FAV10": ("WATER", 1, ("교역소 건설 시 승점 3", "on building TP: 3 VP")),
     "FAV11": ("EARTH", 1, ("주택 건설 시 승점 2", "on building D: 2 VP")),
     # 1/2/3/4 trading houses on the board: 2/3/3/4 VP when passing
-    "FAV12": ("AIR", 1, ("패스 시 교역소 수 → 승점 2/3/3/4", "pass: 1-4 TP → 2/3/3/4 VP")),
+    "FAV12": ("AIR", 1, ("패스 시 교역소 1~4채 → 승점 2/3/3/4", "pass: 1-4 TP → 2/3/3/4 VP")),
 }
 
 # Town tiles: (VP, one-time reward).

@@ -511,7 +511,7 @@ def test_held_tile_chips_use_the_views_texts_and_fit_the_panel() -> None:
     assert [label for _, label, _ in chips] == [
         " · ".join(merge_parts(ALL_TILES["BON6"]["ko"].split(" · "))),
         "불 +2 · 마을 조건 권능값 7 → 6",
-        "하늘 +1 · 패스 시 교역소 수 → 승점 2/3/3/4",
+        "하늘 +1 · 패스 시 교역소 1~4채 → 승점 2/3/3/4",
         ALL_TILES["TW5"]["ko"],
     ]
     assert all(_chip_width(kind, label) <= width for kind, label, _ in chips)
