@@ -11,6 +11,7 @@ from functools import lru_cache
 from PIL import Image
 
 from render.terra_mystica.style import (
+    CULT,
     EXACT_COLOURS,
     GOLD,
     HEX_EDGE,
@@ -84,14 +85,25 @@ def far_from(colours: list[tuple], exact: list[tuple], limit: int) -> list[tuple
 # backgrounds they sit on.
 
 INKS = (INK, MUTED, HEX_EDGE, POWER, HIGHLIGHT, GOLD, (255, 255, 255))
+# The detail's flat fills besides the style's colours (tiles, cells, chips, badges, the cult
+# rows' tints, the power bowls): exact, as a fill a whole card wide shows any shift at once.
+FILLS: list[tuple[int, int, int]] = [
+    *((255, 236, 214), (200, 196, 190), (200, 190, 170), (190, 180, 170), (255, 246, 200)),
+    *((255, 236, 170), (255, 236, 150), (255, 214, 90), (250, 246, 236), (242, 232, 250)),
+    *((240, 236, 228), (236, 232, 226), (236, 226, 246), (232, 228, 220), (226, 230, 240)),
+    *((226, 222, 214), (214, 210, 204), (196, 196, 190), (96, 96, 96), (40, 120, 200)),
+    *((190, 140, 0), (90, 80, 80), (70, 70, 66), (240, 190, 40), (120, 84, 0)),
+    *(tuple(round(c * 0.18 + 255 * 0.82) for c in rgb) for rgb in CULT.values()),
+    *(tuple(round(255 - (255 - c) * shade) for c in POWER) for shade in (0.45, 0.7)),
+]
 
 
 @lru_cache(maxsize=1)
 def fixed_palette() -> Image.Image:
     """256 colours, the same for every picture: the style's colours exactly, then blends of
     each ink and colour over each background, reduced to what is left of the 256."""
-    exact = list(dict.fromkeys(EXACT_COLOURS))
-    colours = list(dict.fromkeys([*INKS, *EXACT_COLOURS]))
+    exact = list(dict.fromkeys([*EXACT_COLOURS, *FILLS]))
+    colours = list(dict.fromkeys([*INKS, *exact]))
     blends = [
         tuple(round(f * a / 8 + b * (1 - a / 8)) for f, b in zip(fg, bg, strict=True))
         for fg in colours

@@ -129,3 +129,15 @@ def test_adler_combine_matches_zlib() -> None:
         adler = _adler_combine(adler, zlib.adler32(part), len(part))
         joined += part
         assert adler == zlib.adler32(joined)
+
+
+def test_every_large_fill_keeps_its_colour(states) -> None:
+    """The palette is fixed, not fitted to the picture: every colour filling a large area
+    (cells, tiles, chips, terrains) must be in it exactly, not approximated."""
+    listed = fixed_palette().getpalette() or []
+    palette = {tuple(listed[i : i + 3]) for i in range(0, len(listed), 3)}
+    for view, lang in ((states[-1], "ko"), (states[0], "en")):
+        colours = draw_table(view, lang).getcolors(1 << 20) or []
+        large = {c for n, c in colours if n >= 4000}
+        assert len(large) > 20
+        assert large <= palette, large - palette
