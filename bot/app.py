@@ -41,6 +41,7 @@ COG_MODULES = (
     "bot.cogs.reminders",
     "bot.cogs.commands",
     "bot.cogs.transfer",  # adds /game export and /game import to the /game group
+    "bot.cogs.seats",  # /away, /back and the /game seat commands
 )
 
 

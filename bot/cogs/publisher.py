@@ -261,6 +261,21 @@ class Publisher:
         for decision, text in payload.decisions:
             await send_private(interaction, text, view=decision_view(texts, decision))
 
+    async def dm_seat(self, game: GameRecord, user_id: int, prompts: list[Prompt]) -> bool:
+        """A seat's new holder (a substitute): its open private prompts by DM, or without
+        any its private view; False if her DMs are closed."""
+        if prompts:
+            return await self._dm(game, user_id, prompts, [])
+        lang = await self.bot.lang_of_user(user_id)
+        payload, _ = await self.private_payload(game, user_id, lang)
+        try:
+            channel = await self.bot.dm_channel(user_id)
+            file = png_file(payload.picture, "private.png")
+            await channel.send(payload.text, **({"file": file} if file else {}))
+        except (discord.Forbidden, discord.NotFound):
+            return False
+        return True
+
     # -- outcomes ------------------------------------------------------------------
     async def publish(
         self, outcome: Outcome, *, interaction: discord.Interaction | None = None

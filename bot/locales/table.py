@@ -179,7 +179,7 @@ KO: dict[str, str] = {
     "table.member_seated": "{user}님은 이미 이 게임의 플레이어입니다. 자리는 아직 참가하지 않은 사람에게만 넘길 수 있습니다.",
     "table.no_seat_offer": "이 게임에는 넘겨줄 자리가 나와 있지 않습니다.",
     "table.seat_offer_open": "{user}님이 이미 자리를 내놓았습니다. 한 번에 한 자리만 내놓을 수 있습니다.",
-    "table.seat_offered": "{user}님이 자리를 내놓았습니다. 누구든 /game claim으로 이어받을 수 있습니다.",
+    "table.seat_offered": "{user}님이 자리를 내놓았습니다. 누구든 /게임 자리받기로 이어받을 수 있습니다.",
     "table.seat_offer_withdrawn": "{user}님이 자리를 내놓지 않기로 했습니다.",
     "table.substituted": "{seat}번 자리의 주인이 바뀝니다: {old}님 대신 {new}님이 이어서 플레이합니다.",
     "table.log_substituted": "{seat}번 자리: {new}님이 {old}님의 자리를 이어받았습니다.",

@@ -103,8 +103,11 @@ async def test_login_points_discord_py_at_the_configured_api(api, tmp_path, monk
         assert registered == set(DYNAMIC_ITEMS)
         [(_, _, commands)] = [s for s in seen if s[0] == "PUT"]
         names = {c["name"]: c for c in commands}
-        assert set(names) == {"game", "play", "games", "tm"}
+        assert set(names) == {"game", "play", "games", "tm", "away", "back"}
         assert names["game"]["name_localizations"] == {"ko": "게임"}
+        assert names["away"]["name_localizations"] == {"ko": "자리비움"}
+        game = {o["name"] for o in names["game"]["options"]}
+        assert {"substitute", "offer", "claim", "awaydays"} <= game
         assert names["tm"]["name_localizations"] == {"ko": "테라"}
         leech = next(o for o in names["tm"]["options"] if o["name"] == "leech")
         values = [c["value"] for c in leech["options"][0]["choices"]]
