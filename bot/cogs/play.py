@@ -300,6 +300,8 @@ class PlayCog(commands.Cog, name="Play"):
                     lines.append(t("discord.status.waiting", lang, waiting="").rstrip())
                     lines += [t("discord.status.waiting_line", lang, user=f"<@{p.user_id}>",
                                 decision=texts.public_decision(p.decision)) for p in prompts]
+                    if away := await self.bot.table.away_status(game.id):
+                        lines.append(t(away[0], lang, **away[1]))
                 else:
                     lines.append(t("discord.status.nothing", lang))
             for text in chunk_lines(lines):
