@@ -7,6 +7,7 @@ file of only the public moves would not replay, so it would not be the game's fi
 
 from __future__ import annotations
 
+import contextlib
 from dataclasses import dataclass
 
 from bot import games
@@ -108,7 +109,11 @@ class ExportMixin(TableBase):
                 expected_seats=seats,
                 expected_options=dict(got.options),
             )
-        except VersionConflict:
+        except VersionConflict:  # the lobby changed meanwhile: its own options back
+            with contextlib.suppress(VersionConflict):
+                await self.store.update_lobby(
+                    record.id, options=dict(record.options), expected_options=dict(got.options)
+                )
             raise Refusal("table.stale") from None
         for (seat, action), state in zip(got.actions, states, strict=True):
             over = engine.result(state) is not None
@@ -118,7 +123,7 @@ class ExportMixin(TableBase):
                 seat=seat,
                 action=action,
                 snapshot=state,
-                user_id=None,
+                user_id=seats[seat],  # the member now in the file's seat: the log names her
                 status="finished" if over else None,
             )
         saved = await self.store.update_settings(record.id, {"imported": len(got.actions)})

@@ -174,6 +174,7 @@ async def test_import_continues_a_site_game_with_the_lobby_seats_in_order(svc) -
     log = [(a.seat, a.action) for a in await svc.store.actions(gid)]
     rebuilt = replay(engine, svc._options(record, engine), 3, record.seed, log)
     assert dump_state(rebuilt) == dump_state(record.snapshot)
+    assert all(a.user_id == players[a.seat] for a in await svc.store.actions(gid))
     key, params = outcome.notice
     assert key == "table.imported" and params["moves"] == len(expected.actions)
     factions = [s["faction"] for s in record.snapshot["seats"]]
