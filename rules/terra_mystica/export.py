@@ -95,7 +95,7 @@ def import_file(text: str) -> Imported | ImportFailure:
     except FileError as exc:  # replay_text read it, so this is not expected
         return ImportFailure(exc.line, exc.key, exc.params)
     stored = options.model_dump()
-    lines = [m.number for m in game.moves if m.comment is False and _is_move(m, rep.state)]
+    lines = [m.number for m in game.moves if not m.comment and _is_move(m)]
     engine = TerraMystica()
     seats = len(game.factions)
     try:
@@ -104,7 +104,7 @@ def import_file(text: str) -> Imported | ImportFailure:
         state = None
     if state is None or dump_state(state) != dump_state(engine.setup(options, seats, 0)):
         # a set-up the lobby's options cannot hold (Merchants of the Seas: our own rules)
-        return ImportFailure(1, "table.import_setup", {})
+        return ImportFailure(0, "table.import_setup", {})  # the file as a whole
     for i, (seat, action) in enumerate(rep.actions):
         try:
             state, _ = engine.apply(state, seat, action)
@@ -119,7 +119,7 @@ def import_file(text: str) -> Imported | ImportFailure:
     return Imported(stored, seats, 0, list(rep.actions), factions)
 
 
-def _is_move(line: Any, state: State | None) -> bool:
+def _is_move(line: Any) -> bool:
     """Whether replay_text logged an action for this line (not `finish`, not `income`)."""
     if line.prefix is None:
         return False

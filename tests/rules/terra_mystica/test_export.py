@@ -55,3 +55,14 @@ def test_an_illegal_line_is_refused_with_its_number_and_the_engine_reason() -> N
     got = import_file("\n".join(lines))
     assert isinstance(got, ImportFailure) and got.line == bad + 1
     assert got.key.startswith("terra_mystica.") and got.params
+
+
+def test_a_set_up_no_lobby_can_hold_is_refused_whole() -> None:
+    """Merchants of the Seas is the engine's own, not a lobby option: such a file would not
+    rebuild from the stored options."""
+    from rules.terra_mystica.gamefile import random_game
+
+    _, text = random_game(3, 2, pass_rate=10, options={"merchants": True})
+    assert replay_text(text).error is None
+    got = import_file(text)
+    assert isinstance(got, ImportFailure) and got.key == "table.import_setup"
