@@ -82,7 +82,9 @@ def run(settings: Settings) -> int:
     import discord
 
     from bot.app import run_bot  # imported late: the help paths need no discord import
+    from bot.heap import settle
 
+    settle()  # what is loaded once leaves the collector's full passes (bot/heap.py)
     try:
         asyncio.run(run_bot(settings))
     except KeyboardInterrupt:
