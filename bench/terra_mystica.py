@@ -14,7 +14,7 @@ from pathlib import Path
 from bench.runner import Measure, timeit
 from render import render_board, render_private, render_table
 from render.terra_mystica import draw_glance, to_palette
-from render.terra_mystica.detail import BAND_CACHE
+from render.terra_mystica.bands import BAND_CACHE
 from rules import get_engine
 from rules.core import Rng
 from rules.terra_mystica.gamefile import replay_text

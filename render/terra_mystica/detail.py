@@ -5,10 +5,6 @@ Pure: reads only the view, the vendored fonts and render/terra_mystica/data/base
 
 from __future__ import annotations
 
-import json
-import threading
-from collections import OrderedDict
-from collections.abc import Callable
 from typing import Any
 
 from PIL import Image, ImageDraw
@@ -17,12 +13,12 @@ import render.terra_mystica.cult_board as tm_cult_board
 import render.terra_mystica.factions as tm_factions
 import render.terra_mystica.offer as tm_offer
 import render.terra_mystica.pieces as tm_pieces
+from render.terra_mystica.bands import Spec, band, cut, draw_whole, key
 from render.terra_mystica.board import faction_colour, map_image, map_size
-from render.terra_mystica.encode import Band, compress_band, png_from_bands
+from render.terra_mystica.encode import png_from_bands
 from render.terra_mystica.factions import leaders
 from render.terra_mystica.geometry import HexGrid, load_layout
 from render.terra_mystica.style import (
-    BACKGROUND,
     GOLD,
     HIGHLIGHT,
     INK,
@@ -50,127 +46,43 @@ def render_map(
     (the map, the tiles and cult board, a row of panels) whose inputs did not change since
     an earlier picture is reused already compressed (`BAND_CACHE`).
     """
-    return png_from_bands(
-        WIDTH, [_band(key, h, paint) for key, h, paint in _bands(view, lang, names)]
-    )
+    return png_from_bands(WIDTH, [band(spec, WIDTH) for spec in _bands(view, lang, names)])
 
 
 def draw_table(
     view: dict[str, Any], lang: str = "ko", names: dict[int, str] | None = None
 ) -> Image.Image:
     """The picture before PNG encoding (tests and previews read its pixels); never cached."""
-    bands = _bands(view, lang, names)
-    image = Image.new("RGB", (WIDTH, sum(h for _, h, _ in bands)), BACKGROUND)
-    y = 0
-    for _, h, paint in bands:
-        image.paste(_paint(h, paint), (0, y))
-        y += h
-    return image
+    return draw_whole(WIDTH, _bands(view, lang, names))
 
 
-Paint = Callable[[Image.Image, ImageDraw.ImageDraw], None]
-BAND_CACHE: OrderedDict[str, Band] = OrderedDict()
-BAND_CACHE_SIZE = 48  # a few pictures' bands: about 3 MB
-_LOCK = threading.Lock()
+PANEL_HEAD = 64  # a panel's title row (name, badges, VP): a band of its own
 
 
-def _paint(height: int, paint: Paint) -> Image.Image:
-    band = Image.new("RGB", (WIDTH, height), BACKGROUND)
-    paint(band, ImageDraw.Draw(band))
-    return band
-
-
-def _band(key: str | None, height: int, paint: Paint) -> Band:
-    """A band's compressed rows: from the cache when its key (all it is drawn from) is
-    known, else drawn, compressed and remembered. A band keyed None is always drawn."""
-    if key is not None:
-        with _LOCK:
-            hit = BAND_CACHE.get(key)
-            if hit is not None:
-                BAND_CACHE.move_to_end(key)
-                return hit
-    band = compress_band(_paint(height, paint))
-    if key is not None:
-        with _LOCK:
-            BAND_CACHE[key] = band
-            while len(BAND_CACHE) > BAND_CACHE_SIZE:
-                BAND_CACHE.popitem(last=False)
-    return band
-
-
-def _key(*parts: object) -> str:
-    return json.dumps(parts, sort_keys=True, default=str, ensure_ascii=False)
-
-
-def _bands(
-    view: dict[str, Any], lang: str, names: dict[int, str] | None
-) -> list[tuple[str | None, int, Paint]]:
-    """The picture from top to bottom as bands: (cache key or None, height, painter). Each
-    key holds everything its band reads from the view, so an equal key draws equal pixels."""
+def _bands(view: dict[str, Any], lang: str, names: dict[int, str] | None) -> list[Spec]:
+    """The picture from top to bottom as bands. Each key holds everything its band reads
+    from the view, so an equal key draws equal pixels (a test draws a game warm and cold)."""
     factions_in: dict[str, Any] = view.get("factions") or {}
     colours = {f: (info or {}).get("color") for f, info in factions_in.items()}
-    map_w, map_h = map_size(view, HEX_RADIUS)
+    _, map_h = map_size(view, HEX_RADIUS)
     factions = _faction_order(view)
     col_w = (WIDTH - 2 * MARGIN - GAP) // 2
-    left_w = 1010  # the cult board needs the room; the tile lists are short lines
-    left_h = (
-        tm_cult_board.cult_board_height()
-        + GAP
-        + tm_offer.actions_height()
-        + GAP
-        + tm_offer.supply_height(view)
-    )
-    right_h = tm_offer.scoring_height() + GAP + tm_offer.bonus_height(view)
-    lower_h = max(left_h, right_h)
-    ranking = view.get("phase") == "over" and bool(factions)
     panel_h = tm_factions.faction_panel_height(view, col_w, lang)
-
-    def header(image: Image.Image, draw: ImageDraw.ImageDraw) -> None:
-        _header(draw, view, lang)
+    lower, lower_h = _lower(view, lang, colours)
 
     def board(image: Image.Image, draw: ImageDraw.ImageDraw) -> None:
         image.paste(map_image(view, HEX_RADIUS, WIDTH), (0, 0))
 
-    def legend(image: Image.Image, draw: ImageDraw.ImageDraw) -> None:
-        _legend(draw, view, LEGEND / 2, lang)
-
-    def lower(image: Image.Image, draw: ImageDraw.ImageDraw) -> None:
-        ly = 0
-        for h, paint in (
-            (tm_cult_board.cult_board_height(), tm_cult_board.draw_cult_board),
-            (tm_offer.actions_height(), tm_offer.draw_power_actions),
-            (tm_offer.supply_height(view), tm_offer.draw_supply),
-        ):
-            paint(draw, view, (MARGIN, ly, MARGIN + left_w, ly + h), lang)
-            ly += h + GAP
-        ry, right_x = 0, MARGIN + left_w + GAP
-        for h, paint in (
-            (tm_offer.scoring_height(), tm_offer.draw_scoring),
-            (tm_offer.bonus_height(view), tm_offer.draw_bonus),
-        ):
-            paint(draw, view, (right_x, ry, WIDTH - MARGIN, ry + h), lang)
-            ry += h + GAP
-
-    bands: list[tuple[str | None, int, Paint]] = [
-        (None, HEADER, header),
-        (_key("map", WIDTH, view.get("map"), colours), map_h, board),
-        (None, LEGEND + GAP, legend),
-        (
-            _key(
-                "lower",
-                lang,
-                {k: view.get(k) for k in LOWER_READS},
-                {
-                    f: (colours[f], (i or {}).get("cults"), (i or {}).get("name"))
-                    for f, i in factions_in.items()
-                },
-            ),
-            lower_h + GAP,
-            lower,
-        ),
+    specs: list[Spec] = [
+        (None, HEADER, lambda image, draw: _header(draw, view, lang), None),
+        (key("map", WIDTH, view.get("map"), colours), map_h, board, None),
+        (None, LEGEND + GAP, lambda image, draw: _legend(draw, view, LEGEND / 2, lang), None),
+        *lower,
     ]
-    # what every panel reads besides its own faction: whose turn, who leads at the end
-    shared = {k: view.get(k) for k in PANEL_READS}
+    # The title rows read whose turn it is, who sees and who leads; the rest of a panel
+    # only its faction: a turn passing on redraws two title rows, not two rows of panels.
+    common = {k: view.get(k) for k in ("phase", "tiles", "faction_catalogue")}
+    titles = {k: view.get(k) for k in ("viewer", "active")}
     winners = sorted(leaders(view)) if view.get("phase") == "over" else []
     for row in range(0, len(factions), 2):
         pair = [
@@ -182,13 +94,16 @@ def _bands(
             for name in factions[row : row + 2]
         ]
 
-        def panels(image: Image.Image, draw: ImageDraw.ImageDraw, pair=pair) -> None:
+        def panels(image: Image.Image, draw: ImageDraw.ImageDraw, top: int, pair=pair) -> None:
             for col, (name, _, player) in enumerate(pair):
                 x = MARGIN + col * (col_w + GAP)
-                tm_factions.draw_faction(draw, view, name, (x, 0, x + col_w, panel_h), lang, player)
+                box = (x, top, x + col_w, top + panel_h)
+                tm_factions.draw_faction(draw, view, name, box, lang, player)
 
-        bands.append((_key("panels", lang, panel_h, shared, winners, pair), panel_h + GAP, panels))
-    if ranking:  # the final order and scoring across the width, under the panels
+        head = key("title", lang, col_w, panel_h, common, titles, winners, pair)
+        body = key("panel", lang, col_w, panel_h, common, [(n, i) for n, i, _ in pair])
+        specs += cut(panels, [(0, PANEL_HEAD, head), (PANEL_HEAD, panel_h + GAP, body)])
+    if view.get("phase") == "over" and factions:  # the final order and scoring, full width
 
         def final(image: Image.Image, draw: ImageDraw.ImageDraw) -> None:
             box = (MARGIN, 0, WIDTH - MARGIN, tm_factions.ranking_height(view))
@@ -196,26 +111,96 @@ def _bands(
             shown = {seat: _player_name(names, seat) for seat in seats if isinstance(seat, int)}
             tm_factions.draw_ranking(draw, view, box, lang, shown)
 
-        bands.append((None, tm_factions.ranking_height(view) + GAP, final))
-    bands.append((None, MARGIN, lambda image, draw: None))
-    return bands
+        specs.append((None, tm_factions.ranking_height(view) + GAP, final, None))
+    specs.append((None, MARGIN, lambda image, draw: None, None))
+    return specs
 
 
-# The view's entries the lower band (cult board, power actions, supply, scoring and bonus
-# tiles) and the faction panels read, besides the factions themselves.
-LOWER_READS = (
-    "cults",
-    "power_actions",
-    "favor_tiles",
-    "town_tiles",
-    "scoring_tiles",
-    "current_scoring",
-    "round",
-    "bonus_tiles",
-    "tiles",
-    "faction_catalogue",
-)
-PANEL_READS = ("viewer", "phase", "active", "tiles", "faction_catalogue")
+LEFT_W = 1010  # the cult board needs the room; the tile lists are short lines
+
+
+def _lower(view: dict[str, Any], lang: str, colours: dict[str, Any]) -> tuple[list[Spec], int]:
+    """The cult board, power actions and supply (left), scoring and bonus tiles (right), as
+    bands cut at each card's top; a band's key is those of the cards crossing it."""
+    factions: dict[str, Any] = view.get("factions") or {}
+    g = view.get
+    right_x = MARGIN + LEFT_W + GAP
+    columns = (
+        (
+            MARGIN,
+            MARGIN + LEFT_W,
+            (
+                (
+                    tm_cult_board.cult_board_height(),
+                    tm_cult_board.draw_cult_board,
+                    (
+                        {f: (colours[f], (i or {}).get("cults")) for f, i in factions.items()},
+                        g("cults"),
+                    ),
+                ),
+                (
+                    tm_offer.actions_height(),
+                    tm_offer.draw_power_actions,
+                    (g("power_actions"), colours),
+                ),
+                (
+                    tm_offer.supply_height(view),
+                    tm_offer.draw_supply,
+                    (g("favor_tiles"), g("town_tiles")),
+                ),
+            ),
+        ),
+        (
+            right_x,
+            WIDTH - MARGIN,
+            (
+                (
+                    tm_offer.scoring_height(),
+                    tm_offer.draw_scoring,
+                    (g("scoring_tiles"), g("current_scoring"), g("round"), g("tiles")),
+                ),
+                (
+                    tm_offer.bonus_height(view),
+                    tm_offer.draw_bonus,
+                    (
+                        g("bonus_tiles"),
+                        g("tiles"),
+                        g("faction_catalogue"),
+                        {f: (colours[f], (i or {}).get("name")) for f, i in factions.items()},
+                    ),
+                ),
+            ),
+        ),
+    )
+    cards = []  # (left, right, top, height, painter, what it reads)
+    for left, right, stack in columns:
+        y = 0
+        for h, paint, reads in stack:
+            cards.append((left, right, y, h, paint, reads))
+            y += h + GAP
+    height = max(c[2] + c[3] for c in cards) + GAP
+    tops = sorted({c[2] for c in cards}) + [height]
+
+    def region(image: Image.Image, draw: ImageDraw.ImageDraw, top: int) -> None:
+        for left, right, y, h, paint, _ in cards:
+            if top + y < image.height and top + y + h > 0:  # only the cards crossing the band
+                paint(draw, view, (left, top + y, right, top + y + h), lang)
+
+    edges = [
+        (
+            a,
+            b,
+            key(
+                "lower",
+                lang,
+                a,
+                b,
+                [(c[0], c[2], c[3], c[5]) for c in cards if c[2] < b and c[2] + c[3] > a],
+            ),
+        )
+        for a, b in zip(tops, tops[1:], strict=False)
+    ]
+    return cut(region, edges), height
 
 
 def hex_centre(hex_id: str, map_id: str = "base") -> tuple[float, float]:

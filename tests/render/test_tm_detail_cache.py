@@ -12,8 +12,9 @@ import zlib
 import pytest
 from PIL import Image
 
-from render.terra_mystica import detail
-from render.terra_mystica.detail import BAND_CACHE, draw_table, render_map
+from render.terra_mystica import bands
+from render.terra_mystica.bands import BAND_CACHE
+from render.terra_mystica.detail import draw_table, render_map
 from render.terra_mystica.encode import _adler_combine, fixed_palette
 from rules import get_engine
 from rules.core import Rng
@@ -90,10 +91,12 @@ def test_warm_and_cold_give_the_same_bytes_along_a_game(states) -> None:
         lambda v: v["factions"][next(iter(v["factions"]))].update(C=77),
         lambda v: v.update(active=next(f for f in v["factions"] if f != v.get("active"))),
         lambda v: v["bonus_tiles"][0].update(coins=5),
+        lambda v: v["factions"][next(iter(v["factions"]))].update(passed=True, VP=99),
+        lambda v: v.update(viewer=0),
         lambda v: v.update(round=5),
         lambda v: v["map"]["hexes"].update(A1={"terrain": "red", "building": "D"}),
     ],
-    ids=["cult", "coins", "turn", "bonus coins", "round", "map"],
+    ids=["cult", "coins", "turn", "bonus coins", "passed", "viewer", "round", "map"],
 )
 def test_a_change_shows_after_the_same_view_was_cached(states, change) -> None:
     view = copy.deepcopy(states[3])
@@ -119,7 +122,7 @@ def test_the_cache_stays_bounded(states) -> None:
     for view in states:
         for lang in ("ko", "en"):
             render_map(view, lang)
-    assert 0 < len(BAND_CACHE) <= detail.BAND_CACHE_SIZE
+    assert 0 < len(BAND_CACHE) <= bands.BAND_CACHE_SIZE
 
 
 def test_adler_combine_matches_zlib() -> None:
