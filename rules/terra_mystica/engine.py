@@ -20,7 +20,6 @@ from rules.terra_mystica.messages import MESSAGES, named_params
 from rules.terra_mystica.notation import commands_of, faction_word, format_command, parse_text
 from rules.terra_mystica.state import (
     EngineOptions,
-    Options,
     State,
     copy_state,
     faction_of,
@@ -38,7 +37,7 @@ class TerraMystica:
     name: ClassVar[str] = "terra_mystica"
     min_seats: ClassVar[int] = 2
     max_seats: ClassVar[int] = 5
-    Options: ClassVar[type[BaseModel]] = Options
+    Options: ClassVar[type[BaseModel]] = EngineOptions  # the lobby offers the expansion too
     messages: ClassVar[dict[str, dict[str, str]]] = MESSAGES
 
     # -- contract -------------------------------------------------------------

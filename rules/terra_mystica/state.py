@@ -77,9 +77,9 @@ class Options(BaseModel):
 
 
 class EngineOptions(Options):
-    """Options the engine takes beyond the lobby's (the lobby lists `Options` fields only):
-    Merchants of the Seas (merchants/), its rules and tiles, and the map (any map but base,
-    or the expansion, brings the revised starting VP). Not offered until it is complete."""
+    """Options beyond the base game's: Merchants of the Seas (merchants/), its rules and
+    tiles, and the map (any map but base, or the expansion, brings the revised starting VP).
+    The engine's lobby model (`TerraMystica.Options`)."""
 
     merchants: bool = False
     map: Literal["base", "lakes", "fjords"] = "base"

@@ -400,6 +400,15 @@ _NAMES_AND_OPTIONS: dict[str, dict[str, str]] = {
         "terra_mystica.option.bonus": "Bonus tiles in play (BON1-BON9; BON10 with its option; "
         "players + 3)",
         "terra_mystica.option.bonus.none": "At random",
+        "terra_mystica.option.merchants": "Merchants of the Seas (expansion)",
+        "terra_mystica.option.map": "Map",
+        "terra_mystica.option.map.base": "Base map",
+        "terra_mystica.option.map.lakes": "Lakes (Merchants of the Seas)",
+        "terra_mystica.option.map.fjords": "Fjords (Merchants of the Seas)",
+        "terra_mystica.option.final_trades": "Merchants of the Seas: final tile, most trade "
+        "markers (18/12/6 VP)",
+        "terra_mystica.option.new_bonus_tiles": "Merchants of the Seas: two of the bonus tiles "
+        "are new ones",
     },
     "ko": {
         "terra_mystica.name": "테라 미스티카",
@@ -410,6 +419,15 @@ _NAMES_AND_OPTIONS: dict[str, dict[str, str]] = {
         "terra_mystica.option.bonus": "사용할 보너스 타일 (BON1-BON9, 옵션으로 BON10; "
         "인원 + 3장)",
         "terra_mystica.option.bonus.none": "무작위",
+        "terra_mystica.option.merchants": "상인과 무역 (확장)",
+        "terra_mystica.option.map": "게임판",
+        "terra_mystica.option.map.base": "기본 게임판",
+        "terra_mystica.option.map.lakes": "호수 (상인과 무역)",
+        "terra_mystica.option.map.fjords": "협만 (상인과 무역)",
+        "terra_mystica.option.final_trades": "상인과 무역: 최종 승점 타일, 무역 마커 최다 "
+        "(승점 18/12/6)",
+        "terra_mystica.option.new_bonus_tiles": "상인과 무역: 보너스 타일 중 2장은 새로운 "
+        "보너스 타일",
     },
 }
 for _lang, _texts in _NAMES_AND_OPTIONS.items():

@@ -16,9 +16,9 @@ from tests.rules.terra_mystica.mots_helpers import mots_setup
 FOUR = ["chaosmagicians", "swarmlings", "auren", "halflings"]
 
 
-def test_the_lobby_does_not_offer_the_unfinished_expansion() -> None:
-    assert "merchants" not in TerraMystica.Options.model_fields
-    assert "map" not in TerraMystica.Options.model_fields
+def test_the_lobby_offers_the_expansion_and_the_map_off_by_default() -> None:
+    fields = TerraMystica.Options.model_fields
+    assert fields["merchants"].default is False and fields["map"].default == "base"
 
 
 def test_without_the_option_nothing_changes() -> None:
