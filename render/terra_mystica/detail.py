@@ -98,7 +98,8 @@ def _bands(view: dict[str, Any], lang: str, names: dict[int, str] | None) -> lis
             for col, (name, _, player) in enumerate(pair):
                 x = MARGIN + col * (col_w + GAP)
                 box = (x, top, x + col_w, top + panel_h)
-                tm_factions.draw_faction(draw, view, name, box, lang, player)
+                parts = (top + PANEL_HEAD > 0, top + PANEL_HEAD < image.height)
+                tm_factions.draw_faction(draw, view, name, box, lang, player, parts)
 
         head = key("title", lang, col_w, panel_h, common, titles, winners, pair)
         body = key("panel", lang, col_w, panel_h, common, [(n, i) for n, i, _ in pair])

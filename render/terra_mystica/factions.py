@@ -67,10 +67,28 @@ def draw_faction(
     box: Box,
     lang: str,
     player: str | None = None,
+    parts: tuple[bool, bool] = (True, True),
 ) -> None:
+    """A faction's panel; `parts` says whether to draw its title row and its body (a band
+    of the picture that shows only one of them skips the other's work)."""
     info: dict[str, Any] = (view.get("factions") or {}).get(name) or {}
     colour = faction_colour(view, name)
     draw.rounded_rectangle(box, radius=14, fill=PANEL, outline=colour, width=5)
+    if parts[0]:
+        _title_row(draw, view, name, box, lang, player, colour)
+    if parts[1]:
+        _body(draw, view, info, name, box, lang, colour)
+
+
+def _title_row(
+    draw: ImageDraw.ImageDraw,
+    view: dict[str, Any],
+    name: str,
+    box: Box,
+    lang: str,
+    player: str | None,
+    colour: RGB,
+) -> None:
     x0, y0, x1, _ = box
     draw.rounded_rectangle((x0, y0, x1, y0 + 62), radius=14, fill=colour)
     draw.rectangle((x0, y0 + 40, x1, y0 + 62), fill=colour)
@@ -83,6 +101,17 @@ def draw_faction(
         x = _badge(draw, x + 14, y0 + 31, label, fill)
     text(draw, (x1 - 20, y0 + 32), layout["vp"], 36, head_ink, True, "rm")
 
+
+def _body(
+    draw: ImageDraw.ImageDraw,
+    view: dict[str, Any],
+    info: dict[str, Any],
+    name: str,
+    box: Box,
+    lang: str,
+    colour: RGB,
+) -> None:
+    x0, y0, x1, _ = box
     # Resources and power bowls.
     y = y0 + 100
     tm_pieces.coin(draw, x0 + 36, y, 17)
