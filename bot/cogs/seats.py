@@ -24,9 +24,8 @@ log = logging.getLogger("bot.seats")
 
 
 def is_admin(interaction: discord.Interaction) -> bool:
-    """A server admin may hand seats over as the host may."""
-    perms = interaction.permissions
-    return interaction.guild_id is not None and (perms.administrator or perms.manage_guild)
+    """A server admin (Administrator) may hand seats over as the host may."""
+    return interaction.guild_id is not None and interaction.permissions.administrator
 
 
 def parse_date(text: str) -> date:
