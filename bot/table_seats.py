@@ -104,9 +104,7 @@ class SeatsMixin(TableBase):
             }
             if record.settings.get(OFFER_KEY) == seat:
                 changes[OFFER_KEY] = None
-            until = (await self.store.get_user(new_user)).get(AWAY_USER_KEY)
-            if until and timers_.aware(datetime.fromisoformat(until)) > self.clock():
-                changes[f"{timers_.AWAY_PREFIX}{new_user}"] = until
+            changes.update(await self._away_keys([new_user]))
             record = await self.store.update_settings(record.id, changes)
             await self._reschedule(record)
         prompts = [p for p in self._prompts(record, self._decisions(record)) if p.seat == seat]
@@ -119,6 +117,25 @@ class SeatsMixin(TableBase):
                 {"seat": seat + 1, "old": _mention(old_user), "new": _mention(new_user)},
             ),
         )
+
+    async def _away_keys(self, users: list[int]) -> dict[str, str]:
+        """The game settings that pause these users' decisions, for those away now."""
+        out = {}
+        for user in users:
+            until = (await self.store.get_user(user)).get(AWAY_USER_KEY)
+            if until and timers_.aware(datetime.fromisoformat(until)) > self.clock():
+                out[f"{timers_.AWAY_PREFIX}{user}"] = until
+        return out
+
+    async def start(self, game_id: int, user_id: int) -> Outcome:
+        """LobbyMixin.start, then players who are away (joined after their /away) pause."""
+        outcome: Outcome = await super().start(game_id, user_id)  # type: ignore[misc]
+        changes = await self._away_keys(outcome.game.seats)
+        if changes:
+            async with self._locks[game_id]:
+                outcome.game = await self.store.update_settings(game_id, changes)
+                await self._reschedule(outcome.game)
+        return outcome
 
     async def log(
         self, game_id: int, lang: str = "en", names: list[str] | None = None

@@ -246,3 +246,14 @@ async def test_a_newcomer_who_is_away_pauses_the_seat_she_takes(svc, example_gam
     assert "deadline" not in await due(svc, gid)
     await svc.back(EVE)
     assert (await due(svc, gid))["deadline"] == T0 + timedelta(hours=30)
+
+
+async def test_a_player_away_before_her_game_starts_is_paused_from_the_start(svc, example_game):
+    await svc.away(BOB, date(2026, 3, 3))  # in no game yet
+    game = await svc.new_game("example", guild_id=1, channel_id=1, host_id=HOST)
+    await svc.join(game.id, BOB)
+    await svc.set_timers(game.id, HOST, deadline_hours=30)
+    await svc.start(game.id, HOST)
+    await svc.act(game.id, HOST, "pick 3")  # the game waits on Bob only
+    assert await due(svc, game.id) == {"reminder": datetime(2026, 3, 4, tzinfo=UTC)}
+    assert (await svc.away_status(game.id))[0] == "table.waiting_on_away"
