@@ -257,3 +257,14 @@ async def test_a_player_away_before_her_game_starts_is_paused_from_the_start(svc
     await svc.act(game.id, HOST, "pick 3")  # the game waits on Bob only
     assert await due(svc, game.id) == {"reminder": datetime(2026, 3, 4, tzinfo=UTC)}
     assert (await svc.away_status(game.id))[0] == "table.waiting_on_away"
+
+
+def test_away_dates_are_read_as_iso_days_and_anything_else_is_explained():
+    from bot.cogs.seats import parse_date
+
+    assert parse_date(" 2026-03-04 ") == date(2026, 3, 4)
+    for text in ("4 March", "2026-02-30", ""):
+        with pytest.raises(Refusal) as info:
+            parse_date(text)
+        assert info.value.key == "table.away_date_invalid"
+        assert info.value.params == {"date": text.strip()}
