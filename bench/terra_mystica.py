@@ -103,16 +103,16 @@ def bench_pictures() -> list[Measure]:
     mine = ENGINE.view(state, 0)
     return [
         _picture("glance picture (ko)", lambda: render_table(GAME, view, "ko"), 140, 60),
-        _picture("board picture, detail, cold (ko)", lambda: cold_board(view), 1536, 120),
+        _picture("board (detail), cold (ko)", lambda: cold_board(view), 1536, 120),
         _picture(
-            "board picture, detail, same view (ko)",
+            "board (detail), same view (ko)",
             lambda: render_board(GAME, view, "ko"),
             1536,
             60,
         ),
         _picture("private faction card (ko)", lambda: render_private(GAME, mine, "ko"), 100, 60),
-        bench_along_a_game("glance picture,", render_table),
-        bench_along_a_game("board picture, detail,", render_board),
+        bench_along_a_game("glance,", render_table),
+        bench_along_a_game("board (detail),", render_board),
     ]
 
 

@@ -38,20 +38,14 @@ def cut(paint: Region, edges: list[tuple[int, int, str | None]]) -> list[Spec]:
 def draw_whole(width: int, specs: list[Spec]) -> Image.Image:
     """The bands drawn as one picture, each region in one go (nothing drawn twice)."""
     image = Image.new("RGB", (width, sum(s[1] for s in specs)), BACKGROUND)
-    y, at = 0, 0
-    while at < len(specs):
-        _, height, paint, region = specs[at]
-        run = 1
-        while region and at + run < len(specs) and specs[at + run][3] is region:
-            height += specs[at + run][1]
-            run += 1
-        if region:
-            part = Image.new("RGB", (width, height), BACKGROUND)
-            region(part, ImageDraw.Draw(part), 0)
-        else:
-            part = paint_band(width, height, paint)
-        image.paste(part, (0, y))
-        y, at = y + height, at + run
+    y, done = 0, set()
+    for _, height, paint, region in specs:
+        if region is None:
+            image.paste(paint_band(width, height, paint), (0, y))
+        elif id(region) not in done:
+            done.add(id(region))
+            image.paste(_region_image(specs, region, width), (0, y))
+        y += height
     return image
 
 
@@ -61,20 +55,50 @@ def paint_band(width: int, height: int, paint: Paint) -> Image.Image:
     return band
 
 
-def band(spec: Spec, width: int) -> Band:
-    """A band's compressed rows: from the cache when its key is known, else drawn,
-    compressed and remembered."""
-    k, height, paint, _ = spec
-    if k is not None:
-        with _LOCK:
-            hit = BAND_CACHE.get(k)
+def compressed(specs: list[Spec], width: int) -> list[Band]:
+    """Every band's compressed rows: from the cache when its key is known, else drawn,
+    compressed and remembered. A region with several bands to draw is drawn once and cut."""
+    with _LOCK:
+        found = [BAND_CACHE.get(s[0]) if s[0] is not None else None for s in specs]
+        for spec, hit in zip(specs, found, strict=True):
             if hit is not None:
-                BAND_CACHE.move_to_end(k)
-                return hit
-    out = compress_band(paint_band(width, height, paint))
-    if k is not None:
-        with _LOCK:
-            BAND_CACHE[k] = out
-            while len(BAND_CACHE) > BAND_CACHE_SIZE:
-                BAND_CACHE.popitem(last=False)
+                BAND_CACHE.move_to_end(spec[0])
+    missing: dict[int, int] = {}  # region (by id) -> bands of it to draw
+    for spec, hit in zip(specs, found, strict=True):
+        if hit is None and spec[3] is not None:
+            missing[id(spec[3])] = missing.get(id(spec[3]), 0) + 1
+    starts: dict[int, int] = {}  # region -> the y of its first band
+    y = 0
+    for spec in specs:
+        if spec[3] is not None:
+            starts.setdefault(id(spec[3]), y)
+        y += spec[1]
+    whole: dict[int, Image.Image] = {}  # region -> drawn whole
+    out, y = [], 0
+    for spec, hit in zip(specs, found, strict=True):
+        k, height, paint, region = spec
+        if hit is None:
+            if region is not None and missing[id(region)] > 1:
+                if id(region) not in whole:
+                    whole[id(region)] = _region_image(specs, region, width)
+                top = y - starts[id(region)]
+                picture = whole[id(region)].crop((0, top, width, top + height))
+            else:
+                picture = paint_band(width, height, paint)
+            hit = compress_band(picture)
+            if k is not None:
+                with _LOCK:
+                    BAND_CACHE[k] = hit
+                    while len(BAND_CACHE) > BAND_CACHE_SIZE:
+                        BAND_CACHE.popitem(last=False)
+        out.append(hit)
+        y += height
     return out
+
+
+def _region_image(specs: list[Spec], region: Region, width: int) -> Image.Image:
+    """A region drawn whole (its bands follow one another in `specs`)."""
+    height = sum(s[1] for s in specs if s[3] is region)
+    image = Image.new("RGB", (width, height), BACKGROUND)
+    region(image, ImageDraw.Draw(image), 0)
+    return image

@@ -13,7 +13,7 @@ import render.terra_mystica.cult_board as tm_cult_board
 import render.terra_mystica.factions as tm_factions
 import render.terra_mystica.offer as tm_offer
 import render.terra_mystica.pieces as tm_pieces
-from render.terra_mystica.bands import Spec, band, cut, draw_whole, key
+from render.terra_mystica.bands import Spec, compressed, cut, draw_whole, key
 from render.terra_mystica.board import faction_colour, map_image, map_size
 from render.terra_mystica.encode import png_from_bands
 from render.terra_mystica.factions import leaders
@@ -46,7 +46,7 @@ def render_map(
     (the map, the tiles and cult board, a row of panels) whose inputs did not change since
     an earlier picture is reused already compressed (`BAND_CACHE`).
     """
-    return png_from_bands(WIDTH, [band(spec, WIDTH) for spec in _bands(view, lang, names)])
+    return png_from_bands(WIDTH, compressed(_bands(view, lang, names), WIDTH))
 
 
 def draw_table(
