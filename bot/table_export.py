@@ -7,6 +7,7 @@ file of only the public moves would not replay, so it would not be the game's fi
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 from dataclasses import dataclass
 
@@ -64,6 +65,16 @@ class ExportMixin(TableBase):
         ui = games.ui(record.game)
         if ui.import_ is None:
             raise Refusal("table.import_unsupported", game=_in_words(f"{record.game}.name"))
+        # parsing and replaying a long file is CPU work: off the event loop
+        got, setup, states = await asyncio.to_thread(self._replay_file, record, ui, text)
+        return await self._write_import(record, got, setup, states)
+
+    def _replay_file(
+        self, record: GameRecord, ui: games.GameUI, text: str
+    ) -> tuple[games.FileGame, dict, list[dict]]:
+        """The file read and replayed from the options and seed the table will store, or a
+        refusal naming its line and reason."""
+        assert ui.import_ is not None
         try:
             got = ui.import_(text)
         except games.FileRefused as refused:
@@ -86,7 +97,7 @@ class ExportMixin(TableBase):
             raise Refusal(
                 "table.import_refused_file", reason=_in_words(error.key, **error.params)
             ) from None
-        return await self._write_import(record, got, setup, states)
+        return got, setup, states
 
     async def _write_import(
         self, record: GameRecord, got: games.FileGame, setup: dict, states: list[dict]
