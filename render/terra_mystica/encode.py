@@ -11,14 +11,18 @@ from functools import lru_cache
 from PIL import Image
 
 from render.terra_mystica.style import (
+    BACKGROUND,
     CULT,
     EXACT_COLOURS,
+    FACTION,
     GOLD,
     HEX_EDGE,
     HIGHLIGHT,
     INK,
     MUTED,
+    PANEL,
     POWER,
+    TERRAIN,
 )
 
 # zlib level 3: about a fifth larger than level 6 in under half its time
@@ -104,12 +108,11 @@ def fixed_palette() -> Image.Image:
     each ink and colour over each background, reduced to what is left of the 256."""
     exact = list(dict.fromkeys([*EXACT_COLOURS, *FILLS]))
     colours = list(dict.fromkeys([*INKS, *exact]))
-    blends = [
-        tuple(round(f * a / 8 + b * (1 - a / 8)) for f, b in zip(fg, bg, strict=True))
-        for fg in colours
-        for bg in colours
-        for a in range(1, 8)
-    ]
+    # Every colour over every other in eighths; and, weighed four times, in sixteenths, what
+    # most edges are: inks and pieces over terrains, the page, panels and pieces. On the
+    # 5-player mid-game, pixels more than 12 off: 8042 with the plain blends, 2856 so.
+    grounds = [*TERRAIN.values(), BACKGROUND, PANEL, *FACTION.values()]
+    blends = _blends(colours, colours, 8) + 4 * _blends([*INKS, *FACTION.values()], grounds, 16)
     swatch = Image.new("RGB", (len(blends), 1))
     swatch.putdata(blends)
     approx = swatch.quantize(colors=256 - len(exact), method=Image.Quantize.MEDIANCUT)
@@ -119,6 +122,15 @@ def fixed_palette() -> Image.Image:
     palette = Image.new("P", (1, 1))
     palette.putpalette([v for rgb in exact + extra for v in rgb])
     return palette
+
+
+def _blends(inks: list, grounds: list, steps: int) -> list[tuple[int, ...]]:
+    return [
+        tuple(round(f * a / steps + b * (1 - a / steps)) for f, b in zip(fg, bg, strict=True))
+        for fg in inks
+        for bg in grounds
+        for a in range(1, steps)
+    ]
 
 
 @dataclass(frozen=True)
