@@ -492,4 +492,5 @@ def town_left(st: State) -> list[str]:
 def offer_view(st: State, offer: dict[str, Any]) -> dict[str, Any]:
     actual = offer_gain(st, offer)  # what accepting gives now (and costs in VP)
     return {"faction": offer["to"], "kind": "leech", "from": offer["from"],
-            "amount": offer["amount"], "actual": actual, "vp_cost": max(0, actual - 1)}
+            "amount": offer["amount"], "actual": actual, "vp_cost": max(0, actual - 1),
+            **({"trade": offer["trade"]} if "trade" in offer else {})}  # hook: Merchants

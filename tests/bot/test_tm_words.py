@@ -179,7 +179,8 @@ def test_the_issues_examples_read_as_words() -> None:
 @pytest.mark.parametrize(("text", "en", "ko"), [
     ("dock E5", "places the dock on E5", "E5에 부두 마커 배치"),
     ("ship r14", "places a ship on river r14", "강 r14에 선박 배치"),
-    ("move r14-r13 r20-r21-E5/FIRE", "moves ships", "선박 2척 이동"),
+    ("move r14-r13 r20-r21-E5/FIRE", "moves ships: r14 → r13; r20 → r21 → E5 (trades at E5: "
+     "Fire)", "선박 2척 이동: r14 → r13; r20 → r21 → E5 (E5에서 무역: 불)"),
     ("build E5 by r14", "builds a dwelling on E5, paid with the ship on river r14",
      "강 r14의 선박으로 E5에 주택 건설"),
     ("favor ship", "takes +1 shipping", "선적값 +1"),

@@ -98,12 +98,26 @@ def decision_params(decision: Decision, view: dict[str, Any]) -> dict[str, Any]:
                 extra["faction"] = faction
     if decision.kind == "leech":
         extra.update(offer_params(decision))
+        extra["why"] = offer_source(decision, view)
     if decision.kind == "spades":
         # income spades (cult bonus) carry their count; a turn's leftover spades do not
         spades = decision.params.get("spades")
         key = "terra_mystica.spades.income" if spades else "terra_mystica.spades.turn"
         extra["source"] = {lang: t(key, lang, spades=spades) for lang in ("en", "ko")}
     return extra
+
+
+def offer_source(decision: Decision, view: dict[str, Any]) -> dict[str, str]:
+    """Why power is offered: a building next to the seat's, or a trade (Merchants of the
+    Seas) with the seat's building, named by kind and hex."""
+    hex_id = decision.params.get("trade")
+    if not isinstance(hex_id, str):
+        return {lang: t("terra_mystica.leech.built", lang) for lang in ("en", "ko")}
+    kind = view.get("map", {}).get("hexes", {}).get(hex_id, {}).get("building")
+    reader = {lang: words.Reader(lang, view) for lang in ("en", "ko")}
+    return {lang: t("terra_mystica.leech.traded", lang, hex=hex_id,
+                    building=words.building_words(hex_id, kind, reader[lang]))
+            for lang in ("en", "ko")}
 
 
 def offer_params(decision: Decision) -> dict[str, Any]:
@@ -128,6 +142,8 @@ CHOICE_STYLES = {"leech": "success", "decline": "secondary"}
 # first one a seat is asked carries the hint of its standing answers (`/tm leech`).
 PROMPT_FRAMES = {"leech": "terra_mystica.prompt.offer"}
 FIRST_FRAMES = {"leech": "terra_mystica.prompt.first_offer"}
+# A trade's partner is offered power like a leech (Merchants of the Seas), titled a trade.
+TRADE_FRAMES = ("terra_mystica.prompt.trade", "terra_mystica.prompt.first_trade")
 
 
 def choice_style(choice: Choice, decision: Decision | None) -> str | None:
@@ -144,6 +160,8 @@ def prompt_frame(decision: Decision, earlier: list[str]) -> str | None:
         return None
     family = decision.key.partition(".")[0] + "."
     asked_before = any(k.startswith(family) and k != decision.key for k in earlier)
+    if "trade" in decision.params:
+        return TRADE_FRAMES[0] if asked_before else TRADE_FRAMES[1]
     return PROMPT_FRAMES[kind] if asked_before else FIRST_FRAMES[kind]
 
 

@@ -45,9 +45,13 @@ BUILDINGS = {
         "TE": "temple",
         "SH": "stronghold",
         "SA": "sanctuary",
+        "SY": "shipyard",
     },
-    "ko": {"D": "주택", "TP": "교역소", "TE": "사원", "SH": "요새", "SA": "성소"},
+    "ko": {"D": "주택", "TP": "교역소", "TE": "사원", "SH": "요새", "SA": "성소", "SY": "조선소"},
 }
+# Merchants of the Seas: the Fakirs and Dwarves walk merchants, with a warehouse for a dock
+# and a market for a shipyard (seed L139, L365); otherwise the same commands.
+WALKER_WORDS = {"en": {"SY": "market"}, "ko": {"SY": "시장"}}
 CULTS = {
     "en": {"FIRE": "Fire", "WATER": "Water", "EARTH": "Earth", "AIR": "Air"},
     "ko": {"FIRE": "불", "WATER": "물", "EARTH": "땅", "AIR": "하늘"},
@@ -99,6 +103,8 @@ GIVEN_UP = {
         "FREE_TP": "the free trading house",
         "FREE_TF": "the sandstorm",
         "CULT": "the cult step",
+        "SHIP": "the ship",
+        "MOVE": "the ship move",
     },
     "ko": {
         "SPADE": "남은 삽",
@@ -110,6 +116,8 @@ GIVEN_UP = {
         "FREE_TP": "공짜 교역소",
         "FREE_TF": "모래 폭풍",
         "CULT": "신앙 진행",
+        "SHIP": "선박",
+        "MOVE": "선박 이동",
     },
 }
 
@@ -231,8 +239,24 @@ def _convert(cmd: Cmd, r: Reader) -> str:
     return _say("convert", r, given=given, given_eul=eul(given), got=got, got_ro=ro(got))
 
 
+def _walker(hex_id: str, r: Reader) -> bool:
+    """Whether the building on hex_id (the view's map, after the move) is a merchant
+    faction's: its dock is a warehouse, its shipyard a market."""
+    from rules.terra_mystica.merchants.setup import WAREHOUSE_FACTIONS
+
+    info = r.view.get("map", {}).get("hexes", {}).get(hex_id) or {}
+    return info.get("faction") in WAREHOUSE_FACTIONS
+
+
+def building_words(hex_id: str, kind: Any, r: Reader) -> str:
+    """A building's kind in words (a merchant faction's shipyard is its market)."""
+    names = WALKER_WORDS[r.lang] if _walker(hex_id, r) else {}
+    return str(names.get(kind) or BUILDINGS[r.lang].get(kind) or hex_id)
+
+
 def _upgrade(cmd: Cmd, r: Reader) -> str:
-    building = BUILDINGS[r.lang].get(cmd["to"], cmd["to"])
+    names = WALKER_WORDS[r.lang] if _walker(cmd["hex"], r) else {}
+    building = names.get(cmd["to"]) or BUILDINGS[r.lang].get(cmd["to"], cmd["to"])
     return _say("upgrade", r, hex=cmd["hex"], building=building, building_ro=ro(building))
 
 
@@ -251,6 +275,66 @@ def _favm1(cmd: Cmd, r: Reader) -> str:
     if cmd.get("pick") == "ship":
         return _say("favm1_ship", r)
     return _send({"cult": cmd["cult"], "amount": cmd.get("amount")}, r)
+
+
+RIVER = re.compile(r"[rR]\d+")  # rivers are r0, r1, ... (a pick is written upper case)
+
+
+def _river(space: str) -> bool:
+    return RIVER.fullmatch(space) is not None
+
+
+def _trade_place(hex_id: str, r: Reader) -> str:
+    """The building traded with, by its owner's name and kind when the view shows it."""
+    info = r.view.get("map", {}).get("hexes", {}).get(hex_id) or {}
+    kind, owner = info.get("building"), info.get("faction")
+    if not (kind and owner) or r.short:
+        return hex_id
+    building = building_words(hex_id, kind, r)
+    return t("terra_mystica.say.trade_place", r.lang, hex=hex_id, building=building,
+             partner=faction_words(owner, r))
+
+
+def _path(path: list[str], picks: dict[str, str], r: Reader) -> str:
+    """One ship's or merchant's way, space by space; a building at its end is a trade
+    (with the trader's pick where the reward is one of several)."""
+    way = " → ".join(path)
+    end = path[-1] if path else ""
+    if not path or _river(end) or len(path) < 2:
+        return way
+    pick = picks.get(end)
+    place = _trade_place(end, r)
+    if pick and _river(pick):  # a shipyard's reward: the ship back on that river
+        return _say("trade_pick", r, way=way, hex=place,
+                    pick=t("terra_mystica.say.trade_pick.river", r.lang, river=pick.lower()))
+    said = CULTS[r.lang].get(str(pick)) or (
+        t(f"terra_mystica.say.trade_pick.{pick}", r.lang)
+        if has(f"terra_mystica.say.trade_pick.{pick}") else pick)
+    key = "trade_pick" if said else "trade"
+    return _say(key, r, way=way, hex=place, pick=said or "")
+
+
+def _move(cmd: Cmd, r: Reader) -> str:
+    paths = [list(p) for p in cmd.get("paths", [])]
+    picks = {str(k): str(v) for k, v in (cmd.get("picks") or {}).items()}
+    walkers = bool(paths) and not _river(paths[0][0])
+    ways = "; ".join(_path(p, picks, r) for p in paths)
+    return _say("move_merchants" if walkers else "move_ships", r, n=len(paths), ways=ways)
+
+
+def _place(cmd: Cmd, r: Reader) -> str:
+    hex_id = str(cmd["hex"])
+    return _say("ship" if _river(hex_id) else "merchant", r, river=hex_id, hex=hex_id)
+
+
+def _build_paid(cmd: Cmd, r: Reader) -> str:
+    if cmd["ship"] == cmd["hex"]:  # a merchant standing on the space pays
+        return _say("build_merchant", r, hex=cmd["hex"])
+    return _say("build_ship", r, hex=cmd["hex"], river=cmd["ship"])
+
+
+def _dock(cmd: Cmd, r: Reader) -> str:
+    return _say("warehouse" if _walker(cmd["hex"], r) else "dock", r, hex=cmd["hex"])
 
 
 def _pass(cmd: Cmd, r: Reader) -> str:
@@ -279,10 +363,10 @@ SAY: dict[str, Callable[[Cmd, Reader], str]] = {
     "done": lambda c, r: _say("done", r),
     "resign": lambda c, r: _say("resign", r),
     # Merchants of the Seas
-    "dock": lambda c, r: _say("dock", r, hex=c["hex"]),
-    "ship": lambda c, r: _say("ship", r, river=c["hex"]),
-    "move": lambda c, r: _say("move_ships", r, n=len(c.get("paths", []))),
-    "build_ship": lambda c, r: _say("build_ship", r, hex=c["hex"], river=c["ship"]),
+    "dock": _dock,
+    "ship": _place,
+    "move": _move,
+    "build_ship": _build_paid,
     "favm1": _favm1,
 }
 
