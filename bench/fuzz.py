@@ -98,7 +98,9 @@ def main() -> list[Measure]:
                 target_ms=harness.SLOW_MS,
                 extra=(
                     f"max {stats.max_ms:.2f} ms ({stats.slowest}); slowest alone, best of 3: "
-                    f"{stats.slowest_alone or '-'}; over {harness.SLOW_MS:g} ms alone "
+                    f"{stats.slowest_alone or '-'}; most CPU time for one input "
+                    f"{max(stats.heaviest, default=(0.0,))[0]:.2f} ms; "
+                    f"over {harness.SLOW_MS:g} ms alone "
                     f"{len(stats.slow_alone)}; exceptions "
                     f"{stats.error_count}, state changes {len(stats.state_changes)}"
                 ),
