@@ -135,7 +135,7 @@ def _choice(action: Action, grouped: bool) -> Choice:
     if got is None:
         got = fast_model(Choice, action=action, text=notation.format_action({}, action),
                          group=stages.group_of(action) if grouped else None)
-        if len(_CHOICES) < 50_000:
+        if len(_CHOICES) < 8_192:  # bounded: each entry is walked by every full collection
             _CHOICES[key] = got
     return got
 

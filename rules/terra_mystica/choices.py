@@ -8,7 +8,9 @@ from rules.core import Choice
 from rules.terra_mystica.notation import format_command, parse_text
 
 
-@lru_cache(maxsize=65536)
+# Bounded: a game meets a few thousand distinct texts, and every entry is walked by each
+# full garbage collection (bot/heap.py freezes only what start-up loaded).
+@lru_cache(maxsize=8192)
 def _choice_of(text: str) -> Choice:
     action = parse_text(text)
     return Choice.model_construct(action=action, text=format_command(action))
