@@ -1,0 +1,118 @@
+"""Pieces on the island, their health and damage, blight and the blight card, presence.
+
+A land's state is a plain dict. Invaders and dahan are lists of the damage each piece has
+taken this turn, so `{"town": [0, 1]}` is two towns, one with 1 damage; blight and
+presence are counts. Damage heals at time passes.
+"""
+
+from __future__ import annotations
+
+INVADERS = ("explorer", "town", "city")
+HEALTH = {"explorer": 1, "town": 2, "city": 3, "dahan": 2}
+# Damage each piece deals when it ravages or counterattacks.
+ATTACK = {"explorer": 1, "town": 2, "city": 3, "dahan": 2}
+FEAR_ON_DESTROY = {"explorer": 0, "town": 1, "city": 2, "dahan": 0}
+
+
+def empty_land() -> dict:
+    return {"explorer": [], "town": [], "city": [], "dahan": [], "blight": 0, "presence": {}}
+
+
+def count(land: dict, kind: str) -> int:
+    return len(land[kind])
+
+
+def invader_count(land: dict) -> int:
+    return sum(len(land[kind]) for kind in INVADERS)
+
+
+def add(land: dict, kind: str, n: int = 1) -> None:
+    land[kind].extend([0] * n)
+
+
+def destroy(state: dict, land: dict, kind: str, index: int = -1) -> None:
+    """Destroy one piece (by damage or outright): towns and cities give fear."""
+    land[kind].pop(index)
+    state["fear_earned"] = state.get("fear_earned", 0) + FEAR_ON_DESTROY[kind]
+
+
+def remove(land: dict, kind: str) -> None:
+    """Take a piece off without destroying it: no fear (errata B6)."""
+    land[kind].pop()
+
+
+def damage(state: dict, land: dict, kind: str, amount: int, index: int = 0) -> int:
+    """Deal up to `amount` damage to one piece; destroyed once damage >= health.
+
+    Returns the damage used (never more than the piece had health left).
+    """
+    taken = land[kind][index]
+    used = min(amount, HEALTH[kind] - taken)
+    land[kind][index] = taken + used
+    if land[kind][index] >= HEALTH[kind]:
+        destroy(state, land, kind, index)
+    return used
+
+
+def damage_dahan(state: dict, land: dict, amount: int) -> None:
+    """Invader damage to dahan destroys as many dahan as possible: most damaged first."""
+    while amount > 0 and land["dahan"]:
+        land["dahan"].sort(reverse=True)
+        amount -= damage(state, land, "dahan", amount, 0)
+
+
+def heal(land: dict) -> None:
+    """Time passes: every piece's damage is removed."""
+    for kind in (*INVADERS, "dahan"):
+        land[kind] = [0] * len(land[kind])
+
+
+def add_presence(land: dict, spirit: str, n: int = 1) -> None:
+    land["presence"][spirit] = land["presence"].get(spirit, 0) + n
+
+
+def destroy_presence(land: dict, spirit: str) -> None:
+    left = land["presence"].get(spirit, 0) - 1
+    if left > 0:
+        land["presence"][spirit] = left
+    else:
+        land["presence"].pop(spirit, None)
+
+
+def is_sacred_site(land: dict, spirit: str) -> bool:
+    return land["presence"].get(spirit, 0) >= 2
+
+
+# --- the blight card -------------------------------------------------------------------------
+
+
+def new_blight_card(players: int, blighted_per_player: int) -> dict:
+    """Healthy side: 2 blight per player + 1; the blighted side's count is kept for the flip."""
+    return {
+        "side": "healthy",
+        "pool": 2 * players + 1,
+        "flip_pool": blighted_per_player * players,
+    }
+
+
+def take_blight(state: dict) -> None:
+    """Take one blight off the card (errata B1).
+
+    Taking the last one off the healthy side flips the card at once and refills it; the
+    spirits lose only when the blighted side itself holds no blight.
+    """
+    card = state["blight_card"]
+    card["pool"] -= 1
+    if card["pool"] > 0:
+        return
+    if card["side"] == "healthy":
+        card["side"], card["pool"] = "blighted", card["flip_pool"]
+    if card["pool"] <= 0:
+        state["lost"] = "blight"
+
+
+def return_blight(state: dict, land: dict, n: int = 1) -> None:
+    """Blight removed from the island goes back on the card; the card never flips back (B2)."""
+    n = min(n, land["blight"])
+    land["blight"] -= n
+    state["blight_card"]["pool"] += n
