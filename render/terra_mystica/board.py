@@ -8,6 +8,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
+import render.terra_mystica.merchants as tm_merchants
 import render.terra_mystica.pieces as tm_pieces
 from render.terra_mystica.geometry import RIVER, BoardLayout, HexGrid, Slot, load_layout
 from render.terra_mystica.style import (
@@ -83,7 +84,7 @@ def map_image(
     if not piecewise:
         whole = big.copy()
         _draw_changes(ImageDraw.Draw(whole), view, grid, hexes, bridges)
-        return whole.reduce(2)
+        return tm_merchants.on_map(whole.reduce(2), view, grid, layout)  # hook: Merchants
     out = small.copy()
     for change in hexes:
         slot = change[0]
@@ -102,6 +103,36 @@ def map_image(
         out.paste(
             _tile(big, box, view, grid, under, [bridge]), (box[0] // 2, box[1] // 2), mask.reduce(2)
         )
+    return tm_merchants.on_map(out, view, grid, layout)  # hook: Merchants of the Seas
+
+
+def map_strips(view: dict[str, Any], radius: int, rows: int = 2) -> list[tuple[int, int, Any]]:
+    """The map cut into strips of `rows` hex rows: (top, bottom, what the strip shows), where
+    what it shows holds every hex state and bridge that reaches into it, the faction
+    colours, and how `map_image` would draw it (piecewise or whole: their edges differ)."""
+    layout = load_layout(_map_id(view))
+    _, map_h = map_size(view, radius)
+    grid = HexGrid(radius=radius, origin_x=0, origin_y=0, first_row=layout.first_row)
+    hexes, bridges = _changes(view, layout)
+    piecewise = len(hexes) + len(bridges) <= PIECEWISE
+    states = (view.get("map") or {}).get("hexes") or {}
+    colours = {f: (i or {}).get("color") for f, i in (view.get("factions") or {}).items()}
+    reach = radius + 6  # a hex and what is drawn on it, and a smoothing pixel
+    spans = [(grid.centre(s.row, s.col)[1], s.id) for s, _, _ in hexes]
+    lines = []
+    for a, b, faction in bridges:
+        ya, yb = grid.centre(a.row, a.col)[1], grid.centre(b.row, b.col)[1]
+        lines.append((min(ya, yb), max(ya, yb), a.id, b.id, faction))
+    # cut through the middle of every `rows`-th hex row: only that row's hexes cross the cut
+    # (a cut between rows would cross two rows, their tips overlap)
+    cuts = [round(radius * (1 + 1.5 * k)) for k in range(rows - 1, layout.rows, rows)]
+    edges = [0, *(c for c in cuts if 0 < c < map_h), map_h]
+    out = []
+    for top, bottom in zip(edges, edges[1:], strict=False):
+        shown = sorted(i for y, i in spans if y - reach < bottom and y + reach > top)
+        crossing = [x[2:] for x in lines if x[0] - reach < bottom and x[1] + reach > top]
+        what = (layout.id, piecewise, colours, {i: states[i] for i in shown}, crossing)
+        out.append((top, bottom, what))
     return out
 
 

@@ -14,7 +14,7 @@ import render.terra_mystica.factions as tm_factions
 import render.terra_mystica.offer as tm_offer
 import render.terra_mystica.pieces as tm_pieces
 from render.terra_mystica.bands import Spec, compressed, cut, draw_whole, key
-from render.terra_mystica.board import faction_colour, map_image, map_size
+from render.terra_mystica.board import faction_colour, map_image, map_size, map_strips
 from render.terra_mystica.encode import png_from_bands
 from render.terra_mystica.factions import leaders
 from render.terra_mystica.geometry import HexGrid, load_layout
@@ -64,18 +64,20 @@ def _bands(view: dict[str, Any], lang: str, names: dict[int, str] | None) -> lis
     from the view, so an equal key draws equal pixels (a test draws a game warm and cold)."""
     factions_in: dict[str, Any] = view.get("factions") or {}
     colours = {f: (info or {}).get("color") for f, info in factions_in.items()}
-    _, map_h = map_size(view, HEX_RADIUS)
     factions = _faction_order(view)
     col_w = (WIDTH - 2 * MARGIN - GAP) // 2
     panel_h = tm_factions.faction_panel_height(view, col_w, lang)
-    lower, lower_h = _lower(view, lang, colours)
+    lower = _lower(view, lang, colours)
 
-    def board(image: Image.Image, draw: ImageDraw.ImageDraw) -> None:
-        image.paste(map_image(view, HEX_RADIUS, WIDTH), (0, 0))
+    def board(image: Image.Image, draw: ImageDraw.ImageDraw, top: int) -> None:
+        image.paste(map_image(view, HEX_RADIUS, WIDTH), (0, top))
+
+    # the map in strips of two hex rows: a building redraws one or two strips, not the map
+    strips = [(a, b, key("map", WIDTH, a, what)) for a, b, what in map_strips(view, HEX_RADIUS)]
 
     specs: list[Spec] = [
         (None, HEADER, lambda image, draw: _header(draw, view, lang), None),
-        (key("map", WIDTH, view.get("map"), colours), map_h, board, None),
+        *cut(board, strips),
         (None, LEGEND + GAP, lambda image, draw: _legend(draw, view, LEGEND / 2, lang), None),
         *lower,
     ]
@@ -120,7 +122,7 @@ def _bands(view: dict[str, Any], lang: str, names: dict[int, str] | None) -> lis
 LEFT_W = 1010  # the cult board needs the room; the tile lists are short lines
 
 
-def _lower(view: dict[str, Any], lang: str, colours: dict[str, Any]) -> tuple[list[Spec], int]:
+def _lower(view: dict[str, Any], lang: str, colours: dict[str, Any]) -> list[Spec]:
     """The cult board, power actions and supply (left), scoring and bonus tiles (right), as
     bands cut at each card's top; a band's key is those of the cards crossing it."""
     factions: dict[str, Any] = view.get("factions") or {}
@@ -201,7 +203,7 @@ def _lower(view: dict[str, Any], lang: str, colours: dict[str, Any]) -> tuple[li
         )
         for a, b in zip(tops, tops[1:], strict=False)
     ]
-    return cut(region, edges), height
+    return cut(region, edges)
 
 
 def hex_centre(hex_id: str, map_id: str = "base") -> tuple[float, float]:

@@ -144,3 +144,21 @@ def test_every_large_fill_keeps_its_colour(states) -> None:
         large = {c for n, c in colours if n >= 4000}
         assert len(large) > 20
         assert large <= palette, large - palette
+
+
+def test_the_map_strips_cover_the_map_and_a_building_changes_only_its_own(states) -> None:
+    from render.terra_mystica.board import map_size, map_strips
+    from render.terra_mystica.detail import HEX_RADIUS
+
+    view = copy.deepcopy(states[0])
+    strips = map_strips(view, HEX_RADIUS)
+    assert strips[0][0] == 0 and strips[-1][1] == map_size(view, HEX_RADIUS)[1]
+    assert all(a[1] == b[0] for a, b in zip(strips, strips[1:], strict=False))
+    hexes = view["map"]["hexes"]
+    free = next(
+        h for h in ("I1", "I2", "I3", "I4", "I5") if not (hexes.get(h) or {}).get("building")
+    )
+    hexes[free] = {"terrain": "red", "building": "TE", "faction": next(iter(view["factions"]))}
+    after = map_strips(view, HEX_RADIUS)
+    changed = [i for i, (a, b) in enumerate(zip(strips, after, strict=True)) if a != b]
+    assert changed == [len(strips) - 1]  # the bottom row's strip only
