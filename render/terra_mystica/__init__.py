@@ -5,6 +5,8 @@
 - `private_png`: the viewer's own faction card.
 
 Pure: reads only the view, the vendored fonts and render/terra_mystica/data/base_map.json.
+The detail keeps the compressed bands of recent pictures (`bands.BAND_CACHE`, bounded), keyed
+by everything each band is drawn from: equal inputs give equal bytes, warm or cold.
 """
 
 from __future__ import annotations

@@ -20,7 +20,7 @@ Region = Callable[[Image.Image, ImageDraw.ImageDraw, int], None]
 Spec = tuple[str | None, int, Paint, Region | None]
 
 BAND_CACHE: OrderedDict[str, Band] = OrderedDict()
-BAND_CACHE_SIZE = 96  # the bands of several pictures: a few MB
+BAND_CACHE_SIZE = 256  # about 13 KB a band: some 3 MB, a few games of bands in two languages
 _LOCK = threading.Lock()
 
 
