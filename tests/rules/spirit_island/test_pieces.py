@@ -1,0 +1,109 @@
+"""Pieces: health and damage (errata B3), destroy vs remove (B6), dahan, presence, and the
+blight card (B1, B2)."""
+
+import pytest
+
+from rules.spirit_island import pieces as p
+
+
+def land_with(**kinds):
+    land = p.empty_land()
+    for kind, n in kinds.items():
+        p.add(land, kind, n)
+    return land
+
+
+@pytest.mark.parametrize(
+    ("kind", "health"), [("explorer", 1), ("town", 2), ("city", 3), ("dahan", 2)]
+)
+def test_a_piece_dies_when_its_damage_reaches_its_health(kind, health):
+    state = {}
+    land = land_with(**{kind: 1})
+    for _ in range(health - 1):
+        p.damage(state, land, kind, 1)
+    assert p.count(land, kind) == 1 and land[kind] == [health - 1]
+    p.damage(state, land, kind, 1)
+    assert p.count(land, kind) == 0
+
+
+def test_damage_beyond_health_is_not_used_up():
+    land = land_with(town=2)
+    assert p.damage({}, land, "town", 5) == 2
+    assert land["town"] == [0]
+
+
+def test_damage_heals_at_time_passes():
+    land = land_with(city=1, dahan=1)
+    p.damage({}, land, "city", 2)
+    p.damage({}, land, "dahan", 1)
+    p.heal(land)
+    assert land["city"] == [0] and land["dahan"] == [0]
+    p.damage({}, land, "city", 2)
+    assert p.count(land, "city") == 1  # healed: 2 more damage no longer kills it
+
+
+def test_destroying_gives_fear_removing_does_not():
+    state = {"fear_earned": 0}
+    land = land_with(town=2, city=1, explorer=1)
+    p.destroy(state, land, "town")
+    p.destroy(state, land, "city")
+    p.destroy(state, land, "explorer")
+    assert state["fear_earned"] == 3
+    p.remove(land, "town")
+    assert state["fear_earned"] == 3 and p.invader_count(land) == 0
+
+
+@pytest.mark.parametrize(("amount", "left"), [(1, [1, 0]), (2, [0]), (3, [1]), (4, [])])
+def test_invader_damage_destroys_as_many_dahan_as_possible(amount, left):
+    land = land_with(dahan=2)
+    p.damage_dahan({}, land, amount)
+    assert sorted(land["dahan"], reverse=True) == left
+
+
+def test_damage_to_dahan_finishes_a_hurt_one_first():
+    land = land_with(dahan=2)
+    land["dahan"] = [0, 1]
+    p.damage_dahan({}, land, 1)
+    assert land["dahan"] == [0]
+
+
+def test_presence_and_sacred_sites():
+    land = p.empty_land()
+    p.add_presence(land, "river")
+    assert not p.is_sacred_site(land, "river")
+    p.add_presence(land, "river")
+    assert p.is_sacred_site(land, "river")
+    p.destroy_presence(land, "river")
+    p.destroy_presence(land, "river")
+    assert land["presence"] == {}
+
+
+def test_healthy_card_holds_two_per_player_plus_one():
+    assert p.new_blight_card(3, 4)["pool"] == 7
+
+
+def test_taking_the_last_healthy_blight_flips_at_once_and_is_no_loss():
+    state = {"blight_card": p.new_blight_card(2, 4)}
+    for _ in range(4):
+        p.take_blight(state)
+    assert state["blight_card"] == {"side": "healthy", "pool": 1, "flip_pool": 8}
+    p.take_blight(state)
+    assert state["blight_card"]["side"] == "blighted"
+    assert state["blight_card"]["pool"] == 8 and "lost" not in state
+
+
+def test_the_loss_comes_when_the_blighted_card_holds_no_blight():
+    state = {"blight_card": {"side": "blighted", "pool": 2, "flip_pool": 8}}
+    p.take_blight(state)
+    assert "lost" not in state  # one left on the card: play on (errata B1)
+    p.take_blight(state)
+    assert state["lost"] == "blight"
+
+
+def test_removed_blight_returns_to_the_card_which_never_flips_back():
+    state = {"blight_card": {"side": "blighted", "pool": 3, "flip_pool": 8}}
+    land = p.empty_land()
+    land["blight"] = 2
+    p.return_blight(state, land, 5)  # only what is there
+    assert land["blight"] == 0
+    assert state["blight_card"] == {"side": "blighted", "pool": 5, "flip_pool": 8}
