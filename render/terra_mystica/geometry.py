@@ -90,7 +90,9 @@ def compact_maps(source: Path, keys: tuple[str, ...] = (DEFAULT_MAP,)) -> dict[s
 @lru_cache(maxsize=8)
 def load_layout(map_id: str | None) -> BoardLayout:
     """The layout for `map_id`; an unknown id falls back to the base map."""
-    maps = json.loads(MAPS_FILE.read_text(encoding="utf-8"))["maps"]
+    from render.terra_mystica.merchants import extra_maps  # hook: the expansion's maps
+
+    maps = {**json.loads(MAPS_FILE.read_text(encoding="utf-8"))["maps"], **extra_maps()}
     key = map_id if map_id in maps else DEFAULT_MAP
     slots = [Slot(id=i, row=r, col=c, terrain=t) for i, r, c, t in maps[key]["hexes"]]
     return BoardLayout(id=key, title=maps[key]["title"], slots=slots)
