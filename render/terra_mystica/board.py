@@ -131,7 +131,8 @@ def map_strips(view: dict[str, Any], radius: int, rows: int = 2) -> list[tuple[i
     for top, bottom in zip(edges, edges[1:], strict=False):
         shown = sorted(i for y, i in spans if y - reach < bottom and y + reach > top)
         crossing = [x[2:] for x in lines if x[0] - reach < bottom and x[1] + reach > top]
-        what = (layout.id, piecewise, colours, {i: states[i] for i in shown}, crossing)
+        what = (layout.id, piecewise, colours, {i: states[i] for i in shown}, crossing,
+                view.get("merchants"))  # hook: Merchants' pieces (any change redraws all)
         out.append((top, bottom, what))
     return out
 
