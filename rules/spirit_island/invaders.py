@@ -200,6 +200,14 @@ def new_track() -> dict:
     return {"ravage": [], "build": [], "explore": [], "discard": []}
 
 
+def initial_explore(state: dict) -> list[str]:
+    """Setup: the first card explores at once and moves on to build."""
+    card = state["deck"].pop(0)
+    explored = explore(state, card)
+    state["track"]["build"].append(card)
+    return explored
+
+
 def invader_steps(state: dict, choices: dict | None = None) -> dict:
     """Ravage, build, explore (drawing a card), then advance the cards along the track.
 
@@ -207,9 +215,10 @@ def invader_steps(state: dict, choices: dict | None = None) -> dict:
     """
     choices = choices or {}
     track = state["track"]
-    log: dict = {"ravage": {}, "build": {}, "explore": []}
-    for card in track["ravage"]:
-        log["ravage"].update(ravage_card(state, card, **choices))
+    log: dict = {"ravage": [], "build": {}, "explore": []}
+    for card in track["ravage"]:  # a land matching two cards ravages twice
+        for name, report in ravage_card(state, card, **choices).items():
+            log["ravage"].append({"card": card, "land": name, **report})
     for card in track["build"]:
         log["build"].update(build(state, card))
     if not state["deck"]:

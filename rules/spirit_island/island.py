@@ -33,14 +33,14 @@ def edge_contacts(a: str, edge_a: int, b: str, edge_b: int) -> set[tuple[int, in
     """Land pairs (land of a, land of b) that share a stretch of border when two edges meet.
 
     Both edges run clockwise around their own board, so they meet in opposite directions:
-    position x on one is position 13 - x on the other. A touch at a single point is not
-    adjacency.
+    position x on one is position 13 - x on the other. Touching at a single point counts
+    (errata B10: corners count); the boards' data has no such case today.
     """
     pairs = set()
     for land_a, start_a, end_a in _spans(a, edge_a):
         for land_b, start_b, end_b in _spans(b, edge_b):
             lo, hi = max(start_a, EDGE_LENGTH - end_b), min(end_a, EDGE_LENGTH - start_b)
-            if hi > lo:
+            if hi >= lo:
                 pairs.add((land_a, land_b))
     return pairs
 
