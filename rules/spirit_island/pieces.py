@@ -85,30 +85,56 @@ def is_sacred_site(land: dict, spirit: str) -> bool:
 
 # --- the blight card -------------------------------------------------------------------------
 
+BLIGHTED, STILL_HEALTHY = "blighted", "still-healthy"
+# name -> (what its back shows, blight per player on the back). Effects: not yet encoded.
+BLIGHT_CARDS: dict[str, tuple[str, int]] = {
+    "Downward Spiral": (BLIGHTED, 5),
+    "Memory Fades to Dust": (BLIGHTED, 4),
+    "Back Against the Wall": (BLIGHTED, 2),
+    "Promising Farmlands": (BLIGHTED, 4),
+    "Disintegrating Ecosystem": (BLIGHTED, 5),
+    "Aid from Lesser Spirits": (BLIGHTED, 2),
+    "Tipping Point": (BLIGHTED, 5),
+    "Erosion of Will": (BLIGHTED, 3),
+    "A Pall upon the Land": (BLIGHTED, 3),
+    "Unnatural Proliferation": (BLIGHTED, 3),
+    "All Things Weaken": (BLIGHTED, 3),
+    "Thriving Communities": (BLIGHTED, 4),
+    "Power Corrodes the Spirit": (BLIGHTED, 4),
+    "Untended Land Crumbles": (BLIGHTED, 4),
+    "Invaders Find the Land to Their Liking": (STILL_HEALTHY, 2),
+    "Strong Earth Shatters Slowly": (STILL_HEALTHY, 2),
+}
 
-def new_blight_card(players: int, blighted_per_player: int) -> dict:
-    """Healthy side: 2 blight per player + 1; the blighted side's count is kept for the flip."""
-    return {
-        "side": "healthy",
-        "pool": 2 * players + 1,
-        "flip_pool": blighted_per_player * players,
-    }
+
+def new_blight_card(players: int, deck: list[str]) -> dict:
+    """The top card of a shuffled blight deck, healthy side up: 2 blight per player + 1."""
+    return {"name": deck[0], "side": "healthy", "pool": 2 * players + 1, "deck": deck[1:]}
+
+
+def _turn_over(card: dict, name: str, players: int) -> None:
+    back, per_player = BLIGHT_CARDS[name]
+    card.update(name=name, side=back, pool=per_player * players)
 
 
 def take_blight(state: dict) -> None:
     """Take one blight off the card (errata B1).
 
-    Taking the last one off the healthy side flips the card at once and refills it; the
-    spirits lose only when the blighted side itself holds no blight.
+    Taking the last one off the healthy side turns the card over at once and fills it; a
+    Still-Healthy back that runs out draws the next card and shows its back (digest 4.8).
+    The spirits lose only when a Blighted Island back holds no blight.
     """
     card = state["blight_card"]
     card["pool"] -= 1
-    if card["pool"] > 0:
-        return
-    if card["side"] == "healthy":
-        card["side"], card["pool"] = "blighted", card["flip_pool"]
-    if card["pool"] <= 0:
-        state["lost"] = "blight"
+    players = len(state["boards"])
+    while card["pool"] <= 0:
+        if card["side"] == "healthy":
+            _turn_over(card, card["name"], players)
+        elif card["side"] == STILL_HEALTHY and card["deck"]:
+            _turn_over(card, card["deck"].pop(0), players)
+        else:
+            state["lost"] = "blight"
+            return
 
 
 def return_blight(state: dict, land: dict, n: int = 1) -> None:

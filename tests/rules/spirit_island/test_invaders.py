@@ -17,7 +17,13 @@ from rules.spirit_island.state import new_state
 def blank(boards=("A",), pool=20):
     state = new_state(list(boards), seed=1)
     state["lands"] = {name: empty_land() for name in state["lands"]}
-    state["blight_card"] = {"side": "healthy", "pool": pool, "flip_pool": 8}
+    # Memory Fades to Dust: 4 blight per player on its Blighted Island back
+    state["blight_card"] = {
+        "name": "Memory Fades to Dust",
+        "side": "healthy",
+        "pool": pool,
+        "deck": [],
+    }
     return state
 
 
@@ -228,10 +234,11 @@ def test_blight_is_conserved_between_card_and_island():
 
 
 def test_ravage_that_empties_the_healthy_card_flips_it_and_play_goes_on():
-    state = blank(pool=1)
+    state = blank(("A", "B"), pool=1)
     put(state, "A5", town=1)
     inv.ravage(state, "A5")
-    assert state["blight_card"] == {"side": "blighted", "pool": 8, "flip_pool": 8}
+    card = state["blight_card"]
+    assert (card["side"], card["pool"]) == ("blighted", 8)  # 4 per player, 2 players
     assert "lost" not in state
 
 

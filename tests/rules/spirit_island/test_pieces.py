@@ -78,32 +78,66 @@ def test_presence_and_sacred_sites():
     assert land["presence"] == {}
 
 
+def card_state(players, deck, side="healthy", pool=None):
+    card = p.new_blight_card(players, deck)
+    card["side"] = side
+    if pool is not None:
+        card["pool"] = pool
+    return {"boards": list("ABCD"[:players]), "blight_card": card}
+
+
 def test_healthy_card_holds_two_per_player_plus_one():
-    assert p.new_blight_card(3, 4)["pool"] == 7
+    assert p.new_blight_card(3, ["Tipping Point"])["pool"] == 7
+
+
+def test_sixteen_blight_cards_two_of_them_still_healthy():
+    backs = [back for back, _ in p.BLIGHT_CARDS.values()]
+    assert len(backs) == 16 and backs.count(p.STILL_HEALTHY) == 2
 
 
 def test_taking_the_last_healthy_blight_flips_at_once_and_is_no_loss():
-    state = {"blight_card": p.new_blight_card(2, 4)}
+    state = card_state(2, ["Memory Fades to Dust", "Tipping Point"])
     for _ in range(4):
         p.take_blight(state)
-    assert state["blight_card"] == {"side": "healthy", "pool": 1, "flip_pool": 8}
+    assert state["blight_card"]["pool"] == 1 and state["blight_card"]["side"] == "healthy"
     p.take_blight(state)
-    assert state["blight_card"]["side"] == "blighted"
-    assert state["blight_card"]["pool"] == 8 and "lost" not in state
+    assert state["blight_card"] == {
+        "name": "Memory Fades to Dust",
+        "side": "blighted",
+        "pool": 8,  # 4 per player
+        "deck": ["Tipping Point"],
+    }
+    assert "lost" not in state
 
 
 def test_the_loss_comes_when_the_blighted_card_holds_no_blight():
-    state = {"blight_card": {"side": "blighted", "pool": 2, "flip_pool": 8}}
+    state = card_state(1, ["Tipping Point"], side="blighted", pool=2)
     p.take_blight(state)
     assert "lost" not in state  # one left on the card: play on (errata B1)
     p.take_blight(state)
     assert state["lost"] == "blight"
 
 
+def test_a_still_healthy_card_running_out_draws_the_next_cards_back():
+    deck = ["Strong Earth Shatters Slowly", "Erosion of Will"]
+    state = card_state(2, deck, side=p.STILL_HEALTHY, pool=1)
+    p.take_blight(state)
+    assert "lost" not in state
+    card = state["blight_card"]
+    assert (card["name"], card["side"], card["pool"]) == ("Erosion of Will", "blighted", 6)
+
+
+def test_still_healthy_then_still_healthy_again():
+    deck = ["Tipping Point", "Invaders Find the Land to Their Liking", "Tipping Point"]
+    state = card_state(1, deck, side=p.STILL_HEALTHY, pool=1)
+    p.take_blight(state)
+    assert state["blight_card"]["side"] == p.STILL_HEALTHY and state["blight_card"]["pool"] == 2
+
+
 def test_removed_blight_returns_to_the_card_which_never_flips_back():
-    state = {"blight_card": {"side": "blighted", "pool": 3, "flip_pool": 8}}
+    state = card_state(1, ["Tipping Point"], side="blighted", pool=3)
     land = p.empty_land()
     land["blight"] = 2
     p.return_blight(state, land, 5)  # only what is there
     assert land["blight"] == 0
-    assert state["blight_card"] == {"side": "blighted", "pool": 5, "flip_pool": 8}
+    assert state["blight_card"]["side"] == "blighted" and state["blight_card"]["pool"] == 5
