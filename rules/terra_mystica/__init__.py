@@ -14,7 +14,18 @@ CLI: `python -m rules.terra_mystica replay GAME.txt --json` and `... random-game
 """
 
 from rules.terra_mystica.engine import TerraMystica
+from rules.terra_mystica.export import ImportFailure, export_file, import_file
+from rules.terra_mystica.merchants.setup import WAREHOUSE_FACTIONS
 
 ENGINE = TerraMystica  # what rules.get_engine finds
 
-__all__ = ["ENGINE", "TerraMystica"]
+# The bot reads the game through its root only: the engine, whole-game files (export,
+# import) and the factions whose merchants start on a warehouse (Merchants of the Seas).
+__all__ = [
+    "ENGINE",
+    "WAREHOUSE_FACTIONS",
+    "ImportFailure",
+    "TerraMystica",
+    "export_file",
+    "import_file",
+]

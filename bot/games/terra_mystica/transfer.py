@@ -6,7 +6,7 @@ from typing import Any
 
 from bot.games import FileGame, FileRefused
 from rules.core import Action
-from rules.terra_mystica.export import ImportFailure, export_file, import_file
+from rules.terra_mystica import ImportFailure, export_file, import_file
 
 
 def export(

@@ -242,7 +242,7 @@ def _convert(cmd: Cmd, r: Reader) -> str:
 def _walker(hex_id: str, r: Reader) -> bool:
     """Whether the building on hex_id (the view's map, after the move) is a merchant
     faction's: its dock is a warehouse, its shipyard a market."""
-    from rules.terra_mystica.merchants.setup import WAREHOUSE_FACTIONS
+    from rules.terra_mystica import WAREHOUSE_FACTIONS
 
     info = r.view.get("map", {}).get("hexes", {}).get(hex_id) or {}
     return info.get("faction") in WAREHOUSE_FACTIONS
