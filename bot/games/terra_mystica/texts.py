@@ -175,6 +175,9 @@ MESSAGES: dict[str, dict[str, str]] = {
         "terra_mystica.kind.free": "Burn power / convert",
         "terra_mystica.kind.connect": "Connect a town (Mermaids)",
         "terra_mystica.kind.other": "Other",
+        "terra_mystica.kind.move": "Move ships or merchants (trade)",
+        "terra_mystica.kind.ship": "Place a ship or merchant",
+        "terra_mystica.kind.build_ship": "Build with a ship or merchant",
         # colours (terrain names of the glossary)
         # table service
         "terra_mystica.leech_pref_unknown": "Unknown preference '{pref}'. Use one of: {prefs}.",
@@ -376,6 +379,9 @@ MESSAGES: dict[str, dict[str, str]] = {
         "terra_mystica.kind.free": "권능 희생 / 전환",
         "terra_mystica.kind.connect": "마을 잇기 (인어)",
         "terra_mystica.kind.other": "기타",
+        "terra_mystica.kind.move": "선박·상인 이동 (무역)",
+        "terra_mystica.kind.ship": "선박·상인 놓기",
+        "terra_mystica.kind.build_ship": "선박·상인으로 건설",
         "terra_mystica.leech_pref_unknown": "알 수 없는 설정 '{pref}'입니다. 다음 중 하나를 쓰세요: {prefs}.",
         "terra_mystica.leech_pref_set": "이 게임의 권능 받기 응답: {pref}.",
         "terra_mystica.only": "테라 미스티카 게임에서만 쓸 수 있는 명령입니다.",

@@ -37,6 +37,9 @@ KNOWN_KINDS = (
     "skip",
     "connect",
     "free",
+    "move",  # Merchants of the Seas: ships and merchants, their placing and building
+    "ship",
+    "build_ship",
 )
 RESOURCES = ("C", "W", "P", "VP")
 # Tracks a faction does not have (digest §5-§7: Darklings have no exchange track, L318;
