@@ -154,7 +154,8 @@ def test_settling_the_heap_leaves_the_collector_only_what_comes_after() -> None:
         )
     finally:
         gc.unfreeze()  # the rest of the test session keeps its usual collector
-    assert frozen >= walked_before
+    # about what was there before (a few objects may be freed meanwhile)
+    assert frozen >= walked_before * 0.95, (frozen, walked_before)
     assert walked_after < walked_before // 20, (walked_before, walked_after)
 
 
