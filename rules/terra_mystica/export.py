@@ -23,7 +23,7 @@ from rules.terra_mystica.gamefile import (
     replay_text,
 )
 from rules.terra_mystica.notation import action_of
-from rules.terra_mystica.state import Options, State
+from rules.terra_mystica.state import State
 
 
 def answered(engine: TerraMystica, state: State, seat: int, action: Action) -> Decision | None:
@@ -99,11 +99,11 @@ def import_file(text: str) -> Imported | ImportFailure:
     engine = TerraMystica()
     seats = len(game.factions)
     try:
-        state = engine.setup(Options.model_validate(stored), seats, 0)
+        state = engine.setup(engine.Options.model_validate(stored), seats, 0)
     except (RuleError, ValueError):
         state = None
     if state is None or dump_state(state) != dump_state(engine.setup(options, seats, 0)):
-        # a set-up the lobby's options cannot hold (Merchants of the Seas: our own rules)
+        # a set-up the lobby's options cannot hold
         return ImportFailure(0, "table.import_setup", {})  # the file as a whole
     for i, (seat, action) in enumerate(rep.actions):
         try:

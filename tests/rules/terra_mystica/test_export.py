@@ -57,12 +57,17 @@ def test_an_illegal_line_is_refused_with_its_number_and_the_engine_reason() -> N
     assert got.key.startswith("terra_mystica.") and got.params
 
 
-def test_a_set_up_no_lobby_can_hold_is_refused_whole() -> None:
-    """Merchants of the Seas is the engine's own, not a lobby option: such a file would not
-    rebuild from the stored options."""
+def test_a_merchants_game_imports_with_its_lobby_options() -> None:
+    """Merchants of the Seas is a lobby option now: its file (our header lines) rebuilds
+    from the stored options and replays to the same scores."""
     from rules.terra_mystica.gamefile import random_game
 
-    _, text = random_game(3, 2, pass_rate=10, options={"merchants": True})
-    assert replay_text(text).error is None
+    state, text = random_game(3, 2, pass_rate=10, options={"merchants": True, "map": "lakes"})
     got = import_file(text)
-    assert isinstance(got, ImportFailure) and got.key == "table.import_setup"
+    assert isinstance(got, Imported), got
+    assert got.options["merchants"] is True and got.options["map"] == "lakes"
+    engine = TerraMystica()
+    replayed = engine.setup(got.options, got.seats, got.seed)
+    for seat, action in got.actions:
+        replayed, _ = engine.apply(replayed, seat, action)
+    assert engine.result(replayed) == engine.result(state)
