@@ -231,7 +231,7 @@ class TerraMystica:
                  for b in tile_order(st["bonus_in_play"])]
         pending = [moves.offer_view(st, o) for o in st["offers"]]
         for name, pend in sorted(st["pending"].items()):
-            for kind in ("CULT", "SPADE"):
+            for kind in ("CULT", "SPADE", "SHIP"):  # SHIP: Merchants' income ship to place
                 if pend.get(kind):
                     pending.append({"faction": name, "kind": kind.lower(), "amount": pend[kind]})
         rnd = st["round"]

@@ -108,3 +108,21 @@ def test_the_pictures_of_an_expansion_game_stay_within_budget() -> None:
         png = draw(view, "ko")
         assert time.perf_counter() - start < 0.3 and len(png) < 1_500_000
         view["merchants"]["factions"]["cultists"]["ships"] = []
+
+
+def test_an_income_ship_still_to_place_is_on_the_waiting_line() -> None:
+    from render.terra_mystica.glance import _pending
+    from render.terra_mystica.terms import term
+    from tests.rules.terra_mystica.helpers import play
+    from tests.rules.terra_mystica.test_merchants_ships import game
+
+    st = game()
+    st["pending"]["nomads"] = {"SHIP": 1}  # the engine's own record of an income ship owed
+    (decision,) = [d for d in E.decisions(st) if d.kind == "ship"]
+    view = E.view(st, None)
+    (item,) = [p for p in _pending(view) if p["kind"] == "ship"]
+    assert item["faction"] == "nomads" and item["amount"] == 1
+    assert term("ko", "pending_ship").format(faction="유목민", amount=1) == "유목민: 선박 1척 놓기"
+    declined = play(st, "nomads", "-SHIP")
+    assert not [p for p in E.view(declined, None)["pending"] if p["kind"] == "ship"]
+    assert decision.choices
