@@ -88,6 +88,9 @@ class Publisher:
         self._told: set[tuple[int, str]] = set()  # (game, permission) said once this run
         # message id -> the latest update-acknowledged interaction on it, and when
         self._held: dict[int, tuple[discord.Interaction, datetime]] = {}
+        # message id -> the text of a public prompt posted this run, so its answer can be
+        # added to it rather than posted as one more message
+        self._prompt_texts: dict[int, str] = {}
 
     # -- editing posted messages ------------------------------------------------
     def hold(self, interaction: discord.Interaction) -> None:
@@ -364,7 +367,11 @@ class Publisher:
         merge = (thread is not None and outcome.finished is None and bool(fresh_public)
                  and len("\n".join(head)) <= MERGE_MAX)
         if thread is not None and not merge:
-            await self._post_public(game, thread, lines, picture)
+            # what an answer did, with nothing new to ask: written under the answered question
+            folded = picture is None and outcome.finished is None and await self._fold_answer(
+                refs, {p.decision.key for p in open_now}, lines)
+            if not folded:
+                await self._post_public(game, thread, lines, picture)
             head, file = [], None
             if outcome.finished is not None:
                 await self._send(thread, game, chunk_lines(
@@ -485,9 +492,40 @@ class Publisher:
             **({"file": file} if file else {}),
         )
         if message is not None:
+            self._prompt_texts.pop(message.id, None)
+            if len(self._prompt_texts) >= HELD_MAX:
+                self._prompt_texts.pop(next(iter(self._prompt_texts)))
+            self._prompt_texts[message.id] = text[:MESSAGE_MAX]
             await self.bot.store.record_message(MessageRef(
                 game_id=game.id, channel_id=message.channel.id, message_id=message.id,
                 kind="prompt", seat=prompt.seat, decision_key=prompt.decision.key))
+
+    async def _fold_answer(
+        self, refs: list[MessageRef], open_keys: set[str], lines: list[str]
+    ) -> bool:
+        """Add `lines` under the one public prompt this outcome answered (its buttons go in
+        the same edit) when that prompt was posted this run and the whole fits one message.
+        An answered offer then costs no message of its own."""
+        answered = [r for r in refs if r.kind == "prompt" and r.decision_key not in open_keys
+                    and (r.message_id, r.decision_key) not in self._closed]
+        if not lines or len(answered) != 1:
+            return False
+        (ref,) = answered
+        asked = self._prompt_texts.get(ref.message_id)
+        text = "\n".join([asked or "", *lines])
+        if asked is None or len(text) > MESSAGE_MAX:
+            return False
+        self._closed.add((ref.message_id, ref.decision_key))
+        try:  # an edit never pings: the mentions in the lines are names here
+            await self.edit_message(ref, content=text, view=None,
+                                    allowed_mentions=discord.AllowedMentions.none())
+        except discord.HTTPException as error:
+            log.info("could not add the answer to prompt %s: %s", ref.message_id, error)
+            self._closed.discard((ref.message_id, ref.decision_key))
+            return False
+        await self.bot.store.record_message(ref.model_copy(
+            update={"kind": ref.kind + CLOSED_SUFFIX}))
+        return True
 
     async def _post_private(
         self,

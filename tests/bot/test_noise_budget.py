@@ -113,7 +113,8 @@ async def test_a_whole_game_keeps_to_the_noise_budget(bot, game, table_mb, capsy
     seen = figures(bot.world, moves)
     with capsys.disabled():
         print(f"\nnoise budget, {game}: {seen}")
-    assert seen["thread messages per move"] <= 1.15  # what happened rides on the next prompt
+    # what happened rides on the next prompt, or is written under the question it answered
+    assert seen["thread messages per move"] <= (1.0 if game == "citadels" else 1.1)
     assert seen["table picture MB"] <= table_mb
     assert seen["picture MB"] <= table_mb  # every picture of the game, the hands' too
     # a picture once a turn is over: never after a secret pick or a step within a turn
