@@ -109,7 +109,8 @@ def add_blight(state: dict, name: str, cascade_to: list[str] | None = None) -> l
     """Add blight from the card to a land: it destroys 1 presence of each spirit there, and
     cascades into an adjacent land (never an Ocean) if the land already had blight.
 
-    `cascade_to` lists the players' picks for successive cascades. Returns every land that
+    `cascade_to` lists the players' picks for successive cascades; without one, the first
+    adjacent land with no blight (else the first adjacent land). Returns every land that
     received blight, in order.
     """
     picks = list(cascade_to or [])
@@ -123,10 +124,11 @@ def add_blight(state: dict, name: str, cascade_to: list[str] | None = None) -> l
         blighted.append(name)
         for spirit in list(land["presence"]):
             destroy_presence(land, spirit)
-        if not had_blight:
-            return blighted
+        if not had_blight or state.get("lost"):
+            return blighted  # once lost, a cascade could run on for ever: the game is over
         options = isl.adjacent(boards, name)
-        pick = picks.pop(0) if picks else options[0]
+        unblighted = [n for n in options if not state["lands"][n]["blight"]]
+        pick = picks.pop(0) if picks else (unblighted or options)[0]
         if pick not in options:
             raise ValueError(f"blight cannot cascade from {name} to {pick}")
         name = pick

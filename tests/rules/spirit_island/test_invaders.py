@@ -287,3 +287,20 @@ def test_state_stays_json():
     inv.invader_steps(state)
     inv.ravage(state, "A5")
     assert json.loads(json.dumps(state)) == state
+
+
+def test_default_cascade_prefers_a_land_without_blight():
+    state = blank()
+    put(state, "A7", blight=1)
+    put(state, "A5", blight=1)  # A7 touches A5 (blighted) and A8 (clean)
+    assert inv.add_blight(state, "A7") == ["A7", "A8"]
+
+
+def test_a_cascade_stops_once_the_island_is_lost():
+    state = blank()
+    state["blight_card"].update(side="blighted", pool=2)
+    for name in ("A5", "A7", "A8"):
+        put(state, name, blight=1)
+    # A7 -> A5 takes the last blight: the spirits have lost, nothing more happens
+    assert inv.add_blight(state, "A7", ["A5", "A8"]) == ["A7", "A5"]
+    assert state["lost"] == "blight"
