@@ -220,8 +220,8 @@ def test_cascade_never_into_the_ocean_nor_a_land_not_adjacent():
 
 def test_cascade_crosses_to_another_board():
     state = blank(("A", "B"))
-    put(state, "A1", blight=1)
-    assert inv.add_blight(state, "A1", ["B8"]) == ["A1", "B8"]
+    put(state, "A3", blight=1)
+    assert inv.add_blight(state, "A3", ["B7"]) == ["A3", "B7"]
 
 
 def test_blight_is_conserved_between_card_and_island():

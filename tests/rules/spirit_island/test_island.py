@@ -50,8 +50,12 @@ def test_two_boards_edge_contacts_worked_by_hand():
         (8, 6),
         (8, 1),
     }
+    # The 2-board layout joins the edges ending at land 3: A's is A7 0-1, A5 1-3, A4 3-7,
+    # A3 7-13; B's reversed is B3 0-8, B4 8-12, B7 12-13.
     rows = isl.island(("A", "B"))
-    assert rows["A1"]["adjacent"] == ("A0", "A2", "A4", "A5", "A6", "B8")
+    assert rows["A3"]["adjacent"] == ("A0", "A2", "A4", "B3", "B4", "B7")
+    assert rows["A5"]["adjacent"] == ("A1", "A4", "A6", "A7", "A8", "B3")
+    assert rows["A1"]["adjacent"] == ("A0", "A2", "A4", "A5", "A6")
 
 
 def test_lands_apart_along_the_shared_border_are_not_adjacent():
@@ -97,6 +101,13 @@ def test_three_boards_meet_in_the_middle():
         frozenset((a[0], b[0])) for a, row in rows.items() for b in row["adjacent"] if a[0] != b[0]
     }
     assert crossings == {frozenset("AB"), frozenset("BC"), frozenset("AC")}
+
+
+def test_three_corner_lands_at_the_centre_touch_each_other():
+    # each board's corner between edges 1 and 2: A7, B7 and C4
+    rows = isl.island(("A", "B", "C"))
+    for a, b in (("A7", "B7"), ("A7", "C4"), ("B7", "C4")):
+        assert b in rows[a]["adjacent"]
 
 
 def test_lookups():
