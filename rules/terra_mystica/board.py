@@ -45,12 +45,17 @@ BRIDGE_PAIRS: tuple[tuple[str, str], ...] = (
 )
 
 
-def _build() -> tuple[dict[str, str], dict[tuple[int, int], str], dict[str, tuple[int, int]]]:
+def build_grid(
+    rows: tuple[str, ...] | list[str],
+) -> tuple[dict[str, str], dict[tuple[int, int], str], dict[str, tuple[int, int]]]:
+    """A map's rows of terrain letters ("x" a river) as (land terrain by hex id, hex id by
+    (row, column), (row, column) by hex id); lands are named A1.., rivers r0.. in reading
+    order. Every map (base, and the expansion's) is read this way."""
     terrain: dict[str, str] = {}
     at: dict[tuple[int, int], str] = {}
     pos: dict[str, tuple[int, int]] = {}
     river = 0
-    for r, row in enumerate(_ROWS):
+    for r, row in enumerate(rows):
         land = 1
         for c, cell in enumerate(row.split()):
             if cell == "x":
@@ -65,7 +70,7 @@ def _build() -> tuple[dict[str, str], dict[tuple[int, int], str], dict[str, tupl
     return terrain, at, pos
 
 
-START_TERRAIN, _AT, POS = _build()
+START_TERRAIN, _AT, POS = build_grid(_ROWS)
 LAND: tuple[str, ...] = tuple(START_TERRAIN)
 RIVERS: tuple[str, ...] = tuple(h for h in POS if h.startswith("r"))
 

@@ -19,22 +19,9 @@ MAPS: tuple[str, ...] = tuple(ROWS)
 class MapBoard:
     def __init__(self, map_id: str) -> None:
         self.MAP_ID = map_id
-        terrain: dict[str, str] = {}
-        at: dict[tuple[int, int], str] = {}
-        pos: dict[str, tuple[int, int]] = {}
-        river = 0
-        for r, row in enumerate(ROWS[map_id]):
-            land = 1
-            for c, cell in enumerate(row.split()):
-                if cell == "x":
-                    hid = f"r{river}"
-                    river += 1
-                else:
-                    hid = f"{chr(ord('A') + r)}{land}"
-                    land += 1
-                    terrain[hid] = cell
-                at[(r, c)] = hid
-                pos[hid] = (r, c)
+        from rules.terra_mystica.board import build_grid
+
+        terrain, at, pos = build_grid(ROWS[map_id])
         self.START_TERRAIN = terrain
         self.POS = pos
         self.LAND = tuple(terrain)

@@ -16,19 +16,11 @@ Sources (copied into the repository; nothing here is read from outside it at run
 
 from __future__ import annotations
 
+from rules.terra_mystica.board import _ROWS as BASE_ROWS
+
 # One string per row, "x" a river, "" an empty (indented) first row (snellman's format).
 ROWS: dict[str, tuple[str, ...]] = {
-    "base": (
-        "brown gray green blue yellow red brown black red green blue red black",
-        "yellow x x brown black x x yellow black x x yellow",
-        "x x black x gray x green x green x gray x x",
-        "green blue yellow x x red blue x red x red brown",
-        "black brown red blue black brown gray yellow x x green black blue",
-        "gray green x x yellow green x x x brown gray brown",
-        "x x x gray x red x green x yellow black blue yellow",
-        "yellow blue brown x x x blue black x gray brown gray",
-        "red black gray blue red green yellow brown gray x blue green red",
-    ),
+    "base": BASE_ROWS,  # the base game's own map (board.py)
     "lakes": (
         "",
         "gray blue red brown yellow blue yellow red x x green blue",
