@@ -74,8 +74,9 @@ class Server:
         self.bot, self._task = None, None
 
     async def settle(self, quiet: float = 0.04, timeout: float = 20.0) -> None:
-        """Until the bot has answered every interaction, and neither sent anything nor
-        been sent an event (a permission change, a deleted thread) for `quiet` s."""
+        """Until the bot has answered every interaction, finished its handlers, and neither
+        sent anything nor been sent an event (a permission change, a deleted thread) for
+        `quiet` s."""
         twin = self.twin
         deadline = time.monotonic() + timeout
         while True:
@@ -83,7 +84,10 @@ class Server:
             last = max(requests[-1].at if requests else 0.0, twin.server.last_dispatch)
             idle_for = time.monotonic() - last
             pending = any(i.first_callback is None and not i.late for i in twin.interactions)
-            if not pending and idle_for >= quiet:
+            # a handler still running (acknowledged, then posting) is not settled either: on a
+            # busy machine it can pause longer than `quiet` between two requests
+            busy = self.bot is not None and bool(self.bot.inflight)
+            if not pending and not busy and idle_for >= quiet:
                 return
             if time.monotonic() > deadline:
                 raise AssertionError(f"the bot did not settle within {timeout}s")
