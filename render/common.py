@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import io
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
+from typing import Any
 
 from PIL import Image, ImageDraw, ImageFont
 
@@ -188,8 +190,11 @@ def draw_fitted(
     fill: RGB,
     align: str = "center",
     valign: str = "center",
+    measure: Callable[[str, Any], int] | None = None,
 ) -> None:
-    """Draw fitted lines inside `box`, aligned left/center/right and top/center/bottom."""
+    """Draw fitted lines inside `box`, aligned left/center/right and top/center/bottom;
+    `measure` (text, font) -> width replaces `text_width` (a caller's cached one)."""
+    measure = measure or text_width
     step = line_height(fitted.face)
     total = step * len(fitted.lines)
     if valign == "top":
@@ -199,7 +204,7 @@ def draw_fitted(
     else:
         y = box.y0 + (box.height - total) // 2
     for line in fitted.lines:
-        w = text_width(line, fitted.face)
+        w = measure(line, fitted.face)
         if align == "left":
             x = box.x0
         elif align == "right":

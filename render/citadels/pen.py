@@ -17,7 +17,8 @@ from typing import Any
 
 from PIL import Image, ImageDraw, ImageFont
 
-from render.common import RGB, Box, Fitted, Font, fit_text, line_height, text_width
+from render.common import RGB, Box, Fitted, Font, fit_text, text_width
+from render.common import draw_fitted as common_draw_fitted
 
 Pair = tuple[RGB, RGB]  # (background, ink) of anti-aliased text
 
@@ -47,14 +48,7 @@ def draw_fitted(
     valign: str = "center",
 ) -> None:
     """`render.common.draw_fitted` with the widths remembered."""
-    step = line_height(fitted.face)
-    total = step * len(fitted.lines)
-    y = {"top": box.y0, "bottom": box.y1 - total}.get(valign, box.y0 + (box.height - total) // 2)
-    for line in fitted.lines:
-        w = width(line, fitted.face)
-        x = {"left": box.x0, "right": box.x1 - w}.get(align, box.x0 + (box.width - w) // 2)
-        draw.text((x, y), line, font=fitted.face, fill=fill)
-        y += step
+    common_draw_fitted(draw, box, fitted, fill, align, valign, measure=width)
 
 
 def _scaled(value: Any, scale: float) -> Any:
