@@ -102,9 +102,11 @@ class ExportMixin(TableBase):
     async def _write_import(
         self, record: GameRecord, got: games.FileGame, setup: dict, states: list[dict]
     ) -> Outcome:
-        """Options, start, then the log: each write a compare-and-swap on what was read."""
+        """Options, then the start with the whole log in one transaction (the game starts at
+        the file's end or not at all); each write a compare-and-swap on what was read."""
         engine = self.engine(record.game)
         seats = list(record.seats)
+        final = states[-1] if states else setup
         try:
             await self.store.update_lobby(
                 record.id,
@@ -119,6 +121,10 @@ class ExportMixin(TableBase):
                 snapshot=setup,
                 expected_seats=seats,
                 expected_options=dict(got.options),
+                # each move under the member now in the file's seat: the log names her
+                log=[(seat, action, seats[seat]) for seat, action in got.actions],
+                final=final,
+                final_status="finished" if engine.result(final) is not None else None,
             )
         except VersionConflict:  # the lobby changed meanwhile: its own options back
             with contextlib.suppress(VersionConflict):
@@ -126,17 +132,6 @@ class ExportMixin(TableBase):
                     record.id, options=dict(record.options), expected_options=dict(got.options)
                 )
             raise Refusal("table.stale") from None
-        for (seat, action), state in zip(got.actions, states, strict=True):
-            over = engine.result(state) is not None
-            saved = await self.store.append_action(
-                record.id,
-                expected_version=saved.version,
-                seat=seat,
-                action=action,
-                snapshot=state,
-                user_id=seats[seat],  # the member now in the file's seat: the log names her
-                status="finished" if over else None,
-            )
         saved = await self.store.update_settings(record.id, {"imported": len(got.actions)})
         await self._reschedule(saved)
         prompts = self._prompts(saved, self._decisions(saved))

@@ -10,12 +10,15 @@ recorded makes a retried click a no-op.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
+from collections.abc import Sequence
 from datetime import datetime
 from typing import Any, Literal
 
 from pydantic import BaseModel, Field
 
 GameStatus = Literal["lobby", "running", "finished", "cancelled", "abandoned"]
+# A move of an imported log: (seat, action, the member now in that seat).
+LoggedMove = tuple[int, dict[str, Any], int | None]
 
 
 class StorageError(Exception):
@@ -152,9 +155,17 @@ class Store(ABC):
         snapshot: dict[str, Any],
         expected_seats: list[int] | None = None,
         expected_options: dict[str, Any] | None = None,
+        log: Sequence[LoggedMove] = (),
+        final: dict[str, Any] | None = None,
+        final_status: GameStatus | None = None,
     ) -> GameRecord:
         """lobby -> running with version 0 and the set-up state; VersionConflict if not a
-        lobby, or if `expected_*` differ from the stored seats/options (a late join)."""
+        lobby, or if `expected_*` differ from the stored seats/options (a late join).
+
+        With a `log` (an imported game), its moves are stored in the same transaction as
+        versions 1..n, with `final` (the state after them) as the snapshot and
+        `final_status` (e.g. 'finished') if given: the game starts at the log's end or not
+        at all."""
 
     @abstractmethod
     async def set_status(self, game_id: int, status: GameStatus) -> GameRecord: ...

@@ -27,6 +27,7 @@ from storage.base import (
     GameNotFound,
     GameRecord,
     GameStatus,
+    LoggedMove,
     MessageRef,
     Schedule,
     SeatChange,
@@ -370,9 +371,14 @@ class SqliteStore(Store):
         snapshot: dict[str, Any],
         expected_seats: list[int] | None = None,
         expected_options: dict[str, Any] | None = None,
+        log: Sequence[LoggedMove] = (),
+        final: dict[str, Any] | None = None,
+        final_status: GameStatus | None = None,
     ) -> GameRecord:
         """As Store.start_game; `expected_*` make it refuse (VersionConflict) a start set up
         from a lobby another process changed meanwhile (a late join would be dropped)."""
+        if log and final is None:
+            raise ValueError("a started log needs the state after it")
         async with self._write() as db:
             if expected_seats is not None and await self._seats(db, game_id) != expected_seats:
                 raise VersionConflict(f"game {game_id}: the lobby's seats changed")
@@ -389,6 +395,19 @@ class SqliteStore(Store):
             if row is None:
                 raise await self._refusal(db, game_id, "status lobby")
             await self._set_seats(db, game_id, seats)
+            if log:
+                now = to_text(self.clock())
+                await db.executemany(
+                    "INSERT INTO actions (game_id, version, seat, action, user_id,"
+                    " interaction_id, created_at) VALUES (?, ?, ?, ?, ?, NULL, ?)",
+                    [(game_id, n, seat, _json(action), user_id, now)
+                     for n, (seat, action, user_id) in enumerate(log, start=1)],
+                )
+                await db.execute(
+                    "UPDATE games SET version = ?, snapshot = ?, status = COALESCE(?, status)"
+                    " WHERE id = ?",
+                    (len(log), dump_state(final), final_status, game_id),
+                )
             return await self._load(db, game_id)
 
     async def set_status(self, game_id: int, status: GameStatus) -> GameRecord:

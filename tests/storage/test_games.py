@@ -79,6 +79,27 @@ async def test_start_game_twice_is_a_conflict(store: SqliteStore) -> None:
     assert (again.seed, again.seats) == (42, [HOST, ALICE, BOB])
 
 
+async def test_start_game_with_a_log_starts_at_its_end_in_one_transaction(
+    store: SqliteStore,
+) -> None:
+    """An imported game: the start and every move of its log, or nothing."""
+    lobby = await store.create_game("citadels", guild_id=1, channel_id=5, host_id=HOST, lang="ko")
+    log = [(0, {"n": 1}, BOB), (1, {"n": 2}, HOST), (0, {"n": 3}, BOB)]
+    game = await store.start_game(lobby.id, seed=9, seats=[BOB, HOST], snapshot=snap(0),
+                                  log=log, final=snap(3), final_status="finished")
+    assert (game.status, game.version, game.snapshot) == ("finished", 3, snap(3))
+    stored = await store.actions(lobby.id)
+    assert [(a.version, a.seat, a.action, a.user_id) for a in stored] == [
+        (1, 0, {"n": 1}, BOB), (2, 1, {"n": 2}, HOST), (3, 0, {"n": 3}, BOB)]
+    # a refused start (no longer a lobby) writes none of its log
+    with pytest.raises(VersionConflict):
+        await store.start_game(lobby.id, seed=9, seats=[BOB, HOST], snapshot=snap(0),
+                               log=log, final=snap(3))
+    assert len(await store.actions(lobby.id)) == 3
+    with pytest.raises(ValueError):
+        await store.start_game(lobby.id, seed=9, seats=[BOB], snapshot=snap(0), log=log)
+
+
 async def test_two_concurrent_starts_only_one_applies(store: SqliteStore) -> None:
     lobby = await store.create_game("citadels", guild_id=1, channel_id=5, host_id=HOST, lang="ko")
     results = await asyncio.gather(
