@@ -75,16 +75,23 @@ LAND: tuple[str, ...] = tuple(START_TERRAIN)
 RIVERS: tuple[str, ...] = tuple(h for h in POS if h.startswith("r"))
 
 
-def _neighbours(hid: str) -> list[str]:
-    r, c = POS[hid]
-    cands = [(r, c - 1), (r, c + 1)]
-    off = -1 if r % 2 == 0 else 0  # even rows sit half a hex left of odd rows
-    for dr in (-1, 1):
-        cands += [(r + dr, c + off), (r + dr, c + off + 1)]
-    return [_AT[p] for p in cands if p in _AT]
+def grid_adjacency(
+    at: dict[tuple[int, int], str], pos: dict[str, tuple[int, int]]
+) -> dict[str, tuple[str, ...]]:
+    """Each hex's edge neighbours on a grid read by `build_grid`."""
+
+    def neighbours(hid: str) -> tuple[str, ...]:
+        r, c = pos[hid]
+        cands = [(r, c - 1), (r, c + 1)]
+        off = -1 if r % 2 == 0 else 0  # even rows sit half a hex left of odd rows
+        for dr in (-1, 1):
+            cands += [(r + dr, c + off), (r + dr, c + off + 1)]
+        return tuple(at[p] for p in cands if p in at)
+
+    return {h: neighbours(h) for h in pos}
 
 
-ADJ: dict[str, tuple[str, ...]] = {h: tuple(_neighbours(h)) for h in POS}
+ADJ: dict[str, tuple[str, ...]] = grid_adjacency(_AT, POS)
 # Land-to-land edge adjacency (no bridges).
 LAND_ADJ: dict[str, frozenset[str]] = {
     h: frozenset(n for n in ADJ[h] if not n.startswith("r")) for h in LAND
@@ -92,15 +99,16 @@ LAND_ADJ: dict[str, frozenset[str]] = {
 BRIDGE_SPOTS: frozenset[frozenset[str]] = frozenset(frozenset(p) for p in BRIDGE_PAIRS)
 
 
-def _ship_distances(src: str) -> dict[str, int]:
-    """Land hexes reachable through rivers only: value = number of river hexes crossed."""
+def ship_distances(src: str, adj: dict[str, tuple[str, ...]] = ADJ) -> dict[str, int]:
+    """Land hexes reachable through rivers only (never canals): value = number of river
+    hexes crossed."""
     dist: dict[str, int] = {}
     seen = {src}
-    frontier = deque((n, 1) for n in ADJ[src] if n.startswith("r"))
+    frontier = deque((n, 1) for n in adj[src] if n.startswith("r"))
     seen.update(n for n, _ in frontier)
     while frontier:
         hid, d = frontier.popleft()
-        for n in ADJ[hid]:
+        for n in adj[hid]:
             if n in seen:
                 continue
             seen.add(n)
@@ -112,22 +120,25 @@ def _ship_distances(src: str) -> dict[str, int]:
     return dist
 
 
-def _hex_distances(src: str, limit: int = 3) -> dict[str, int]:
+def hex_distances(
+    src: str, adj: dict[str, tuple[str, ...]] = ADJ, limit: int = 3
+) -> dict[str, int]:
+    """Land hexes within `limit` steps over any hexes (tunnelling, carpets)."""
     dist = {src: 0}
     frontier = deque([src])
     while frontier:
         h = frontier.popleft()
         if dist[h] >= limit:
             continue
-        for n in ADJ[h]:
+        for n in adj[h]:
             if n not in dist:
                 dist[n] = dist[h] + 1
                 frontier.append(n)
     return {h: d for h, d in dist.items() if not h.startswith("r") and h != src}
 
 
-SHIP_DIST: dict[str, dict[str, int]] = {h: _ship_distances(h) for h in LAND}
-HEX_DIST: dict[str, dict[str, int]] = {h: _hex_distances(h) for h in LAND}
+SHIP_DIST: dict[str, dict[str, int]] = {h: ship_distances(h) for h in LAND}
+HEX_DIST: dict[str, dict[str, int]] = {h: hex_distances(h) for h in LAND}
 
 
 def spade_distance(a: str, b: str) -> int:

@@ -8,7 +8,6 @@ Canals join two rivers for ships only: never for land adjacency or shipping reac
 
 from __future__ import annotations
 
-from collections import deque
 from functools import cache
 
 from rules.terra_mystica.merchants.maps_data import BRIDGE_PAIRS, CANALS, ROWS
@@ -19,7 +18,12 @@ MAPS: tuple[str, ...] = tuple(ROWS)
 class MapBoard:
     def __init__(self, map_id: str) -> None:
         self.MAP_ID = map_id
-        from rules.terra_mystica.board import build_grid
+        from rules.terra_mystica.board import (
+            build_grid,
+            grid_adjacency,
+            hex_distances,
+            ship_distances,
+        )
 
         terrain, at, pos = build_grid(ROWS[map_id])
         self.START_TERRAIN = terrain
@@ -27,15 +31,7 @@ class MapBoard:
         self.LAND = tuple(terrain)
         self.RIVERS = tuple(h for h in pos if h.startswith("r"))
 
-        def neighbours(hid: str) -> tuple[str, ...]:
-            r, c = pos[hid]
-            off = -1 if r % 2 == 0 else 0  # even rows sit half a hex left of odd rows
-            cands = [(r, c - 1), (r, c + 1)]
-            for dr in (-1, 1):
-                cands += [(r + dr, c + off), (r + dr, c + off + 1)]
-            return tuple(at[p] for p in cands if p in at)
-
-        self.ADJ = {h: neighbours(h) for h in pos}
+        self.ADJ = grid_adjacency(at, pos)
         self.LAND_ADJ = {
             h: frozenset(n for n in self.ADJ[h] if not n.startswith("r")) for h in self.LAND
         }
@@ -54,8 +50,8 @@ class MapBoard:
             ship[b].add(a)
         self.SHIP_ADJ = {r: frozenset(v) for r, v in ship.items()}  # rivers, with canals
         self.SHORE = {h: tuple(n for n in self.ADJ[h] if n.startswith("r")) for h in self.LAND}
-        self.SHIP_DIST = {h: self._ship_distances(h) for h in self.LAND}
-        self.HEX_DIST = {h: self._hex_distances(h) for h in self.LAND}
+        self.SHIP_DIST = {h: ship_distances(h, self.ADJ) for h in self.LAND}
+        self.HEX_DIST = {h: hex_distances(h, self.ADJ) for h in self.LAND}
 
     def canal_rivers(self, a: str, b: str) -> tuple[str, str]:
         """The two rivers a canal on the edge a|b joins (both shared neighbours of a and b)."""
@@ -65,37 +61,6 @@ class MapBoard:
         if len(common) != 2 or not all(h.startswith("r") for h in common):
             raise ValueError(f"canal {a}|{b}: the edge is not between two rivers")
         return common[0], common[1]
-
-    def _ship_distances(self, src: str) -> dict[str, int]:
-        """Land hexes reached through rivers only (never canals): rivers crossed."""
-        dist: dict[str, int] = {}
-        seen = {src}
-        frontier = deque((n, 1) for n in self.ADJ[src] if n.startswith("r"))
-        seen.update(n for n, _ in frontier)
-        while frontier:
-            hid, d = frontier.popleft()
-            for n in self.ADJ[hid]:
-                if n in seen:
-                    continue
-                seen.add(n)
-                if n.startswith("r"):
-                    frontier.append((n, d + 1))
-                else:
-                    dist[n] = d
-        return dist
-
-    def _hex_distances(self, src: str, limit: int = 3) -> dict[str, int]:
-        dist = {src: 0}
-        frontier = deque([src])
-        while frontier:
-            h = frontier.popleft()
-            if dist[h] >= limit:
-                continue
-            for n in self.ADJ[h]:
-                if n not in dist:
-                    dist[n] = dist[h] + 1
-                    frontier.append(n)
-        return {h: d for h, d in dist.items() if not h.startswith("r") and h != src}
 
     def riverside(self, hex_id: str) -> bool:
         """Shares an edge with a river hex (강변, seed L237)."""
