@@ -27,7 +27,13 @@ from render.terra_mystica.style import (
     font,
     text,
 )
-from render.terra_mystica.terms import TERMS, amount, faction_name, term
+from render.terra_mystica.terms import (
+    amount,
+    faction_name,
+    pending_items,
+    pending_label,
+    term,
+)
 
 WIDTH = 1800
 MARGIN = 24
@@ -274,28 +280,16 @@ def _header(draw: ImageDraw.ImageDraw, view: dict[str, Any], lang: str) -> None:
                 f"{amount(lang, 'vp_n', factions[name].get('VP', 0))}"
             )
             x = text(draw, (x + 50, y), label, 34, HIGHLIGHT, True)
-    pending = [
-        p
-        for p in view.get("pending") or []
-        if isinstance(p, dict) and f"pending_{p.get('kind')}" in TERMS["en"]
-    ]
+    pending = pending_items(view)
     if pending:
         x = text(draw, (x + 40, y), f"{term(lang, 'waiting')}:", 26, MUTED)
         for n, item in enumerate(pending):
-            who = item.get("faction")
-            key = f"pending_{item.get('kind')}"
-            if key == "pending_leech" and not item.get("vp_cost"):
-                key = "pending_leech_free"  # "(-0 VP)" reads like a mistake
-            label = term(lang, key).format(
-                faction=faction_name(str(who), factions.get(who), lang),
-                amount=item.get("actual", item.get("amount", "?")),
-                vp=item.get("vp_cost", 0),
-            )
+            label = pending_label(lang, item, factions)
             # Keep the line inside the picture: what does not fit is counted, not drawn.
             if x + 60 + font(24).getlength(label) > WIDTH - MARGIN - 60:
                 text(draw, (x + 16, y), f"+{len(pending) - n}", 26, MUTED, True)
                 break
-            tm_pieces.disc(draw, x + 22, y, 12, faction_colour(view, who))
+            tm_pieces.disc(draw, x + 22, y, 12, faction_colour(view, item.get("faction")))
             x = text(draw, (x + 40, y), label, 24, INK)
 
 

@@ -32,9 +32,10 @@ from render.terra_mystica.style import (
 )
 from render.terra_mystica.terms import (
     SCORING,
-    TERMS,
     amount,
     faction_name,
+    pending_items,
+    pending_label,
     pick,
     term,
     view_tile_parts,
@@ -174,11 +175,7 @@ def _header(draw: ImageDraw.ImageDraw, view: dict[str, Any], lang: str) -> None:
 def _pending(view: dict[str, Any]) -> list[dict[str, Any]]:
     if view.get("phase") == "over":
         return []
-    return [
-        p
-        for p in view.get("pending") or []
-        if isinstance(p, dict) and f"pending_{p.get('kind')}" in TERMS["en"]
-    ]
+    return pending_items(view)
 
 
 def _pending_line(draw: ImageDraw.ImageDraw, view: dict[str, Any], y: float, lang: str) -> None:
@@ -187,21 +184,13 @@ def _pending_line(draw: ImageDraw.ImageDraw, view: dict[str, Any], y: float, lan
     items = _pending(view)
     x = text(draw, (MARGIN + 8, y), f"{term(lang, 'waiting')}:", SIZES["line"], MUTED)
     for n, item in enumerate(items):
-        who = item.get("faction")
-        key = f"pending_{item.get('kind')}"
-        if key == "pending_leech" and not item.get("vp_cost"):
-            key = "pending_leech_free"  # "(-0 VP)" reads like a mistake
-        label = term(lang, key).format(
-            faction=faction_name(str(who), factions.get(who), lang),
-            amount=item.get("actual", item.get("amount", "?")),
-            vp=item.get("vp_cost", 0),
-        )
+        label = pending_label(lang, item, factions)
         more = f"+{len(items) - n}"
         room = WIDTH - MARGIN - 16 - font(KEY, True).getlength(more) - 16
         if x + 58 + font(KEY).getlength(label) > room:  # what does not fit is counted
             text(draw, (x + 16, y), more, SIZES["line"], MUTED, True)
             break
-        tm_pieces.disc(draw, x + 30, y, 13, faction_colour(view, who))
+        tm_pieces.disc(draw, x + 30, y, 13, faction_colour(view, item.get("faction")))
         x = text(draw, (x + 50, y), label, SIZES["line"], INK)
 
 

@@ -398,3 +398,25 @@ def bonus_text(tile: str, lang: str) -> tuple[str, str]:
         return tile, ""
     income, extra = BONUS[tile]
     return pick(income, lang), pick(extra, lang)
+
+
+def pending_items(view: dict[str, Any]) -> list[dict[str, Any]]:
+    """What the view says the table waits on besides the turn, of the kinds with a term."""
+    return [
+        p
+        for p in view.get("pending") or []
+        if isinstance(p, dict) and f"pending_{p.get('kind')}" in TERMS["en"]
+    ]
+
+
+def pending_label(lang: str, item: dict[str, Any], factions: dict[str, Any]) -> str:
+    """One waited-on item in words ("Witches: 2 power (-1 VP)")."""
+    who = item.get("faction")
+    key = f"pending_{item.get('kind')}"
+    if key == "pending_leech" and not item.get("vp_cost"):
+        key = "pending_leech_free"  # "(-0 VP)" reads like a mistake
+    return term(lang, key).format(
+        faction=faction_name(str(who), factions.get(who), lang),
+        amount=item.get("actual", item.get("amount", "?")),
+        vp=item.get("vp_cost", 0),
+    )
