@@ -143,5 +143,70 @@ SEAT_CHANGES = Migration(
     ),
 )
 
-MIGRATIONS: tuple[Migration, ...] = (GAME_LOG, BOT_STATE, SEAT_CHANGES)
+GAME_RESULTS = Migration(
+    4,
+    "finished games' results and per-server ratings",
+    (
+        # One row per finished game that counts (abandoned ones never get one). guild_id 0:
+        # a game outside any server. Games finished before this migration are recorded on
+        # first use by the table service (bot/table_history.py): their ranks come from the
+        # engine's result of the stored snapshot, which SQL cannot compute.
+        """
+        CREATE TABLE results (
+            game_id INTEGER PRIMARY KEY REFERENCES games (id) ON DELETE CASCADE,
+            guild_id INTEGER NOT NULL,
+            game TEXT NOT NULL,
+            finished_at TEXT NOT NULL
+        )
+        """,
+        "CREATE INDEX results_by_guild ON results (guild_id, game, finished_at)",
+        # The member who held the seat at the end; rank 1 wins (a cooperative game gives
+        # every seat the same rank).
+        """
+        CREATE TABLE result_seats (
+            game_id INTEGER NOT NULL REFERENCES results (game_id) ON DELETE CASCADE,
+            seat INTEGER NOT NULL CHECK (seat >= 0),
+            user_id INTEGER NOT NULL,
+            rank INTEGER NOT NULL CHECK (rank >= 1),
+            score INTEGER,
+            PRIMARY KEY (game_id, seat)
+        ) WITHOUT ROWID
+        """,
+        "CREATE INDEX result_seats_by_user ON result_seats (user_id, game_id)",
+        # A cache of the ratings computed from `results` in finishing order (recomputable).
+        """
+        CREATE TABLE ratings (
+            guild_id INTEGER NOT NULL,
+            game TEXT NOT NULL,
+            user_id INTEGER NOT NULL,
+            mu REAL NOT NULL,
+            sigma REAL NOT NULL,
+            ordinal REAL NOT NULL,
+            games INTEGER NOT NULL,
+            PRIMARY KEY (guild_id, game, user_id)
+        ) WITHOUT ROWID
+        """,
+    ),
+)
+
+TABLE_BOARDS = Migration(
+    5,
+    "table boards (one kept-edited message per channel)",
+    (
+        """
+        CREATE TABLE boards (
+            channel_id INTEGER PRIMARY KEY,
+            guild_id INTEGER NOT NULL,
+            message_id INTEGER NOT NULL,
+            lang TEXT NOT NULL,
+            created_by INTEGER NOT NULL,
+            created_at TEXT NOT NULL
+        )
+        """,
+    ),
+)
+
+MIGRATIONS: tuple[Migration, ...] = (
+    GAME_LOG, BOT_STATE, SEAT_CHANGES, GAME_RESULTS, TABLE_BOARDS
+)
 LATEST_VERSION = MIGRATIONS[-1].version
