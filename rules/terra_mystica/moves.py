@@ -16,6 +16,7 @@ from rules.terra_mystica.leech import offer_actual, offer_gain
 from rules.terra_mystica.merchants.choices import action_texts as merchants_action_texts
 from rules.terra_mystica.merchants.favors import favor_allowed
 from rules.terra_mystica.merchants.ships import need_choices, ship_shores
+from rules.terra_mystica.merchants.trade import giants_spade_bars
 from rules.terra_mystica.reach import ship_range
 from rules.terra_mystica.state import State, bridge_adj, owner_buildings
 from rules.terra_mystica.terraform import build_in_action, split_first
@@ -228,7 +229,7 @@ def spade_choices(st: State, name: str) -> list[Choice]:
 
     for h, kind in sorted(reach_map(st, name, teleport=not t["teleported"]).items()):
         cost = spade_cost(st, name, h)
-        if cost == 0:
+        if cost == 0 or ("trades" in st and giants_spade_bars(st, h)):  # hook: Merchants
             continue
         tele = teleport_cost(st, name, kind)
         if h in t["transformed"]:

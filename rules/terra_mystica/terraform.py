@@ -9,6 +9,7 @@ from rules.terra_mystica.flow import spade_bonus
 from rules.terra_mystica.leech import create_offers
 from rules.terra_mystica.merchants.setup import dock_after_build, skip_docks
 from rules.terra_mystica.merchants.ships import ship_pays_here, spend_ship
+from rules.terra_mystica.merchants.trade import spend_giants_spades
 from rules.terra_mystica.merchants.walkers import merchant_builds_on
 from rules.terra_mystica.reach import check_reach
 from rules.terra_mystica.state import State
@@ -67,6 +68,8 @@ def cmd_build(st: State, name: str, cmd: dict, events: list[Event]) -> None:
                 raise RuleError("terra_mystica.not_enough", resource="SPADE", faction=name)
             if hex_id not in t["transformed"]:
                 check_reach(st, name, hex_id)
+            if "trades" in st:  # hook: Merchants, the Giants' stronghold's trade spade
+                spend_giants_spades(st, hex_id, cost)
             t["spades"] -= cost
             t["dig_spades"] = max(0, t["dig_spades"] - cost)
             st["terrain"][hex_id] = home(name)
@@ -166,6 +169,8 @@ def cmd_transform(st: State, name: str, cmd: dict, events: list[Event]) -> None:
     n, result = transform_spend(name, terrain, target, t["spades"], cmd.get("color") is not None)
     if hex_id not in t["transformed"]:
         check_reach(st, name, hex_id)
+    if "trades" in st:  # hook: Merchants, the Giants' stronghold's trade spade
+        spend_giants_spades(st, hex_id, n)
     if result != home(name):
         if t["dig_spades"] and t["spades"] - n > 0:
             raise RuleError("terra_mystica.dig_spades_unused", n=t["spades"] - n)

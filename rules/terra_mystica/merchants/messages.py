@@ -31,6 +31,10 @@ EN: dict[str, str] = {
     "terra_mystica.mots_ship_not_next": "The ship on {river} is not next to {hex}.",
     "terra_mystica.mots_favor_cult": "You already hold a +1 favor tile of that cult; "
     "{tile} is refused.",
+    "terra_mystica.mots_giants_spade": "A spade from trading with the Giants' stronghold "
+    "cannot be used on wasteland ({hex}).",
+    "terra_mystica.mots_ship_compulsory": "{faction} must place this ship (the shipyard's and "
+    "the bonus tile's income ship cannot be declined while it can be placed).",
 }
 KO: dict[str, str] = {
     "terra_mystica.mots_scoring": "<상인과 무역>에서는 새 점수 타일만 씁니다. 쓸 수 없는 "
@@ -61,6 +65,10 @@ KO: dict[str, str] = {
     "terra_mystica.mots_ship_not_next": "{river}의 선박은 이 칸과 직접 인접하지 않습니다: {hex}.",
     "terra_mystica.mots_favor_cult": "같은 신앙의 영향력 1 은총 타일은 하나만 가질 수 있습니다. "
     "가져갈 수 없는 타일: {tile}.",
+    "terra_mystica.mots_giants_spade": "'거인의 요새와 무역해서 받은 공짜 삽'은 황무지에 "
+    "사용할 수 없습니다: {hex}.",
+    "terra_mystica.mots_ship_compulsory": "{faction}: 이 선박은 반드시 게임판에 놓아야 "
+    "합니다(조선소와 보너스 타일의 수입 선박은 놓을 수 있는 한 거부할 수 없습니다).",
 }
 
 

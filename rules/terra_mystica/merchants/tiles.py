@@ -321,7 +321,8 @@ SHIPYARD: dict[str, dict] = {
     "mermaids": {"board": 5},
     "swarmlings": {"board": 5, "extra_step_bowl2": True, "src": "seed L607"},
     "chaosmagicians": {"board": 6, "favors_act": 1, "src": "seed L454"},
-    "giants": {"board": 6, "sh_trade_spades": 2, "src": "seed L611"},
+    # sh_spade_no_waste: others' spade from a trade with this stronghold not on wasteland
+    "giants": {"board": 6, "sh_trade_spades": 2, "sh_spade_no_waste": True, "src": "seed L611"},
     "fakirs": {"board": 7, "merchants": True, "sh_distance": 1, "src": "seed L619"},
     "nomads": {"board": 7, "sandstorm_by_ship": True, "src": "seed L615"},
     # Fire & Ice factions (not playable in this engine yet), rules from seed L621-641

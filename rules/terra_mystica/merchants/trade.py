@@ -11,6 +11,9 @@ from rules.terra_mystica.merchants import tiles as mt
 from rules.terra_mystica.merchants.ships import MOVE_SPACE, place_ship
 
 State = dict[str, Any]
+# Factions whose stronghold's trade spade others may not use on wasteland (seed L611).
+GIANTS_SPADE_OWNERS = frozenset(f for f, e in mt.SHIPYARD.items() if e.get("sh_spade_no_waste"))
+WASTELAND = "red"
 
 
 def trade_vp(st: State, name: str, kind: str) -> int:
@@ -82,6 +85,9 @@ def trade(st: State, name: str, hex_id: str, word: str | None, events: list[Even
         place_ship(st, name, picked["SHIP_BACK"])
     if spades:
         grant(st, name, {"SPADE": spades}, "trade")
+        if partner in GIANTS_SPADE_OWNERS:  # seed L611: not on wasteland
+            t = st["turn"]
+            t["giants_spades"] = t.get("giants_spades", 0) + spades
     st["trades"].setdefault(hex_id, []).append(name)
     fs["markers"] -= 1
     offer_power(st, name, partner, kind, hex_id)
@@ -115,3 +121,22 @@ def offer_power(st: State, trader: str, partner: str, kind: str, hex_id: str) ->
             "trade": hex_id,
         }
     )
+
+
+def giants_spade_bars(st: State, hex_id: str) -> bool:
+    """Seed L611: a spade gained by trading with the Giants' stronghold may not be used on a
+    wasteland space (the literal reading, see the README); while the action still holds one,
+    no wasteland space takes its spades."""
+    t = st["turn"]
+    held = min(t.get("giants_spades", 0), t["spades"]) if t else 0
+    return held > 0 and st["terrain"].get(hex_id) == WASTELAND
+
+
+def spend_giants_spades(st: State, hex_id: str, n: int) -> None:
+    """Check a transform of hex_id with n of the action's spades; the Giants' spades go
+    first to a space that is not wasteland."""
+    if giants_spade_bars(st, hex_id):
+        raise RuleError("terra_mystica.mots_giants_spade", hex=hex_id)
+    t = st["turn"]
+    if t and t.get("giants_spades"):
+        t["giants_spades"] = max(0, t["giants_spades"] - n)
