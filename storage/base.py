@@ -78,6 +78,46 @@ class SeatChange(BaseModel):
     created_at: datetime
 
 
+class SeatResult(BaseModel):
+    """One seat's place in a finished game: rank 1 wins."""
+
+    seat: int
+    user_id: int  # the member who held the seat at the end
+    rank: int
+    score: int | None = None
+
+
+class GameResult(BaseModel):
+    """A finished game's result, kept for history and ratings (abandoned games have none)."""
+
+    game_id: int
+    guild_id: int | None
+    game: str
+    finished_at: datetime
+    seats: list[SeatResult]
+
+
+class Rating(BaseModel):
+    """A member's rating in one game type of one server (a cache of the results)."""
+
+    user_id: int
+    mu: float
+    sigma: float
+    ordinal: float  # the conservative estimate the leaderboard orders by
+    games: int
+
+
+class Board(BaseModel):
+    """A channel's table board: one message the bot keeps edited."""
+
+    channel_id: int
+    guild_id: int
+    message_id: int
+    lang: str
+    created_by: int
+    created_at: datetime
+
+
 class Schedule(BaseModel):
     """A timer that must survive restarts: a reminder or a turn deadline."""
 
@@ -288,3 +328,47 @@ class Store(ABC):
     @abstractmethod
     async def set_user(self, user_id: int, **prefs: Any) -> None:
         """Merge preferences for a user."""
+
+    # -- history and ratings -------------------------------------------------------
+    @abstractmethod
+    async def record_result(
+        self, game_id: int, seats: Sequence[SeatResult], *, finished_at: datetime | None = None
+    ) -> bool:
+        """Keep a finished game's result (its guild and game type from the game); False if
+        it was recorded before (nothing written). `finished_at` defaults to the game's last
+        update. GameNotFound if there is no such game."""
+
+    @abstractmethod
+    async def results(
+        self, guild_id: int | None, *, game: str | None = None, user_id: int | None = None
+    ) -> list[GameResult]:
+        """A server's results, oldest first (the order ratings are computed in), filtered by
+        game type and/or a member who sat in them."""
+
+    @abstractmethod
+    async def unrecorded_finished(self, guild_id: int | None = None) -> list[GameRecord]:
+        """Finished games without a result (finished before results were kept, or by a path
+        that does not record them), of one server or all, oldest first."""
+
+    @abstractmethod
+    async def set_ratings(self, guild_id: int | None, game: str, ratings: Sequence[Rating]) -> None:
+        """Replace a server's ratings of one game type, in one transaction."""
+
+    @abstractmethod
+    async def ratings(self, guild_id: int | None, game: str) -> list[Rating]:
+        """A server's ratings of one game type, best (highest ordinal) first."""
+
+    # -- table boards ----------------------------------------------------------------
+    @abstractmethod
+    async def set_board(self, board: Board) -> Board | None:
+        """Create or replace the channel's board; return the one it replaced, if any."""
+
+    @abstractmethod
+    async def board(self, channel_id: int) -> Board | None: ...
+
+    @abstractmethod
+    async def boards(self) -> list[Board]: ...
+
+    @abstractmethod
+    async def remove_board(self, channel_id: int) -> Board | None:
+        """Forget the channel's board; return it (None if there was none)."""

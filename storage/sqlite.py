@@ -23,14 +23,18 @@ import aiosqlite
 from rules.core import dump_state
 from storage.base import (
     ActionRecord,
+    Board,
     DuplicateInteraction,
     GameNotFound,
     GameRecord,
+    GameResult,
     GameStatus,
     LoggedMove,
     MessageRef,
+    Rating,
     Schedule,
     SeatChange,
+    SeatResult,
     StorageError,
     Store,
     VersionConflict,
@@ -754,6 +758,142 @@ class SqliteStore(Store):
                 " DO UPDATE SET prefs = excluded.prefs, updated_at = excluded.updated_at",
                 (user_id, _json(merged), to_text(self.clock())),
             )
+
+    # -- history and ratings ---------------------------------------------------------
+    async def record_result(
+        self, game_id: int, seats: Sequence[SeatResult], *, finished_at: datetime | None = None
+    ) -> bool:
+        async with self._write() as db:
+            row = await _one(
+                db, "SELECT guild_id, game, updated_at FROM games WHERE id = ?", (game_id,)
+            )
+            if row is None:
+                raise GameNotFound(game_id)
+            when = to_text(finished_at) if finished_at is not None else row["updated_at"]
+            cursor = await db.execute(
+                "INSERT INTO results (game_id, guild_id, game, finished_at) VALUES (?, ?, ?, ?)"
+                " ON CONFLICT (game_id) DO NOTHING",
+                (game_id, _guild(row["guild_id"]), row["game"], when),
+            )
+            if cursor.rowcount != 1:
+                return False
+            await db.executemany(
+                "INSERT INTO result_seats (game_id, seat, user_id, rank, score)"
+                " VALUES (?, ?, ?, ?, ?)",
+                [(game_id, s.seat, s.user_id, s.rank, s.score) for s in seats],
+            )
+            return True
+
+    async def results(
+        self, guild_id: int | None, *, game: str | None = None, user_id: int | None = None
+    ) -> list[GameResult]:
+        where, params = ["r.guild_id = ?"], [_guild(guild_id)]
+        if game is not None:
+            where.append("r.game = ?")
+            params.append(game)
+        if user_id is not None:
+            where.append("r.game_id IN (SELECT game_id FROM result_seats WHERE user_id = ?)")
+            params.append(user_id)
+        async with self._read() as db:
+            rows = await _all(
+                db,
+                "SELECT r.game_id, r.guild_id, r.game, r.finished_at, s.seat, s.user_id, s.rank,"
+                " s.score FROM results r JOIN result_seats s ON s.game_id = r.game_id"
+                f" WHERE {' AND '.join(where)} ORDER BY r.finished_at, r.game_id, s.seat",
+                params,
+            )
+        out: dict[int, GameResult] = {}
+        for row in rows:
+            result = out.get(row["game_id"])
+            if result is None:
+                result = out[row["game_id"]] = GameResult(
+                    game_id=row["game_id"],
+                    guild_id=row["guild_id"] or None,
+                    game=row["game"],
+                    finished_at=from_text(row["finished_at"]),
+                    seats=[],
+                )
+            result.seats.append(SeatResult(
+                seat=row["seat"], user_id=row["user_id"], rank=row["rank"], score=row["score"]
+            ))
+        return list(out.values())
+
+    async def unrecorded_finished(self, guild_id: int | None = None) -> list[GameRecord]:
+        where = "" if guild_id is None else " AND COALESCE(guild_id, 0) = ?"
+        params = [] if guild_id is None else [_guild(guild_id)]
+        async with self._read() as db:
+            rows = await _all(
+                db,
+                "SELECT id FROM games WHERE status = 'finished'"
+                " AND id NOT IN (SELECT game_id FROM results)" + where + " ORDER BY updated_at, id",
+                params,
+            )
+            return [await self._load(db, row[0]) for row in rows]
+
+    async def set_ratings(self, guild_id: int | None, game: str, ratings: Sequence[Rating]) -> None:
+        async with self._write() as db:
+            await db.execute(
+                "DELETE FROM ratings WHERE guild_id = ? AND game = ?", (_guild(guild_id), game)
+            )
+            await db.executemany(
+                "INSERT INTO ratings (guild_id, game, user_id, mu, sigma, ordinal, games)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?)",
+                [(_guild(guild_id), game, r.user_id, r.mu, r.sigma, r.ordinal, r.games)
+                 for r in ratings],
+            )
+
+    async def ratings(self, guild_id: int | None, game: str) -> list[Rating]:
+        async with self._read() as db:
+            rows = await _all(
+                db,
+                "SELECT user_id, mu, sigma, ordinal, games FROM ratings"
+                " WHERE guild_id = ? AND game = ? ORDER BY ordinal DESC, games DESC, user_id",
+                (_guild(guild_id), game),
+            )
+        return [Rating(**dict(row)) for row in rows]
+
+    # -- table boards ------------------------------------------------------------------
+    async def set_board(self, board: Board) -> Board | None:
+        async with self._write() as db:
+            old = await _one(db, f"SELECT {_BOARD_COLUMNS} FROM boards WHERE channel_id = ?",
+                             (board.channel_id,))
+            await db.execute(
+                f"INSERT OR REPLACE INTO boards ({_BOARD_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?)",
+                (board.channel_id, board.guild_id, board.message_id, board.lang,
+                 board.created_by, to_text(board.created_at)),
+            )
+        return None if old is None else _board(old)
+
+    async def board(self, channel_id: int) -> Board | None:
+        async with self._read() as db:
+            row = await _one(db, f"SELECT {_BOARD_COLUMNS} FROM boards WHERE channel_id = ?",
+                             (channel_id,))
+        return None if row is None else _board(row)
+
+    async def boards(self) -> list[Board]:
+        async with self._read() as db:
+            rows = await _all(db, f"SELECT {_BOARD_COLUMNS} FROM boards ORDER BY channel_id")
+        return [_board(row) for row in rows]
+
+    async def remove_board(self, channel_id: int) -> Board | None:
+        async with self._write() as db:
+            row = await _one(
+                db, f"DELETE FROM boards WHERE channel_id = ? RETURNING {_BOARD_COLUMNS}",
+                (channel_id,),
+            )
+        return None if row is None else _board(row)
+
+
+_BOARD_COLUMNS = "channel_id, guild_id, message_id, lang, created_by, created_at"
+
+
+def _board(row: sqlite3.Row) -> Board:
+    return Board(**{**dict(row), "created_at": from_text(row["created_at"])})
+
+
+def _guild(guild_id: int | None) -> int:
+    """Results and ratings key a game outside any server as guild 0."""
+    return guild_id or 0
 
 
 async def open_store(path: str | Path, **kwargs: Any) -> SqliteStore:
