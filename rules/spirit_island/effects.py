@@ -1,0 +1,744 @@
+"""The interpreter of the effect language (EFFECTS.md) and its generic verbs.
+
+`state["queue"]` holds frames `{"step", "ctx"}`; `run` calls each step's verb handler until
+the queue is empty or a handler asks a player something (`Ask`). The pending question sits
+in `state["ask"]` until `answer` gives one of its options.
+
+Context sharing: the steps of one effect share their context (a `target_land` sets the
+land for the steps after it). Frames are plain JSON and get copied, so each effect's
+context carries an `"id"` and `set_ctx` updates every queued frame with that id.
+Verbs that run sub-effects in another land or for another seat (`choose_land`,
+`each_land`, `per_player`) give them a fresh id.
+
+Who chooses: the acting spirit's player (`ctx.seat`); for island effects (fear cards,
+events: `ctx.seat` None) the first seat speaks for the table.
+"""
+
+from __future__ import annotations
+
+import copy
+import importlib
+import json
+from collections.abc import Callable
+from typing import Any, NamedTuple
+
+from rules.core import Rng
+from rules.spirit_island import actions as act
+from rules.spirit_island import invaders as inv
+from rules.spirit_island import island as isl
+from rules.spirit_island import pieces as pcs
+
+DONE = "done"
+INVADER = "invader"
+TURN_ACTIONS = ("explore", "build", "ravage")
+
+
+class Ask(NamedTuple):
+    seat: int
+    kind: str
+    options: list
+
+
+Handler = Callable[[dict, dict, dict, Any], Any]
+VERBS: dict[str, Handler] = {}
+
+
+def verb(name: str) -> Callable[[Handler], Handler]:
+    def register(handler: Handler) -> Handler:
+        VERBS[name] = handler
+        return handler
+
+    return register
+
+
+def optional(module: str):
+    """Another helper's module if it exists yet (fear, spirits, powers...), else None."""
+    try:
+        return importlib.import_module(f"rules.spirit_island.{module}")
+    except ModuleNotFoundError:
+        return None
+
+
+# --- the queue ---------------------------------------------------------------------------
+
+
+def _new_ctx(state: dict, ctx: dict | None, **changes: Any) -> dict:
+    state["ctx_ids"] = state.get("ctx_ids", 0) + 1
+    return {**(ctx or {}), **changes, "id": state["ctx_ids"]}
+
+
+def frames(steps: list[dict], ctx: dict) -> list[dict]:
+    return [{"step": step, "ctx": dict(ctx)} for step in steps]
+
+
+def push(state: dict, effect: list[dict], ctx: dict | None = None) -> None:
+    """Put an effect's steps at the front of the queue (they run next)."""
+    state["queue"][:0] = frames(effect, _new_ctx(state, ctx))
+
+
+def append(state: dict, effect: list[dict], ctx: dict | None = None) -> None:
+    """Put an effect's steps at the back of the queue."""
+    state.setdefault("queue", []).extend(frames(effect, _new_ctx(state, ctx)))
+
+
+def set_ctx(state: dict, ctx: dict, **changes: Any) -> None:
+    """Change the context of this effect's steps still to run."""
+    ctx.update(changes)
+    for frame in state["queue"]:
+        if frame["ctx"].get("id") == ctx.get("id"):
+            frame["ctx"].update(changes)
+
+
+def abort(state: dict, ctx: dict) -> None:
+    """Drop this effect's steps still to run (a power with no legal target does nothing)."""
+    state["queue"] = [f for f in state["queue"] if f["ctx"].get("id") != ctx.get("id")]
+
+
+def run(state: dict) -> Ask | None:
+    """Run the queue until it is empty (None) or someone must choose (the Ask)."""
+    queue = state.setdefault("queue", [])
+    while state["queue"]:
+        frame = state["queue"][0]
+        answer = frame.pop("answer", None)
+        result = VERBS[frame["step"]["do"]](state, frame["step"], frame["ctx"], answer)
+        if isinstance(result, Ask):
+            if len(result.options) == 0:
+                raise ValueError(f"an Ask with no options: {frame['step']}")
+            state["ask"] = {"seat": result.seat, "kind": result.kind, "options": result.options}
+            return result
+        queue = state["queue"]
+        # the handler may have aborted its own frame along with its effect
+        if queue and queue[0] is frame:
+            queue[:1] = result or []
+        elif result:
+            queue[:0] = result
+    state.pop("ask", None)
+    return None
+
+
+def pending(state: dict) -> Ask | None:
+    ask = state.get("ask")
+    return Ask(ask["seat"], ask["kind"], ask["options"]) if ask else None
+
+
+def _json(value: Any) -> Any:
+    return json.loads(json.dumps(value))
+
+
+def answer(state: dict, option: Any) -> Ask | None:
+    """Record the asked player's choice and run on."""
+    ask = state.get("ask")
+    if ask is None:
+        raise ValueError("nothing is being asked")
+    option = _json(option)
+    if option not in ask["options"]:
+        raise ValueError(f"{option!r} is not one of {ask['options']!r}")
+    state.pop("ask")
+    state["queue"][0]["answer"] = option
+    return run(state)
+
+
+def ask_or_take(seat: int, kind: str, options: list, answer: Any) -> Any:
+    """The answer if given, the only option when there is just one, else an Ask."""
+    if answer is not None:
+        return answer
+    if len(options) == 1 and options[0] != DONE:
+        return options[0]
+    return Ask(seat, kind, options)
+
+
+def chooser(ctx: dict) -> int:
+    seat = ctx.get("seat")
+    return 0 if seat is None else seat
+
+
+# --- pieces, lands and conditions -------------------------------------------------------------
+
+
+def presence_key(state: dict, seat: int) -> str:
+    """Presence in a land is keyed by the spirit's name."""
+    return state["seats"][seat]["spirit"]
+
+
+def count(state: dict, land: dict, kind: str, ctx: dict | None = None) -> int:
+    """How many pieces of a kind a land holds (tokens may be lists or counts)."""
+    if kind == INVADER:
+        return pcs.invader_count(land)
+    if kind == "presence":
+        seat = (ctx or {}).get("seat")
+        if seat is None:
+            return sum(land["presence"].values())
+        return land["presence"].get(presence_key(state, seat), 0)
+    value = land.get(kind, 0)
+    return len(value) if isinstance(value, list) else int(value)
+
+
+def _kinds(step: dict, default: tuple[str, ...] = pcs.INVADERS) -> list[str]:
+    kinds = step.get("kinds", default)
+    out: list[str] = []
+    for kind in kinds:
+        out += list(pcs.INVADERS) if kind == INVADER else [kind]
+    return out
+
+
+def land_matches(state: dict, name: str, where: dict | None, ctx: dict) -> bool:
+    where = where or {}
+    row = isl.island(tuple(state["boards"]))[name]
+    if row["terrain"] == "ocean":
+        return bool(where.get("ocean"))
+    land = state["lands"][name]
+    tests = {
+        "terrain": lambda v: row["terrain"] in v,
+        "coastal": lambda v: row["coastal"] == v,
+        "inland": lambda v: (not row["coastal"]) == v,
+        "board": lambda v: row["board"] == v,
+        "has": lambda v: all(count(state, land, k, ctx) for k in v),
+        "lacks": lambda v: not any(count(state, land, k, ctx) for k in v),
+        "invaders": lambda v: bool(pcs.invader_count(land)) == v,
+        "blight": lambda v: bool(land["blight"]) == v,
+        "ocean": lambda v: True,
+    }
+    return all(tests[key](value) for key, value in where.items())
+
+
+def lands_matching(state: dict, where: dict | None, ctx: dict) -> list[str]:
+    names = isl.island(tuple(state["boards"])) if (where or {}).get("ocean") else None
+    names = list(names) if names else list(isl.land_names(tuple(state["boards"])))
+    return [name for name in names if land_matches(state, name, where, ctx)]
+
+
+def within(state: dict, origins: list[str], distance: int) -> list[str]:
+    """Lands within `distance` steps of any origin, never counting through an Ocean."""
+    boards = tuple(state["boards"])
+    seen = set(origins)
+    edge = set(origins)
+    for _ in range(distance):
+        edge = {n for land in edge for n in isl.adjacent(boards, land)} - seen
+        seen |= edge
+    return [n for n in isl.land_names(boards) if n in seen]
+
+
+def origins(state: dict, seat: int, source: str = "presence") -> list[str]:
+    key = presence_key(state, seat)
+    need = 2 if source == "sacred_site" else 1
+    return [n for n, land in state["lands"].items() if land["presence"].get(key, 0) >= need]
+
+
+def terror_level(state: dict) -> int:
+    fear = optional("fear")
+    if fear is not None and hasattr(fear, "terror_level"):
+        return fear.terror_level(state)
+    return state.get("fear", {}).get("terror_level", 1)
+
+
+def invader_stage(state: dict) -> int:
+    """The stage of the newest invader card revealed (1 before any)."""
+    track = state["track"]
+    cards = track["explore"] or track["build"] or track["ravage"] or track["discard"][-1:]
+    return max((inv.stage(c) for c in cards), default=1)
+
+
+def check(state: dict, cond: dict, ctx: dict) -> bool:
+    tests: dict[str, Callable[[Any], bool]] = {
+        "elements": lambda v: all(
+            state["seats"][ctx["seat"]]["elements"].get(e, 0) >= n for e, n in v.items()),
+        "land": lambda v: land_matches(state, ctx["land"], v, ctx),
+        "terror_level": lambda v: terror_level(state) >= v,
+        "stage": lambda v: invader_stage(state) >= v,
+        "blighted_island": lambda v: (state["blight_card"]["side"] != "healthy") == v,
+        "count": lambda v: count(state, state["lands"][ctx["land"]], v["kind"], ctx)
+        >= v["at_least"],
+        "all": lambda v: all(check(state, c, ctx) for c in v),
+        "any": lambda v: any(check(state, c, ctx) for c in v),
+        "not": lambda v: not check(state, v, ctx),
+    }
+    return all(tests[key](value) for key, value in cond.items())
+
+
+def turn_marks(state: dict, land: str) -> dict:
+    """This turn's defend / isolate / skip marks of a land (cleared at time passes)."""
+    return state.setdefault("turn_marks", {}).setdefault(land, {})
+
+
+def earn_fear(state: dict, n: int) -> None:
+    fear = optional("fear")
+    if fear is not None and hasattr(fear, "earn"):
+        fear.earn(state, n)
+    else:
+        state["fear_earned"] = state.get("fear_earned", 0) + n
+
+
+def _rest(step: dict, ctx: dict, n: int) -> list[dict]:
+    """The same step with `n` left to do (nothing when none is left)."""
+    return [{"step": {**step, "n": n}, "ctx": ctx}] if n > 0 else []
+
+
+# --- targeting and where effects run ----------------------------------------------------------
+
+
+@verb("target_land")
+def target_land(state, step, ctx, answer):
+    seat = chooser(ctx)
+    source = step.get("from", "presence")
+    if source == "any" or ctx.get("seat") is None:
+        near = lands_matching(state, None, ctx)
+    else:
+        near = within(state, origins(state, seat, source), step.get("range", 0))
+    options = [n for n in near if land_matches(state, n, step.get("where"), ctx)]
+    if not options:
+        abort(state, ctx)
+        return None
+    land = ask_or_take(seat, "target_land", options, answer)
+    if isinstance(land, Ask):
+        return land
+    set_ctx(state, ctx, land=land)
+    return None
+
+
+@verb("target_spirit")
+def target_spirit(state, step, ctx, answer):
+    seat = chooser(ctx)
+    options = [i for i in range(len(state["seats"])) if step.get("self", True) or i != seat]
+    if not options:
+        abort(state, ctx)
+        return None
+    spirit = ask_or_take(seat, "target_spirit", options, answer)
+    if isinstance(spirit, Ask):
+        return spirit
+    set_ctx(state, ctx, spirit=spirit)
+    return None
+
+
+@verb("choose_land")
+def choose_land(state, step, ctx, answer):
+    if step.get("who") == "each_player":
+        return [{"step": {**step, "who": "seat"}, "ctx": _new_ctx(state, ctx, seat=s)}
+                for s in range(len(state["seats"]))]
+    options = lands_matching(state, step.get("where"), ctx)
+    if not options:
+        return None
+    land = ask_or_take(chooser(ctx), "choose_land", options, answer)
+    if isinstance(land, Ask):
+        return land
+    return frames(step["then"], _new_ctx(state, ctx, land=land))
+
+
+@verb("each_land")
+def each_land(state, step, ctx, answer):
+    out = []
+    for land in lands_matching(state, step.get("where"), ctx):
+        out += frames(step["then"], _new_ctx(state, ctx, land=land))
+    return out
+
+
+@verb("per_player")
+def per_player(state, step, ctx, answer):
+    out = []
+    for seat in range(len(state["seats"])):
+        out += frames(step["then"], _new_ctx(state, ctx, seat=seat))
+    return out
+
+
+# --- damage, destroy, remove, add ---------------------------------------------------------------
+
+
+def _present(state: dict, land: dict, kinds: list[str], ctx: dict) -> list[str]:
+    return [k for k in kinds if count(state, land, k, ctx)]
+
+
+@verb("damage")
+def damage(state, step, ctx, answer):
+    """Damage one point at a time: the player names a kind, the point goes to its most
+    damaged piece (finishing pieces first is never worse)."""
+    land = state["lands"][ctx["land"]]
+    n = step.get("n", 1)
+    kinds = [k for k in _present(state, land, _kinds(step), ctx) if k in pcs.HEALTH]
+    if n <= 0 or not kinds:
+        return None
+    left = sum(pcs.HEALTH[k] * len(land[k]) - sum(land[k]) for k in kinds)
+    if answer is None and n >= left:  # enough to destroy everything: nothing to choose
+        for kind in kinds:
+            while land[kind]:
+                pcs.damage(state, land, kind, pcs.HEALTH[kind], 0)
+        return None
+    kind = ask_or_take(chooser(ctx), "damage", kinds, answer)
+    if isinstance(kind, Ask):
+        return kind
+    land[kind].sort(reverse=True)
+    pcs.damage(state, land, kind, 1, 0)
+    return _rest(step, ctx, n - 1)
+
+
+@verb("damage_each")
+def damage_each(state, step, ctx, answer):
+    land = state["lands"][ctx["land"]]
+    for kind in (k for k in _kinds(step) if k in pcs.HEALTH):
+        for index in range(len(land[kind]) - 1, -1, -1):
+            pcs.damage(state, land, kind, step.get("n", 1), index)
+    return None
+
+
+def _take_token(land: dict, kind: str) -> None:
+    if isinstance(land.get(kind), list):
+        land[kind].pop()
+    else:
+        land[kind] -= 1
+
+
+def _destroy_one(state: dict, land: dict, kind: str) -> None:
+    if kind in pcs.HEALTH:
+        pcs.destroy(state, land, kind)
+    else:
+        _take_token(land, kind)
+
+
+def _remove_one(state: dict, land: dict, kind: str) -> None:
+    if kind == "blight":
+        pcs.return_blight(state, land)
+    elif kind in pcs.HEALTH:
+        pcs.remove(land, kind)
+    else:
+        _take_token(land, kind)
+
+
+def _one_at_a_time(state, step, ctx, answer, kind_name: str, act_one) -> Any:
+    land = state["lands"][ctx["land"]]
+    kinds = _present(state, land, _kinds(step), ctx)
+    n = step.get("n", 1)
+    total = sum(count(state, land, k, ctx) for k in kinds)
+    if not kinds or n == 0:
+        return None
+    if n == "all" or (answer is None and n >= total and not step.get("up_to")):
+        for kind in kinds:
+            while count(state, land, kind, ctx):
+                act_one(state, land, kind)
+        return None
+    options = kinds + ([DONE] if step.get("up_to") else [])
+    kind = ask_or_take(chooser(ctx), kind_name, options, answer)
+    if isinstance(kind, Ask) or kind == DONE:
+        return kind if isinstance(kind, Ask) else None
+    act_one(state, land, kind)
+    return _rest(step, ctx, n - 1)
+
+
+@verb("destroy")
+def destroy(state, step, ctx, answer):
+    return _one_at_a_time(state, step, ctx, answer, "destroy", _destroy_one)
+
+
+@verb("remove")
+def remove(state, step, ctx, answer):
+    return _one_at_a_time(state, step, ctx, answer, "remove", _remove_one)
+
+
+def remember(state: dict, **changes: Any) -> None:
+    """Keep progress in the running frame's step (it is asked again after the answer)."""
+    frame = state["queue"][0]
+    frame["step"] = {**frame["step"], **changes}
+
+
+def blight_with_cascade(state: dict, ctx: dict, picks: list[str], answer: Any, start) -> Any:
+    """Run `start(state, picks) -> lands blighted in order`, asking where each cascade goes.
+
+    A trial on a copy shows whether the picks so far are enough; if not, the next cascade's
+    adjacent lands are the options. Used by `add` and by the Invader phase's ravage."""
+    picks = list(picks) + ([answer] if answer is not None else [])
+    while True:
+        trial = copy.deepcopy(state)
+        chain = start(trial, list(picks))
+        if len(chain) - 1 <= len(picks) or trial.get("lost"):
+            start(state, picks)
+            return None
+        options = list(isl.adjacent(tuple(state["boards"]), chain[len(picks)]))
+        pick = ask_or_take(chooser(ctx), "cascade", options, None)
+        if isinstance(pick, Ask):
+            remember(state, cascade=picks)
+            return pick
+        picks.append(pick)
+
+
+@verb("add")
+def add(state, step, ctx, answer):
+    land_name = ctx["land"]
+    kind = step["kind"]
+    n = step.get("n", 1)
+    if n <= 0:
+        return None
+    if kind == "blight":
+        result = blight_with_cascade(
+            state, ctx, step.get("cascade", []), answer,
+            lambda s, picks: inv.add_blight(s, land_name, picks))
+        if isinstance(result, Ask):
+            return result
+        rest = {k: v for k, v in step.items() if k != "cascade"}
+        return _rest(rest, ctx, n - 1)
+    land = state["lands"][land_name]
+    if kind in pcs.HEALTH:
+        pcs.add(land, kind, n)
+    elif kind == "presence":
+        pcs.add_presence(land, presence_key(state, ctx["seat"]), n)
+    elif isinstance(land.get(kind), list):
+        land[kind].extend([0] * n)
+    else:
+        land[kind] = land.get(kind, 0) + n
+    return None
+
+
+# --- moving and changing pieces -----------------------------------------------------------------
+
+
+def _move(state, step, ctx, answer, kind_name: str, options_for, move) -> Any:
+    n = step.get("n", 1)
+    if n == 0:
+        return None
+    options = options_for()
+    if not options:
+        return None
+    if step.get("up_to"):
+        options.append(DONE)
+    choice = ask_or_take(chooser(ctx), kind_name, options, answer)
+    if isinstance(choice, Ask):
+        return choice
+    if choice == DONE:
+        return None
+    move(choice)
+    return [{"step": {**step, "n": "all" if n == "all" else n - 1}, "ctx": ctx}] \
+        if n == "all" or n > 1 else None
+
+
+@verb("push")
+def push_verb(state, step, ctx, answer):
+    source = ctx["land"]
+    land = state["lands"][source]
+    near = isl.adjacent(tuple(state["boards"]), source)
+
+    def options():
+        kinds = _present(state, land, _kinds(step), ctx)
+        return [[k, t] for k in kinds for t in near]
+
+    return _move(state, step, ctx, answer, "push", options,
+                 lambda c: act.push(state, source, [(c[0], c[1])]))
+
+
+@verb("gather")
+def gather_verb(state, step, ctx, answer):
+    target = ctx["land"]
+    near = isl.adjacent(tuple(state["boards"]), target)
+    kinds = _kinds(step)
+
+    def options():
+        return [[k, s] for s in near for k in kinds if count(state, state["lands"][s], k, ctx)]
+
+    return _move(state, step, ctx, answer, "gather", options,
+                 lambda c: act.gather(state, target, [(c[0], c[1])]))
+
+
+@verb("replace")
+def replace(state, step, ctx, answer):
+    land = state["lands"][ctx["land"]]
+    for _ in range(step.get("n", 1)):
+        if not land[step["from"]]:
+            break
+        if step.get("to"):
+            act.replace(state, land, step["from"], step["to"])
+        else:
+            pcs.remove(land, step["from"])
+    return None
+
+
+# --- marks for this turn ----------------------------------------------------------------------
+
+
+@verb("defend")
+def defend(state, step, ctx, answer):
+    marks = turn_marks(state, ctx["land"])
+    marks["defend"] = marks.get("defend", 0) + step.get("n", 1)
+    return None
+
+
+@verb("isolate")
+def isolate(state, step, ctx, answer):
+    turn_marks(state, ctx["land"])["isolate"] = True
+    return None
+
+
+@verb("skip")
+def skip(state, step, ctx, answer):
+    marks = turn_marks(state, ctx["land"])
+    action = step.get("action", "all")
+    for name in TURN_ACTIONS if action == "all" else (action,):
+        marks.setdefault("skip", []).append(name)
+    return None
+
+
+# --- the spirits ------------------------------------------------------------------------------
+
+
+@verb("fear")
+def fear(state, step, ctx, answer):
+    earn_fear(state, step.get("n", 1))
+    return None
+
+
+@verb("energy")
+def energy(state, step, ctx, answer):
+    seat = ctx["spirit"] if step.get("to") == "spirit" else ctx["seat"]
+    state["seats"][seat]["energy"] = max(0, state["seats"][seat]["energy"] + step.get("n", 1))
+    return None
+
+
+@verb("gain_element")
+def gain_element(state, step, ctx, answer):
+    elements = state["seats"][ctx["seat"]]["elements"]
+    elements[step["element"]] = elements.get(step["element"], 0) + step.get("n", 1)
+    return None
+
+
+def draw_powers(state: dict, kind: str, n: int) -> list[str]:
+    """Draw up to n cards from a power deck, shuffling its discard in when it runs out."""
+    deck = state["secret"].setdefault(f"{kind}_deck", [])
+    discard = state.setdefault("power_discard", {}).setdefault(kind, [])
+    if len(deck) < n and discard:
+        rng = Rng(state["rng"])
+        rng.shuffle(discard)
+        state["rng"] = rng.state
+        deck += discard
+        discard.clear()
+    drawn, deck[:] = deck[:n], deck[n:]
+    return drawn
+
+
+@verb("gain_card")
+def gain_card(state, step, ctx, answer):
+    seat = ctx["seat"]
+    kind = step.get("kind", "any")
+    if kind == "any":
+        pick = ask_or_take(seat, "deck", ["minor", "major"], answer)
+        if isinstance(pick, Ask):
+            return pick
+        return [{"step": {**step, "kind": pick}, "ctx": ctx}]
+    drawn = step.get("drawn")
+    if drawn is None:
+        drawn = draw_powers(state, kind, step.get("draw", 4))
+        if not drawn:
+            return None
+        return [{"step": {**step, "drawn": drawn}, "ctx": ctx}]
+    card = ask_or_take(seat, "gain_card", drawn, answer)
+    if isinstance(card, Ask):
+        return card
+    state["seats"][seat]["hand"].append(card)
+    state["power_discard"].setdefault(kind, []).extend(c for c in drawn if c != card)
+    if kind == "major" and not step.get("keep_all"):
+        return [{"step": {"do": "forget"}, "ctx": ctx}]
+    return None
+
+
+@verb("forget")
+def forget(state, step, ctx, answer):
+    seat = state["seats"][ctx["seat"]]
+    options = seat["hand"] + seat["played"] + seat["discard"]
+    if not options:
+        return None
+    card = ask_or_take(ctx["seat"], "forget", options, answer)
+    if isinstance(card, Ask):
+        return card
+    for pile in ("hand", "played", "discard"):
+        if card in seat[pile]:
+            seat[pile].remove(card)
+            break
+    return None
+
+
+@verb("reclaim")
+def reclaim(state, step, ctx, answer):
+    seat = state["seats"][ctx["seat"]]
+    if step.get("n", "all") == "all":
+        seat["hand"] += seat["discard"]
+        seat["discard"] = []
+        return None
+    if not seat["discard"]:
+        return None
+    card = ask_or_take(ctx["seat"], "reclaim", list(seat["discard"]), answer)
+    if isinstance(card, Ask):
+        return card
+    seat["discard"].remove(card)
+    seat["hand"].append(card)
+    return _rest(step, ctx, step.get("n", 1) - 1)
+
+
+def track_spaces(state: dict, seat: int, track: str) -> int:
+    """How many spaces a presence track has (the first is open from the start)."""
+    spirits = optional("spirits")
+    name = state["seats"][seat]["spirit"]
+    if spirits is not None and name in getattr(spirits, "SPIRITS", {}):
+        return len(spirits.SPIRITS[name]["tracks"][track])
+    return state["seats"][seat].get("track_spaces", {}).get(track, 0)
+
+
+def presence_sources(state: dict, seat: int, from_track: bool = True) -> list[str]:
+    """Where a presence to add may come from: a track with presence left on it, or the
+    spirit's destroyed presence."""
+    data = state["seats"][seat]
+    tracks = [t for t, shown in data["tracks"].items() if shown + 1 < track_spaces(state, seat, t)]
+    destroyed = ["destroyed"] if data.get("destroyed", 0) else []
+    return tracks + destroyed if from_track else destroyed
+
+
+@verb("add_presence")
+def add_presence(state, step, ctx, answer):
+    seat = ctx["seat"]
+    data = state["seats"][seat]
+    source = step.get("source")
+    if source is None:
+        options = presence_sources(state, seat, step.get("from_track", True))
+        if not options:
+            return None
+        source = ask_or_take(seat, "presence_source", options, answer)
+        if isinstance(source, Ask):
+            return source
+        return [{"step": {**step, "source": source}, "ctx": ctx}]
+    near = within(state, origins(state, seat), step.get("range", 1))
+    options = [n for n in near if land_matches(state, n, step.get("where"), ctx)]
+    if not options:
+        return None
+    land = ask_or_take(seat, "add_presence", options, answer)
+    if isinstance(land, Ask):
+        return land
+    if source == "destroyed":
+        data["destroyed"] -= 1
+    else:
+        data["tracks"][source] += 1
+    pcs.add_presence(state["lands"][land], presence_key(state, seat))
+    return None
+
+
+# --- control ------------------------------------------------------------------------------------
+
+
+@verb("if")
+def if_verb(state, step, ctx, answer):
+    branch = step["then"] if check(state, step["cond"], ctx) else step.get("else", [])
+    return frames(branch, ctx)
+
+
+@verb("choose")
+def choose(state, step, ctx, answer):
+    options = list(range(len(step["options"])))
+    seat = ctx["spirit"] if step.get("who") == "spirit" else chooser(ctx)
+    pick = ask_or_take(seat, "choose", options, answer)
+    if isinstance(pick, Ask):
+        return pick
+    return frames(step["options"][pick], ctx)
+
+
+@verb("may")
+def may(state, step, ctx, answer):
+    pick = ask_or_take(chooser(ctx), "may", ["yes", "no"], answer)
+    if isinstance(pick, Ask):
+        return pick
+    return frames(step["then"], ctx) if pick == "yes" else None
+
+
+@verb("repeat")
+def repeat(state, step, ctx, answer):
+    return frames(step["then"] * step.get("n", 1), ctx)
