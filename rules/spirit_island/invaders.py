@@ -12,7 +12,9 @@ from itertools import combinations
 
 from rules.core import Rng
 from rules.spirit_island import island as isl
+from rules.spirit_island import tokens as tok
 from rules.spirit_island.boards import JUNGLE, MOUNTAIN, SANDS, WETLAND
+from rules.spirit_island.hooks import fire
 from rules.spirit_island.pieces import (
     ATTACK,
     HEALTH,
@@ -22,6 +24,8 @@ from rules.spirit_island.pieces import (
     damage_dahan,
     destroy_presence,
     invader_count,
+    sort_pieces,
+    strife,
     take_blight,
 )
 
@@ -72,37 +76,104 @@ def matching_lands(state: dict, card: str) -> list[str]:
 
 
 def _is_source(state: dict, name: str) -> bool:
+    if tok.is_isolated(state, name):  # an isolated land (or Ocean) is no source (digest 4.10)
+        return False
     land = state["lands"].get(name)
     if land is None:  # Oceans hold no pieces but are sources
         return True
     return bool(land["town"] or land["city"])
 
 
-def explore(state: dict, card: str) -> list[str]:
-    """One explorer into each matching land that is, or is next to, a town, city or Ocean."""
+def _stopped(stopped: list | None, name: str, action: str, by: str) -> None:
+    if stopped is not None:
+        stopped.append({"land": name, "action": action, "by": by})
+
+
+def explore_lands(state: dict, card: str) -> list[str]:
+    """The matching lands that would explore: not isolated, and a town, city or Ocean (not
+    isolated) in or next to them. Skips, hooks and wilds may still stop them."""
     boards = tuple(state["boards"])
+    return [
+        name
+        for name in matching_lands(state, card)
+        if not tok.is_isolated(state, name)
+        and any(_is_source(state, n) for n in (name, *isl.adjacent(boards, name, ocean=True)))
+    ]
+
+
+def explore(
+    state: dict, card: str, use_skip: dict | None = None, stopped: list | None = None
+) -> list[str]:
+    """One explorer into each matching land that is, or is next to, a town, city or Ocean.
+
+    Before it lands: a skip marker, an `explore_land` hook returning False, or 1 wilds
+    (removed) stops it. `use_skip` maps a land to whether to spend an `any` skip there;
+    `stopped` collects what was stopped and by what.
+    """
     explored = []
-    for name in matching_lands(state, card):
-        near = (name, *isl.adjacent(boards, name, ocean=True))
-        if any(_is_source(state, n) for n in near):
-            add(state["lands"][name], "explorer")
-            explored.append(name)
+    for name in explore_lands(state, card):
+        if tok.use_skip(state, name, "explore", (use_skip or {}).get(name)):
+            _stopped(stopped, name, "explore", "skip")
+            continue
+        if False in fire(state, "explore_land", land=name):
+            _stopped(stopped, name, "explore", "rule")
+            continue
+        if tok.stop_by_token(state, name, "explore"):
+            _stopped(stopped, name, "explore", "wilds")
+            continue
+        add(state["lands"][name], "explorer")
+        explored.append(name)
+    fire(state, "after_explore", lands=explored)
     return explored
 
 
-def build(state: dict, card: str) -> dict[str, str]:
-    """In each matching land with invaders: a city if more towns than cities, else a town."""
+def build_piece(land: dict) -> str:
+    return "city" if len(land["town"]) > len(land["city"]) else "town"
+
+
+def build(
+    state: dict, card: str, use_skip: dict | None = None, stopped: list | None = None
+) -> dict[str, str]:
+    """In each matching land with invaders: a city if more towns than cities, else a town.
+
+    A skip marker, a `build_land` hook (False, or another piece kind), or 1 disease
+    (removed) changes or stops it; see `explore` for `use_skip` and `stopped`.
+    """
     built = {}
     for name in matching_lands(state, card):
         land = state["lands"][name]
-        if invader_count(land):
-            kind = "city" if len(land["town"]) > len(land["city"]) else "town"
-            add(land, kind)
-            built[name] = kind
+        if not invader_count(land):
+            continue
+        if tok.use_skip(state, name, "build", (use_skip or {}).get(name)):
+            _stopped(stopped, name, "build", "skip")
+            continue
+        kind = build_piece(land)
+        results = fire(state, "build_land", land=name, piece=kind)
+        if False in results:
+            _stopped(stopped, name, "build", "rule")
+            continue
+        kind = next((r for r in reversed(results) if isinstance(r, str)), kind)
+        if tok.stop_by_token(state, name, "build"):
+            _stopped(stopped, name, "build", "disease")
+            continue
+        add(land, kind)
+        built[name] = kind
+    fire(state, "after_build", built=built)
     return built
 
 
 # --- blight -------------------------------------------------------------------------------------
+
+
+def cascade_options(state: dict, name: str) -> list[str]:
+    """Where blight cascading from `name` may go: any adjacent land, never an Ocean
+    (isolate does not stop blight). The default pick is the first without blight."""
+    return list(isl.adjacent(tuple(state["boards"]), name))
+
+
+def default_cascade(state: dict, name: str) -> str:
+    options = cascade_options(state, name)
+    return next((n for n in options if not state["lands"][n]["blight"]), options[0])
 
 
 def add_blight(state: dict, name: str, cascade_to: list[str] | None = None) -> list[str]:
@@ -111,10 +182,9 @@ def add_blight(state: dict, name: str, cascade_to: list[str] | None = None) -> l
 
     `cascade_to` lists the players' picks for successive cascades; without one, the first
     adjacent land with no blight (else the first adjacent land). Returns every land that
-    received blight, in order.
+    received blight, in order. Fires `blight_added` for each.
     """
     picks = list(cascade_to or [])
-    boards = tuple(state["boards"])
     blighted = []
     while True:
         land = state["lands"][name]
@@ -124,12 +194,11 @@ def add_blight(state: dict, name: str, cascade_to: list[str] | None = None) -> l
         blighted.append(name)
         for spirit in list(land["presence"]):
             destroy_presence(land, spirit)
+        fire(state, "blight_added", land=name)
         if not had_blight or state.get("lost"):
             return blighted  # once lost, a cascade could run on for ever: the game is over
-        options = isl.adjacent(boards, name)
-        unblighted = [n for n in options if not state["lands"][n]["blight"]]
-        pick = picks.pop(0) if picks else (unblighted or options)[0]
-        if pick not in options:
+        pick = picks.pop(0) if picks else default_cascade(state, name)
+        if pick not in cascade_options(state, name):
             raise ValueError(f"blight cannot cascade from {name} to {pick}")
         name = pick
 
@@ -137,8 +206,14 @@ def add_blight(state: dict, name: str, cascade_to: list[str] | None = None) -> l
 # --- ravage -------------------------------------------------------------------------------------
 
 
+def counterattack_options(state: dict, name: str) -> list[str]:
+    """The invader kinds the dahan's next point of damage may go to (one `order` entry)."""
+    return [kind for kind in INVADERS if state["lands"][name][kind]]
+
+
 def counterattack(state: dict, land: dict, amount: int, order: list[str] | None = None) -> None:
-    """Dahan damage to invaders; `order` is the players' target kinds, piece by piece.
+    """Dahan damage to invaders; `order` is the players' target kinds, piece by piece (each
+    hits that kind's most damaged piece, one without strife first among equals).
 
     Without an order, damage goes where it destroys the most valuable piece it can.
     """
@@ -150,7 +225,7 @@ def counterattack(state: dict, land: dict, amount: int, order: list[str] | None 
             kind = _best_target(land, amount)
         if not land[kind]:
             raise ValueError(f"no {kind} to damage")
-        land[kind].sort(reverse=True)
+        sort_pieces(land, kind)
         amount -= damage(state, land, kind, amount, 0)
 
 
@@ -161,28 +236,62 @@ def _best_target(land: dict, amount: int) -> str:
     return next(k for k in reversed(INVADERS) if land[k])
 
 
+def invader_damage(state: dict, name: str) -> int:
+    """Ravage step 1 (digest 4.5): each invader's damage (`ravage_attack` hooks may change a
+    kind's), 0 from an invader with strife; every invader with strife loses 1."""
+    land = state["lands"][name]
+    total = 0
+    for kind in INVADERS:
+        attack = ATTACK[kind]
+        for changed in fire(state, "ravage_attack", land=name, kind=kind, attack=attack):
+            attack = changed
+        held = strife(land, kind)
+        for i, marks in enumerate(held):
+            if marks:
+                held[i] -= 1
+            else:
+                total += max(0, attack)
+    return total
+
+
 def ravage(
     state: dict,
     name: str,
     defend: int = 0,
     cascade_to: list[str] | None = None,
     dahan_order: list[str] | None = None,
+    use_skip: bool | None = None,
 ) -> dict:
     """One Ravage action in one land (Jagged Earth order, digest 4.5, errata B3/B5).
 
-    The invaders' total damage, less defend, hits the land (2+ adds blight) and the dahan
-    (destroying as many as possible); then each surviving dahan deals 2 damage back.
+    1. each invader's damage, 0 from one with strife (which loses 1 strife); 2. if 1 or more,
+    `ravage_damage` hooks (land-wide changes); 3. less defend (`defend` plus the land's
+    defend marker); 4. the rest hits the land (2+ adds blight) and the dahan (destroying as
+    many as possible, +1 per badlands if they take any; saved dahan survive); 5. each
+    surviving dahan deals 2 back, +1 per badlands if that is 1 or more. A skipped ravage
+    does nothing, not even the counterattack (`use_skip`: spend an `any` skip, default yes).
     """
+    if tok.use_skip(state, name, "ravage", use_skip):
+        return {"damage": 0, "blight": [], "counterattack": 0, "skipped": True}
     land = state["lands"][name]
-    total = sum(ATTACK[k] * len(land[k]) for k in INVADERS)
-    total = max(0, total - defend)
+    total = invader_damage(state, name)
+    if total >= 1:
+        for changed in fire(state, "ravage_damage", land=name, damage=total):
+            total = changed
+    total = max(0, total - defend - tok.defend(state, name))
     report = {"damage": total, "blight": []}
     if total >= 2:
         report["blight"] = add_blight(state, name, cascade_to)
-    damage_dahan(state, land, total)
+    done: list[str] = []
+    to_dahan = total + tok.badlands_bonus(state, name, "dahan", done, total if land["dahan"] else 0)
+    saved = damage_dahan(state, land, to_dahan, tok.saves(state, name, "dahan"))
+    if saved:
+        report["saved"] = saved
     counter = ATTACK["dahan"] * len(land["dahan"])
+    counter += tok.badlands_bonus(state, name, "invaders", done, counter)
     report["counterattack"] = counter
     counterattack(state, land, counter, dahan_order)
+    fire(state, "after_ravage", land=name, report=report)
     return report
 
 
@@ -213,22 +322,28 @@ def initial_explore(state: dict) -> list[str]:
 def invader_steps(state: dict, choices: dict | None = None) -> dict:
     """Ravage, build, explore (drawing a card), then advance the cards along the track.
 
-    An empty deck when a card must be drawn is a loss (time runs out).
+    `choices` maps a land to its ravage choices (`ravage`'s keywords); its optional keys
+    `"build_skip"` and `"explore_skip"` map lands to whether to spend an `any` skip there.
+    A Stage II card with the escalation icon fires `escalation` before it explores (digest
+    3.2). An empty deck when a card must be drawn is a loss (time runs out).
     """
-    choices = choices or {}
+    choices = dict(choices or {})
+    build_skip, explore_skip = choices.pop("build_skip", None), choices.pop("explore_skip", None)
     track = state["track"]
-    log: dict = {"ravage": [], "build": {}, "explore": []}
+    log: dict = {"ravage": [], "build": {}, "explore": [], "stopped": []}
     for card in track["ravage"]:  # a land matching two cards ravages twice
         for name, report in ravage_card(state, card, **choices).items():
             log["ravage"].append({"card": card, "land": name, **report})
     for card in track["build"]:
-        log["build"].update(build(state, card))
+        log["build"].update(build(state, card, build_skip, log["stopped"]))
     if not state["deck"]:
         state["lost"] = "time"
         return log
     card = state["deck"].pop(0)
     log["drawn"] = card
-    log["explore"] = explore(state, card)
+    if escalates(card):
+        fire(state, "escalation", card=card)
+    log["explore"] = explore(state, card, explore_skip, log["stopped"])
     track["explore"].append(card)
     track["discard"] += track["ravage"]
     track["ravage"], track["build"], track["explore"] = track["build"], track["explore"], []

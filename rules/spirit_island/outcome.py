@@ -1,12 +1,14 @@
 """Win and loss, checked once an action tree is complete (errata B8).
 
 Losses recorded during the action ("blight", "time") sit in state["lost"]; a spirit with
-no presence left on the island is a loss too. Victory depends on the Terror Level.
+no presence left on the island is a loss too, and so is any reason a `loss` hook returns
+(an adversary's own loss rule). Victory depends on the Terror Level.
 Meeting both at once is a sacrifice victory.
 """
 
 from __future__ import annotations
 
+from rules.spirit_island.hooks import fire
 from rules.spirit_island.pieces import INVADERS
 
 # Terror Level -> the invader kinds that must all be gone for a win.
@@ -23,7 +25,7 @@ def loss(state: dict, spirits: list[str]) -> str | None:
         return state["lost"]
     if any(_presence(state, s) == 0 for s in spirits):
         return "presence"
-    return None
+    return next(iter(fire(state, "loss")), None)
 
 
 def victory(state: dict, terror_level: int) -> bool:

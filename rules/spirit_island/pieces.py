@@ -1,8 +1,15 @@
-"""Pieces on the island, their health and damage, blight and the blight card, presence.
+"""Pieces on the island, their health and damage, blight and the blight card, presence,
+and the Branch & Claw / Jagged Earth tokens that sit in lands.
 
 A land's state is a plain dict. Invaders and dahan are lists of the damage each piece has
-taken this turn, so `{"town": [0, 1]}` is two towns, one with 1 damage; blight and
-presence are counts. Damage heals at time passes.
+taken this turn, so `{"town": [0, 1]}` is two towns, one with 1 damage; blight, presence
+and the land tokens (`beasts`, `disease`, `wilds`, `badlands`) are counts. Strife sits on
+single invaders: `land["strife"][kind]` is a list aligned with `land[kind]` (the strife
+on each piece), so `{"town": [0, 1], "strife": {"town": [2, 0], ...}}` is an undamaged town
+with 2 strife and a damaged one without. Move, take and destroy pieces through this module
+(`take`/`put`, `destroy`, `remove`, `damage`) so the strife stays with its piece; code that
+pops `land[kind]` directly leaves the strife list to be realigned (`strife()` pads or cuts
+it to the pieces' count). Damage heals at time passes; strife stays until used or removed.
 """
 
 from __future__ import annotations
@@ -12,14 +19,26 @@ HEALTH = {"explorer": 1, "town": 2, "city": 3, "dahan": 2}
 # Damage each piece deals when it ravages or counterattacks.
 ATTACK = {"explorer": 1, "town": 2, "city": 3, "dahan": 2}
 FEAR_ON_DESTROY = {"explorer": 0, "town": 1, "city": 2, "dahan": 0}
+# Tokens kept as a count per land (Branch & Claw, Jagged Earth). Strife is per invader.
+LAND_TOKENS = ("beasts", "disease", "wilds", "badlands")
 
 
 def empty_land() -> dict:
-    return {"explorer": [], "town": [], "city": [], "dahan": [], "blight": 0, "presence": {}}
+    return {
+        "explorer": [],
+        "town": [],
+        "city": [],
+        "dahan": [],
+        "blight": 0,
+        "presence": {},
+        **{token: 0 for token in LAND_TOKENS},
+        "strife": {kind: [] for kind in INVADERS},
+    }
 
 
 def count(land: dict, kind: str) -> int:
-    return len(land[kind])
+    held = land.get(kind, 0)
+    return held if isinstance(held, int) else len(held)
 
 
 def invader_count(land: dict) -> int:
@@ -27,18 +46,73 @@ def invader_count(land: dict) -> int:
 
 
 def add(land: dict, kind: str, n: int = 1) -> None:
+    """Add undamaged pieces, or tokens and blight as counts (setup: no blight card here)."""
+    if kind == "blight" or kind in LAND_TOKENS:
+        land[kind] = land.get(kind, 0) + n
+        return
     land[kind].extend([0] * n)
+    if kind in INVADERS:
+        strife(land, kind)
+
+
+def strife(land: dict, kind: str) -> list[int]:
+    """The strife on each piece of an invader kind, aligned with `land[kind]`."""
+    table = land.setdefault("strife", {})
+    held = table.setdefault(kind, [])
+    n = len(land[kind])
+    if len(held) != n:
+        del held[n:]
+        held.extend([0] * (n - len(held)))
+    return held
+
+
+def take(land: dict, kind: str, index: int = -1) -> tuple[int, int]:
+    """Take one piece off the land: (its damage, its strife). No fear, no triggers."""
+    marks = strife(land, kind).pop(index) if kind in INVADERS else 0
+    return land[kind].pop(index), marks
+
+
+def put(land: dict, kind: str, taken: int = 0, marks: int = 0) -> None:
+    """Put a piece with its damage (and strife, for an invader) into the land."""
+    if kind in INVADERS:
+        strife(land, kind).append(marks)
+    land[kind].append(taken)
+
+
+def sort_pieces(land: dict, kind: str) -> None:
+    """Most damaged first; among equals, pieces without strife first (the ones worth hurting)."""
+    if kind not in INVADERS:
+        land[kind].sort(reverse=True)
+        return
+    pairs = sorted(zip(land[kind], strife(land, kind), strict=True), key=lambda p: (-p[0], p[1]))
+    land[kind][:] = [d for d, _ in pairs]
+    land["strife"][kind][:] = [s for _, s in pairs]
+
+
+def gain_fear(state: dict, n: int) -> None:
+    """Fear from a destroyed piece: into the fear pool once it is set up, and tallied."""
+    state["fear_earned"] = state.get("fear_earned", 0) + n
+    if n and isinstance(state.get("fear"), dict):
+        from rules.spirit_island import fear  # the pool and its cards (FEAR helper's module)
+
+        fear.earn(state, n)
 
 
 def destroy(state: dict, land: dict, kind: str, index: int = -1) -> None:
-    """Destroy one piece (by damage or outright): towns and cities give fear."""
-    land[kind].pop(index)
-    state["fear_earned"] = state.get("fear_earned", 0) + FEAR_ON_DESTROY[kind]
+    """Destroy one piece (by damage or outright): towns and cities give fear; its strife
+    returns to the supply."""
+    take(land, kind, index)
+    gain_fear(state, FEAR_ON_DESTROY[kind])
 
 
-def remove(land: dict, kind: str) -> None:
+def remove(land: dict, kind: str, index: int = -1) -> None:
     """Take a piece off without destroying it: no fear (errata B6)."""
-    land[kind].pop()
+    if kind == "blight" or kind in LAND_TOKENS:
+        if not land.get(kind):
+            raise ValueError(f"no {kind} to remove")
+        land[kind] -= 1
+        return
+    take(land, kind, index)
 
 
 def damage(state: dict, land: dict, kind: str, amount: int, index: int = 0) -> int:
@@ -54,15 +128,30 @@ def damage(state: dict, land: dict, kind: str, amount: int, index: int = 0) -> i
     return used
 
 
-def damage_dahan(state: dict, land: dict, amount: int) -> None:
-    """Invader damage to dahan destroys as many dahan as possible: most damaged first."""
+def damage_dahan(state: dict, land: dict, amount: int, save: int = 0) -> int:
+    """Invader damage to dahan destroys as many dahan as possible: most damaged first.
+
+    `save`: how many dahan this Action cannot destroy (digest 4.15.5): a dahan that would
+    die is saved instead, its damage removed, and takes no more damage from this Action.
+    Returns how many were saved.
+    """
+    saved = []
     while amount > 0 and land["dahan"]:
         land["dahan"].sort(reverse=True)
+        used = min(amount, HEALTH["dahan"] - land["dahan"][0])
+        if save and land["dahan"][0] + used >= HEALTH["dahan"]:
+            land["dahan"].pop(0)
+            saved.append(0)
+            save -= 1
+            amount -= used
+            continue
         amount -= damage(state, land, "dahan", amount, 0)
+    land["dahan"].extend(saved)
+    return len(saved)
 
 
 def heal(land: dict) -> None:
-    """Time passes: every piece's damage is removed."""
+    """Time passes: every piece's damage is removed (strife stays on its piece)."""
     for kind in (*INVADERS, "dahan"):
         land[kind] = [0] * len(land[kind])
 
