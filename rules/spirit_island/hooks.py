@@ -12,15 +12,20 @@ Points (add a row when you add a call):
 |---|---|---|
 | `setup` | | change the fresh state (pieces, deck) |
 | `invader_phase` | | act at the start of the Invader phase |
-| `explore_land` | `land` | return False to stop that land exploring |
-| `after_explore` | `lands` | add to what exploring did |
-| `build_land` | `land`, `piece` | return another piece kind, or False to stop the build |
-| `after_build` | `built` | add to what building did |
-| `ravage_damage` | `land`, `damage` | return the damage to use instead |
+| `explore_land` | `land` | return False to stop that land exploring (before wilds) |
+| `after_explore` | `lands` | add to what exploring did (lands that got an explorer) |
+| `build_land` | `land`, `piece` | return another piece kind, or False to stop the build (before disease) |
+| `after_build` | `built` | add to what building did (land -> piece built, for one card) |
+| `ravage_attack` | `land`, `kind`, `attack` | return the damage each piece of that kind deals (before strife) |
+| `ravage_damage` | `land`, `damage` | return the damage to use instead (land-wide, only when 1+; before defend) |
 | `after_ravage` | `land`, `report` | add to what ravaging did |
-| `blight_added` | `land` | act when blight is added to a land |
-| `escalation` | `card` | the adversary's escalation on a Stage II card |
-| `loss` | | return a loss reason string |
+| `blight_added` | `land` | act when blight is added to a land (each land of a cascade) |
+| `escalation` | `card` | the adversary's escalation on a Stage II card (fired on reveal, before it explores) |
+| `loss` | | return a loss reason string (checked by `outcome.loss`) |
+
+Where they fire: `invaders.explore`, `build`, `ravage`, `add_blight`, `invader_steps`
+(escalation) and `outcome.loss`. A ravage, build or explore stopped by a skip marker fires
+nothing for that land; later handlers' returned values win over earlier ones.
 """
 
 from __future__ import annotations
