@@ -346,6 +346,13 @@ def _present(state: dict, land: dict, kinds: list[str], ctx: dict) -> list[str]:
     return [k for k in kinds if count(state, land, k, ctx)]
 
 
+def _most_damaged_first(land: dict, kind: str) -> None:
+    if hasattr(pcs, "sort_pieces"):
+        pcs.sort_pieces(land, kind)
+    else:
+        land[kind].sort(reverse=True)
+
+
 @verb("damage")
 def damage(state, step, ctx, answer):
     """Damage one point at a time: the player names a kind, the point goes to its most
@@ -355,6 +362,13 @@ def damage(state, step, ctx, answer):
     kinds = [k for k in _present(state, land, _kinds(step), ctx) if k in pcs.HEALTH]
     if n <= 0 or not kinds:
         return None
+    if "badlands" not in step and (tok := _tokens()) is not None:
+        # badlands add to the first damage an Action deals to invaders / dahan in a land
+        done = list(ctx.get("badlands", []))
+        target = "dahan" if kinds == ["dahan"] else "invaders"
+        n += tok.badlands_bonus(state, ctx["land"], target, done, n)
+        set_ctx(state, ctx, badlands=done)
+        return [{"step": {**step, "n": n, "badlands": True}, "ctx": ctx}]
     left = sum(pcs.HEALTH[k] * len(land[k]) - sum(land[k]) for k in kinds)
     if answer is None and n >= left:  # enough to destroy everything: nothing to choose
         for kind in kinds:
@@ -364,7 +378,7 @@ def damage(state, step, ctx, answer):
     kind = ask_or_take(chooser(ctx), "damage", kinds, answer)
     if isinstance(kind, Ask):
         return kind
-    land[kind].sort(reverse=True)
+    _most_damaged_first(land, kind)
     pcs.damage(state, land, kind, 1, 0)
     return _rest(step, ctx, n - 1)
 
@@ -472,6 +486,8 @@ def add(state, step, ctx, answer):
             return result
         rest = {k: v for k, v in step.items() if k != "cascade"}
         return _rest(rest, ctx, n - 1)
+    if kind == "strife":
+        return _add_strife(state, step, ctx, answer)
     land = state["lands"][land_name]
     if kind in pcs.HEALTH:
         pcs.add(land, kind, n)
@@ -482,6 +498,19 @@ def add(state, step, ctx, answer):
     else:
         land[kind] = land.get(kind, 0) + n
     return None
+
+
+def _add_strife(state, step, ctx, answer):
+    """Strife goes under one invader of the chooser's pick (tokens.py)."""
+    tok = _tokens()
+    options = tok.strife_options(state, ctx["land"]) if tok is not None else []
+    if not options:
+        return None
+    pick = ask_or_take(chooser(ctx), "strife", options, answer)
+    if isinstance(pick, Ask):
+        return pick
+    tok.add_strife(state, ctx["land"], pick[0], pick[1])
+    return _rest(step, ctx, step.get("n", 1) - 1)
 
 
 # --- moving and changing pieces -----------------------------------------------------------------
@@ -514,6 +543,8 @@ def push_verb(state, step, ctx, answer):
 
     def options():
         kinds = _present(state, land, _kinds(step), ctx)
+        if hasattr(act, "push_options"):
+            return [[k, t] for k in kinds for t in act.push_options(state, source, k)]
         return [[k, t] for k in kinds for t in near]
 
     return _move(state, step, ctx, answer, "push", options,
@@ -527,6 +558,9 @@ def gather_verb(state, step, ctx, answer):
     kinds = _kinds(step)
 
     def options():
+        if hasattr(act, "gather_options"):
+            found = {k: act.gather_options(state, target, k) for k in kinds}
+            return [[k, s] for s in near for k in kinds if s in found[k]]
         return [[k, s] for s in near for k in kinds if count(state, state["lands"][s], k, ctx)]
 
     return _move(state, step, ctx, answer, "gather", options,
@@ -549,8 +583,15 @@ def replace(state, step, ctx, answer):
 # --- marks for this turn ----------------------------------------------------------------------
 
 
+def _tokens():
+    return optional("tokens")
+
+
 @verb("defend")
 def defend(state, step, ctx, answer):
+    if (tok := _tokens()) is not None:
+        tok.add_defend(state, ctx["land"], step.get("n", 1))
+        return None
     marks = turn_marks(state, ctx["land"])
     marks["defend"] = marks.get("defend", 0) + step.get("n", 1)
     return None
@@ -558,16 +599,20 @@ def defend(state, step, ctx, answer):
 
 @verb("isolate")
 def isolate(state, step, ctx, answer):
-    turn_marks(state, ctx["land"])["isolate"] = True
+    if (tok := _tokens()) is not None:
+        tok.isolate(state, ctx["land"])
+    else:
+        turn_marks(state, ctx["land"])["isolate"] = True
     return None
 
 
 @verb("skip")
 def skip(state, step, ctx, answer):
-    marks = turn_marks(state, ctx["land"])
     action = step.get("action", "all")
-    for name in TURN_ACTIONS if action == "all" else (action,):
-        marks.setdefault("skip", []).append(name)
+    if (tok := _tokens()) is not None:
+        tok.add_skip(state, ctx["land"], action)
+    else:
+        turn_marks(state, ctx["land"]).setdefault("skip", []).append(action)
     return None
 
 
