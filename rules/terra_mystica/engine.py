@@ -14,7 +14,7 @@ from rules.terra_mystica.cults import CULTS, PRIEST_SPACES
 from rules.terra_mystica.factions import BUILDING_LIMITS, FACTIONS
 from rules.terra_mystica.flow import settle
 from rules.terra_mystica.merchants.setup import dock_spots, merchants_view
-from rules.terra_mystica.merchants.ships import launch_spots, place_text, room
+from rules.terra_mystica.merchants.ships import pending_ship_texts
 from rules.terra_mystica.merchants.tile_texts import TEXTS as MERCHANTS_TEXTS
 from rules.terra_mystica.messages import MESSAGES, named_params
 from rules.terra_mystica.notation import commands_of, faction_word, format_command, parse_text
@@ -126,9 +126,7 @@ class TerraMystica:
                     params={"spades": pend["SPADE"],
                             **transform_params(st, name, ch, pend["SPADE"])}))
             if pend.get("SHIP"):  # hook: Merchants of the Seas, an income ship to place
-                spots = launch_spots(st, name) if room(st, name) else []  # 3 out: decline only
-                ch = [moves.choice(place_text(r)) for r in spots]
-                ch.append(moves.choice("-SHIP"))
+                ch = [moves.choice(x) for x in pending_ship_texts(st, name)]
                 out.append(Decision(
                     seat=fs["seat"], kind="ship", choices=ch, timeout=ch[-1],
                     key=f"r{st['round']}.ships.{name}.{pend['SHIP']}"))

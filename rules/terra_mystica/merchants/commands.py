@@ -13,6 +13,7 @@ from rules.terra_mystica.merchants.ships import (
     check_gain,
     mark_ship_payment,
     place_ship,
+    placed_pending,
 )
 from rules.terra_mystica.merchants.trade import trade
 
@@ -44,7 +45,7 @@ def cmd_ship(st: State, name: str, cmd: dict, events: list[Event]) -> None:
     t = st["turn"] if st["turn"] and st["turn"]["faction"] == name else None
     if pend.get("SHIP") and not (t and (t["need"].get("SHIP") or t["need"].get("SHIP_SY"))):
         place_ship(st, name, cmd["hex"])  # an income ship, placed out of turn
-        pend["SHIP"] -= 1
+        placed_pending(pend)
         return
     t = require_active(st, name)
     if t["need"].get("SHIP_SY"):  # the shipyard's reward ship goes next to it (seed L349)

@@ -209,17 +209,18 @@ def place_text(spot: str) -> str:
 
 
 def income_ships(st: State) -> None:
-    """Phase I: a shipyard built in an earlier round, BONM3 and FAVM3 each bring a ship,
-    placed by the faction out of turn (`ship RIVER`) or declined (`-SHIP`)."""
+    """Phase I: a shipyard built in an earlier round and BONM3 each bring a ship that must be
+    placed ('받습니다', '놓습니다': seed L345, L521); FAVM3's may be declined ('놓을 수
+    있습니다', L473). Placed by the faction out of turn (`ship RIVER`), or `-SHIP`."""
     for name in st["order"]:
         fs = st["factions"][name]
         if "ships" not in fs:
             continue
-        n = 1 if fs["shipyard"] and fs.get("shipyard_round", 99) < st["round"] else 0
+        must = 1 if fs["shipyard"] and fs.get("shipyard_round", 99) < st["round"] else 0
         if fs["bonus"] in mt.BONUS:
-            n += mt.BONUS[fs["bonus"]].get("income_ship", 0)
-        n += sum(mt.FAVOR[t].get("income_ship", 0) for t in fs["favors"] if t in mt.FAVOR)
-        gain_ships_later(st, name, n, turn=False)
+            must += mt.BONUS[fs["bonus"]].get("income_ship", 0)
+        may = sum(mt.FAVOR[t].get("income_ship", 0) for t in fs["favors"] if t in mt.FAVOR)
+        gain_ships_later(st, name, must + may, turn=False, must=must)
 
 
 def decline_ship(st: State, name: str, what: str, n: int) -> None:
@@ -232,7 +233,10 @@ def decline_ship(st: State, name: str, what: str, n: int) -> None:
             t["need"][key] = max(0, t["need"][key] - n)
             return
     if what == "SHIP" and pend.get("SHIP"):
+        if room(st, name) and pend["SHIP"] - n < pend.get("SHIP_MUST", 0):
+            raise RuleError("terra_mystica.mots_ship_compulsory", faction=name)
         pend["SHIP"] = max(0, pend["SHIP"] - n)
+        pend["SHIP_MUST"] = min(pend.get("SHIP_MUST", 0), pend["SHIP"])
         return
     raise RuleError("terra_mystica.nothing_pending", what=what)
 
@@ -245,9 +249,10 @@ def room(st: State, name: str) -> int:
     return mt.SHIPS - len(fs["ships"])
 
 
-def gain_ships_later(st: State, name: str, n: int, turn: bool) -> None:
+def gain_ships_later(st: State, name: str, n: int, turn: bool, must: int = 0) -> None:
     """Ships to place (up to n): a need of the running turn (TWM2) or, out of an action
-    (round-end SCOM tile, income), a pending decision."""
+    (round-end SCOM tile, income), a pending decision; `must` of them may not be declined
+    while they can be placed (`SHIP_MUST`)."""
     n = min(n, room(st, name))
     if n <= 0:
         return
@@ -257,18 +262,38 @@ def gain_ships_later(st: State, name: str, n: int, turn: bool) -> None:
     else:
         pend = st["pending"].setdefault(name, {})
         pend["SHIP"] = min(pend.get("SHIP", 0) + n, room(st, name))
+        if must:
+            pend["SHIP_MUST"] = min(pend.get("SHIP_MUST", 0) + must, pend["SHIP"])
+
+
+def placed_pending(pend: dict[str, int]) -> None:
+    """An owed ship placed: the compulsory ones count first."""
+    pend["SHIP"] -= 1
+    if pend.get("SHIP_MUST"):
+        pend["SHIP_MUST"] -= 1
+
+
+def pending_ship_texts(st: State, name: str) -> list[str]:
+    """The choices of an owed ship: its spots, and `-SHIP` unless it must be placed (with
+    no room left, declining is all there is)."""
+    pend = st["pending"][name]
+    spots = launch_spots(st, name) if room(st, name) else []
+    texts = [place_text(r) for r in spots]
+    if not texts or pend["SHIP"] > pend.get("SHIP_MUST", 0):
+        texts.append("-SHIP")
+    return texts
 
 
 def round_end_reward(st: State, name: str, kind: str, n: int) -> None:
     """SCOM5: +1 shipping per 5 Earth (taken at once; the seed's 'may' costs nothing to
-    take); SCOM6: a ship per 4 Water."""
+    take); SCOM6: a ship per 4 Water, to be placed ('놓습니다', seed L503)."""
     from rules.terra_mystica.factions import FACTIONS
     from rules.terra_mystica.towns import gain_shipping
 
     if kind == "SHIP":
         gain_shipping(st["factions"][name], FACTIONS[name], n)
     else:
-        gain_ships_later(st, name, n, turn=False)
+        gain_ships_later(st, name, n, turn=False, must=n)
 
 
 def ship_pays_here(st: State, name: str, hex_id: str) -> bool:

@@ -115,7 +115,9 @@ def test_the_shipyard_brings_a_ship_each_round_from_the_next_one() -> None:
     st = finish_round(st)
     assert st["round"] == 2 and st["pending"]["cultists"]["SHIP"] == 1
     (d,) = [d for d in E.decisions(st) if d.kind == "ship"]
-    assert [c.text for c in d.choices] == ["ship r1", "ship r8", "ship r15", "-SHIP"]
+    assert [c.text for c in d.choices] == ["ship r1", "ship r8", "ship r15"]  # compulsory
+    assert d.timeout.text == "ship r15"
+    assert fails(st, "cultists", "-SHIP") == "terra_mystica.mots_ship_compulsory"
     st = play(st, "cultists", "ship r1")  # out of turn if need be
     assert sorted(fs(st, "cultists")["ships"]) == ["r1", "r8"]
     assert not [d for d in E.decisions(st) if d.kind == "ship"]
@@ -128,6 +130,67 @@ def test_income_ship_sources_and_the_limit() -> None:
     assert st["pending"]["cultists"]["SHIP"] == 1
     st = play(st, "cultists", "-SHIP")
     assert st["pending"]["cultists"]["SHIP"] == 0 and len(fs(st, "cultists")["ships"]) == 2
+
+
+def test_the_shipyard_and_bonm3_ships_must_be_placed_favm3_may_be_declined() -> None:
+    """Seed L345 (the shipyard: '수입으로 받습니다'), L521 (BONM3: '놓습니다') against
+    L473 (FAVM3: '놓을 수 있습니다'): one of each owed, the optional one goes first."""
+    st = game()
+    st = play(st, "cultists", "upgrade B2 to SY. ship r8")
+    st = with_(st, "cultists", favors=["FAVM3"])
+    st = finish_round(st)
+    assert st["pending"]["cultists"] == {"SHIP": 2, "SHIP_MUST": 1}
+    st = play(st, "cultists", "-SHIP")  # FAVM3's ship declined
+    assert fails(st, "cultists", "-SHIP") == "terra_mystica.mots_ship_compulsory"
+    (d,) = [d for d in E.decisions(st) if d.kind == "ship"]
+    assert "-SHIP" not in [c.text for c in d.choices]
+    st = play(st, "cultists", "ship r15")
+    assert sorted(fs(st, "cultists")["ships"]) == ["r15", "r8"]
+    assert not [d for d in E.decisions(st) if d.kind == "ship"]
+
+
+def test_placing_first_pays_the_compulsory_ship_and_the_optional_one_stays_declinable() -> None:
+    st = game()
+    st["pending"]["cultists"] = {"SHIP": 2, "SHIP_MUST": 1}
+    st = play(st, "cultists", "ship r15")
+    assert st["pending"]["cultists"] == {"SHIP": 1, "SHIP_MUST": 0}
+    (d,) = [d for d in E.decisions(st) if d.kind == "ship"]
+    assert [c.text for c in d.choices] == ["ship r15", "-SHIP"]
+    st = play(st, "cultists", "-SHIP")
+    assert fs(st, "cultists")["ships"] == ["r15"]
+
+
+def test_a_compulsory_ship_with_no_room_lapses() -> None:
+    st = game()
+    st["pending"]["cultists"] = {"SHIP": 1, "SHIP_MUST": 1}
+    st = with_(st, "cultists", ships=["r15", "r15", "r15"])
+    (d,) = [d for d in E.decisions(st) if d.kind == "ship"]
+    assert [c.text for c in d.choices] == ["-SHIP"]
+    st = play(st, "cultists", "-SHIP")
+    assert not [d for d in E.decisions(st) if d.kind == "ship"]
+
+
+def test_bonm3_income_ship_is_compulsory() -> None:
+    st = game()
+    st = with_(st, "cultists", bonus="BONM3")
+    from rules.terra_mystica.merchants.ships import income_ships
+
+    income_ships(st)
+    assert st["pending"]["cultists"] == {"SHIP": 1, "SHIP_MUST": 1}
+    st = with_(st, "cultists", bonus="BON3", favors=["FAVM3"])
+    st["pending"] = {}
+    income_ships(st)
+    assert st["pending"]["cultists"] == {"SHIP": 1}
+
+
+def test_the_compulsory_refusal_reads_in_english_and_korean() -> None:
+    from rules.terra_mystica.messages import fill, named_params
+
+    params = named_params({"faction": "cultists"})
+    en = fill("terra_mystica.mots_ship_compulsory", "en", params)
+    ko = fill("terra_mystica.mots_ship_compulsory", "ko", params)
+    assert en.startswith("Cultists must place this ship") and "cannot be declined" in en
+    assert ko.startswith("광신도: 이 선박은 반드시 게임판에 놓아야 합니다")
 
 
 def test_a_ship_need_lists_its_spots_and_may_be_declined() -> None:
@@ -147,3 +210,13 @@ def test_an_income_ship_with_all_three_out_can_only_be_declined() -> None:
     (d,) = [d for d in E.decisions(st) if d.kind == "ship"]
     assert [c.text for c in d.choices] == ["-SHIP"]
     assert fails(st, "cultists", "ship r15") == "terra_mystica.mots_ship_limit"
+
+
+def test_the_round_end_ship_of_the_water_scoring_tile_is_compulsory() -> None:
+    """Seed L503: a ship per 4 Water '가져와 게임판에 놓습니다' (no 'may')."""
+    from rules.terra_mystica.merchants.ships import round_end_reward
+
+    st = game()
+    round_end_reward(st, "cultists", "SHIPS", 1)
+    assert st["pending"]["cultists"] == {"SHIP": 1, "SHIP_MUST": 1}
+    assert fails(st, "cultists", "-SHIP") == "terra_mystica.mots_ship_compulsory"
