@@ -14,6 +14,7 @@ from rules.terra_mystica.factions import BUILDING_LIMITS, FACTIONS, WORKERS_PER_
 from rules.terra_mystica.free_moves import free_choices
 from rules.terra_mystica.leech import offer_actual, offer_gain
 from rules.terra_mystica.merchants.choices import action_texts as merchants_action_texts
+from rules.terra_mystica.merchants.choices import sandstorm_ship_texts
 from rules.terra_mystica.merchants.favors import favor_allowed
 from rules.terra_mystica.merchants.ships import need_choices, ship_shores
 from rules.terra_mystica.merchants.trade import giants_spade_bars
@@ -209,6 +210,8 @@ def sandstorm_choices(st: State, name: str, prefix: str = "") -> list[Choice]:
     can_d = affords(fs, fd.costs["D"]) and fs["built"]["D"] < BUILDING_LIMITS["D"]
     for h in sorted(targets):
         out.append(choice(f"{prefix}{'build' if can_d else 'transform'} {h}", name))
+    if "trades" in st:  # hook: Merchants, the sandstorm next to a ship (seed L615)
+        out += [choice(x, name) for x in sandstorm_ship_texts(st, name, prefix)]
     return out
 
 
@@ -437,7 +440,7 @@ def _sandstorm_menu(st: State, name: str, head: str) -> list[Choice]:
     if st["factions"][name]["built"]["D"] >= BUILDING_LIMITS["D"]:
         return []
     return [c for c in sandstorm_choices(st, name, f"{head}. ")
-            if c.action["cmds"][-1]["type"] == "build"]
+            if c.action["cmds"][-1]["type"] in ("build", "build_ship")]
 
 
 def _double_turn_menu(st: State, name: str, head: str) -> list[Choice]:

@@ -137,3 +137,24 @@ def _picks(st: State, name: str, kind: str) -> list[str | None]:
     if kind == "SY":
         return ["MOVE", *launch_spots(st, name)]  # the trading ship is back in the supply
     return list(PICKS.get(kind, [None]))
+
+
+def sandstorm_ship_texts(st: State, name: str, prefix: str = "") -> list[str]:
+    """The Nomads' sandstorm next to an own ship (seed L615): `build HEX by RIVER` for each
+    empty non-desert space on the shore of a ship's river; the ship pays the dwelling, so
+    only with a dwelling left to place."""
+    from rules.terra_mystica.factions import BUILDING_LIMITS, FACTIONS
+
+    fs = st["factions"][name]
+    if not mt.SHIPYARD[name].get("sandstorm_by_ship"):
+        return []
+    if fs["built"]["D"] >= BUILDING_LIMITS["D"]:
+        return []
+    bd = _board(st)
+    home = FACTIONS[name].color
+    out = []
+    for river in sorted(set(fs["ships"]), key=lambda r: int(r[1:])):
+        for h in sorted(bd.ADJ[river]):
+            if h in bd.START_TERRAIN and h not in st["buildings"] and st["terrain"][h] != home:
+                out.append(f"{prefix}build {h} by {river}")
+    return out

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import pytest
 
+from rules.terra_mystica.moves import turn_choices
 from rules.terra_mystica.state import copy_state
-from tests.rules.terra_mystica.helpers import E
+from tests.rules.terra_mystica.helpers import E, play
 from tests.rules.terra_mystica.test_merchants_ships import game, with_
 
 
@@ -71,3 +72,51 @@ def test_a_move_need_lists_moves() -> None:
     st = E.apply_held(st, 0, E.parse(st, 0, "action ACTM1"))[0]
     texts = listed(st)
     assert texts[-1] == "-MOVE" and "move r15-r9" in texts
+
+
+# -- the Nomads' sandstorm next to a ship (seed L615) -----------------------------------
+
+
+def nomads_with_stronghold(**values) -> dict:
+    st = game()
+    st["buildings"]["F3"] = ["nomads", "SH"]
+    st["factions"]["nomads"]["built"].update({"D": 2, "SH": 1})
+    st = play(st, "cultists", "pass BON7")
+    return with_(st, "nomads", **values)
+
+
+def test_the_sandstorm_lists_the_spaces_next_to_a_ship_paid_by_it() -> None:
+    st = nomads_with_stronghold(ships=["r8"])
+    texts = [c.text for c in turn_choices(st, "nomads")]
+    by_ship = [t for t in texts if t.startswith("action ACTN") and " by " in t]
+    # r8's shore: B2 (plains), C1 (swamp), C2 (mountains); D3 is the Nomads' own dwelling
+    assert by_ship == [
+        "action ACTN. build B2 by r8",
+        "action ACTN. build C1 by r8",
+        "action ACTN. build C2 by r8",
+    ]
+    for text in by_ship:  # each one is legal: desert, a dwelling, the ship spent
+        hex_id = text.split()[3]
+        after = play(st, "nomads", text)
+        assert after["buildings"][hex_id] == ["nomads", "D"]
+        assert after["terrain"][hex_id] == "yellow" and after["factions"]["nomads"]["ships"] == []
+    opened = E.apply_held(st, 1, E.parse(st, 1, "action ACTN"))[0]
+    listed = [c.text for c in turn_choices(opened, "nomads")]
+    assert "build B2 by r8" in listed and listed[-1] == "-FREE_TF"
+
+
+def test_no_ship_or_no_dwelling_left_lists_no_sandstorm_by_ship() -> None:
+    bare = [c.text for c in turn_choices(nomads_with_stronghold(ships=[]), "nomads")]
+    assert not any(" by " in t for t in bare)
+    st = nomads_with_stronghold(ships=["r8"])
+    st["factions"]["nomads"]["built"]["D"] = 8
+    assert not any(" by " in c.text for c in turn_choices(st, "nomads"))
+
+
+def test_other_factions_get_no_sandstorm_by_ship() -> None:
+    from rules.terra_mystica.merchants.choices import sandstorm_ship_texts
+
+    st = nomads_with_stronghold(ships=["r8"])
+    st["factions"]["cultists"]["ships"] = ["r8"]
+    assert sandstorm_ship_texts(st, "cultists") == []
+    assert len(sandstorm_ship_texts(st, "nomads")) == 3
