@@ -8,7 +8,9 @@ table_tick.py; the shared core in bot/table_base.py; the API contract with the a
 
 from __future__ import annotations
 
+from bot.table_board import BoardMixin
 from bot.table_export import ExportMixin
+from bot.table_history import HistoryMixin
 from bot.table_lobby import LobbyMixin
 from bot.table_plan import Plan, PlanMixin
 from bot.table_play import PlayMixin
@@ -30,6 +32,7 @@ __all__ = [
 
 
 class TableService(
-    SeatsMixin, LobbyMixin, PlayMixin, PlanMixin, PreferencesMixin, TickMixin, ExportMixin
+    HistoryMixin, BoardMixin, SeatsMixin, LobbyMixin, PlayMixin, PlanMixin, PreferencesMixin,
+    TickMixin, ExportMixin,
 ):
     """One per process: TableService(store, clock=..., settings=...)."""

@@ -16,12 +16,15 @@ each game's `GameUI.commands`), keyed by these keys.
 
 from __future__ import annotations
 
+import pkgutil
+from functools import cache
+from importlib import import_module
 from typing import Any
 
 import discord
 from discord import app_commands
 
-from bot import games
+from bot import games, locales
 from bot.locales import discord as discord_texts
 
 # Discord locales we translate to -> our catalogue language.
@@ -32,9 +35,23 @@ PLATFORM_PREFIX = "discord"
 Where = app_commands.TranslationContextLocation
 
 
+@cache
+def platform_commands() -> tuple[Any, ...]:
+    """The COMMANDS of the other platform catalogues (bot/locales/*.py), for the commands a
+    platform feature adds in its own cog; their keys are `discord.command.…` all the same."""
+    found = []
+    for module in pkgutil.iter_modules(locales.__path__):
+        commands = getattr(import_module(f"bot.locales.{module.name}"), "COMMANDS", None)
+        if commands is not None and commands is not discord_texts.COMMANDS:
+            found.append(commands)
+    return tuple(found)
+
+
 def command_catalogues() -> list[Any]:
-    """Every command catalogue: the adapter's own, then each game's command groups."""
-    return [discord_texts.COMMANDS, *(g.commands for g in games.all_games().values())]
+    """Every command catalogue: the adapter's own, the other platform modules', then each
+    game's command groups."""
+    return [discord_texts.COMMANDS, *platform_commands(),
+            *(g.commands for g in games.all_games().values())]
 
 
 def lookup(key: str, lang: str) -> str | None:

@@ -294,6 +294,7 @@ class Publisher:
             self._missing.setdefault(game_id, []).append("send_messages_in_threads")
         except Exception:
             log.exception("could not fully post the outcome of game %s", game_id)
+        self.bot.dispatch("game_changed", outcome.game)  # e.g. its channel's table board
         permission = self._take_missing(game_id)
         if interaction is None or permission is None:
             return
