@@ -100,3 +100,37 @@ def test_an_empty_ravage_space_ravages_nothing():
     state["deck"] = ["1:jungle"]
     log = inv.invader_steps(state)
     assert log["ravage"] == [] and state["lands"]["A5"]["blight"] == 0
+
+
+def test_push_picks_which_piece_by_index():
+    state = blank()
+    land = state["lands"]["A5"]
+    add(land, "town", 2)
+    land["town"][0] = 1
+    act.push(state, "A5", [("town", "A7", 0)])
+    assert state["lands"]["A7"]["town"] == [1] and land["town"] == [0]
+
+
+def test_push_and_gather_options_name_the_legal_lands():
+    state = blank()
+    add(state["lands"]["A7"], "explorer")
+    add(state["lands"]["A5"], "dahan")
+    assert act.push_options(state, "A7", "explorer") == ["A5", "A8"]
+    assert act.push_options(state, "A7", "town") == []  # none there
+    assert act.gather_options(state, "A8", "explorer") == ["A7"]
+    assert act.gather_options(state, "A8", "dahan") == ["A5"]
+
+
+def test_presence_is_not_pushed_like_a_piece():
+    state = blank()
+    add_presence(state["lands"]["A5"], "river")
+    with pytest.raises(ValueError):
+        act.push(state, "A5", [("presence", "A7")])
+
+
+def test_time_passes_ends_the_turns_markers_but_keeps_tokens():
+    state = blank()
+    state["turn_marks"] = {"A5": {"defend": 2, "isolate": True, "skip": ["build"]}}
+    add(state["lands"]["A5"], "wilds")
+    act.time_passes(state)
+    assert state["turn_marks"] == {} and state["lands"]["A5"]["wilds"] == 1

@@ -6,7 +6,9 @@ import json
 import pytest
 
 from rules.core import Rng
+from rules.spirit_island import hooks
 from rules.spirit_island import invaders as inv
+from rules.spirit_island import tokens as tok
 from rules.spirit_island.pieces import add, add_presence, empty_land
 from rules.spirit_island.state import new_state
 
@@ -30,8 +32,8 @@ def blank(boards=("A",), pool=20):
 def put(state, name, **kinds):
     land = state["lands"][name]
     for kind, n in kinds.items():
-        if kind == "blight":
-            land["blight"] += n
+        if kind in ("blight", "wilds", "disease"):
+            land[kind] += n
         else:
             add(land, kind, n)
     return land
@@ -304,3 +306,156 @@ def test_a_cascade_stops_once_the_island_is_lost():
     # A7 -> A5 takes the last blight: the spirits have lost, nothing more happens
     assert inv.add_blight(state, "A7", ["A5", "A8"]) == ["A7", "A5"]
     assert state["lost"] == "blight"
+
+
+# --- hook points: rules change the steps without editing invaders.py ----------------------
+
+SEEN: list = []
+
+
+@hooks.on("explore_land", "test-calm-A2")
+def _calm_a2(state, land):
+    return False if land == "A2" else None
+
+
+@hooks.on("after_explore", "test-record")
+def _after_explore(state, lands):
+    SEEN.append(("explore", lands))
+
+
+@hooks.on("build_land", "test-cities")
+def _cities(state, land, piece):
+    return "city"
+
+
+@hooks.on("build_land", "test-no-build")
+def _no_build(state, land, piece):
+    return False
+
+
+@hooks.on("after_build", "test-record")
+def _after_build(state, built):
+    SEEN.append(("build", built))
+
+
+@hooks.on("ravage_attack", "test-brutal-towns")
+def _brutal_towns(state, land, kind, attack):
+    return attack + 1 if kind == "town" else None
+
+
+@hooks.on("ravage_damage", "test-plus-two")
+def _plus_two(state, land, damage):
+    return damage + 2
+
+
+@hooks.on("after_ravage", "test-record")
+def _after_ravage(state, land, report):
+    SEEN.append(("ravage", land, report["damage"]))
+
+
+@hooks.on("blight_added", "test-record")
+def _blight_added(state, land):
+    SEEN.append(("blight", land))
+
+
+@hooks.on("escalation", "test-record")
+def _escalation(state, card):
+    SEEN.append(("escalation", card, len(state["lands"]["A2"]["explorer"])))
+
+
+def with_rules(*rules, boards=("A",)):
+    state = blank(boards)
+    state["rules"] = list(rules)
+    SEEN.clear()
+    return state
+
+
+def test_explore_land_hook_stops_a_land_and_after_explore_sees_the_rest():
+    state = with_rules("test-calm-A2", "test-record")
+    assert inv.explore(state, "2:coastal") == ["A1", "A3"]
+    assert SEEN == [("explore", ["A1", "A3"])]
+
+
+def test_an_explore_a_rule_stops_keeps_the_wilds():
+    state = with_rules("test-calm-A2")
+    put(state, "A2", wilds=1)
+    stopped = []
+    inv.explore(state, "1:wetland", stopped=stopped)
+    assert state["lands"]["A2"]["wilds"] == 1
+    assert stopped == [{"land": "A2", "action": "explore", "by": "rule"}]
+
+
+def test_hooks_are_inactive_without_their_rule_id():
+    state = blank()
+    assert inv.explore(state, "1:wetland") == ["A2"]
+    put(state, "A5", explorer=1)
+    assert inv.build(state, "1:wetland") == {"A2": "town", "A5": "town"}
+
+
+def test_build_land_hook_changes_the_piece_or_stops_the_build():
+    state = with_rules("test-cities", "test-record")
+    put(state, "A5", explorer=1)
+    assert inv.build(state, "1:wetland") == {"A5": "city"}
+    assert SEEN == [("build", {"A5": "city"})]
+    state["rules"].append("test-no-build")
+    put(state, "A5", disease=1)
+    assert inv.build(state, "1:wetland") == {}
+    assert state["lands"]["A5"]["disease"] == 1  # the rule stopped it before the disease
+
+
+def test_ravage_attack_changes_each_piece_and_strife_still_zeroes_it():
+    state = with_rules("test-brutal-towns")
+    put(state, "A5", town=2, explorer=1)
+    tok.add_strife(state, "A5", "town", 0)
+    # one town deals 3, the one with strife 0 (its increase cancelled too), explorer 1
+    assert inv.ravage(state, "A5")["damage"] == 4
+
+
+def test_ravage_damage_hook_is_land_wide_and_only_when_the_invaders_dealt_any():
+    state = with_rules("test-plus-two", "test-record")
+    put(state, "A5", explorer=1)
+    assert inv.ravage(state, "A5", defend=1)["damage"] == 2  # 1 + 2, then defend 1
+    put(state, "A7", town=1)
+    tok.add_strife(state, "A7", "town", 0)
+    assert inv.ravage(state, "A7")["damage"] == 0  # all 0 after strife: no increase
+    assert [s for s in SEEN if s[0] == "ravage"] == [("ravage", "A5", 2), ("ravage", "A7", 0)]
+
+
+def test_blight_added_fires_for_each_land_of_a_cascade():
+    state = with_rules("test-record")
+    put(state, "A5", blight=1)
+    inv.add_blight(state, "A5", ["A7"])
+    assert SEEN == [("blight", "A5"), ("blight", "A7")]
+
+
+def test_escalation_fires_on_a_stage_two_terrain_card_before_it_explores():
+    state = with_rules("test-record")
+    state["deck"] = ["2:wetland", "2:coastal"]
+    inv.invader_steps(state)
+    assert ("escalation", "2:wetland", 0) in SEEN
+    SEEN.clear()
+    inv.invader_steps(state)
+    assert not [s for s in SEEN if s[0] == "escalation"]
+
+
+# --- the options of each choice, for the engine's questions ---------------------------------
+
+
+def test_cascade_options_are_the_adjacent_lands_never_the_ocean():
+    state = blank()
+    assert inv.cascade_options(state, "A1") == ["A2", "A4", "A5", "A6"]
+    put(state, "A2", blight=1)
+    assert inv.default_cascade(state, "A1") == "A4"
+
+
+def test_counterattack_options_are_the_invader_kinds_present():
+    state = blank()
+    put(state, "A5", explorer=1, city=1)
+    assert inv.counterattack_options(state, "A5") == ["explorer", "city"]
+
+
+def test_explore_lands_lists_where_an_explore_would_go():
+    state = blank()
+    put(state, "A5", town=1)
+    assert inv.explore_lands(state, "1:sands") == ["A4", "A7"]
+    assert state["lands"]["A4"]["explorer"] == []  # only a look

@@ -2,6 +2,7 @@
 
 import pytest
 
+from rules.spirit_island import hooks
 from rules.spirit_island.outcome import outcome
 from rules.spirit_island.pieces import add, add_presence, empty_land
 
@@ -46,3 +47,16 @@ def test_win_and_loss_together_is_a_sacrifice_victory():
     state = state_with()
     state["lost"] = "blight"
     assert outcome(state, ["river"], 1) == "sacrifice"
+
+
+@hooks.on("loss", "test-town-supply")
+def _town_supply(state):
+    return "supply" if sum(len(land["town"]) for land in state["lands"].values()) >= 2 else None
+
+
+def test_an_adversary_loss_rule_is_a_loss_while_its_rule_is_active():
+    state = state_with(town=2)
+    assert outcome(state, ["river"], 1) is None
+    state["rules"] = ["test-town-supply"]
+    assert outcome(state, ["river"], 1) == "loss:supply"
+    assert outcome(state, ["river"], 3) == "sacrifice"  # no city left: won and lost at once

@@ -3,7 +3,9 @@ blight card (B1, B2)."""
 
 import pytest
 
+from rules.spirit_island import fear
 from rules.spirit_island import pieces as p
+from rules.spirit_island.state import new_state
 
 
 def land_with(**kinds):
@@ -141,3 +143,52 @@ def test_removed_blight_returns_to_the_card_which_never_flips_back():
     p.return_blight(state, land, 5)  # only what is there
     assert land["blight"] == 0
     assert state["blight_card"]["side"] == "blighted" and state["blight_card"]["pool"] == 5
+
+
+# --- tokens as counts, strife per piece ------------------------------------------------------
+
+
+def test_land_tokens_are_counts_added_and_removed_without_fear():
+    state = {"fear_earned": 0}
+    land = land_with(beasts=2, disease=1, wilds=1, badlands=3)
+    assert [p.count(land, k) for k in p.LAND_TOKENS] == [2, 1, 1, 3]
+    p.remove(land, "beasts")
+    assert p.count(land, "beasts") == 1 and state["fear_earned"] == 0
+    p.remove(land, "wilds")
+    with pytest.raises(ValueError):
+        p.remove(land, "wilds")
+
+
+def test_take_and_put_carry_damage_and_strife():
+    land = land_with(town=2)
+    land["town"][1] = 1
+    land["strife"]["town"][1] = 2
+    assert p.take(land, "town") == (1, 2)
+    assert land["town"] == [0] and land["strife"]["town"] == [0]
+    p.put(land, "city", 1, 1)
+    assert land["city"] == [1] and land["strife"]["city"] == [1]
+    assert p.take(land_with(dahan=1), "dahan") == (0, 0)
+
+
+def test_sorting_keeps_each_piece_with_its_strife():
+    land = land_with(town=3)
+    land["town"][:] = [0, 1, 1]
+    land["strife"]["town"][:] = [3, 1, 0]
+    p.sort_pieces(land, "town")
+    assert land["town"] == [1, 1, 0] and land["strife"]["town"] == [0, 1, 3]
+
+
+def test_a_saved_dahan_loses_its_damage_and_takes_no_more_from_the_action():
+    land = land_with(dahan=2)
+    assert p.damage_dahan({}, land, 4, save=1) == 1
+    assert land["dahan"] == [0]  # the other took the rest and died
+
+
+def test_destroying_feeds_the_fear_pool_once_there_is_one():
+    state = new_state(["A"], seed=3)
+    fear.new_fear(state, 1)
+    land = land_with(city=1, town=1)
+    p.destroy(state, land, "city")
+    p.destroy(state, land, "town")
+    assert state["fear"]["pool"] == 1 and state["fear"]["earned"] == 3
+    assert state["fear_earned"] == 3  # the running tally
