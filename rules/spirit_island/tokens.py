@@ -33,6 +33,7 @@ The effect verbs write them (effects.turn_marks, or `add_defend`, `isolate`, `ad
 from __future__ import annotations
 
 from rules.spirit_island import island as isl
+from rules.spirit_island.boards import LANDS, SETUP
 from rules.spirit_island.pieces import INVADERS, count, strife
 
 SKIP_ACTIONS = ("explore", "build", "ravage", "any", "all")
@@ -115,6 +116,23 @@ def clear_marks(state: dict) -> None:
 
 
 # --- tokens --------------------------------------------------------------------------------------
+
+
+DISEASE_LAND = 2  # every balanced board has its City there (digest 4.3)
+
+
+def setup_tokens(state: dict) -> dict[str, str]:
+    """Branch & Claw setup on the balanced boards: per board, 1 beasts in the lowest-numbered
+    land with no setup symbols and 1 disease in land 2 (digest 4.3; A1 B5 C4 D3 E6 F7).
+    Returns land -> token placed (beasts first)."""
+    placed = {}
+    for letter in state["boards"]:
+        bare = min(n for n in LANDS[letter] if n and not any(SETUP[letter].get(n, ())))
+        for number, token in ((bare, "beasts"), (DISEASE_LAND, "disease")):
+            name = f"{letter}{number}"
+            state["lands"][name][token] = state["lands"][name].get(token, 0) + 1
+            placed[name] = token
+    return placed
 
 
 def stop_by_token(state: dict, name: str, action: str) -> bool:

@@ -516,3 +516,24 @@ def test_tokens_and_marks_keep_the_state_json():
     tok.isolate(state, "A0")
     tok.add_save(state, "A5", "dahan")
     assert json.loads(json.dumps(state)) == state
+
+
+def test_setup_puts_beasts_in_the_lowest_bare_land_and_disease_in_land_2():
+    state = blank(("A", "B", "C", "D"))
+    placed = tok.setup_tokens(state)
+    assert [name for name, token in placed.items() if token == "beasts"] == [
+        "A1",
+        "B5",
+        "C4",
+        "D3",
+    ]
+    assert [name for name, token in placed.items() if token == "disease"] == [
+        "A2",
+        "B2",
+        "C2",
+        "D2",
+    ]
+    assert tok.token_count(state, "beasts") == 4 and tok.token_count(state, "disease") == 4
+    state = blank(("E", "F"))
+    tok.setup_tokens(state)
+    assert n(state, "E6", "beasts") == 1 and n(state, "F7", "beasts") == 1
