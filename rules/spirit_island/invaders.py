@@ -311,9 +311,16 @@ def new_track() -> dict:
     return {"ravage": [], "build": [], "explore": [], "discard": []}
 
 
+def deck(state: dict) -> list[str]:
+    """The invader deck, top first: `state["secret"]["deck"]` where the engine keeps it
+    hidden, else `state["deck"]`."""
+    secret = state.get("secret", {})
+    return secret["deck"] if "deck" in secret else state["deck"]
+
+
 def initial_explore(state: dict) -> list[str]:
     """Setup: the first card explores at once and moves on to build."""
-    card = state["deck"].pop(0)
+    card = deck(state).pop(0)
     explored = explore(state, card)
     state["track"]["build"].append(card)
     return explored
@@ -336,10 +343,10 @@ def invader_steps(state: dict, choices: dict | None = None) -> dict:
             log["ravage"].append({"card": card, "land": name, **report})
     for card in track["build"]:
         log["build"].update(build(state, card, build_skip, log["stopped"]))
-    if not state["deck"]:
+    if not deck(state):
         state["lost"] = "time"
         return log
-    card = state["deck"].pop(0)
+    card = deck(state).pop(0)
     log["drawn"] = card
     if escalates(card):
         fire(state, "escalation", card=card)

@@ -459,3 +459,12 @@ def test_explore_lands_lists_where_an_explore_would_go():
     put(state, "A5", town=1)
     assert inv.explore_lands(state, "1:sands") == ["A4", "A7"]
     assert state["lands"]["A4"]["explorer"] == []  # only a look
+
+
+def test_the_deck_may_be_kept_secret():
+    state = blank()
+    state["secret"] = {"deck": ["1:wetland", "1:jungle"]}
+    state["deck"] = []
+    assert inv.initial_explore(state) == ["A2"]
+    inv.invader_steps(state)
+    assert state["secret"]["deck"] == [] and "lost" not in state
