@@ -1,8 +1,9 @@
 """The base game's eight spirits: presence tracks, growth, setup and special rules.
 
-The facts are in data/spirits.json. Presence in a land is keyed by the seat's number as
-a string (`presence_key`). A seat's `tracks` count the spaces revealed on each track; the
-first space shows from the start, so a fresh spirit has {"energy": 1, "card_plays": 1}.
+The facts are in data/spirits.json. Presence in a land is keyed by the spirit's name
+(`presence_key`, as in effects.py); destroyed presence is counted in the seat's
+`destroyed`. A seat's `tracks` count the presence taken off each track (effects.py's
+convention): the first space shows from the start, so `taken + 1` spaces show.
 """
 
 from __future__ import annotations
@@ -21,8 +22,8 @@ ELEMENTS = ("sun", "moon", "fire", "air", "water", "earth", "plant", "animal")
 TRACKS = ("energy", "card_plays")
 
 
-def presence_key(seat: int) -> str:
-    return str(seat)
+def presence_key(state: dict, seat: int) -> str:
+    return state["seats"][seat]["spirit"]
 
 
 def seat_of(state: dict, spirit: str) -> int | None:
@@ -49,7 +50,7 @@ def track_values(state: dict, seat: int) -> dict:
     tracks = SPIRITS[data["spirit"]]["tracks"]
     values = {"energy": 0, "card_plays": 0, "elements": {}, "any": 0, "reclaim_one": False}
     for track in TRACKS:
-        for space in tracks[track][: data["tracks"][track]]:
+        for space in tracks[track][: data["tracks"][track] + 1]:
             if track in space:
                 values[track] = space[track]
             element = space.get("element")
@@ -115,11 +116,11 @@ def setup(state: dict, seat: int, name: str) -> list[dict]:
     for key in ("played", "discard"):
         row.setdefault(key, [])
     row.setdefault("elements", {})
-    row.setdefault("tracks", {t: 1 for t in TRACKS})
+    row.setdefault("tracks", {t: 0 for t in TRACKS})
     rules = state.setdefault("rules", [])
     rules += [r["id"] for r in spirit["special_rules"] if r["done"] and r["id"] not in rules]
     board = state["boards"][seat]
-    key = presence_key(seat)
+    key = presence_key(state, seat)
     pending = []
     for place in spirit["setup"]:
         lands = _board_lands(board, place["where"], state)
@@ -152,7 +153,7 @@ def setup(state: dict, seat: int, name: str) -> list[dict]:
 
 def sacred_sites(state: dict, seat: int) -> list[str]:
     """Lands where the seat has a sacred site (River's Domain: any presence in a Wetland)."""
-    key = presence_key(seat)
+    key = presence_key(state, seat)
     rows = isl.island(tuple(state["boards"]))
     domain = "rivers-domain" in state.get("rules", ()) and _is(state, seat, "River Surges in Sunlight")
     return [
@@ -184,15 +185,13 @@ def sworn_to_victory(state: dict, land: str, report: dict) -> None:
     lost = report.get("dahan_destroyed", 0)
     if seat is None or not lost:
         return
-    key = presence_key(seat)
+    key = presence_key(state, seat)
     near = [land, *isl.adjacent(tuple(state["boards"]), land, ocean=True)]
     for name in near:
         row = state["lands"].get(name)
         while lost and row and row["presence"].get(key):
             destroy_presence(row, key)
-            state["seats"][seat]["destroyed_presence"] = (
-                state["seats"][seat].get("destroyed_presence", 0) + 1
-            )
+            state["seats"][seat]["destroyed"] = state["seats"][seat].get("destroyed", 0) + 1
             lost -= 1
 
 
@@ -203,9 +202,9 @@ def _choke(state: dict, land: str) -> bool:
         return False
     if land not in sacred_sites(state, seat):
         return False
-    destroy_presence(state["lands"][land], presence_key(seat))
+    destroy_presence(state["lands"][land], presence_key(state, seat))
     row = state["seats"][seat]
-    row["destroyed_presence"] = row.get("destroyed_presence", 0) + 1
+    row["destroyed"] = row.get("destroyed", 0) + 1
     return True
 
 

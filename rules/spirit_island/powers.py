@@ -1,0 +1,520 @@
+"""Power cards and innate powers (data/powers.json) and the verbs the spirits need.
+
+A card is `{deck, cost, speed, elements, target, effect}`: `target` is the first step
+(`target_land` or `target_spirit`), `effect` the steps after it; `card_effect` joins them.
+An innate's tiers each have a `threshold` of elements and an `effect`; a tier marked
+`instead` replaces the tiers below it, a tier marked `fast` lets the power be Fast.
+
+The spirits' special rules that change how generic verbs work (River's Domain and Shadows
+of the Dahan for targeting, To Dream a Thousand Deaths for damage and destroy, Dread
+Apparitions for fear, Ocean in Play for adding presence) wrap those verbs here: the wrapper
+acts only for the spirit whose rule is active and hands everything else to effects.py.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+from pathlib import Path
+from typing import Any
+
+from rules.spirit_island import effects as fx
+from rules.spirit_island import island as isl
+from rules.spirit_island import pieces as pcs
+from rules.spirit_island import spirits as sp
+from rules.spirit_island import tokens as tok
+
+_DATA = json.loads((Path(__file__).parent / "data" / "powers.json").read_text(encoding="utf-8"))
+CARDS: dict[str, dict] = _DATA["cards"]
+INNATES: dict[str, dict] = _DATA["innates"]
+
+BRINGER, OCEAN, RIVER, SHADOWS, LIGHTNING = (
+    "Bringer of Dreams and Nightmares",
+    "Ocean's Hungry Grasp",
+    "River Surges in Sunlight",
+    "Shadows Flicker Like Flame",
+    "Lightning's Swift Strike",
+)
+# To Dream a Thousand Deaths: fear instead of destroying each kind of invader.
+DREAM_FEAR = {"explorer": 0, "town": 2, "city": 5}
+ALL = 1000  # "all" as a count of saves
+
+
+def card_effect(name: str) -> list[dict]:
+    card = CARDS[name]
+    return [card["target"], *card["effect"]]
+
+
+def _elements(state: dict, seat: int) -> dict:
+    return state["seats"][seat].get("elements", {})
+
+
+def innate_tiers(state: dict, seat: int, name: str) -> list[int]:
+    """The tiers (0-based) whose thresholds the seat's elements this turn reach."""
+    have = _elements(state, seat)
+    return [
+        i
+        for i, tier in enumerate(INNATES[name]["tiers"])
+        if all(have.get(e, 0) >= n for e, n in tier["threshold"].items())
+    ]
+
+
+def innate_effect(state: dict, seat: int, name: str) -> list[dict]:
+    """The innate's target and the steps of every tier reached (an `instead` tier drops the
+    ones below it); just the target when no tier with an effect is reached."""
+    steps: list[dict] = []
+    for i in innate_tiers(state, seat, name):
+        tier = INNATES[name]["tiers"][i]
+        if tier.get("instead"):
+            steps = []
+        steps += tier["effect"]
+    return [INNATES[name]["target"], *steps] if steps else []
+
+
+def _rule(state: dict, seat: int | None, spirit: str, rule: str) -> bool:
+    return (
+        seat is not None
+        and rule in state.get("rules", ())
+        and state["seats"][seat].get("spirit") == spirit
+    )
+
+
+def may_be_fast(state: dict, seat: int, name: str) -> bool:
+    """Whether a power may be used in the Fast phase: it is Fast, or an innate's `fast`
+    tier is reached (Thunderspeaker at 4 Air), or the seat has a Slow-as-Fast use left
+    (Lightning's Boon, or Swiftness of Lightning: one per Air)."""
+    power = CARDS.get(name) or INNATES[name]
+    if power["speed"] == "fast":
+        return True
+    if name in INNATES and any(
+        INNATES[name]["tiers"][i].get("fast") for i in innate_tiers(state, seat, name)
+    ):
+        return True
+    return slow_as_fast_left(state, seat) > 0
+
+
+def slow_as_fast_left(state: dict, seat: int) -> int:
+    row = state["seats"][seat]
+    swift = _elements(state, seat).get("air", 0) if _rule(state, seat, LIGHTNING, "swiftness") else 0
+    return row.get("slow_as_fast", 0) + swift - row.get("slow_used_fast", 0)
+
+
+def use_slow_as_fast(state: dict, seat: int) -> None:
+    """Count one Slow power used as Fast (turn.py calls this; cleared with the turn)."""
+    row = state["seats"][seat]
+    row["slow_used_fast"] = row.get("slow_used_fast", 0) + 1
+
+
+# --- counting for `per` and `watch` ---------------------------------------------------------------
+
+
+def _count(state: dict, spec: Any, ctx: dict) -> int:
+    if isinstance(spec, int):
+        return spec
+    if "kind" in spec:
+        value = fx.count(state, state["lands"][ctx["land"]], spec["kind"], ctx)
+    elif "element" in spec:
+        value = _elements(state, ctx["seat"]).get(spec["element"], 0)
+    elif spec.get("played"):
+        value = len(state["seats"][ctx["seat"]].get("played", []))
+    else:
+        raise ValueError(f"cannot count {spec}")
+    value *= _count(state, spec.get("times", 1), ctx)
+    value //= spec.get("div", 1)
+    return min(value, spec.get("max", value))
+
+
+def _watched(state: dict, step: dict, ctx: dict) -> int:
+    lands = [ctx["land"]]
+    if step.get("in") == "adjacent":
+        lands = [
+            n for n in isl.adjacent(tuple(state["boards"]), ctx["land"])
+            if not step.get("where_any")
+            or any(fx.land_matches(state, n, w, ctx) for w in step["where_any"])
+        ]
+    return sum(fx.count(state, state["lands"][n], k, ctx) for n in lands for k in step["kinds"])
+
+
+# --- verbs ----------------------------------------------------------------------------------------
+
+
+@fx.verb("per")
+def per(state, step, ctx, answer):
+    """Run `then` with its `n` set to a count: pieces of `kind` in the land, the acting
+    spirit's `element`, or cards it `played` this turn; `times`, `div` (rounded down), `max`."""
+    n = _count(state, step["count"], ctx)
+    return fx.frames([{**step["then"], "n": n}], ctx) if n > 0 else None
+
+
+@fx.verb("watch")
+def watch(state, step, ctx, answer):
+    """Run `then`, then `each` once per piece of `kinds` the land (or, with `in: adjacent`,
+    its adjacent lands matching one of `where_any`) `lost` or `gained` (at most `max`), or
+    `any` once if that is 1 or more."""
+    before = _watched(state, step, ctx)
+    end = {**step, "do": "watch_end", "before": before}
+    return fx.frames([*step["then"], end], ctx)
+
+
+@fx.verb("watch_end")
+def watch_end(state, step, ctx, answer):
+    after = _watched(state, step, ctx)
+    change = step["before"] - after if step.get("change", "lost") == "lost" else after - step["before"]
+    change = min(change, step.get("max", change))
+    if change <= 0:
+        return None
+    if "any" in step:
+        return fx.frames(step["any"], ctx)
+    return fx.frames(step["each"] * change, ctx)
+
+
+@fx.verb("if_more")
+def if_more(state, step, ctx, answer):
+    land = state["lands"][ctx["land"]]
+    more = fx.count(state, land, step["kind"], ctx) > fx.count(state, land, step["than"], ctx)
+    return fx.frames(step["then"], ctx) if more else None
+
+
+@fx.verb("if_self")
+def if_self(state, step, ctx, answer):
+    branch = step["then"] if ctx.get("spirit") == ctx.get("seat") else step.get("else", [])
+    return fx.frames(branch, ctx)
+
+
+@fx.verb("as_target")
+def as_target(state, step, ctx, answer):
+    """Run `then` as the target spirit (`ctx.spirit` becomes the acting seat; its player
+    makes the choices, its presence and elements count)."""
+    fresh = fx._new_ctx(state, ctx, seat=ctx["spirit"], by=ctx.get("seat"))
+    return fx.frames(step["then"], fresh)
+
+
+@fx.verb("slow_as_fast")
+def slow_as_fast(state, step, ctx, answer):
+    row = state["seats"][ctx["seat"]]
+    row["slow_as_fast"] = row.get("slow_as_fast", 0) + step.get("n", 1)
+    return None
+
+
+@fx.verb("card_plays")
+def card_plays(state, step, ctx, answer):
+    row = state["seats"][ctx["seat"]]
+    row["card_plays_bonus"] = row.get("card_plays_bonus", 0) + step.get("n", 1)
+    return None
+
+
+@fx.verb("grant_repeat")
+def grant_repeat(state, step, ctx, answer):
+    """The spirit may repeat 1 power card costing at most `max_cost` this turn (paying
+    its cost again); turn.py offers it from `seats[i]["repeats"]`."""
+    state["seats"][ctx["seat"]].setdefault("repeats", []).append(step["max_cost"])
+    return None
+
+
+@fx.verb("save_pieces")
+def save_pieces(state, step, ctx, answer):
+    """Pieces of `kind` in the land take no harm from the ravage this turn (`n` of them)."""
+    n = step.get("n", 1)
+    tok.add_save(state, ctx["land"], step["kind"], ALL if n == "all" else n)
+    return None
+
+
+@fx.verb("fear_defends")
+def fear_defends(state, step, ctx, answer):
+    """Dread Apparitions: this turn, fear a power generates in the land also defends 1 each
+    (the fear of destroyed towns and cities is not a power's `fear` step, so it does not)."""
+    fx.turn_marks(state, ctx["land"])["fear_defends"] = True
+    return None
+
+
+@fx.verb("reveal_fear")
+def reveal_fear(state, step, ctx, answer):
+    fear = state.get("fear", {})
+    shown = fear.setdefault("revealed", [])
+    options = [c for c in fear.get("earned_cards", []) if c not in shown]
+    if not options:
+        return None
+    card = fx.ask_or_take(fx.chooser(ctx), "reveal_fear", options, answer)
+    if isinstance(card, fx.Ask):
+        return card
+    shown.append(card)
+    return None
+
+
+@fx.verb("gain_element_had")
+def gain_element_had(state, step, ctx, answer):
+    have = _elements(state, ctx["seat"])
+    options = [e for e in sp.ELEMENTS if have.get(e, 0) >= 1]
+    if not options:
+        return None
+    element = fx.ask_or_take(ctx["seat"], "element", options, answer)
+    if isinstance(element, fx.Ask):
+        return element
+    have[element] += 1
+    return None
+
+
+def _land(state: dict, name: str) -> dict:
+    # Oceans hold no pieces in a fresh state; Ocean's Hungry Grasp's presence brings one in.
+    return state["lands"].setdefault(name, pcs.empty_land())
+
+
+@fx.verb("setup_presence")
+def setup_presence(state, step, ctx, answer):
+    """Setup: put `n` presence in each of `count` lands chosen from `lands`."""
+    land = fx.ask_or_take(ctx["seat"], "setup_presence", step["lands"], answer)
+    if isinstance(land, fx.Ask):
+        return land
+    pcs.add_presence(_land(state, land), fx.presence_key(state, ctx["seat"]), step["n"])
+    left = [n for n in step["lands"] if n != land]
+    if step.get("count", 1) > 1 and left:
+        return [{"step": {**step, "lands": left, "count": step["count"] - 1}, "ctx": ctx}]
+    return None
+
+
+def _all_lands(state: dict, where: dict | None, ctx: dict) -> list[str]:
+    """Every land matching `where`, with no range: Oceans too when it asks for them."""
+    boards = tuple(state["boards"])
+    names = isl.island(boards) if (where or {}).get("ocean") else isl.land_names(boards)
+    return [n for n in names if fx.land_matches(state, n, where, ctx)]
+
+
+@fx.verb("place_presence")
+def place_presence(state, step, ctx, answer):
+    """Add a presence (from a track or destroyed) with no range: into the target land
+    (`here`) or any land matching `where` (Oceans too when `where.ocean`)."""
+    seat = ctx["seat"]
+    source = step.get("source")
+    if source is None:
+        options = fx.presence_sources(state, seat)
+        if not options:
+            return None
+        source = fx.ask_or_take(seat, "presence_source", options, answer)
+        if isinstance(source, fx.Ask):
+            return source
+        return [{"step": {**step, "source": source}, "ctx": ctx}]
+    lands = [ctx["land"]] if step.get("here") else _all_lands(state, step.get("where"), ctx)
+    if not lands:
+        return None
+    land = fx.ask_or_take(seat, "add_presence", lands, answer)
+    if isinstance(land, fx.Ask):
+        return land
+    row = state["seats"][seat]
+    if source == "destroyed":
+        row["destroyed"] -= 1
+    else:
+        row["tracks"][source] += 1
+    pcs.add_presence(_land(state, land), fx.presence_key(state, seat))
+    return None
+
+
+def _move_presence(state: dict, key: str, source: str, target: str) -> None:
+    pcs.destroy_presence(state["lands"][source], key)  # a move: the piece is not destroyed
+    pcs.add_presence(_land(state, target), key)
+
+
+@fx.verb("gather_presence")
+def gather_presence(state, step, ctx, answer):
+    """Into each land matching `into` (Ocean's growth: each Ocean), the spirit may gather
+    `n` of its presence from adjacent lands. `todo` keeps the lands still to do."""
+    key = fx.presence_key(state, ctx["seat"])
+    boards = tuple(state["boards"])
+    todo = step.get("todo")
+    if todo is None:
+        todo = [n for n in _all_lands(state, step["into"], ctx)]
+    while todo:
+        target = todo[0]
+        options = [[s, target] for s in isl.adjacent(boards, target, ocean=True)
+                   if state["lands"].get(s, {}).get("presence", {}).get(key)]
+        if options:
+            pick = fx.ask_or_take(ctx["seat"], "gather_presence", [*options, fx.DONE], answer)
+            if isinstance(pick, fx.Ask):
+                fx.remember(state, todo=todo)
+                return pick
+            answer = None
+            if pick != fx.DONE:
+                _move_presence(state, key, pick[0], target)
+        todo = todo[1:]
+    return None
+
+
+@fx.verb("push_presence")
+def push_presence(state, step, ctx, answer):
+    """From each land matching `from` where the spirit has presence, it may push `n` of it
+    to an adjacent land (from an Ocean: a coastal land)."""
+    key = fx.presence_key(state, ctx["seat"])
+    boards = tuple(state["boards"])
+    todo = step.get("todo")
+    if todo is None:
+        todo = [n for n in _all_lands(state, step["from"], ctx)
+                if state["lands"].get(n, {}).get("presence", {}).get(key)]
+    while todo:
+        source = todo[0]
+        options = [[source, t] for t in isl.adjacent(boards, source)]
+        pick = fx.ask_or_take(ctx["seat"], "push_presence", [*options, fx.DONE], answer)
+        if isinstance(pick, fx.Ask):
+            fx.remember(state, todo=todo)
+            return pick
+        answer = None
+        if pick != fx.DONE:
+            _move_presence(state, key, source, pick[1])
+        todo = todo[1:]
+    return None
+
+
+@fx.verb("drown")
+def drown(state, step, ctx, answer):
+    """Ocean's Drowning: destroy `n` pieces of `kinds` in the land (towns and cities give
+    their fear as usual); drowned invaders' health is kept and every (players) health of
+    it pays Ocean 1 energy at once (cashing in as soon as possible is never worse)."""
+    land = state["lands"][ctx["land"]]
+    kinds = [k for k in fx._kinds(step) if land[k]]
+    n = step.get("n", 1)
+    if not kinds or n <= 0:
+        return None
+    kind = fx.ask_or_take(fx.chooser(ctx), "drown", kinds, answer)
+    if isinstance(kind, fx.Ask):
+        return kind
+    pcs.destroy(state, land, kind)
+    ocean = sp.seat_of(state, OCEAN)
+    if ocean is not None and kind in pcs.INVADERS:
+        row = state["seats"][ocean]
+        row["drowned"] = row.get("drowned", 0) + pcs.HEALTH[kind]
+        players = len(state["seats"])
+        row["energy"] += row["drowned"] // players
+        row["drowned"] %= players
+    return fx._rest(step, ctx, n - 1)
+
+
+# --- special rules that change generic verbs -------------------------------------------------------
+
+
+def _wraps(name: str):
+    """Replace a generic verb by `handler(original, state, step, ctx, answer)`."""
+    original = getattr(fx.VERBS[name], "__wrapped__", fx.VERBS[name])
+
+    def register(handler):
+        @functools.wraps(original)
+        def verb(state, step, ctx, answer):
+            return handler(original, state, step, ctx, answer)
+
+        verb.__wrapped__ = original
+        fx.VERBS[name] = verb
+        return handler
+
+    return register
+
+
+@_wraps("target_land")
+def target_land(original, state, step, ctx, answer):
+    """River's Domain (presence in a Wetland is a sacred site) and Shadows of the Dahan
+    (any land with dahan, paying 1 energy, whatever the range)."""
+    seat = ctx.get("seat")
+    source = step.get("from", "presence")
+    river = source == "sacred_site" and _rule(state, seat, RIVER, "rivers-domain")
+    shadows = (_rule(state, seat, SHADOWS, "shadows-of-the-dahan")
+               and state["seats"][seat]["energy"] >= 1)
+    if seat is None or source == "any" or not (river or shadows):
+        return original(state, step, ctx, answer)
+    starts = sp.sacred_sites(state, seat) if river else fx.origins(state, seat, source)
+    near = fx.within(state, starts, step.get("range", 0))
+    options = [n for n in near if fx.land_matches(state, n, step.get("where"), ctx)]
+    extra = []
+    if shadows:
+        extra = [n for n in fx.lands_matching(state, step.get("where"), ctx)
+                 if n not in options and state["lands"][n]["dahan"]]
+    if not options + extra:
+        fx.abort(state, ctx)
+        return None
+    land = fx.ask_or_take(seat, "target_land", options + extra, answer)
+    if isinstance(land, fx.Ask):
+        return land
+    if land in extra:
+        state["seats"][seat]["energy"] -= 1
+    fx.set_ctx(state, ctx, land=land)
+    return None
+
+
+def _dreams(state: dict, ctx: dict) -> bool:
+    return _rule(state, ctx.get("seat"), BRINGER, "dream-a-thousand-deaths")
+
+
+def _dream(state: dict, land: dict, kind: str, index: int, ctx: dict) -> list[dict]:
+    """Instead of destroying: the piece's fear, and it is pushed (undamaged: the damage was
+    a dream). The piece goes last in its list, which is the one `push` moves."""
+    land[kind].pop(index)
+    land[kind].append(0)
+    fx.earn_fear(state, DREAM_FEAR[kind])
+    return [{"step": {"do": "push", "n": 1, "kinds": [kind]}, "ctx": ctx}]
+
+
+@_wraps("damage")
+def damage(original, state, step, ctx, answer):
+    """To Dream a Thousand Deaths: Bringer's damage hurts only invaders, and one that
+    would be destroyed is dreamt instead (fear and push)."""
+    if not _dreams(state, ctx):
+        return original(state, step, ctx, answer)
+    land = state["lands"][ctx["land"]]
+    kinds = [k for k in fx._kinds(step) if k in pcs.INVADERS and land[k]]
+    n = step.get("n", 1)
+    if n <= 0 or not kinds:
+        return None
+    kind = fx.ask_or_take(fx.chooser(ctx), "damage", kinds, answer)
+    if isinstance(kind, fx.Ask):
+        return kind
+    land[kind].sort(reverse=True)
+    land[kind][0] += 1
+    out = _dream(state, land, kind, 0, ctx) if land[kind][0] >= pcs.HEALTH[kind] else []
+    return out + fx._rest(step, ctx, n - 1)
+
+
+@_wraps("damage_each")
+def damage_each(original, state, step, ctx, answer):
+    if not _dreams(state, ctx):
+        return original(state, step, ctx, answer)
+    land = state["lands"][ctx["land"]]
+    out: list[dict] = []
+    for kind in (k for k in fx._kinds(step) if k in pcs.INVADERS):
+        hit = [d + step.get("n", 1) for d in land[kind]]
+        land[kind] = [d for d in hit if d < pcs.HEALTH[kind]]
+        for _ in range(len(hit) - len(land[kind])):
+            land[kind].append(pcs.HEALTH[kind])
+            out += _dream(state, land, kind, len(land[kind]) - 1, ctx)
+    return out
+
+
+@_wraps("destroy")
+def destroy(original, state, step, ctx, answer):
+    if not _dreams(state, ctx):
+        return original(state, step, ctx, answer)
+    land = state["lands"][ctx["land"]]
+    kinds = [k for k in fx._kinds(step) if k in pcs.INVADERS and land[k]]
+    n = step.get("n", 1)
+    if n == "all":
+        n = sum(len(land[k]) for k in kinds)
+    if not kinds or n <= 0:
+        return None
+    options = kinds + ([fx.DONE] if step.get("up_to") else [])
+    kind = fx.ask_or_take(fx.chooser(ctx), "destroy", options, answer)
+    if isinstance(kind, fx.Ask) or kind == fx.DONE:
+        return kind if isinstance(kind, fx.Ask) else None
+    land[kind].sort(reverse=True)
+    return _dream(state, land, kind, 0, ctx) + fx._rest(step, ctx, n - 1)
+
+
+@_wraps("fear")
+def fear(original, state, step, ctx, answer):
+    result = original(state, step, ctx, answer)
+    land = ctx.get("land")
+    if ctx.get("seat") is not None and land and fx.turn_marks(state, land).get("fear_defends"):
+        tok.add_defend(state, land, step.get("n", 1))
+    return result
+
+
+@_wraps("add_presence")
+def add_presence(original, state, step, ctx, answer):
+    """Ocean in Play: Ocean's presence never goes into an inland land."""
+    if _rule(state, ctx.get("seat"), OCEAN, "ocean-in-play"):
+        step = {**step, "where": {**step.get("where", {}), "coastal": True}}
+        fx.remember(state, where=step["where"])
+    return original(state, step, ctx, answer)
