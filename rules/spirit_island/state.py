@@ -33,3 +33,74 @@ def new_state(boards: list[str], seed: int) -> dict:
         "fear_earned": 0,
         "rng": rng.state,
     }
+
+
+# --- a whole game's setup (the engine's) -------------------------------------------------------
+
+BOARD_ORDER = ("A", "B", "C", "D", "E", "F")
+# One base-game spirit per seat unless the lobby picks others.
+DEFAULT_SPIRITS = (
+    "River Surges in Sunlight",
+    "Vital Strength of the Earth",
+    "Lightning's Swift Strike",
+    "Shadows Flicker Like Flame",
+)
+
+
+def _optional(module: str):
+    from rules.spirit_island.effects import optional
+
+    return optional(module)
+
+
+def _power_decks(state: dict, rng: Rng) -> None:
+    """The Minor and Major power decks, shuffled and hidden."""
+    powers = _optional("powers")
+    cards = getattr(powers, "CARDS", {})
+    for kind in ("minor", "major"):
+        deck = sorted(name for name, card in cards.items() if card.get("deck") == kind)
+        rng.shuffle(deck)
+        state["secret"][f"{kind}_deck"] = deck
+    state["power_discard"] = {"minor": [], "major": []}
+
+
+def new_game(
+    players: int,
+    seed: int,
+    spirits: list[str] | None = None,
+    boards: list[str] | None = None,
+    adversary: str | None = None,
+    level: int = 0,
+    events: bool = True,
+) -> dict:
+    """Setup for a game: island, tokens, spirits, adversary, fear, events, power decks.
+
+    Modules of the other rule areas plug in when present (events, adversaries); the
+    setup choices spirits leave (`setup_presence` frames) wait in the queue."""
+    boards = list(boards or BOARD_ORDER[:players])
+    spirits = list(spirits or DEFAULT_SPIRITS[:players])
+    state = new_state(boards, seed)
+    state["secret"] = {"deck": state.pop("deck")}
+    state.update(seats=[], queue=[], rules=[], turn=0, phase="setup",
+                 options={"events": events}, adversary=None, track=state["track"])
+    tokens = _optional("tokens")
+    if tokens is not None:
+        tokens.setup_tokens(state)
+    spirit_rules = _optional("spirits")
+    for seat, name in enumerate(spirits):
+        spirit_rules.setup(state, seat, name)
+    adversaries = _optional("adversaries")
+    if adversary and adversaries is not None:
+        state["adversary"] = {"name": adversary, "level": level}
+        adversaries.setup(state, adversary, level)
+    fear = _optional("fear")
+    if fear is not None and "fear" not in state:
+        counts = state.get("fear_counts")
+        fear.new_fear(state, players, counts)
+    event_rules = _optional("events")
+    if events and event_rules is not None:
+        event_rules.setup(state)
+    rng = Rng(state["rng"])
+    _power_decks(state, rng)
+    state["rng"] = rng.state
+    return state

@@ -1,0 +1,475 @@
+"""The cooperative turn: Spirit phase, Fast powers, Invader phase, Slow powers, time passes.
+
+Every player choice is an effects.Ask. Two kinds of place hold them:
+- each seat's own queue (`seats[i]["queue"]`, `seats[i]["ask"]`) in the Spirit phase, so
+  all spirits grow and play cards at the same time;
+- the island's queue (`state["queue"]`, `state["ask"]`) for powers and the Invader phase.
+In the Fast and Slow phases, while the island's queue is idle, every seat with a power
+still to use is asked which one to use next (kind "resolve"); the first to answer goes.
+
+`open_asks(state)` lists what is asked now; `act(state, seat, kind, option)` answers.
+The game's end is checked whenever an action tree is complete (errata B8).
+"""
+
+from __future__ import annotations
+
+import copy
+import inspect
+from contextlib import contextmanager
+
+from rules.spirit_island import actions as act_
+from rules.spirit_island import effects as fx
+from rules.spirit_island import hooks
+from rules.spirit_island import invaders as inv
+from rules.spirit_island import outcome as out
+from rules.spirit_island import pieces as pcs
+from rules.spirit_island.effects import Ask
+
+ELEMENTS = ("sun", "moon", "fire", "air", "water", "earth", "plant", "animal")
+POWER_PHASES = {"fast": "fast", "slow": "slow"}
+INVADER_PARTS = ("blighted_island", "event", "fear", "ravage", "build", "explore", "slow")
+RESOLVE = "resolve"
+
+
+# --- what the SPIRITS helper's modules give (stand-ins patch these in tests) ---------------------
+
+
+def spirit_data(name: str) -> dict:
+    return fx.optional("spirits").SPIRITS[name]
+
+
+def growth_effect(name: str) -> list[dict]:
+    return fx.optional("spirits").growth_effect(name)
+
+
+def track_values(state: dict, seat: int) -> dict:
+    return fx.optional("spirits").track_values(state, seat)
+
+
+def card(name: str) -> dict:
+    """A power card's data: cost, speed, elements (powers.CARDS)."""
+    return fx.optional("powers").CARDS[name]
+
+
+def innates(state: dict, seat: int) -> list[str]:
+    return list(spirit_data(state["seats"][seat]["spirit"]).get("innates", []))
+
+
+def speed(name: str) -> str:
+    powers = fx.optional("powers")
+    return (powers.CARDS.get(name) or powers.INNATES[name])["speed"]
+
+
+def power_effect(state: dict, seat: int, name: str) -> list[dict]:
+    """The effect of using a power now: a card's, or an innate's tiers the spirit reaches
+    (empty when it reaches none)."""
+    powers = fx.optional("powers")
+    if name in powers.CARDS:
+        return powers.card_effect(name)
+    return powers.innate_effect(state, seat, name)
+
+
+def may_be_fast(state: dict, seat: int, name: str) -> bool:
+    return fx.optional("powers").may_be_fast(state, seat, name)
+
+
+def used_slow_as_fast(state: dict, seat: int) -> None:
+    fx.optional("powers").use_slow_as_fast(state, seat)
+
+
+# --- game over ------------------------------------------------------------------------------------
+
+
+def spirits(state: dict) -> list[str]:
+    return [fx.presence_key(state, i) for i in range(len(state["seats"]))]
+
+
+def check_end(state: dict) -> str | None:
+    """Win, sacrifice or loss: recorded in state["outcome"] and the phase becomes "over"."""
+    if state.get("outcome"):
+        return state["outcome"]
+    if not state.get("lost"):
+        for reason in hooks.fire(state, "loss"):
+            state["lost"] = reason
+    result = out.outcome(state, spirits(state), fx.terror_level(state))
+    if result:
+        state["outcome"] = result
+        state["phase"] = "over"
+        note(state, "game_over", outcome=result)
+    return result
+
+
+def note(state: dict, key: str, **params) -> None:
+    """A public event for this action's report (engine.apply turns them into Events)."""
+    state.setdefault("events", []).append({"key": key, "params": params})
+
+
+# --- per-seat queues ------------------------------------------------------------------------------
+
+
+@contextmanager
+def seat_queue(state: dict, seat: int):
+    """Run effects on one seat's own queue (Spirit phase) instead of the island's."""
+    row = state["seats"][seat]
+    saved_queue, saved_ask = state["queue"], state.pop("ask", None)
+    state["queue"] = row.get("queue", [])
+    if row.get("ask"):
+        state["ask"] = row["ask"]
+    try:
+        yield
+    finally:
+        row["queue"] = state["queue"]
+        row["ask"] = state.pop("ask", None)
+        state["queue"] = saved_queue
+        if saved_ask:
+            state["ask"] = saved_ask
+
+
+# --- the turn -------------------------------------------------------------------------------------
+
+
+def start_turn(state: dict) -> None:
+    """The Spirit phase: each spirit grows, gains energy and plays cards, all at once."""
+    state["turn"] = state.get("turn", 0) + 1
+    state["phase"] = "spirit"
+    note(state, "turn", turn=state["turn"])
+    for seat, row in enumerate(state["seats"]):
+        row["ready"] = False
+        steps = [*growth_effect(row["spirit"]), {"do": "track_energy"}, {"do": "play_cards"},
+                 {"do": "track_elements"}, {"do": "spirit_ready"}]
+        with seat_queue(state, seat):
+            fx.push(state, steps, {"seat": seat, "source": "growth"})
+            fx.run(state)
+    advance(state)
+
+
+@fx.verb("track_energy")
+def track_energy(state, step, ctx, answer):
+    state["seats"][ctx["seat"]]["energy"] += track_values(state, ctx["seat"])["energy"]
+    return None
+
+
+@fx.verb("play_cards")
+def play_cards(state, step, ctx, answer):
+    """Play cards one at a time, up to the card plays showing, paying each one's cost."""
+    row = state["seats"][ctx["seat"]]
+    left = step.get("left", track_values(state, ctx["seat"])["card_plays"])
+    if answer == fx.DONE:
+        return None
+    if answer is not None:
+        row["hand"].remove(answer)
+        row["played"].append(answer)
+        row["energy"] -= card(answer)["cost"]
+        left -= 1
+    playable = sorted({c for c in row["hand"] if card(c)["cost"] <= row["energy"]}) if left else []
+    if not playable:
+        return None
+    fx.remember(state, left=left)
+    return Ask(ctx["seat"], "play", [*playable, fx.DONE])
+
+
+@fx.verb("track_elements")
+def track_elements(state, step, ctx, answer):
+    """This turn's elements: the played cards', the tracks' (an "any" space is one of the
+    player's choice) and those gained in growth."""
+    row = state["seats"][ctx["seat"]]
+    if "any" not in step:
+        values = track_values(state, ctx["seat"])
+        for name, n in values["elements"].items():
+            row["elements"][name] = row["elements"].get(name, 0) + n
+        for name in row["played"]:
+            for element in card(name).get("elements", []):
+                row["elements"][element] = row["elements"].get(element, 0) + 1
+        step = {**step, "any": values.get("any", 0)}
+    if answer is not None:
+        row["elements"][answer] = row["elements"].get(answer, 0) + 1
+        step = {**step, "any": step["any"] - 1}
+    if step["any"] <= 0:
+        return None
+    fx.remember(state, **step)
+    return Ask(ctx["seat"], "element", list(ELEMENTS))
+
+
+@fx.verb("spirit_ready")
+def spirit_ready(state, step, ctx, answer):
+    state["seats"][ctx["seat"]]["ready"] = True
+    return None
+
+
+def start_powers(state: dict, phase: str) -> None:
+    """Fast: every played card and innate is a power still to use; Slow: the slow ones
+    left (a Fast power not used in the Fast phase is lost)."""
+    state["phase"] = phase
+    for seat, row in enumerate(state["seats"]):
+        if phase == "fast":
+            row["powers"] = [*row["played"], *innates(state, seat)]
+        else:
+            row["powers"] = [p for p in row["powers"] if speed(p) == "slow"]
+        row["passed"] = False
+
+
+def _usable(state: dict, seat: int, name: str) -> bool:
+    return name in state["seats"][seat]["played"] or bool(power_effect(state, seat, name))
+
+
+def unresolved(state: dict, seat: int) -> list:
+    """What the seat may use next in this power phase. In the Fast phase a Slow power that
+    may be Fast is optional, so "done" is offered once no Fast power is left."""
+    row = state["seats"][seat]
+    if row.get("passed"):
+        return []
+    usable = [p for p in row.get("powers", []) if _usable(state, seat, p)]
+    if state["phase"] == "slow":
+        return usable
+    fast = [p for p in usable if speed(p) == "fast"]
+    extra = [p for p in usable if speed(p) != "fast" and may_be_fast(state, seat, p)]
+    return fast + extra if fast else extra + [fx.DONE] if extra else []
+
+
+def resolve(state: dict, seat: int, name: str) -> None:
+    row = state["seats"][seat]
+    if name == fx.DONE:
+        row["passed"] = True
+        return
+    row["powers"].remove(name)
+    if state["phase"] == "fast" and speed(name) != "fast":
+        used_slow_as_fast(state, seat)
+    note(state, "power", seat=seat, power=name)
+    fx.push(state, power_effect(state, seat, name), {"seat": seat, "source": name})
+    fx.run(state)
+
+
+def start_invaders(state: dict) -> None:
+    state["phase"] = "invader"
+    fx.append(state, [{"do": "invader_part", "part": INVADER_PARTS[0]}], {"seat": None})
+    fx.run(state)
+
+
+@fx.verb("invader_part")
+def invader_part(state, step, ctx, answer):
+    """One part of the Invader phase; it queues the next part behind what it queued."""
+    part = step["part"]
+    if state.get("lost"):  # the game is over: the rest of the phase does not happen
+        return None
+    PARTS[part](state)
+    if state.get("lost") or part == INVADER_PARTS[-1]:
+        return None
+    following = INVADER_PARTS[INVADER_PARTS.index(part) + 1]
+    fx.append(state, [{"do": "invader_part", "part": following}], {"seat": None})
+    return None
+
+
+def _blighted_island(state: dict) -> None:
+    hooks.fire(state, "invader_phase")
+
+
+def _event(state: dict) -> None:
+    events = fx.optional("events")
+    if state.get("options", {}).get("events") and events is not None:
+        events.draw_and_queue(state)
+
+
+def _fear(state: dict) -> None:
+    fear = fx.optional("fear")
+    if fear is not None and hasattr(fear, "resolve_step"):
+        fear.resolve_step(state)
+
+
+def _ravage(state: dict) -> None:
+    for card_name in state["track"]["ravage"]:  # a land matching two cards ravages twice
+        for land in inv.matching_lands(state, card_name):
+            fx.append(state, [{"do": "ravage_land", "land": land, "card": card_name}],
+                      {"seat": None, "land": land})
+
+
+def _build(state: dict) -> None:
+    for card_name in state["track"]["build"]:
+        built = inv.build(state, card_name)
+        note(state, "build", card=card_name, lands=built)
+
+
+def _explore(state: dict) -> None:
+    deck = inv.deck(state)
+    track = state["track"]
+    if not deck:
+        state["lost"] = "time"
+        return
+    card_name = deck.pop(0)
+    if inv.escalates(card_name):
+        hooks.fire(state, "escalation", card=card_name)
+    explored = inv.explore(state, card_name)
+    note(state, "explore", card=card_name, lands=explored)
+    track["discard"] += track["ravage"]
+    track["ravage"], track["build"], track["explore"] = track["build"], [card_name], []
+
+
+def _to_slow(state: dict) -> None:
+    start_powers(state, "slow")
+
+
+PARTS = {"blighted_island": _blighted_island, "event": _event, "fear": _fear,
+         "ravage": _ravage, "build": _build, "explore": _explore, "slow": _to_slow}
+
+
+# --- ravage in one land, with the players' cascade and counterattack choices ------------------
+
+
+def _ravage_kwargs(step: dict) -> dict:
+    kwargs = {"cascade_to": list(step.get("cascade", [])),
+              "dahan_order": list(step.get("order", []))}
+    if "use_skip" in step and "use_skip" in inspect.signature(inv.ravage).parameters:
+        kwargs["use_skip"] = step["use_skip"]
+    return kwargs
+
+
+def _trial(state: dict, land: str, step: dict) -> tuple[dict, dict] | None:
+    """Ravage on a copy with the choices so far: (copy, report), or None if illegal."""
+    trial = {k: copy.deepcopy(v) for k, v in state.items() if k not in ("events",)}
+    try:
+        report = inv.ravage(trial, land, **_ravage_kwargs(step))
+    except ValueError:
+        return None
+    return trial, report
+
+
+def _outcome(trial: dict) -> str:
+    return repr((trial["lands"], trial.get("fear"), trial.get("fear_earned")))
+
+
+@fx.verb("ravage_land")
+def ravage_land(state, step, ctx, answer):
+    land = step["land"]
+    if state.get("lost"):
+        return None
+    asked = step.get("asking")
+    if asked and answer is not None:
+        key = {"skip": "use_skip", "cascade": "cascade", "counterattack": "order"}[asked]
+        value = answer == "yes" if asked == "skip" else answer
+        step = {**step, key: value if key == "use_skip" else [*step.get(key, []), value]}
+    if not pcs.invader_count(state["lands"][land]):
+        return None
+    tok = fx.optional("tokens")
+    if "use_skip" not in step and tok is not None and tok.skip_options(state, land, "ravage"):
+        return _ask(state, step, "skip", ["yes", "no"])
+    while True:
+        trial = _trial(state, land, step)
+        chain = trial[1]["blight"]
+        picks = step.get("cascade", [])
+        if len(chain) - 1 > len(picks) and not trial[0].get("lost"):
+            options = inv.cascade_options(state, chain[len(picks)])
+            if len(options) > 1:
+                return _ask(state, step, "cascade", options)
+            step = {**step, "cascade": [*picks, options[0]]}
+            continue
+        # would another counterattack choice change anything?
+        distinct: dict[str, str] = {}
+        for kind in pcs.INVADERS:
+            alt = _trial(state, land, {**step, "order": [*step.get("order", []), kind]})
+            if alt is not None:
+                distinct.setdefault(_outcome(alt[0]), kind)
+        if len(distinct) > 1:
+            return _ask(state, step, "counterattack", sorted(distinct.values(),
+                                                             key=pcs.INVADERS.index))
+        report = inv.ravage(state, land, **_ravage_kwargs(step))
+        note(state, "ravage", land=land, damage=report["damage"], blight=report["blight"])
+        return None
+
+
+def _ask(state: dict, step: dict, kind: str, options: list) -> Ask:
+    state["queue"][0]["step"] = {**step, "asking": kind}
+    return Ask(0, kind, options)
+
+
+# --- time passes ----------------------------------------------------------------------------------
+
+
+def time_passes(state: dict) -> None:
+    """Damage heals, this turn's marks end, played cards go to the discard, elements reset."""
+    act_.time_passes(state)
+    state.pop("turn_marks", None)
+    for row in state["seats"]:
+        row["discard"] += row["played"]
+        row["played"] = []
+        row["elements"] = {}
+        row["powers"] = []
+        row["slow_used_fast"] = 0
+    for module in ("fear", "events", "blight"):
+        passes = getattr(fx.optional(module), "time_passes", None)
+        if passes is not None:
+            passes(state)
+
+
+# --- driving the phases ---------------------------------------------------------------------------
+
+
+def advance(state: dict) -> None:
+    """Move through the phases while nobody has anything to decide."""
+    while state["phase"] != "over":
+        if check_end(state):
+            return
+        if state.get("ask"):
+            return
+        phase = state["phase"]
+        if phase == "setup":
+            if state["queue"]:
+                fx.run(state)
+                continue
+            explored = inv.initial_explore(state)
+            note(state, "explore", card=state["track"]["build"][-1], lands=explored)
+            start_turn(state)
+            return
+        if phase == "spirit":
+            if not all(row["ready"] for row in state["seats"]):
+                return
+            start_powers(state, "fast")
+        elif phase in POWER_PHASES:
+            if state["queue"]:
+                fx.run(state)
+                continue
+            if any(unresolved(state, s) for s in range(len(state["seats"]))):
+                return
+            if phase == "fast":
+                start_invaders(state)
+            else:
+                time_passes(state)
+                if check_end(state):
+                    return
+                start_turn(state)
+                return
+        elif phase == "invader":
+            if state["queue"]:
+                fx.run(state)
+            elif state.get("lost"):
+                continue
+            else:  # the last part moved on to the Slow phase
+                return
+
+
+def open_asks(state: dict) -> list[Ask]:
+    """Every question open now: at most one per seat."""
+    if state["phase"] == "over":
+        return []
+    if state.get("ask"):
+        return [fx.pending(state)]
+    if state["phase"] == "spirit":
+        return [Ask(i, a["kind"], a["options"]) for i, row in enumerate(state["seats"])
+                if (a := row.get("ask"))]
+    if state["phase"] in POWER_PHASES and not state["queue"]:
+        return [Ask(i, RESOLVE, opts) for i in range(len(state["seats"]))
+                if (opts := unresolved(state, i))]
+    return []
+
+
+def act(state: dict, seat: int, kind: str, option) -> None:
+    """Answer the seat's open question with one of its options (ValueError if not open)."""
+    ask = next((a for a in open_asks(state) if a.seat == seat), None)
+    if ask is None or ask.kind != kind or fx._json(option) not in ask.options:
+        raise ValueError(f"seat {seat} cannot answer {kind} {option!r}")
+    if state["phase"] == "spirit":
+        with seat_queue(state, seat):
+            fx.answer(state, option)
+    elif kind == RESOLVE:
+        resolve(state, seat, option)
+    else:
+        fx.answer(state, option)
+    advance(state)
