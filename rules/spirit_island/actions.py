@@ -13,13 +13,14 @@ from __future__ import annotations
 from rules.spirit_island import island as isl
 from rules.spirit_island import tokens as tok
 from rules.spirit_island.pieces import (
-    HEALTH,
     INVADERS,
     LAND_TOKENS,
     add,
+    check_health,
     count,
     destroy,
     heal,
+    health,
     put,
     take,
 )
@@ -40,6 +41,8 @@ def _move(state: dict, kind: str, source: str, target: str, index: int = -1) -> 
         lands[target][kind] = lands[target].get(kind, 0) + 1
         return
     put(lands[target], kind, *take(lands[source], kind, index))
+    if kind in INVADERS:  # its health may differ there (digest 4.15.4)
+        check_health(state, lands[target], kind)
 
 
 def _neighbours(state: dict, name: str, kind: str, ignore_isolate: bool) -> tuple[str, ...]:
@@ -92,7 +95,7 @@ def replace(state: dict, land: dict, old: str, new: str, index: int = -1) -> Non
         add(land, new)
         return
     put(land, new, taken, strife if new in INVADERS else 0)
-    if taken >= HEALTH[new]:
+    if taken >= health(state, land, new, -1):
         destroy(state, land, new)
 
 

@@ -22,9 +22,11 @@ Points (add a row when you add a call):
 | `blight_added` | `land` | act when blight is added to a land (each land of a cascade) |
 | `escalation` | `card` | the adversary's escalation on a Stage II card (fired on reveal, before it explores) |
 | `loss` | | return a loss reason string (checked by `outcome.loss`) |
+| `health` | `land`, `kind` | return health to add to that kind's pieces there (`pieces.health`) |
 
-Where they fire: `invaders.explore`, `build`, `ravage`, `add_blight`, `invader_steps`
-(escalation) and `outcome.loss`. A ravage, build or explore stopped by a skip marker fires
+Where they fire: `invaders.explore_in`/`explore`, `build_in`/`build`, `ravage`,
+`add_blight`, `invader_steps` (escalation), `outcome.loss` and `pieces.health` (whenever a
+piece is damaged, moved, or its land blighted). A ravage, build or explore stopped by a skip marker fires
 nothing for that land; later handlers' returned values win over earlier ones.
 """
 

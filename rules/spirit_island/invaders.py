@@ -17,12 +17,13 @@ from rules.spirit_island.boards import JUNGLE, MOUNTAIN, SANDS, WETLAND
 from rules.spirit_island.hooks import fire
 from rules.spirit_island.pieces import (
     ATTACK,
-    HEALTH,
     INVADERS,
     add,
+    check_health,
     damage,
     damage_dahan,
     destroy_presence,
+    health,
     invader_count,
     sort_pieces,
     strife,
@@ -101,28 +102,35 @@ def explore_lands(state: dict, card: str) -> list[str]:
     ]
 
 
+def explore_in(
+    state: dict, name: str, use_skip: bool | None = None, stopped: list | None = None
+) -> bool:
+    """One Explore action in one land that has a source (events, adversaries and powers that
+    explore somewhere use it too): a skip marker, an `explore_land` hook returning False,
+    or 1 wilds (removed) stops it; else 1 explorer. `stopped` collects what stopped it."""
+    if tok.use_skip(state, name, "explore", use_skip):
+        _stopped(stopped, name, "explore", "skip")
+        return False
+    if False in fire(state, "explore_land", land=name):
+        _stopped(stopped, name, "explore", "rule")
+        return False
+    if tok.stop_by_token(state, name, "explore"):
+        _stopped(stopped, name, "explore", "wilds")
+        return False
+    add(state["lands"][name], "explorer")
+    return True
+
+
 def explore(
     state: dict, card: str, use_skip: dict | None = None, stopped: list | None = None
 ) -> list[str]:
-    """One explorer into each matching land that is, or is next to, a town, city or Ocean.
-
-    Before it lands: a skip marker, an `explore_land` hook returning False, or 1 wilds
-    (removed) stops it. `use_skip` maps a land to whether to spend an `any` skip there;
-    `stopped` collects what was stopped and by what.
-    """
-    explored = []
-    for name in explore_lands(state, card):
-        if tok.use_skip(state, name, "explore", (use_skip or {}).get(name)):
-            _stopped(stopped, name, "explore", "skip")
-            continue
-        if False in fire(state, "explore_land", land=name):
-            _stopped(stopped, name, "explore", "rule")
-            continue
-        if tok.stop_by_token(state, name, "explore"):
-            _stopped(stopped, name, "explore", "wilds")
-            continue
-        add(state["lands"][name], "explorer")
-        explored.append(name)
+    """One explorer into each matching land that is, or is next to, a town, city or Ocean
+    (`explore_in` each). `use_skip` maps a land to whether to spend an `any` skip there."""
+    explored = [
+        name
+        for name in explore_lands(state, card)
+        if explore_in(state, name, (use_skip or {}).get(name), stopped)
+    ]
     fire(state, "after_explore", lands=explored)
     return explored
 
@@ -131,33 +139,39 @@ def build_piece(land: dict) -> str:
     return "city" if len(land["town"]) > len(land["city"]) else "town"
 
 
+def build_in(
+    state: dict, name: str, use_skip: bool | None = None, stopped: list | None = None
+) -> str | None:
+    """One Build action in one land with invaders: a city if more towns than cities, else a
+    town. A skip marker, a `build_land` hook (False, or another piece kind), or 1 disease
+    (removed) changes or stops it. Returns the piece built, or None."""
+    land = state["lands"][name]
+    if tok.use_skip(state, name, "build", use_skip):
+        _stopped(stopped, name, "build", "skip")
+        return None
+    kind = build_piece(land)
+    results = fire(state, "build_land", land=name, piece=kind)
+    if False in results:
+        _stopped(stopped, name, "build", "rule")
+        return None
+    kind = next((r for r in reversed(results) if isinstance(r, str)), kind)
+    if tok.stop_by_token(state, name, "build"):
+        _stopped(stopped, name, "build", "disease")
+        return None
+    add(land, kind)
+    return kind
+
+
 def build(
     state: dict, card: str, use_skip: dict | None = None, stopped: list | None = None
 ) -> dict[str, str]:
-    """In each matching land with invaders: a city if more towns than cities, else a town.
-
-    A skip marker, a `build_land` hook (False, or another piece kind), or 1 disease
-    (removed) changes or stops it; see `explore` for `use_skip` and `stopped`.
-    """
+    """`build_in` each matching land with invaders; see `explore` for `use_skip`."""
     built = {}
     for name in matching_lands(state, card):
-        land = state["lands"][name]
-        if not invader_count(land):
-            continue
-        if tok.use_skip(state, name, "build", (use_skip or {}).get(name)):
-            _stopped(stopped, name, "build", "skip")
-            continue
-        kind = build_piece(land)
-        results = fire(state, "build_land", land=name, piece=kind)
-        if False in results:
-            _stopped(stopped, name, "build", "rule")
-            continue
-        kind = next((r for r in reversed(results) if isinstance(r, str)), kind)
-        if tok.stop_by_token(state, name, "build"):
-            _stopped(stopped, name, "build", "disease")
-            continue
-        add(land, kind)
-        built[name] = kind
+        if invader_count(state["lands"][name]):
+            kind = build_in(state, name, (use_skip or {}).get(name), stopped)
+            if kind:
+                built[name] = kind
     fire(state, "after_build", built=built)
     return built
 
@@ -194,6 +208,8 @@ def add_blight(state: dict, name: str, cascade_to: list[str] | None = None) -> l
         blighted.append(name)
         for spirit in list(land["presence"]):
             destroy_presence(land, spirit)
+        for kind in INVADERS:  # a health that depends on blight may drop (Habsburg)
+            check_health(state, land, kind)
         fire(state, "blight_added", land=name)
         if not had_blight or state.get("lost"):
             return blighted  # once lost, a cascade could run on for ever: the game is over
@@ -222,15 +238,22 @@ def counterattack(state: dict, land: dict, amount: int, order: list[str] | None 
         if targets:
             kind = targets.pop(0)
         else:
-            kind = _best_target(land, amount)
+            kind = _best_target(land, amount, state)
         if not land[kind]:
             raise ValueError(f"no {kind} to damage")
         sort_pieces(land, kind)
         amount -= damage(state, land, kind, amount, 0)
 
 
-def _best_target(land: dict, amount: int) -> str:
-    killable = [k for k in reversed(INVADERS) if land[k] and HEALTH[k] - max(land[k]) <= amount]
+def _best_target(land: dict, amount: int, state: dict | None = None) -> str:
+    """The most valuable kind whose most damaged piece this damage destroys, else the most
+    valuable kind present."""
+    killable = []
+    for kind in reversed(INVADERS):
+        if land[kind]:
+            sort_pieces(land, kind)
+            if health(state or {}, land, kind, 0) - land[kind][0] <= amount:
+                killable.append(kind)
     if killable:
         return killable[0]
     return next(k for k in reversed(INVADERS) if land[k])

@@ -14,6 +14,8 @@ it to the pieces' count). Damage heals at time passes; strife stays until used o
 
 from __future__ import annotations
 
+from rules.spirit_island.hooks import fire
+
 INVADERS = ("explorer", "town", "city")
 HEALTH = {"explorer": 1, "town": 2, "city": 3, "dahan": 2}
 # Damage each piece deals when it ravages or counterattacks.
@@ -21,6 +23,8 @@ ATTACK = {"explorer": 1, "town": 2, "city": 3, "dahan": 2}
 FEAR_ON_DESTROY = {"explorer": 0, "town": 1, "city": 2, "dahan": 0}
 # Tokens kept as a count per land (Branch & Claw, Jagged Earth). Strife is per invader.
 LAND_TOKENS = ("beasts", "disease", "wilds", "badlands")
+# The this-turn markers that are not one land's (tokens.py): `state["turn_marks"][ISLAND]`.
+ISLAND = "island"
 
 
 def empty_land() -> dict:
@@ -115,15 +119,40 @@ def remove(land: dict, kind: str, index: int = -1) -> None:
     take(land, kind, index)
 
 
+def land_name(state: dict, land: dict) -> str | None:
+    return next((n for n, row in state.get("lands", {}).items() if row is land), None)
+
+
+def health(state: dict, land: dict, kind: str, index: int = 0) -> int:
+    """A piece's health now (digest 4.15.4): the printed value, plus what `health` hooks
+    add (e.g. durable towns), less 1 per strife while a fear card says so this turn
+    (`turn_marks["island"]["strife_weakens"]`, errata A7); never below 1."""
+    points = HEALTH[kind]
+    name = land_name(state, land) if state.get("rules") else None
+    if name is not None:
+        points += sum(fire(state, "health", land=name, kind=kind))
+    if kind in INVADERS and state.get("turn_marks", {}).get(ISLAND, {}).get("strife_weakens"):
+        points -= strife(land, kind)[index]
+    return max(1, points)
+
+
+def check_health(state: dict, land: dict, kind: str) -> None:
+    """Destroy at once every piece whose damage reached its (changed) health."""
+    for index in range(len(land[kind]) - 1, -1, -1):
+        if land[kind][index] and land[kind][index] >= health(state, land, kind, index):
+            destroy(state, land, kind, index)
+
+
 def damage(state: dict, land: dict, kind: str, amount: int, index: int = 0) -> int:
     """Deal up to `amount` damage to one piece; destroyed once damage >= health.
 
     Returns the damage used (never more than the piece had health left).
     """
     taken = land[kind][index]
-    used = min(amount, HEALTH[kind] - taken)
+    points = health(state, land, kind, index)
+    used = max(0, min(amount, points - taken))
     land[kind][index] = taken + used
-    if land[kind][index] >= HEALTH[kind]:
+    if land[kind][index] >= points:
         destroy(state, land, kind, index)
     return used
 
@@ -138,8 +167,9 @@ def damage_dahan(state: dict, land: dict, amount: int, save: int = 0) -> int:
     saved = []
     while amount > 0 and land["dahan"]:
         land["dahan"].sort(reverse=True)
-        used = min(amount, HEALTH["dahan"] - land["dahan"][0])
-        if save and land["dahan"][0] + used >= HEALTH["dahan"]:
+        points = health(state, land, "dahan")
+        used = max(0, min(amount, points - land["dahan"][0]))
+        if save and land["dahan"][0] + used >= points:
             land["dahan"].pop(0)
             saved.append(0)
             save -= 1

@@ -34,7 +34,7 @@ from __future__ import annotations
 
 from rules.spirit_island import island as isl
 from rules.spirit_island.boards import LANDS, SETUP
-from rules.spirit_island.pieces import INVADERS, count, strife
+from rules.spirit_island.pieces import INVADERS, ISLAND, check_health, count, strife
 
 SKIP_ACTIONS = ("explore", "build", "ravage", "any", "all")
 # What stops an invader action in a land when it has the token, and is spent doing so.
@@ -110,6 +110,15 @@ def saves(state: dict, name: str, kind: str) -> int:
     return marks(state, name).get("save", {}).get(kind, 0)
 
 
+def weaken_by_strife(state: dict) -> None:
+    """Rest of this turn, invaders have -1 health per strife, minimum 1 (B&C fear cards;
+    errata A7): damaged pieces that it brings to their health are destroyed at once."""
+    _mark(state, ISLAND)["strife_weakens"] = True
+    for land in state["lands"].values():
+        for kind in INVADERS:
+            check_health(state, land, kind)
+
+
 def clear_marks(state: dict) -> None:
     """Time passes: every this-turn marker ends."""
     state["turn_marks"] = {}
@@ -168,6 +177,7 @@ def add_strife(state: dict, name: str, kind: str | None = None, index: int | Non
     if not land[kind]:
         raise ValueError(f"no {kind} in {name}")
     strife(land, kind)[-1 if index is None else index] += 1
+    check_health(state, land, kind)  # strife may lower health this turn
 
 
 def strife_options(state: dict, name: str) -> list[list]:

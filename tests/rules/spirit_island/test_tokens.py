@@ -10,9 +10,19 @@ import json
 import pytest
 
 from rules.spirit_island import actions as act
+from rules.spirit_island import hooks
 from rules.spirit_island import invaders as inv
 from rules.spirit_island import tokens as tok
-from rules.spirit_island.pieces import add, add_presence, destroy, empty_land, remove, strife
+from rules.spirit_island.pieces import (
+    add,
+    add_presence,
+    damage,
+    destroy,
+    empty_land,
+    health,
+    remove,
+    strife,
+)
 from rules.spirit_island.state import new_state
 
 
@@ -537,3 +547,54 @@ def test_setup_puts_beasts_in_the_lowest_bare_land_and_disease_in_land_2():
     state = blank(("E", "F"))
     tok.setup_tokens(state)
     assert n(state, "E6", "beasts") == 1 and n(state, "F7", "beasts") == 1
+
+
+# --- health that changes with strife or a rule (digest 4.15.4, errata A7) ----------------------
+
+
+@hooks.on("health", "test-durable-towns")
+def _durable(state, land, kind):
+    return 2 if kind == "town" and not state["lands"][land]["blight"] else None
+
+
+def test_strife_lowers_health_while_a_fear_card_says_so_never_below_one():
+    state = blank()
+    land = put(state, "A5", town=2, city=1)
+    land["town"][0] = 1
+    tok.add_strife(state, "A5", "town", 0)
+    tok.add_strife(state, "A5", "city", 0)
+    for _ in range(4):
+        tok.add_strife(state, "A5", "city", 0)
+    assert land["town"] == [1, 0]  # not weakened yet
+    tok.weaken_by_strife(state)
+    # the hurt town with 1 strife has health 1 and 1 damage: destroyed at once (1 fear)
+    assert land["town"] == [0] and state["fear_earned"] == 1
+    assert health(state, land, "city", 0) == 1  # 3 - 5 strife, but never below 1
+    damage(state, land, "city", 1, 0)
+    assert land["city"] == []
+    act.time_passes(state)
+    assert health(state, land, "town", 0) == 2
+
+
+def test_gaining_strife_while_weakened_can_destroy_a_damaged_invader():
+    state = blank()
+    land = put(state, "A5", town=1)
+    tok.weaken_by_strife(state)
+    land["town"][0] = 1
+    tok.add_strife(state, "A5", "town", 0)
+    assert land["town"] == []
+
+
+def test_a_health_hook_changes_a_pieces_health_in_its_land():
+    state = blank()
+    state["rules"] = ["test-durable-towns"]
+    land = put(state, "A5", town=1, dahan=2)
+    assert health(state, land, "town") == 4
+    damage(state, land, "town", 3)
+    assert land["town"] == [3]
+    inv.add_blight(state, "A5")  # in blight its health is 2 again: destroyed at once
+    assert land["town"] == [] and state["fear_earned"] == 1
+    put(state, "A7", town=1)
+    damage(state, state["lands"]["A7"], "town", 2)
+    act.push(state, "A7", [("town", "A5")])  # pushed into blight: it loses the bonus
+    assert land["town"] == [] and state["fear_earned"] == 2
