@@ -36,7 +36,7 @@ Strict (strict.py): Discord's rules beyond its OpenAPI document (5 action rows w
   embed characters, lowercase command names); enforce_nonce; interaction tokens expire
   after 15 minutes (401 50027) on a clock `twin.advance` moves.
 Routes it does not serve get Discord's JSON 404/405 and are recorded in
-  `twin.unimplemented`. Not implemented: reactions, pins, role editing, checks of humans'
+  `twin.unimplemented`. Not implemented: reactions, the pin list, role editing, checks of humans'
   permissions, voice, MESSAGE_CREATE dispatch, presence, sharding, message history
   pagination, polls, stickers.
   ROUTES.md lists what is and is not implemented in detail.

@@ -408,6 +408,8 @@ class TwinServer:
             ("GET", "/channels/{channel_id}/messages/{message_id}", self.get_message),
             ("PATCH", "/channels/{channel_id}/messages/{message_id}", self.edit_message),
             ("DELETE", "/channels/{channel_id}/messages/{message_id}", self.delete_message),
+            ("PUT", "/channels/{channel_id}/messages/pins/{message_id}", self.pin_message),
+            ("DELETE", "/channels/{channel_id}/messages/pins/{message_id}", self.unpin_message),
             ("POST", "/channels/{channel_id}/threads", self.create_thread),
             ("POST", "/channels/{channel_id}/messages/{message_id}/threads", self.create_thread),
             ("PUT", "/channels/{channel_id}/thread-members/@me", self.join_thread),
@@ -989,6 +991,21 @@ class TwinServer:
             return refused
         self._delete(message)
         return web.Response(status=204)
+
+    async def pin_message(self, request: web.Request, pinned: bool = True) -> web.Response:
+        """Pin (or unpin) a message: needs Manage Messages (Discord also accepts the newer Pin
+        Messages, which the stand-in does not model)."""
+        message = self._message(request)
+        if message is None:
+            return not_found("Message", 10008)
+        refused = self._refuse(self.world.channels[message.channel_id], "manage_messages")
+        if refused is not None:
+            return refused
+        message.pinned = pinned
+        return web.Response(status=204)
+
+    async def unpin_message(self, request: web.Request) -> web.Response:
+        return await self.pin_message(request, pinned=False)
 
     async def create_thread(self, request: web.Request) -> web.Response:
         parent = self._channel(request)

@@ -142,6 +142,7 @@ class Message:
     mentions: list[User] = field(default_factory=list)
     # who got a notification: the mentions at creation (an edit adding one pings nobody)
     notified: set[int] = field(default_factory=set)
+    pinned: bool = False
 
     @property
     def ephemeral(self) -> bool:
@@ -163,7 +164,7 @@ class Message:
             "attachments": [a.to_json() for a in self.attachments],
             "embeds": self.embeds,
             "components": self.components,
-            "pinned": False,
+            "pinned": self.pinned,
             "flags": self.flags,
         }
         if self.guild_id is not None:
