@@ -3,7 +3,10 @@ invader deck and track.
 
 Cards are strings: "1:jungle" (stage I), "2:wetland" (stage II, escalation), "2:coastal",
 "3:jungle+mountain" (stage III). Choices the players make (where blight cascades, how
-dahan spread their damage) are passed in; when absent, the first legal option is taken.
+dahan spread their damage, whether to spend an `any` skip) are passed in; when absent, a
+default is taken. `cascade_options`, `counterattack_options` and `tokens.skip_options` list
+each choice's legal options so the engine can ask. The steps respect the tokens and this
+turn's markers (tokens.py) and fire the hook points of hooks.py.
 """
 
 from __future__ import annotations

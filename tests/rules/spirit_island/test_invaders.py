@@ -468,3 +468,15 @@ def test_the_deck_may_be_kept_secret():
     assert inv.initial_explore(state) == ["A2"]
     inv.invader_steps(state)
     assert state["secret"]["deck"] == [] and "lost" not in state
+
+
+def test_one_land_explore_and_build_for_events_and_adversaries():
+    state = blank()
+    land = put(state, "A7", wilds=1)
+    stopped = []
+    assert not inv.explore_in(state, "A7", stopped=stopped) and land["wilds"] == 0
+    assert inv.explore_in(state, "A7") and land["explorer"] == [0]
+    land["disease"] = 1
+    assert inv.build_in(state, "A7", stopped=stopped) is None and land["disease"] == 0
+    assert inv.build_in(state, "A7") == "town"
+    assert [s["by"] for s in stopped] == ["wilds", "disease"]
