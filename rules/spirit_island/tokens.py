@@ -26,6 +26,8 @@ Markers live in `state["turn_marks"][land]` (a land name, Oceans too), this turn
   decided when the action is about to happen), `all` every invader action this turn (kept).
 - save {kind: n}: in each Action there, the first n pieces of that kind that would be
   destroyed are saved instead (damage removed, no more damage from that Action; 4.15.5).
+- `state["turn_marks"]["island"]["strife_weakens"]`: invaders have -1 health per strife
+  (never below 1) for the rest of the turn (`weaken_by_strife`; B&C fear cards, errata A7).
 The effect verbs write them (effects.turn_marks, or `add_defend`, `isolate`, `add_skip`,
 `add_save` here); `clear_marks` is part of time passes (`actions.time_passes`).
 """
