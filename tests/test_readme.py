@@ -108,7 +108,7 @@ def test_readme_lists_no_command_the_bot_lacks() -> None:
 
     real = {leaf["en"] for p in asyncio.run(synced_commands()) for leaf in leaves(p)}
     table = section("Commands")
-    listed = set(re.findall(r"^\| `(/[a-z]+(?: [a-z]+)?)", table, re.M))
+    listed = set(re.findall(r"^\| `(/[a-z-]+(?: [a-z-]+)?)", table, re.M))
     assert listed == real
 
 
