@@ -42,6 +42,7 @@ COG_MODULES = (
     "bot.cogs.commands",
     "bot.cogs.transfer",  # adds /game export and /game import to the /game group
     "bot.cogs.seats",  # /away, /back and the /game seat commands
+    "bot.cogs.idle",  # /game idle, /game resume and the vote on an idle seat
     "bot.cogs.history",  # /stats and /leaderboard
     "bot.cogs.board",  # /game board-here and /game board-off
 )

@@ -1,15 +1,20 @@
-"""Slow games: due reminders and deadline timeout moves, from tick()."""
+"""Slow games: due reminders and deadline timeout moves, from tick().
+
+A reminder due in its player's quiet hours waits until they end; each reminder says how its
+players want it (a ping, a DM, or both) and whom everyone else has decided for. A missed
+deadline is told to `_missed_deadline` (the idle-player count, bot/table_idle.py)."""
 
 from __future__ import annotations
 
 import logging
 from datetime import datetime
+from typing import Any
 
 from bot import table_timers as timers_
 from bot.table_base import TableBase
+from bot.table_prefs import NotifyPrefs, notify_prefs, quiet_until
 from bot.table_secrets import secret_move
 from bot.table_types import (
-    Outcome,
     Reminder,
     TimerSettings,
 )
@@ -24,10 +29,11 @@ log = logging.getLogger(__name__)
 
 
 class TickMixin(TableBase):
-    async def tick(self) -> list[Outcome | Reminder]:
-        """Due reminders (whom to nudge) and timeout moves for passed deadlines."""
+    async def tick(self) -> list[Any]:
+        """Due reminders (whom to nudge), timeout moves for passed deadlines, and what a
+        missed deadline opens (an idle player's vote, bot/table_idle.IdleVote)."""
         now = self.clock()
-        out: list[Outcome | Reminder] = []
+        out: list[Any] = []
         game_ids = list(dict.fromkeys(s.game_id for s in await self.store.due_schedules(now)))
         for game_id in game_ids:
             try:
@@ -49,13 +55,18 @@ class TickMixin(TableBase):
                 out.append(reminder)
         return out
 
-    async def _timeouts(self, record: GameRecord, now: datetime) -> list[Outcome]:
+    async def _missed_deadline(self, record: GameRecord, seat: int, version: int) -> list[Any]:
+        """`seat` missed a deadline: its timeout move is move `version`. What that opens,
+        for the adapter to show (nothing here; bot/table_idle.py counts)."""
+        return []
+
+    async def _timeouts(self, record: GameRecord, now: datetime) -> list[Any]:
         """Apply the documented timeout move of every decision past its deadline."""
         timers = TimerSettings.for_game(self.timers, record.settings)
         if timers.deadline_hours is None:
             return []
         engine = self.engine(record.game)
-        outcomes: list[Outcome] = []
+        outcomes: list[Any] = []
         for _ in range(len(record.seats) * 4):  # bounded: each pass applies one move
             if record.status != "running":
                 break
@@ -90,7 +101,9 @@ class TickMixin(TableBase):
                  "move": secret_move() if d.private else d.timeout.text},
             )
             outcomes.append(outcome)
-            record = outcome.game
+            opened = await self._missed_deadline(outcome.game, d.seat, record.version + 1)
+            outcomes += opened
+            record = await self.store.get_game(record.id) if opened else outcome.game
         return outcomes
 
     async def _remind(self, record: GameRecord, now: datetime) -> Reminder | None:
@@ -101,16 +114,30 @@ class TickMixin(TableBase):
         away = timers_.away_seats(record.seats, record.settings, now)
         tracked = timers_.track(await self._open_map(record.id), decisions, now, away)
         due = [d for d in decisions if timers_.next_reminder(tracked[d.key], timers) <= now]
+        prefs: dict[int, NotifyPrefs] = {}
+        for user in {record.seats[d.seat] for d in due}:
+            prefs[user] = notify_prefs(await self.store.get_user(user))
+        held = set()
+        for d in due:  # in her quiet hours: it waits until they end
+            until = quiet_until(prefs[record.seats[d.seat]].quiet, now)
+            if until is not None:
+                tracked[d.key]["quiet_until"] = until.isoformat()
+                held.add(d.key)
+        due = [d for d in due if d.key not in held]
         if not due:
             await self._reschedule(record, tracked)
             return None
         for d in due:
             tracked[d.key]["reminded"] = tracked[d.key].get("reminded", 0) + 1
+            tracked[d.key].pop("quiet_until", None)
         await self._reschedule(record, tracked)
         oldest = min(timers_.since(tracked[d.key]) for d in due)
+        users = {record.seats[d.seat] for d in due}
         return Reminder(
             game=record,
             prompts=self._prompts(record, due),
             hours=int((now - oldest).total_seconds() // 3600),
             count=max(tracked[d.key]["reminded"] for d in due),
+            via={user: prefs[user].way for user in sorted(users)},
+            last=frozenset(record.seats[s] for s in timers_.last_seats(tracked)) & users,
         )

@@ -2,6 +2,9 @@
 
 The "reminder" schedule's data holds {"open": {decision_key: {"seat", "since", "reminded"}}}
 so a decision keeps its age while other seats act (simultaneous phases) and across restarts.
+An entry may also hold "peers" (the other seats whose decisions of the same kind opened with
+it: a moment where several players decide at once) and "quiet_until" (its reminder waits for
+the end of its player's quiet hours).
 """
 
 from __future__ import annotations
@@ -50,14 +53,29 @@ def track(
     decision of a seat that is `away` (seat -> until when) is paused; once its player is
     back (or the date has passed) it resumes with the time it had left."""
     out: OpenMap = {}
+    fresh = [d for d in decisions
+             if (old := previous.get(d.key)) is None or old.get("seat") != d.seat]
     for d in decisions:
         old = previous.get(d.key)
         if old is not None and old.get("seat") == d.seat:
             entry = dict(old)
         else:
             entry = {"seat": d.seat, "since": now.isoformat(), "reminded": 0}
+            peers = sorted({f.seat for f in fresh if f.kind == d.kind and f.seat != d.seat})
+            if peers:
+                entry["peers"] = peers
         out[d.key] = _pause(entry, (away or {}).get(d.seat), now)
     return out
+
+
+def last_seats(open_map: OpenMap) -> set[int]:
+    """The seat everyone else waits on after a moment where several players decided at once:
+    its open decision opened together with other seats' (peers), and no other seat has an
+    open decision any more. Empty otherwise."""
+    seats = {e["seat"] for e in open_map.values()}
+    if len(seats) != 1:
+        return set()
+    return seats if any(e.get("peers") for e in open_map.values()) else set()
 
 
 def _pause(entry: dict[str, Any], until: datetime | None, now: datetime) -> dict[str, Any]:
@@ -90,7 +108,10 @@ def next_reminder(entry: dict[str, Any], timers: TimerSettings) -> datetime:
     if "paused" in entry:  # no reminder while away: wake when she is due back
         return aware(datetime.fromisoformat(entry["paused_until"]))
     hours = timers.remind_after_hours + entry.get("reminded", 0) * timers.remind_every_hours
-    return since(entry) + _hours(hours)
+    due = since(entry) + _hours(hours)
+    if "quiet_until" in entry:  # due in her quiet hours: it waits for them to end
+        due = max(due, aware(datetime.fromisoformat(entry["quiet_until"])))
+    return due
 
 
 def deadline(entry: dict[str, Any], timers: TimerSettings) -> datetime | None:

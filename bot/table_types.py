@@ -56,6 +56,10 @@ class Reminder:
     hours: int  # how long the oldest of them has been open
     count: int  # 1 for the first reminder of these decisions
     key: str = "table.reminder"
+    # How each user wants reminders ("ping", "dm" or "both"; a missing user: a ping), and
+    # the users everyone else has decided for (several players decided at once).
+    via: dict[int, str] = field(default_factory=dict)
+    last: frozenset[int] = frozenset()
 
     @property
     def user_ids(self) -> list[int]:

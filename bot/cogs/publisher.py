@@ -705,6 +705,8 @@ class Publisher:
         mentions = ", ".join(f"<@{uid}>" for uid in reminder.user_ids)
         text = t("discord.reminder", lang, users=mentions, hours=reminder.hours,
                  decisions=decisions)
+        if last := reminder.last & set(reminder.user_ids):  # several decided at once
+            text += "\n" + t("notify.last", lang, user=", ".join(f"<@{u}>" for u in last))
         await self._send(thread, game, [text[:2000]], allowed_mentions=discord.AllowedMentions(
             users=[discord.Object(uid) for uid in reminder.user_ids]))
         if getattr(thread, "id", None) != game.thread_id:  # a new thread: the prompts have no message there

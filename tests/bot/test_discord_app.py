@@ -15,6 +15,7 @@ from aiohttp import web
 from discord.gateway import DiscordWebSocket
 
 from bot.app import COG_MODULES, bot_intents, create_bot, extension_modules
+from bot.cogs.idle_vote import IdleVoteButton
 from bot.components import DYNAMIC_ITEMS
 from bot.settings import Settings
 
@@ -100,10 +101,11 @@ async def test_login_points_discord_py_at_the_configured_api(api, tmp_path, monk
         assert set(bot.extensions) == set(extension_modules())  # each game's commands too
         assert set(COG_MODULES) < set(extension_modules())
         registered = set(bot._connection._view_store._dynamic_items.values())
-        assert registered == set(DYNAMIC_ITEMS)
+        assert registered == {*DYNAMIC_ITEMS, IdleVoteButton}  # the idle vote's, its cog's
         [(_, _, commands)] = [s for s in seen if s[0] == "PUT"]
         names = {c["name"]: c for c in commands}
-        assert set(names) == {"game", "play", "games", "tm", "away", "back"}
+        assert set(names) == {"game", "play", "games", "tm", "away", "back", "prefs", "stats",
+                              "leaderboard"}
         assert names["game"]["name_localizations"] == {"ko": "게임"}
         assert names["away"]["name_localizations"] == {"ko": "자리비움"}
         game = {o["name"] for o in names["game"]["options"]}
