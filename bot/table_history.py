@@ -16,6 +16,8 @@ import logging
 from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
 
 from openskill.models import PlackettLuce
 
@@ -63,20 +65,20 @@ def placings(result: GameResult) -> dict[int, int]:
 def compute_ratings(results: Sequence[GameResult]) -> list[Rating]:
     """Plackett-Luce ratings after `results`, applied oldest first; a game with fewer than two
     members rates nobody (it still counts in /stats)."""
-    current: dict[int, object] = {}
+    current: dict[int, Any] = {}  # member -> her openskill rating so far
     games: defaultdict[int, int] = defaultdict(int)
     for result in results:
         ranks = placings(result)
         if len(ranks) < 2:
             continue
         users = list(ranks)
-        teams = [[current.get(u) or MODEL.rating(name=str(u))] for u in users]
+        teams = [[current[u] if u in current else MODEL.rating(name=str(u))] for u in users]
         rated = MODEL.rate(teams, ranks=[ranks[u] for u in users])
         for user, team in zip(users, rated, strict=True):
             current[user] = team[0]
             games[user] += 1
     ratings = [
-        Rating(user_id=u, mu=r.mu, sigma=r.sigma, ordinal=r.ordinal(), games=games[u])  # type: ignore[attr-defined]
+        Rating(user_id=u, mu=r.mu, sigma=r.sigma, ordinal=r.ordinal(), games=games[u])
         for u, r in current.items()
     ]
     return sorted(ratings, key=lambda r: (-r.ordinal, -r.games, r.user_id))
@@ -96,7 +98,9 @@ class HistoryMixin(TableBase):
             await self._record_finished(record, finished_at=self.clock())
         return record, events
 
-    async def _record_finished(self, record: GameRecord, *, finished_at=None) -> bool:  # noqa: ANN001
+    async def _record_finished(
+        self, record: GameRecord, *, finished_at: datetime | None = None
+    ) -> bool:
         """Keep a finished game's result and update its server's ratings of that game type.
         Never fails the move that finished it: a failure is logged and the next /stats or
         /leaderboard records it (`_backfill`)."""

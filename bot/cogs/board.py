@@ -176,6 +176,9 @@ class BoardCog(commands.Cog, name="Board"):
                      channel_id)
             await self.bot.store.remove_board(channel_id)
             return False
+        except discord.HTTPException as error:  # no access now: the next change tries again
+            log.warning("board of channel %s not edited: %s", channel_id, error)
+            return False
         return True
 
 

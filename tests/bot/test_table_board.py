@@ -154,3 +154,23 @@ async def test_a_burst_of_changes_makes_one_edit_of_the_board(svc) -> None:
     await asyncio.gather(*bot.inflight)
     assert [(c, m) for c, m, _ in bot.edits] == [(CHANNEL, 9001)] * 2
     assert f"<@{BEN}>" in bot.edits[1][2]["content"]
+
+
+async def test_a_board_message_someone_deleted_is_forgotten(svc) -> None:
+    import discord
+
+    await svc.place_board(CHANNEL, GUILD, ANN, admin=True, lang="en", post=Poster())
+    bot = FakeBot(svc)
+
+    def gone(channel_id: int) -> Any:
+        async def edit(**fields: Any) -> None:
+            raise discord.NotFound(SimpleNamespace(status=404, reason="Not Found"),
+                                   {"code": 10008, "message": "Unknown Message"})
+
+        return SimpleNamespace(get_partial_message=lambda message_id: SimpleNamespace(edit=edit))
+
+    bot.get_partial_messageable = gone  # type: ignore[method-assign]
+    cog = BoardCog(bot)  # type: ignore[arg-type]
+    assert await cog.refresh(CHANNEL) is False
+    assert await svc.board_of(CHANNEL) is None
+    assert await cog.refresh(CHANNEL) is False  # nothing left to edit
