@@ -28,8 +28,10 @@ from rules.spirit_island.pieces import (
     destroy_presence,
     health,
     invader_count,
+    put,
     sort_pieces,
     strife,
+    take,
     take_blight,
 )
 
@@ -230,13 +232,23 @@ def counterattack_options(state: dict, name: str) -> list[str]:
     return [kind for kind in INVADERS if state["lands"][name][kind]]
 
 
-def counterattack(state: dict, land: dict, amount: int, order: list[str] | None = None) -> None:
+def counterattack(
+    state: dict,
+    land: dict,
+    amount: int,
+    order: list[str] | None = None,
+    saves: dict[str, int] | None = None,
+) -> int:
     """Dahan damage to invaders; `order` is the players' target kinds, piece by piece (each
     hits that kind's most damaged piece, one without strife first among equals).
 
     Without an order, damage goes where it destroys the most valuable piece it can.
+    `saves` (kind -> n): that many invaders of a kind are saved from destruction instead
+    (digest 4.15.5: damage removed, no more from this Action). Returns how many were saved.
     """
     targets = list(order or [])
+    left = dict(saves or {})
+    aside: list[tuple[str, int]] = []
     while amount > 0 and invader_count(land):
         if targets:
             kind = targets.pop(0)
@@ -245,7 +257,16 @@ def counterattack(state: dict, land: dict, amount: int, order: list[str] | None 
         if not land[kind]:
             raise ValueError(f"no {kind} to damage")
         sort_pieces(land, kind)
+        points = health(state, land, kind, 0)
+        if left.get(kind) and land[kind][0] + amount >= points:
+            amount -= points - land[kind][0]
+            aside.append((kind, take(land, kind, 0)[1]))
+            left[kind] -= 1
+            continue
         amount -= damage(state, land, kind, amount, 0)
+    for kind, marks in aside:
+        put(land, kind, 0, marks)
+    return len(aside)
 
 
 def _best_target(land: dict, amount: int, state: dict | None = None) -> str:
@@ -296,9 +317,35 @@ def ravage(
     many as possible, +1 per badlands if they take any; saved dahan survive); 5. each
     surviving dahan deals 2 back, +1 per badlands if that is 1 or more. A skipped ravage
     does nothing, not even the counterattack (`use_skip`: spend an `any` skip, default yes).
+    Pieces in the land's `sit_out` marker take no part; `save` markers save dahan and
+    invaders from destruction (reported as `saved`, `saved_invaders`).
     """
     if tok.use_skip(state, name, "ravage", use_skip):
         return {"damage": 0, "blight": [], "counterattack": 0, "skipped": True}
+    land = state["lands"][name]
+    aside = _sit_out(state, name)
+    report = _ravage(state, name, defend, cascade_to, dahan_order) if invader_count(land) else {}
+    for kind, taken, marks in aside:
+        put(land, kind, taken, marks)
+    if not report:  # no invader takes part: no ravage (digest 4.15.1)
+        return {"damage": 0, "blight": [], "counterattack": 0}
+    fire(state, "after_ravage", land=name, report=report)
+    return report
+
+
+def _sit_out(state: dict, name: str) -> list[tuple[str, int, int]]:
+    """Take off the pieces that do not participate in this ravage (marker `sit_out`:
+    kind -> n; the most damaged first): they neither deal nor take damage (4.15.1)."""
+    land = state["lands"][name]
+    aside = []
+    for kind, n in tok.marks(state, name).get("sit_out", {}).items():
+        for _ in range(min(n, len(land[kind]))):
+            sort_pieces(land, kind)
+            aside.append((kind, *take(land, kind, 0)))
+    return aside
+
+
+def _ravage(state, name, defend, cascade_to, dahan_order) -> dict:
     land = state["lands"][name]
     total = invader_damage(state, name)
     if total >= 1:
@@ -316,8 +363,10 @@ def ravage(
     counter = ATTACK["dahan"] * len(land["dahan"])
     counter += tok.badlands_bonus(state, name, "invaders", done, counter)
     report["counterattack"] = counter
-    counterattack(state, land, counter, dahan_order)
-    fire(state, "after_ravage", land=name, report=report)
+    saves = {kind: tok.saves(state, name, kind) for kind in INVADERS}
+    saved = counterattack(state, land, counter, dahan_order, saves)
+    if saved:
+        report["saved_invaders"] = saved
     return report
 
 

@@ -26,6 +26,8 @@ Markers live in `state["turn_marks"][land]` (a land name, Oceans too), this turn
   decided when the action is about to happen), `all` every invader action this turn (kept).
 - save {kind: n}: in each Action there, the first n pieces of that kind that would be
   destroyed are saved instead (damage removed, no more damage from that Action; 4.15.5).
+- sit_out {kind: n}: that many pieces of the kind do not participate in ravage there this
+  turn (4.15.1): they neither deal nor take damage in it.
 - `state["turn_marks"]["island"]["strife_weakens"]`: invaders have -1 health per strife
   (never below 1) for the rest of the turn (`weaken_by_strife`; B&C fear cards, errata A7).
 The effect verbs write them (effects.turn_marks, or `add_defend`, `isolate`, `add_skip`,
@@ -110,6 +112,11 @@ def add_save(state: dict, name: str, kind: str, n: int = 1) -> None:
 
 def saves(state: dict, name: str, kind: str) -> int:
     return marks(state, name).get("save", {}).get(kind, 0)
+
+
+def sit_out(state: dict, name: str, kind: str, n: int = 1) -> None:
+    out = _mark(state, name).setdefault("sit_out", {})
+    out[kind] = out.get(kind, 0) + n
 
 
 def weaken_by_strife(state: dict) -> None:

@@ -598,3 +598,42 @@ def test_a_health_hook_changes_a_pieces_health_in_its_land():
     damage(state, state["lands"]["A7"], "town", 2)
     act.push(state, "A7", [("town", "A5")])  # pushed into blight: it loses the bonus
     assert land["town"] == [] and state["fear_earned"] == 2
+
+
+def test_a_saved_invader_survives_the_counterattack_undamaged():
+    state = blank()
+    land = put(state, "A5", city=1, explorer=1, dahan=3)
+    tok.add_save(state, "A5", "city", 1)
+    report = inv.ravage(state, "A5", dahan_order=["city", "explorer"])
+    # 4 damage kills 2 dahan; the last deals 2 to the city: hurt, not destroyed, no save used
+    assert report["counterattack"] == 2 and "saved_invaders" not in report
+    assert land["city"] == [2]
+    tok.add_defend(state, "A5", 10)
+    report = inv.ravage(state, "A5")
+    # the dahan's 2 would finish the city: it is saved (damage gone), the rest kills the explorer
+    assert report["saved_invaders"] == 1 and land["city"] == [0] and land["explorer"] == []
+    assert state["fear_earned"] == 0
+
+
+# --- pieces that do not participate in ravage (digest 4.15.1) ----------------------------------
+
+
+def test_digest_example_a_town_and_a_dahan_sit_out_the_ravage():
+    # Mountain: 1 dahan and 1 town do not participate. The explorer deals 1 to the land and
+    # the remaining dahan; the dahan destroy the explorer; the town cannot be damaged.
+    state = blank()
+    land = put(state, "A5", explorer=1, town=1, dahan=2)
+    tok.sit_out(state, "A5", "town")
+    tok.sit_out(state, "A5", "dahan")
+    report = inv.ravage(state, "A5")
+    assert report == {"damage": 1, "blight": [], "counterattack": 2}
+    assert land["explorer"] == [] and land["town"] == [0]
+    assert sorted(land["dahan"]) == [0, 1]
+
+
+def test_no_ravage_when_no_invader_takes_part():
+    state = blank()
+    land = put(state, "A5", town=1, dahan=1)
+    tok.sit_out(state, "A5", "town")
+    assert inv.ravage(state, "A5") == {"damage": 0, "blight": [], "counterattack": 0}
+    assert land["town"] == [0] and land["dahan"] == [0]
