@@ -57,11 +57,13 @@ class IdleCog(commands.Cog, name="Idle"):
                 if open_vote(outcome.game, seat) is not None:
                     return  # counted; the vote goes on
                 await self.bot.publisher.publish(outcome)
-            if interaction.message is not None:  # the vote is over: its buttons go
+            message = interaction.message
+            if message is not None:  # the vote is over: its buttons go
+                partial = self.bot.get_partial_messageable(message.channel.id)
                 try:
-                    await interaction.message.edit(view=None)
+                    await partial.get_partial_message(message.id).edit(view=None)
                 except discord.HTTPException as error:
-                    log.info("could not close idle vote %s: %s", interaction.message.id, error)
+                    log.info("could not close idle vote %s: %s", message.id, error)
 
     async def idle_after(self, interaction: discord.Interaction, missed: int) -> None:
         async with guard(self.bot, interaction):
