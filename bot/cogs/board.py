@@ -132,7 +132,8 @@ class BoardCog(commands.Cog, name="Board"):
     # -- keeping it edited ------------------------------------------------------------
     @commands.Cog.listener()
     async def on_game_changed(self, game: GameRecord) -> None:
-        self.schedule(game.channel_id)
+        if await self.bot.table.board_of(game.channel_id) is not None:  # most channels have none
+            self.schedule(game.channel_id)
 
     @commands.Cog.listener()
     async def on_ready(self) -> None:

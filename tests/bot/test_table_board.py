@@ -174,3 +174,11 @@ async def test_a_board_message_someone_deleted_is_forgotten(svc) -> None:
     assert await cog.refresh(CHANNEL) is False
     assert await svc.board_of(CHANNEL) is None
     assert await cog.refresh(CHANNEL) is False  # nothing left to edit
+
+
+async def test_a_channel_without_a_board_costs_no_waiting_task(svc) -> None:
+    gid = await started(svc, [ANN, BEN])
+    bot = FakeBot(svc)
+    cog = BoardCog(bot)  # type: ignore[arg-type]
+    await cog.on_game_changed(await svc.store.get_game(gid))
+    assert bot.inflight == set() and bot.edits == []
