@@ -1,0 +1,313 @@
+"""Lasting effects of event and blight cards, as hook handlers.
+
+An `event_rule` step records a *mod* (`{"mod": kind, "until": ..., params}`) in
+`state["event_cards"]["mods"]` and puts the rule id `"events"` in `state["rules"]`; the
+handlers below read the mods. A mod lasts until time passes (`until` "turn"), the end of
+the next turn ("next_turn"), the end of a turn with a normal Ravage ("ravage"), the end of a
+turn with an Explore ("explore"), or the whole game ("game"); `from_next_turn` starts it a
+turn later. `board` / `here` / `seat` (true) pin it to ctx's board, land or seat.
+
+Mods with handlers: health, ravage_bonus (n per land, per_piece, per_earned_fear_cards,
+lowest_matching), defend (n, per dahan), spirit_defend_less, truce (partly: the invaders'
+side), explore_extra, explore_town_once_per_board, bureaucrats, eager_explorers,
+strip_the_land, blight_threshold, blight_from_box, blight_destroys_more,
+invested_aristocracy, ravage_as_build, after_ravage_step / after_advance (an effect run at
+that point). The others are recorded for the modules that own the rule they change
+(`active(state, mod)`): see the events section of README.md.
+"""
+
+from __future__ import annotations
+
+from rules.spirit_island import effects, hooks, tokens
+from rules.spirit_island import event_verbs as ev
+from rules.spirit_island import invaders as inv
+from rules.spirit_island import island as isl
+from rules.spirit_island import pieces as pcs
+
+RULE = "events"
+ISLAND_CTX = {"seat": None}
+
+
+def store(state: dict) -> dict:
+    return state.setdefault("event_cards", {})
+
+
+def turn(state: dict) -> int:
+    return state.get("turn", 0)
+
+
+def mods(state: dict, kind: str | None = None) -> list[dict]:
+    """The mods in force now (of one kind)."""
+    now = turn(state)
+    return [m for m in store(state).get("mods", [])
+            if m.get("from_turn", 0) <= now and kind in (None, m["mod"])]
+
+
+def active(state: dict, kind: str, seat: int | None = None) -> bool:
+    """Whether a mod of this kind is in force (for a seat, when the mod is pinned to one)."""
+    return any(m.get("seat") in (None, seat) for m in mods(state, kind))
+
+
+def add_mod(state: dict, mod: dict) -> None:
+    store(state).setdefault("mods", []).append(mod)
+    rules = state.setdefault("rules", [])
+    if RULE not in rules:
+        rules.append(RULE)
+
+
+@effects.verb("event_rule")
+def event_rule(state, step, ctx, answer):
+    now = turn(state)
+    mod = {k: v for k, v in step.items() if k not in ("do", "board", "here", "seat")}
+    mod["from_turn"] = now + 1 if step.get("from_next_turn") else now
+    mod["source"] = ctx.get("source")
+    for key, ctx_key in (("board", "board"), ("here", "land"), ("seat", "seat")):
+        if step.get(key):
+            mod[ctx_key] = ctx[ctx_key]
+    if mod["until"] == "next_turn":
+        mod["to_turn"] = now + 1
+    add_mod(state, mod)
+    if mod["mod"] == "ravage_as_build":
+        _ravage_as_build(state)
+    return None
+
+
+def _ended(mod: dict, now: int) -> bool:
+    until = mod["until"]
+    return (until == "turn" or (until == "next_turn" and mod["to_turn"] <= now)
+            or (until == "ravage" and mod.get("ravaged"))
+            or (until == "explore" and mod.get("explored")))
+
+
+def time_passes(state: dict) -> None:
+    """Mods that end with this turn go; the rule id goes with the last mod."""
+    data = store(state)
+    now = turn(state)
+    data["mods"] = [m for m in data.get("mods", []) if m["from_turn"] > now or not _ended(m, now)]
+    data.pop("picked", None)
+    data.pop("blighted_boards", None)
+    if not data["mods"] and RULE in state.get("rules", []):
+        state["rules"].remove(RULE)
+
+
+# --- helpers ----------------------------------------------------------------------------------
+
+
+def applies(state: dict, mod: dict, land: str) -> bool:
+    """The mod's own land, board and land filter (`where`) against a land."""
+    if mod.get("land") not in (None, land) or mod.get("board") not in (None, land[0]):
+        return False
+    return ev.land_ok(state, land, mod.get("where", {}), ISLAND_CTX)
+
+
+def queue_next(state: dict, effect: list[dict], ctx: dict | None = None) -> None:
+    """Queue an effect to run right after the step that is running now (hook handlers fire
+    inside a running step; with nothing queued it simply goes on the queue)."""
+    queue = state.setdefault("queue", [])
+    fresh = ev.fresh(state, {**ISLAND_CTX, **(ctx or {})})
+    queue[1 if queue else 0:1 if queue else 0] = effects.frames(effect, fresh)
+
+
+def _board_lands(state: dict, board: str) -> list[str]:
+    return [n for n in isl.land_names(tuple(state["boards"])) if n[0] == board]
+
+
+def _number(name: str) -> int:
+    return int(name[1:])
+
+
+def _matching(state: dict, slot: str, board: str) -> list[str]:
+    boards = tuple(state["boards"])
+    return [n for n in _board_lands(state, board)
+            if any(inv.matches(boards, card, n) for card in state["track"][slot])]
+
+
+def _towns_cities(state: dict, names: list[str]) -> int:
+    return sum(len(state["lands"][n]["town"]) + len(state["lands"][n]["city"]) for n in names)
+
+
+# --- health and ravage ------------------------------------------------------------------------
+
+
+@hooks.on("health", RULE)
+def _health(state: dict, land: str, kind: str) -> int | None:
+    change = sum(m["n"] for m in mods(state, "health")
+                 if kind in m["kinds"] and applies(state, m, land))
+    return change or None
+
+
+@hooks.on("ravage_attack", RULE)
+def _attack(state: dict, land: str, kind: str, attack: int) -> int | None:
+    extra = sum(m.get("per_piece", {}).get(kind, 0) for m in mods(state, "ravage_bonus")
+                if applies(state, m, land))
+    return attack + extra if extra else None
+
+
+def _bonus(state: dict, mod: dict, land: str) -> int:
+    if mod.get("lowest_matching"):
+        same = _matching(state, "ravage", land[0])
+        if not same or min(same, key=_number) != land:
+            return 0
+    if "per_earned_fear_cards" in mod:
+        earned = len(state.get("fear", {}).get("earned_cards", []))
+        return earned // mod["per_earned_fear_cards"]
+    return mod.get("n", 0)
+
+
+def _defend(state: dict, mod: dict, land: str) -> int:
+    if mod.get("per") == "dahan":
+        return mod["n"] * len(state["lands"][land]["dahan"])
+    return mod["n"]
+
+
+def _truce(state: dict, land: str) -> int:
+    """One town or city sits the ravage out where dahan are (the strongest, the players'
+    best pick); the dahan's side of the truce is not modelled."""
+    here = state["lands"][land]
+    if not here["dahan"]:
+        return 0
+    return next((pcs.ATTACK[k] for k in ("city", "town") if here[k]), 0)
+
+
+@hooks.on("ravage_damage", RULE)
+def _ravage_damage(state: dict, land: str, damage: int) -> int | None:
+    total = damage
+    total += sum(_bonus(state, m, land) for m in mods(state, "ravage_bonus")
+                 if applies(state, m, land))
+    total -= sum(_defend(state, m, land) for m in mods(state, "defend") if applies(state, m, land))
+    total += sum(min(m["n"], tokens.defend(state, land)) for m in mods(state, "spirit_defend_less"))
+    if mods(state, "truce"):
+        total -= _truce(state, land)
+    return max(0, total) if total != damage else None
+
+
+@hooks.on("after_ravage", RULE)
+def _after_ravage(state: dict, land: str, report: dict) -> None:
+    for mod in mods(state, "ravage_bonus") + mods(state, "ravage_as_build"):
+        mod["ravaged"] = True
+    if report["blight"]:
+        store(state).setdefault("blighted_boards", []).append(land[0])
+        if mods(state, "strip_the_land"):
+            for kind in ("explorer", "town"):
+                if state["lands"][land][kind]:
+                    pcs.remove(state["lands"][land], kind)
+    elif report["damage"] == 1 and any(applies(state, m, land)
+                                        for m in mods(state, "blight_threshold")):
+        report["blight"] = inv.add_blight(state, land)
+
+
+def _ravage_as_build(state: dict) -> None:
+    """Teach the Invaders: the next normal Ravage is a Build instead, done when the ravage
+    cards are known (this phase if there are any, else a later Invader phase)."""
+    if not state["track"]["ravage"]:
+        return
+    for mod in mods(state, "ravage_as_build"):
+        mod["ravaged"] = True
+    for card in state["track"]["ravage"]:
+        for name in inv.matching_lands(state, card):
+            if pcs.invader_count(state["lands"][name]):
+                tokens.add_skip(state, name, "ravage")
+                inv.build_in(state, name)
+
+
+@hooks.on("invader_phase", RULE)
+def _invader_phase(state: dict) -> None:
+    if any(not m.get("ravaged") for m in mods(state, "ravage_as_build")):
+        _ravage_as_build(state)
+
+
+# --- explore and build --------------------------------------------------------------------------
+
+
+@hooks.on("after_explore", RULE)
+def _after_explore(state: dict, lands: list[str]) -> None:
+    for mod in mods(state):
+        if mod["until"] == "explore":
+            mod["explored"] = True
+    for mod in mods(state, "explore_extra"):
+        for name in lands:
+            if applies(state, mod, name):
+                pcs.add(state["lands"][name], "explorer", mod["n"])
+    if mods(state, "explore_town_once_per_board"):
+        for board in state["boards"]:
+            first = next((n for n in lands if n[0] == board and state["lands"][n]["explorer"]), None)
+            if first is not None:
+                pcs.remove(state["lands"][first], "explorer")
+                pcs.add(state["lands"][first], "town")
+
+
+@hooks.on("build_land", RULE)
+def _build_land(state: dict, land: str, piece: str) -> bool | None:
+    """Bureaucrats Adjust Funding: on a board with 9+ towns/cities the highest-numbered land
+    matching a build card does not build."""
+    if not mods(state, "bureaucrats"):
+        return None
+    board = _board_lands(state, land[0])
+    same = [n for n in _matching(state, "build", land[0]) if pcs.invader_count(state["lands"][n])]
+    if _towns_cities(state, board) >= 9 and same and max(same, key=_number) == land:
+        return False
+    return None
+
+
+@hooks.on("after_build", RULE)
+def _after_build(state: dict, built: dict) -> None:
+    if mods(state, "bureaucrats"):
+        for board in state["boards"]:
+            same = _matching(state, "build", board)
+            if same and _towns_cities(state, _board_lands(state, board)) <= 3:
+                land = state["lands"][max(same, key=_number)]
+                pcs.add(land, inv.build_piece(land))
+    if mods(state, "eager_explorers"):
+        done = store(state).setdefault("eager_boards", [])
+        for name in built:
+            if name[0] in done:
+                continue
+            done.append(name[0])
+            near = [n for n in isl.adjacent(tuple(state["boards"]), name)
+                    if not pcs.invader_count(state["lands"][n])]
+            if near:  # the players' pick; the first such land by default
+                pcs.add(state["lands"][near[0]], "explorer")
+
+
+# --- blight ---------------------------------------------------------------------------------------
+
+
+@hooks.on("blight_added", RULE)
+def _blight_added(state: dict, land: str) -> None:
+    for mod in mods(state, "blight_from_box"):
+        left = mod.setdefault("left", len(state["boards"]))
+        if left > 0:  # this one came from the box: give the card back its token
+            mod["left"] = left - 1
+            state["blight_card"]["pool"] += 1
+            break
+    if mods(state, "blight_destroys_more"):
+        here = state["lands"][land]
+        for spirit in list(here["presence"]):
+            while here["presence"].get(spirit):
+                ev.destroy_presence(state, land, spirit)
+        here["beasts"] = 0
+        near = [n for n in isl.adjacent(tuple(state["boards"]), land) if state["lands"][n]["presence"]]
+        if near:  # 1 presence in total in an adjacent land (the players' pick; first by default)
+            ev.destroy_presence(state, near[0], next(iter(state["lands"][near[0]]["presence"])))
+
+
+# --- after the ravage step, after advancing the cards ------------------------------------------
+
+
+@hooks.on("after_ravage_step", RULE)
+def _after_ravage_step(state: dict) -> None:
+    for mod in mods(state, "after_ravage_step"):
+        queue_next(state, mod["effect"], {"board": mod["board"]} if "board" in mod else None)
+    if mods(state, "invested_aristocracy"):
+        blighted = store(state).get("blighted_boards", [])
+        for board in state["boards"]:
+            empty = [n for n in _board_lands(state, board)
+                     if not pcs.invader_count(state["lands"][n])]
+            if board not in blighted and empty:
+                pcs.add(state["lands"][max(empty, key=_number)], "town")
+
+
+@hooks.on("after_advance", RULE)
+def _after_advance(state: dict) -> None:
+    for mod in mods(state, "after_advance"):
+        queue_next(state, mod["effect"])
