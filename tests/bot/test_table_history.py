@@ -158,3 +158,24 @@ async def test_a_deadline_move_that_ends_the_game_records_it(svc) -> None:
     [result] = await svc.store.results(GUILD)
     assert result.game_id == gid
     await finish(svc, gid, picks)  # a no-op: already over
+
+
+def test_a_cooperative_game_rates_every_seat_alike_and_a_lone_member_not_at_all() -> None:
+    from datetime import UTC, datetime
+
+    from storage import GameResult, SeatResult
+
+    def game(game_id: int, ranks: dict[int, int]) -> GameResult:
+        return GameResult(game_id=game_id, guild_id=GUILD, game="coop",
+                          finished_at=datetime(2026, 1, game_id, tzinfo=UTC),
+                          seats=[SeatResult(seat=i, user_id=u, rank=r)
+                                 for i, (u, r) in enumerate(ranks.items())])
+
+    together = compute_ratings([game(1, {ANN: 1, BEN: 1, CAT: 1})])  # one rank for all seats
+    assert len({(r.mu, r.sigma) for r in together}) == 1 and all(r.games == 1 for r in together)
+    assert compute_ratings([game(2, {DOT: 1})]) == []  # alone: nobody to be rated against
+    # one member in two seats takes her better place, once
+    twice = game(3, {ANN: 3, BEN: 2})
+    twice.seats.append(SeatResult(seat=2, user_id=ANN, rank=1))
+    [first, second] = compute_ratings([twice])
+    assert (first.user_id, first.games, second.user_id) == (ANN, 1, BEN)
