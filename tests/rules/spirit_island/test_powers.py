@@ -1,0 +1,566 @@
+"""The spirits' unique power cards and innate powers (powers.py) run through effects.run
+on small positions, and the special rules that change generic verbs."""
+
+from __future__ import annotations
+
+import pytest
+
+from rules.spirit_island import effects as fx
+from rules.spirit_island import invaders as inv
+from rules.spirit_island import powers as pw
+from rules.spirit_island import spirits as sp
+from rules.spirit_island import tokens as tok
+from tests.rules.spirit_island.test_spirits import (
+    BASE,
+    BRINGER,
+    GREEN,
+    LIGHTNING,
+    OCEAN,
+    RIVER,
+    SHADOWS,
+    THUNDER,
+    VITAL,
+    game,
+    presence,
+    steps_of,
+)
+
+
+def card(state, name, answers=(), seat=0):
+    _run(state, pw.card_effect(name), seat, answers, name)
+
+
+def innate(state, name, elements, answers=(), seat=0):
+    state["seats"][seat]["elements"] = dict(elements)
+    _run(state, pw.innate_effect(state, seat, name), seat, answers, name)
+
+
+def _run(state, effect, seat, answers, source):
+    fx.push(state, effect, {"seat": seat, "source": source})
+    left = list(answers)
+    ask = fx.run(state)
+    while ask is not None:
+        assert left, f"unexpected question {ask}"
+        ask = fx.answer(state, left.pop(0))
+    assert not left, f"answers not used: {left}"
+
+
+def fear(state) -> int:
+    return state["fear"]["earned"]
+
+
+def put(state, land, **pieces):
+    for kind, n in pieces.items():
+        if kind == "blight":
+            state["lands"][land]["blight"] = n
+        else:
+            state["lands"][land][kind] = [0] * n
+
+
+def land(state, name):
+    return state["lands"][name]
+
+
+# --- the data --------------------------------------------------------------------------------------
+
+
+def test_every_spirits_cards_and_innates_are_there():
+    uniques = {n for n, c in pw.CARDS.items() if c["deck"] == "unique"}
+    assert len(uniques) == 32
+    for name in BASE:
+        spirit = sp.SPIRITS[name]
+        assert {pw.CARDS[c]["spirit"] for c in spirit["unique_cards"]} == {name}
+        assert {pw.INNATES[i]["spirit"] for i in spirit["innates"]} == {name}
+    assert len(pw.INNATES) == 12
+
+
+@pytest.mark.parametrize("name", sorted(pw.CARDS))
+def test_card_facts_and_verbs(name):
+    c = pw.CARDS[name]
+    assert c["speed"] in ("fast", "slow") and c["cost"] >= 0
+    assert set(c["elements"]) <= set(sp.ELEMENTS)
+    assert c["target"]["do"] in ("target_land", "target_spirit")
+    for step in steps_of(pw.card_effect(name)):
+        assert step["do"] in fx.VERBS, step
+
+
+@pytest.mark.parametrize("name", sorted(pw.INNATES))
+def test_innate_tiers_and_verbs(name):
+    tiers = pw.INNATES[name]["tiers"]
+    assert 2 <= len(tiers) <= 4
+    for tier in tiers:
+        assert set(tier["threshold"]) <= set(sp.ELEMENTS)
+        for step in steps_of([pw.INNATES[name]["target"], *tier["effect"]]):
+            assert step["do"] in fx.VERBS, step
+
+
+# a few printed facts, checked by hand
+FACTS = {
+    "Shatter Homesteads": (2, "slow", ["fire", "air"]),
+    "Lightning's Boon": (1, "fast", ["fire", "air"]),
+    "Flash Floods": (2, "fast", ["sun", "water"]),
+    "Rituals of Destruction": (3, "slow", ["sun", "moon", "fire", "earth", "plant"]),
+    "Swallow the Land-Dwellers": (0, "slow", ["water", "earth"]),
+    "Call on Midnight's Dream": (0, "fast", ["moon", "animal"]),
+}
+
+
+@pytest.mark.parametrize("name", sorted(FACTS))
+def test_printed_facts(name):
+    c = pw.CARDS[name]
+    assert (c["cost"], c["speed"], c["elements"]) == FACTS[name]
+
+
+def test_innate_tiers_reached_and_instead():
+    state = game(RIVER, clear=True)
+    state["seats"][0]["elements"] = {"sun": 2, "water": 3}
+    assert pw.innate_tiers(state, 0, "Massive Flooding") == [0, 1]
+    effect = pw.innate_effect(state, 0, "Massive Flooding")
+    assert [s["do"] for s in effect] == ["target_land", "damage", "push"]  # tier 2 instead of 1
+    state["seats"][0]["elements"] = {"sun": 3, "water": 4}
+    assert pw.innate_tiers(state, 0, "Massive Flooding") == [0, 1]  # tier 3 wants 1 earth
+    state["seats"][0]["elements"] = {"sun": 1, "water": 1}
+    assert pw.innate_effect(state, 0, "Massive Flooding") == []
+
+
+# --- Lightning's Swift Strike --------------------------------------------------------------------
+
+
+def test_shatter_homesteads():
+    state = game(LIGHTNING, clear=True)  # sacred site A7
+    put(state, "A1", town=2)  # 2 lands from A7
+    card(state, "Shatter Homesteads", ["A1"])
+    assert len(land(state, "A1")["town"]) == 1
+    assert fear(state) == 2  # 1, and 1 for the town
+
+
+def test_raging_storm():
+    state = game(LIGHTNING, clear=True)
+    put(state, "A8", explorer=2, town=1, city=1)
+    card(state, "Raging Storm", ["A8"])
+    assert land(state, "A8")["explorer"] == []
+    assert land(state, "A8")["town"] == [1] and land(state, "A8")["city"] == [1]
+
+
+def test_lightnings_boon_and_swiftness():
+    state = game(LIGHTNING, RIVER, boards="AB", clear=True)
+    assert not pw.may_be_fast(state, 1, "Wash Away")
+    card(state, "Lightning's Boon", [1])
+    assert pw.slow_as_fast_left(state, 1) == 2 and pw.may_be_fast(state, 1, "Wash Away")
+    pw.use_slow_as_fast(state, 1)
+    pw.use_slow_as_fast(state, 1)
+    assert not pw.may_be_fast(state, 1, "Wash Away")
+    # Swiftness of Lightning: one Slow power as Fast per Air
+    assert not pw.may_be_fast(state, 0, "Raging Storm")
+    state["seats"][0]["elements"] = {"air": 2}
+    assert pw.slow_as_fast_left(state, 0) == 2
+    assert pw.may_be_fast(state, 0, "Thundering Destruction")
+
+
+@pytest.mark.parametrize(("town", "want"), [(1, 1), (0, 0)])
+def test_harbingers_fear_when_dahan_reach_a_town(town, want):
+    state = game(LIGHTNING, clear=True)
+    put(state, "A8", dahan=2)
+    put(state, "A5", town=town)
+    card(state, "Harbingers of the Lightning", ["A8", ["dahan", "A5"], ["dahan", "A6"]])
+    assert len(land(state, "A5")["dahan"]) == 1 and len(land(state, "A6")["dahan"]) == 1
+    assert fear(state) == want
+
+
+def test_thundering_destruction_tiers():
+    state = game(LIGHTNING, clear=True)
+    put(state, "A8", town=1, city=1)
+    innate(state, "Thundering Destruction", {"fire": 3, "air": 2}, ["A8"])
+    assert land(state, "A8")["town"] == [] and land(state, "A8")["city"] == [0]
+    put(state, "A8", town=1, city=1)
+    innate(state, "Thundering Destruction", {"fire": 4, "air": 3}, ["A8", "city"])
+    assert land(state, "A8")["city"] == [] and land(state, "A8")["town"] == [0]
+    put(state, "A8", town=2, city=2)
+    innate(state, "Thundering Destruction", {"fire": 5, "air": 5, "water": 2},
+           ["A8", "city", "city"])
+    assert land(state, "A8")["city"] == [] and land(state, "A8")["town"] == [0]
+
+
+# --- River Surges in Sunlight --------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("target", "damage"), [("A1", 2), ("A4", 1)])
+def test_flash_floods_more_on_the_coast(target, damage):
+    state = game(RIVER, clear=True)  # presence in A5
+    put(state, target, city=1)
+    card(state, "Flash Floods", [target])
+    assert land(state, target)["city"] == [damage]
+
+
+def test_wash_away():
+    state = game(RIVER, clear=True)
+    put(state, "A4", explorer=1, town=1, city=1)
+    card(state, "Wash Away", ["A4", ["explorer", "A1"], ["town", "A5"]])
+    assert land(state, "A1")["explorer"] == [0] and land(state, "A5")["town"] == [0]
+    assert land(state, "A4")["city"] == [0]
+
+
+def test_boon_of_vigor():
+    state = game(RIVER, LIGHTNING, boards="AB", clear=True)
+    card(state, "Boon of Vigor", [0])
+    assert state["seats"][0]["energy"] == 1
+    state["seats"][1]["played"] = ["Raging Storm", "Shatter Homesteads"]
+    card(state, "Boon of Vigor", [1])
+    assert state["seats"][1]["energy"] == 2 and state["seats"][0]["energy"] == 1
+
+
+def test_rivers_bounty():
+    state = game(RIVER, clear=True)
+    put(state, "A5", dahan=1)
+    put(state, "A4", dahan=1)
+    card(state, "River's Bounty", [["dahan", "A4"]])
+    assert len(land(state, "A5")["dahan"]) == 3
+    assert state["seats"][0]["energy"] == 1
+
+
+def test_massive_flooding_tiers():
+    state = game(RIVER, clear=True)
+    put(state, "A4", explorer=1, town=1)
+    innate(state, "Massive Flooding", {"sun": 1, "water": 2}, ["A4", ["town", "A1"]])
+    assert land(state, "A1")["town"] == [0]
+    put(state, "A4", explorer=1, town=1)
+    innate(state, "Massive Flooding", {"sun": 2, "water": 3},
+           ["A4", "explorer", ["town", "A5"]])
+    assert land(state, "A4")["explorer"] == [] and land(state, "A5")["town"] == [1]
+    put(state, "A4", explorer=2, town=2, city=1)
+    innate(state, "Massive Flooding", {"sun": 3, "water": 4, "earth": 1}, ["A4"])
+    assert land(state, "A4")["town"] == [] and land(state, "A4")["city"] == [2]
+
+
+# --- Shadows Flicker Like Flame --------------------------------------------------------------------
+
+
+def test_concealing_shadows_keeps_dahan_alive():
+    state = game(SHADOWS, clear=True)  # A8 x2, A5
+    put(state, "A8", dahan=2, city=2)
+    card(state, "Concealing Shadows", ["A8"])
+    assert fear(state) == 1
+    inv.ravage(state, "A8")
+    assert len(land(state, "A8")["dahan"]) == 2
+
+
+def test_favors_called_due():
+    state = game(SHADOWS, clear=True)
+    put(state, "A5", explorer=2)
+    put(state, "A1", dahan=2)
+    put(state, "A4", dahan=1)
+    card(state, "Favors Called Due",
+         ["A5", ["dahan", "A1"], ["dahan", "A1"], ["dahan", "A4"]])
+    assert fear(state) == 3
+
+
+def test_favors_called_due_no_fear_when_outnumbered():
+    state = game(SHADOWS, clear=True)
+    put(state, "A5", explorer=2, dahan=1)
+    put(state, "A1", dahan=1)
+    card(state, "Favors Called Due", ["A5", ["dahan", "A1"]])
+    assert fear(state) == 0
+
+
+def test_mantle_of_dread_lets_the_target_push():
+    state = game(SHADOWS, LIGHTNING, boards="AB", clear=True)  # Lightning in B5
+    put(state, "B5", explorer=1, town=1)
+    card(state, "Mantle of Dread", [1, "yes", ["explorer", "B1"], ["town", "B4"]])
+    assert fear(state) == 2
+    assert land(state, "B1")["explorer"] == [0] and land(state, "B4")["town"] == [0]
+
+
+def test_crops_wither_and_fade():
+    state = game(SHADOWS, clear=True)
+    put(state, "A8", city=1)
+    card(state, "Crops Wither and Fade", ["A8", 1])
+    assert land(state, "A8")["city"] == [] and land(state, "A8")["town"] == [0]
+    assert fear(state) == 2
+
+
+def test_darkness_swallows_the_unwary_tiers():
+    state = game(SHADOWS, clear=True)
+    put(state, "A5", explorer=1)
+    put(state, "A6", explorer=2, town=1)
+    # tier 1 gathers the explorer from A5 (the only one near), tier 2 destroys up to 2
+    innate(state, "Darkness Swallows the Unwary", {"moon": 3, "fire": 2},
+           ["A6", "explorer", "explorer"])
+    assert land(state, "A6")["explorer"] == [0] and fear(state) == 2  # 1 per explorer
+    put(state, "A5", explorer=1)
+    put(state, "A6", explorer=1, town=1)
+    innate(state, "Darkness Swallows the Unwary", {"moon": 4, "fire": 3, "air": 2},
+           ["A6", "explorer", "explorer"])
+    # tier 3's 3 damage kills the town: 1 fear for it by this power, 1 for a town destroyed
+    assert land(state, "A6")["town"] == [] and land(state, "A6")["explorer"] == []
+    assert fear(state) == 2 + 2 + 1 + 1
+
+
+def test_shadows_of_the_dahan_target_beyond_range_for_energy():
+    state = game(SHADOWS, clear=True)  # A8 x2, A5
+    put(state, "A2", dahan=1)
+    state["seats"][0]["energy"] = 1
+    fx.push(state, pw.card_effect("Crops Wither and Fade"), {"seat": 0})
+    ask = fx.run(state)
+    assert ask.options == ["A5", "A8", "A2"]
+    fx.answer(state, "A2")
+    assert state["seats"][0]["energy"] == 0
+    state["seats"][0]["energy"] = 0
+    fx.push(state, pw.card_effect("Crops Wither and Fade"), {"seat": 0})
+    assert fx.run(state).options == ["A5", "A8"]
+
+
+# --- Vital Strength of the Earth --------------------------------------------------------------------
+
+
+def test_guard_the_healing_land():
+    state = game(VITAL, clear=True)  # sacred site A6
+    put(state, "A6", blight=1)
+    card(state, "Guard the Healing Land", ["A6"])
+    assert land(state, "A6")["blight"] == 0
+    assert state["turn_marks"]["A6"]["defend"] == 4
+
+
+def test_a_year_of_perfect_stillness():
+    state = game(VITAL, clear=True)
+    card(state, "A Year of Perfect Stillness", ["A5"])
+    assert all(tok.use_skip(state, "A5", a) for a in ("explore", "build", "ravage", "build"))
+    assert not tok.use_skip(state, "A4", "build")
+
+
+@pytest.mark.parametrize(("dahan", "cities_left", "fear_want"), [(3, [2], 4), (2, [2, 0], 0)])
+def test_rituals_of_destruction(dahan, cities_left, fear_want):
+    state = game(VITAL, clear=True)  # sacred site A6; A1 the only land near with dahan
+    put(state, "A1", dahan=dahan, city=2)
+    card(state, "Rituals of Destruction")
+    # 3+ dahan: 2 + 3 damage, a city dies and the other takes 2; 2 fear + 2 for the city
+    assert sorted(land(state, "A1")["city"], reverse=True) == cities_left
+    assert fear(state) == fear_want
+
+
+def test_draw_of_the_fruitful_earth():
+    state = game(VITAL, clear=True)
+    put(state, "A1", explorer=2, dahan=1)
+    put(state, "A4", dahan=2)
+    card(state, "Draw of the Fruitful Earth",
+         ["A5", ["explorer", "A1"], ["explorer", "A1"], ["dahan", "A1"], ["dahan", "A4"]])
+    assert len(land(state, "A5")["explorer"]) == 2 and len(land(state, "A5")["dahan"]) == 2
+
+
+def test_gift_of_strength_grants_a_repeat():
+    state = game(VITAL, clear=True)
+    innate(state, "Gift of Strength", {"sun": 2, "earth": 3, "plant": 2})
+    assert state["seats"][0]["repeats"] == [3]
+
+
+# --- Thunderspeaker ---------------------------------------------------------------------------------
+
+
+def test_manifestation_of_power_and_glory():
+    state = game(THUNDER, clear=True)  # A3, A7
+    state["lands"]["A3"]["presence"][THUNDER] = 2
+    put(state, "A3", dahan=2, town=1, city=1)
+    card(state, "Manifestation of Power and Glory", ["town", "town"])
+    assert land(state, "A3")["town"] == [] and land(state, "A3")["city"] == [2]
+    assert fear(state) == 2
+
+
+def test_words_of_warning_defends():
+    state = game(THUNDER, clear=True)
+    put(state, "A4", dahan=1)
+    card(state, "Words of Warning")  # the only land near with dahan
+    assert state["turn_marks"]["A4"]["defend"] == 3
+
+
+def test_sudden_ambush():
+    state = game(THUNDER, clear=True)
+    put(state, "A4", dahan=1, explorer=3)
+    put(state, "A5", dahan=1)
+    card(state, "Sudden Ambush", ["A4", "yes"])  # gathers the dahan in A5: 2 ambush
+    assert land(state, "A4")["explorer"] == [0]
+
+
+def test_voice_of_thunder():
+    state = game(THUNDER, clear=True)
+    put(state, "A4", dahan=1, explorer=1)
+    card(state, "Voice of Thunder", ["A4", 1])
+    assert fear(state) == 2
+    card(state, "Voice of Thunder", ["A4", 0, ["dahan", "A5"]])
+    assert land(state, "A5")["dahan"] == [0]
+
+
+def test_gather_the_warriors_and_its_speed():
+    state = game(THUNDER, clear=True)
+    put(state, "A4", dahan=2)
+    put(state, "A1", dahan=1)
+    state["seats"][0]["elements"] = {"air": 3}
+    assert not pw.may_be_fast(state, 0, "Gather the Warriors")
+    state["seats"][0]["elements"] = {"air": 4}
+    assert pw.may_be_fast(state, 0, "Gather the Warriors")
+    innate(state, "Gather the Warriors", {"air": 1, "sun": 1, "animal": 1},
+           ["A2", ["dahan", "A1"], ["dahan", "A3"]])
+    assert land(state, "A2")["dahan"] == [] and land(state, "A3")["dahan"] == [0]
+    assert land(state, "A1")["dahan"] == []
+
+
+def test_lead_the_furious_assault():
+    state = game(THUNDER, clear=True)
+    put(state, "A3", dahan=6, town=3, city=3)
+    innate(state, "Lead the Furious Assault", {"sun": 4, "fire": 3}, ["A3"])
+    assert land(state, "A3")["town"] == [] and land(state, "A3")["city"] == [0]
+
+
+# --- A Spread of Rampant Green ------------------------------------------------------------------------
+
+
+def test_overgrow_in_a_night():
+    state = game(GREEN, clear=True)  # A5, A8
+    card(state, "Overgrow in a Night", ["A4", 0, "energy"])
+    assert presence(state)["A4"] == 1
+    put(state, "A4", explorer=1)
+    card(state, "Overgrow in a Night", ["A4", 1])
+    assert fear(state) == 3
+
+
+def test_gift_of_proliferation():
+    state = game(GREEN, RIVER, boards="AB", clear=True)  # River in B6
+    card(state, "Gift of Proliferation", ["energy", "B8"])  # the only other spirit
+    assert presence(state, 1) == {"B6": 1, "B8": 1}
+
+
+def test_fields_choked_with_growth():
+    state = game(GREEN, clear=True)
+    put(state, "A4", town=1, dahan=3)
+    card(state, "Fields Choked with Growth", ["A4", 0, ["town", "A1"]])
+    assert land(state, "A1")["town"] == [0]
+    card(state, "Fields Choked with Growth", ["A4", 1, ["dahan", "A1"], ["dahan", "A1"], "done"])
+    assert len(land(state, "A4")["dahan"]) == 1
+
+
+@pytest.mark.parametrize(("target", "towns"), [("A1", [1, 1]), ("A8", [0, 1])])
+def test_stem_the_flow(target, towns):
+    state = game(GREEN, clear=True)
+    state["lands"]["A5"]["presence"][GREEN] = 2
+    put(state, target, town=2)
+    card(state, "Stem the Flow of Fresh Water", [target])
+    assert sorted(land(state, target)["town"]) == towns
+
+
+def test_creepers_and_all_enveloping_green():
+    state = game(GREEN, clear=True)
+    put(state, "A5", town=1, city=1)
+    innate(state, "Creepers Tear into Mortar", {"moon": 3, "plant": 4},
+           ["A5", "town", "town"])
+    assert land(state, "A5")["town"] == [] and land(state, "A5")["city"] == [1]
+    state["lands"]["A5"]["presence"][GREEN] = 2
+    put(state, "A4", blight=1)
+    innate(state, "All-Enveloping Green", {"water": 3, "earth": 1, "plant": 5}, ["A4"])
+    assert state["turn_marks"]["A4"]["defend"] == 4 and land(state, "A4")["blight"] == 0
+
+
+# --- Ocean's Hungry Grasp -----------------------------------------------------------------------------
+
+
+def ocean_game(*others):
+    state = game(OCEAN, *others, clear=True, queue_setup=True)
+    fx.run(state)
+    fx.answer(state, "A2")
+    while fx.pending(state):  # other spirits' setup choices
+        fx.answer(state, fx.pending(state).options[0])
+    return state
+
+
+@pytest.mark.parametrize(("players", "energy", "left"), [(1, 3, 0), (2, 1, 1)])
+def test_swallow_the_land_dwellers_drowns(players, energy, left):
+    state = ocean_game(*[RIVER][: players - 1])
+    put(state, "A2", explorer=1, town=1, dahan=1)
+    card(state, "Swallow the Land-Dwellers")  # A2: range 0, coastal, no Ocean target
+    assert land(state, "A2")["explorer"] == land(state, "A2")["town"] == []
+    assert land(state, "A2")["dahan"] == []
+    assert fear(state) == 1  # the town
+    seat = state["seats"][0]
+    assert (seat["energy"], seat["drowned"]) == (energy, left)
+
+
+def test_call_of_the_deeps_and_grasping_tide():
+    state = ocean_game()
+    put(state, "A4", explorer=1)
+    card(state, "Call of the Deeps")
+    assert land(state, "A2")["explorer"] == [0]
+    card(state, "Grasping Tide", ["A3"])
+    assert fear(state) == 2 and state["turn_marks"]["A3"]["defend"] == 4
+
+
+def test_tidal_boon():
+    state = ocean_game(RIVER)  # River in B6
+    put(state, "B6", town=1, dahan=1)
+    card(state, "Tidal Boon", ["yes", ["town", "B1"], ["dahan", "B5"]])
+    assert state["seats"][1]["energy"] == 2
+    assert land(state, "B1")["town"] == [0] and land(state, "B5")["dahan"] == [0]
+
+
+def test_ocean_innates():
+    state = ocean_game()
+    innate(state, "Pound Ships to Splinters", {"moon": 3, "air": 2, "water": 4})
+    assert fear(state) == 4
+    put(state, "A2", town=1, city=1)
+    innate(state, "Ocean Breaks the Shore", {"water": 4, "earth": 3}, ["city"])
+    assert land(state, "A2")["town"] == land(state, "A2")["city"] == []
+    assert state["seats"][0]["energy"] == 5  # 2 + 3 health drowned, 1 player
+
+
+# --- Bringer of Dreams and Nightmares ----------------------------------------------------------------
+
+
+def test_predatory_nightmares_dreams_instead_of_destroying():
+    state = game(BRINGER, clear=True)  # sacred site A7
+    put(state, "A5", town=1, explorer=1)
+    card(state, "Predatory Nightmares", ["town", "town", ["town", "A4"]])
+    assert land(state, "A5")["town"] == [] and land(state, "A4")["town"] == [0]
+    assert fear(state) == 2  # the dream fear of a town, not the usual 1
+
+
+def test_bringer_destroy_and_damage_each_are_dreams():
+    state = game(BRINGER, clear=True)
+    put(state, "A8", city=1, explorer=1, dahan=1)
+    fx.push(state, [{"do": "target_land", "range": 1, "from": "presence"},
+                    {"do": "damage_each", "n": 3, "kinds": ["invader", "dahan"]}], {"seat": 0})
+    fx.run(state)
+    ask = fx.answer(state, "A8")
+    while ask is not None:
+        ask = fx.answer(state, [ask.options[0][0], "A5"])
+    assert land(state, "A5")["city"] == [0] and land(state, "A5")["explorer"] == [0]
+    assert land(state, "A8")["dahan"] == [0]  # no damage from Bringer
+    assert fear(state) == 5
+
+
+def test_dreams_of_the_dahan_and_night_terrors():
+    state = game(BRINGER, clear=True)
+    put(state, "A7", town=1, dahan=4)
+    card(state, "Dreams of the Dahan", ["A7", 1])
+    assert fear(state) == 3  # 1 per dahan, at most 3
+    innate(state, "Night Terrors", {"moon": 3, "air": 2, "animal": 1}, [])
+    assert fear(state) == 6
+
+
+def test_dread_apparitions_fear_defends():
+    state = game(BRINGER, clear=True)
+    put(state, "A8", explorer=1)
+    card(state, "Dread Apparitions")
+    assert fear(state) == 1 and state["turn_marks"]["A8"]["defend"] == 1
+
+
+def test_call_on_midnights_dream():
+    state = game(BRINGER, clear=True)
+    put(state, "A7", dahan=1)
+    state["secret"]["major_deck"] = ["Tsunami", "Powerstorm"]
+    card(state, "Call on Midnight's Dream", [0, "Powerstorm", "Dreams of the Dahan"])
+    hand = state["seats"][0]["hand"]
+    assert "Powerstorm" in hand and "Dreams of the Dahan" not in hand
+
+
+def test_spirits_may_yet_dream():
+    state = game(BRINGER, clear=True)
+    state["fear"]["earned_cards"] = ["Dahan Raid"]
+    innate(state, "Spirits May Yet Dream", {"moon": 3, "air": 2}, ["air"])
+    assert state["fear"]["revealed"] == ["Dahan Raid"]
+    assert state["seats"][0]["elements"] == {"moon": 3, "air": 3}
