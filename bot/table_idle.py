@@ -107,6 +107,8 @@ class IdleMixin(TableBase):
 
     async def _missed_deadline(self, record: GameRecord, seat: int, version: int) -> list[Any]:
         """Count the miss; at the host's number, open the table's vote on the seat."""
+        if record.status != "running":  # the timeout move ended the game
+            return []
         user = record.seats[seat]
         key = f"{MISSED}{seat}"
         entry = record.settings.get(key)

@@ -202,3 +202,18 @@ async def test_a_vote_is_moot_once_the_idle_player_has_played(svc) -> None:
     assert out.notice == ("idle.vote_moot", {"user": f"<@{BOB}>", "seat": 2})
     assert open_vote(out.game, 1) is None and out.game.settings.get(OFFER_KEY) is None
     await refused(svc.idle_vote(gid, CAROL, 1, "substitute"), "idle.no_vote")
+
+
+async def test_a_timeout_move_that_ends_the_game_opens_no_vote(svc) -> None:
+    game = await svc.new_game("example", guild_id=1, channel_id=1, host_id=HOST)
+    await svc.join(game.id, BOB)
+    await svc.set_option(game.id, HOST, "rounds", "1")
+    await svc.set_idle_after(game.id, HOST, 1)
+    await svc.start(game.id, HOST)
+    await svc.set_timers(game.id, HOST, deadline_hours=1)
+    await svc.act(game.id, HOST, "pick 1")
+    await svc.act(game.id, BOB, "pick 1")
+    await svc.act(game.id, HOST, "pass")
+    items = await miss(svc)  # Bob's last turn times out: the game is over
+    assert [type(i) for i in items] == [Outcome] and items[0].finished is not None
+    assert open_vote(await svc.store.get_game(game.id), 1) is None

@@ -61,6 +61,18 @@ async def test_ping_by_default_then_dm_or_both_kept_across_games(svc) -> None:
     assert (await svc.store.get_user(BOB))["notify"] == "both"  # in the member's prefs
 
 
+async def test_preferences_stored_before_them_read_as_the_defaults(svc) -> None:
+    # a member row as the bot wrote it before: her language and a closed DM only
+    await svc.store.set_user(BOB, locale="ko", dms_closed=True)
+    prefs = await svc.notify_settings(BOB)
+    assert (prefs.way, prefs.quiet) == ("ping", None)
+    await svc.set_quiet(BOB, "23:00", "06:00", "Europe/Paris")
+    stored = await svc.store.get_user(BOB)
+    assert stored["locale"] == "ko" and stored["dms_closed"] is True  # kept beside them
+    await svc.store.set_user(BOB, notify="carrier pigeon", quiet={"start": "22:00"})
+    assert await svc.notify_settings(BOB) == type(prefs)()  # unreadable: the defaults
+
+
 async def test_quiet_hours_are_validated_with_an_explanation(svc) -> None:
     prefs = await svc.set_quiet(BOB, "22", "7:30", "asia/seoul")
     assert prefs.quiet == {"start": "22:00", "end": "07:30", "zone": "Asia/Seoul"}
