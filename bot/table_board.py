@@ -73,8 +73,7 @@ class BoardMixin(TableBase):
     async def board_games(self, channel_id: int) -> list[BoardGame]:
         """The running games opened in the channel, oldest first, each with whom it waits on
         (in seat order) and since when."""
-        games = [g for g in await self.store.list_games(status="running")
-                 if g.channel_id == channel_id]
+        games = await self.store.list_games(status="running", channel_id=channel_id)
         out = []
         now = self.clock()
         for game in games:

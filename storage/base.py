@@ -235,9 +235,14 @@ class Store(ABC):
 
     @abstractmethod
     async def list_games(
-        self, *, status: GameStatus | None = None, user_id: int | None = None
+        self,
+        *,
+        status: GameStatus | None = None,
+        user_id: int | None = None,
+        channel_id: int | None = None,
     ) -> list[GameRecord]:
-        """Games filtered by status and/or a seated user (any guild)."""
+        """Games filtered by status, a seated user (any guild) and/or the channel they were
+        opened in."""
 
     @abstractmethod
     async def replace_seat(

@@ -473,10 +473,17 @@ class SqliteStore(Store):
             return await self._load(db, game_id)
 
     async def list_games(
-        self, *, status: GameStatus | None = None, user_id: int | None = None
+        self,
+        *,
+        status: GameStatus | None = None,
+        user_id: int | None = None,
+        channel_id: int | None = None,
     ) -> list[GameRecord]:
         where: list[str] = ["1"]
         params: list[Any] = []
+        if channel_id is not None:
+            where.append("channel_id = ?")
+            params.append(channel_id)
         if status is not None:
             where.append("status = ?")
             params.append(status)

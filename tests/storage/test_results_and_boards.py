@@ -119,3 +119,12 @@ async def test_a_board_is_one_per_channel(store: SqliteStore, clock: FakeClock) 
     assert removed is not None and removed.message_id == 11
     assert await store.remove_board(5) is None
     assert await store.board(5) is None
+
+
+async def test_games_are_listed_by_the_channel_they_were_opened_in(store: SqliteStore) -> None:
+    here = await running_game(store)  # channel 50
+    other = await store.create_game("citadels", guild_id=1, channel_id=60, host_id=HOST,
+                                     lang="en")
+    assert [g.id for g in await store.list_games(channel_id=50)] == [here.id]
+    assert [g.id for g in await store.list_games(channel_id=60)] == [other.id]
+    assert await store.list_games(channel_id=60, status="running") == []
