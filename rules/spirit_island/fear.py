@@ -141,14 +141,15 @@ def insert_under(state: dict, entry: str, fear_cards: int) -> None:
 
 
 def resolve_step(state: dict) -> list[str]:
-    """The Invader phase's Fear step: queue every earned card, in the order earned, at the
-    front of the queue. Each card reads the Terror Level when it resolves."""
+    """The Invader phase's Fear step: queue every earned card, in the order earned, behind
+    what is queued (turn.py queues the next part of the phase after this one's frames).
+    Each card reads the Terror Level when it resolves."""
     fear = state["fear"]
     cards, fear["earned_cards"] = fear["earned_cards"], []
     if cards:
         fear["resolved_turn"] = state.get("turn")
         steps = [{"do": "fear_card", "card": name} for name in cards]
-        effects.push(state, steps, {"seat": None, "source": "fear"})
+        effects.append(state, steps, {"seat": None, "source": "fear"})
     return cards
 
 
@@ -160,8 +161,9 @@ def card_effect(name: str, level: int) -> list[dict]:
 def _fear_card(state: dict, step: dict, ctx: dict, answer: object) -> list[dict]:
     name = step["card"]
     state["fear"]["discard"].append(name)
-    sub = {**ctx, "seat": None, "source": name}
-    return [{"step": s, "ctx": dict(sub)} for s in card_effect(name, terror_level(state))]
+    state["fear"]["chosen"] = []  # lands picked for this card (`different`)
+    sub = _fresh(state, ctx, seat=None, source=name)
+    return effects.frames(card_effect(name, terror_level(state)), sub)
 
 
 # --- verbs the fear cards need beyond the generic table (EFFECTS.md rows) ---------------------
@@ -172,9 +174,11 @@ def _fear_card(state: dict, step: dict, ctx: dict, answer: object) -> list[dict]
 # `near` ({kinds, at_least}: that many such pieces in the adjacent lands together);
 # `matching` ("ravage"/"not_ravage": the land matches a card in the Ravage space, or not);
 # `same_board` (on ctx.board, set by per_board); `busier_neighbour` (kinds: an adjacent land
-# holds more of them than this one).
+# holds more of them than this one); `board_has` ({kinds, at_least/at_most} on the land's
+# whole board). Selectors among the lands that match the rest: `most` / `fewest` (kinds).
 _OWN_KEYS = ("has", "has_any", "any_of", "count", "near", "matching", "same_board",
-             "busier_neighbour")
+             "busier_neighbour", "board_has")
+_SELECTORS = ("most", "fewest")
 
 
 def _fresh(state: dict, ctx: dict, **changes) -> dict:
@@ -224,12 +228,25 @@ def land_ok(state: dict, name: str, where: dict, ctx: dict) -> bool:
         "matching": lambda v: _matches_ravage(state, name) == (v == "ravage"),
         "same_board": lambda v: (name[0] == ctx.get("board")) == v,
         "busier_neighbour": lambda v: bool(_busier(state, name, v, ctx)),
+        "board_has": lambda v: _at(sum(_count(state, n, k, ctx) for n in _board(state, name[0])
+                                       for k in v["kinds"]), v),
     }
     return all(tests[k](v) for k, v in where.items() if k in _OWN_KEYS)
 
 
+def _board(state: dict, letter: str) -> list[str]:
+    return [n for n in isl.land_names(tuple(state["boards"])) if n[0] == letter]
+
+
 def lands_ok(state: dict, where: dict, ctx: dict) -> list[str]:
-    return [n for n in isl.land_names(tuple(state["boards"])) if land_ok(state, n, where, ctx)]
+    test = {k: v for k, v in where.items() if k not in _SELECTORS}
+    names = [n for n in isl.land_names(tuple(state["boards"])) if land_ok(state, n, test, ctx)]
+    for key, pick in (("most", max), ("fewest", min)):
+        if key in where and names:
+            score = {n: sum(_count(state, n, k, ctx) for k in where[key]) for n in names}
+            best = pick(score.values())
+            names = [n for n in names if score[n] == best]
+    return names
 
 
 def _busier(state: dict, name: str, kinds: list[str], ctx: dict) -> list[str]:
@@ -239,11 +256,13 @@ def _busier(state: dict, name: str, kinds: list[str], ctx: dict) -> list[str]:
 
 @effects.verb("pick_land")
 def _pick_land(state, step, ctx, answer):
-    """Someone (ctx.seat, else the table) picks a land matching `where` and runs `then`
-    there; `different`: not a land already picked for this card."""
-    chosen = state["fear"].setdefault("chosen", [])
+    """Someone (ctx.seat, else the table) picks a land matching `where` (else `fallback`)
+    and runs `then` there; `different`: not a land already picked for this card."""
+    chosen = state.setdefault("fear", {}).setdefault("chosen", [])
     options = [n for n in lands_ok(state, step.get("where", {}), ctx)
                if not (step.get("different") and n in chosen)]
+    if not options and "fallback" in step:
+        options = lands_ok(state, step["fallback"], ctx)
     if not options:
         return None
     land = effects.ask_or_take(effects.chooser(ctx), "choose_land", options, answer)
@@ -392,6 +411,14 @@ def _lasting(state, step, ctx, answer):
     return None
 
 
+@effects.verb("strife_weakens")
+def _strife_weakens(state, step, ctx, answer):
+    """Until the end of the turn invaders have -1 Health per strife (min 1; pieces.health
+    reads the island's turn mark, errata A7)."""
+    state.setdefault("turn_marks", {}).setdefault(pcs.ISLAND, {})["strife_weakens"] = True
+    return None
+
+
 def time_passes(state: dict) -> None:
     """Drop the rules that lasted this turn only."""
     for rule in state.pop("turn_rules", []):
@@ -410,17 +437,34 @@ def _cities_towns(land: dict) -> int:
     return len(land["town"]) + len(land["city"])
 
 
-def _lowest_per_board(state: dict, name: str, card: str | None) -> bool:
-    """Is `name` the lowest-numbered land of its board matching the card?"""
-    if card is None:
-        return False
-    same = [n for n in inv.matching_lands(state, card) if n[0] == name[0]]
-    return bool(same) and min(same, key=lambda n: int(n[1:])) == name
+def _lowest_per_board(state: dict, card: str) -> list[str]:
+    """The lowest-numbered land matching the card on each board."""
+    lands = inv.matching_lands(state, card)
+    return [min(on, key=lambda n: int(n[1:]))
+            for board in state["boards"] if (on := [n for n in lands if n[0] == board])]
+
+
+@effects.verb("skip_lowest")
+def _skip_lowest(state, step, ctx, answer):
+    """Immigration Slows I: this turn's build skips the lowest-numbered land matching each
+    build card on each board."""
+    for card in state["track"]["build"]:
+        for name in _lowest_per_board(state, card):
+            tokens.add_skip(state, name, step["action"])
+    return None
+
+
+@hooks.on("explore_card", "explorers_reluctant:1")
+def _reluctant_explorers(state: dict, card: str, **kw) -> None:
+    """Explorers are Reluctant I: the next normal explore skips the lowest-numbered land
+    matching its card on each board (once)."""
+    for name in _lowest_per_board(state, card):
+        tokens.add_skip(state, name, "explore")
+    state["rules"].remove("explorers_reluctant:1")
 
 
 _STOP_EXPLORE = {
     "avoid_the_dahan:1": lambda s, n, kw: len(_land(s, n)["dahan"]) >= 2,
-    "explorers_reluctant:1": lambda s, n, kw: _lowest_per_board(s, n, kw.get("card")),
     "explorers_reluctant:2": lambda s, n, kw: True,
     "explorers_reluctant:3": lambda s, n, kw: True,
     "quarantine:3": lambda s, n, kw: bool(_land(s, n)["disease"]),
@@ -433,7 +477,6 @@ _STOP_BUILD = {
     "trade_suffers:1": lambda s, n, kw: bool(_land(s, n)["city"]),
     "overseas_trade:2": lambda s, n, kw: kw.get("piece") == "city"
     and isl.is_coastal(tuple(s["boards"]), n),
-    "immigration_slows:1": lambda s, n, kw: _lowest_per_board(s, n, kw.get("card")),
     "immigration_slows:2": lambda s, n, kw: True,
     "immigration_slows:3": lambda s, n, kw: True,
     "quarantine:3": lambda s, n, kw: bool(_land(s, n)["disease"]),
@@ -463,4 +506,4 @@ for _point, _table in (("explore_land", _STOP_EXPLORE), ("build_land", _STOP_BUI
         hooks.on(_point, _rule)(_stopper(_test))
 
 LASTING_RULES = sorted({*_STOP_EXPLORE, *_STOP_BUILD, *_STOP_RAVAGE, *_NOT_A_SOURCE,
-                        "strife_weakens"})
+                        "explorers_reluctant:1"})

@@ -147,6 +147,16 @@ def test_the_fear_step_resolves_earned_cards_in_order_at_the_current_level():
     assert state["fear"]["earned_cards"] == [] and state["fear"]["resolved_turn"] == 3
 
 
+def test_strife_weakens_invaders_by_their_strife_until_the_turn_ends():
+    state = blank()
+    place(state, "A5", "C!! T")
+    resolve(state, "Unrest", 2)  # its strife goes on the town: 1
+    land = state["lands"]["A5"]
+    assert pcs.health(state, land, "city", 0) == 1 and pcs.health(state, land, "town", 0) == 1
+    state.pop("turn_marks")
+    assert pcs.health(state, land, "city", 0) == 3
+
+
 def test_lasting_rules_end_when_time_passes():
     state = blank()
     state["rules"] = ["england:1"]
@@ -257,11 +267,12 @@ CASES = [
 ]
 
 
-def _setup(position, players=1, ravage=None):
+def _setup(position, players=1):
     state = blank(players)
     for name, pieces in position.items():
         place(state, name, pieces)
-    state["track"]["ravage"] = list(ravage or ["1:wetland"])  # Sense of Dread, Nerves Fray
+    state["track"]["ravage"] = ["1:wetland"]  # Sense of Dread, Nerves Fray
+    state["track"]["build"] = ["1:jungle"]  # Immigration Slows
     return state
 
 
@@ -283,6 +294,10 @@ def _skips(state, name):
 
 def _stops(state, point, name, **kw):
     return False in hooks.fire(state, point, land=name, **kw)
+
+
+def _weak(state):
+    return state["turn_marks"][pcs.ISLAND]["strife_weakens"]
 
 
 def _strife(state, name, kind):
@@ -332,14 +347,14 @@ CHECKS = [
     ("Tread Carefully", 2, {"A6": "DD", "A8": "D"}, 1,  # A5 is next to 3 dahan
      lambda s: _skips(s, "A5") == ["ravage"]),
     ("Tread Carefully", 3, {"A7": "D"}, 1, lambda s: _skips(s, "A5") == ["ravage"]),
-    ("Explorers are Reluctant", 1, {}, 1,  # A2 is board A's lowest-numbered wetland
-     lambda s: _stops(s, "explore_land", "A2", card="1:wetland")
-     and not _stops(s, "explore_land", "A5", card="1:wetland")),
+    ("Explorers are Reluctant", 1, {}, 1,  # when the card shows: A2 is the lowest wetland
+     lambda s: hooks.fire(s, "explore_card", card="1:wetland") is not None
+     and _skips(s, "A2") == ["explore"] and _skips(s, "A5") == []
+     and "explorers_reluctant:1" not in s["rules"]),
     ("Explorers are Reluctant", 2, {}, 1, lambda s: _stops(s, "explore_land", "A5")),
     ("Explorers are Reluctant", 3, {}, 1, lambda s: _stops(s, "explore_land", "A7")),
-    ("Immigration Slows", 1, {}, 1,
-     lambda s: _stops(s, "build_land", "A3", card="1:jungle", piece="town")
-     and not _stops(s, "build_land", "A8", card="1:jungle", piece="town")),
+    ("Immigration Slows", 1, {}, 1,  # the build card is 1:jungle (A3, A8)
+     lambda s: _skips(s, "A3") == ["build"] and _skips(s, "A8") == []),
     ("Immigration Slows", 2, {}, 1, lambda s: _stops(s, "build_land", "A5", piece="town")),
     ("Immigration Slows", 3, {}, 1, lambda s: _stops(s, "build_land", "A8", piece="city")),
     ("Quarantine", 1, {}, 1,
@@ -362,22 +377,22 @@ CHECKS = [
     ("Unrest", 1, {"A5": "E T"}, 1,
      lambda s: _strife(s, "A5", "town") == [1] and _strife(s, "A5", "explorer") == [0]),
     ("Unrest", 2, {"A5": "T"}, 1,
-     lambda s: _strife(s, "A5", "town") == [1] and "strife_weakens" in s["rules"]),
+     lambda s: _strife(s, "A5", "town") == [1] and _weak(s)),
     ("Unrest", 3, {"A5": "E"}, 1,
-     lambda s: _strife(s, "A5", "explorer") == [1] and "strife_weakens" in s["rules"]),
+     lambda s: _strife(s, "A5", "explorer") == [1] and _weak(s)),
     ("Panic", 1, {"A5": "D E", "A6": "E"}, 1,
      lambda s: _strife(s, "A5", "explorer") == [1] and _strife(s, "A6", "explorer") == [0]),
     ("Panic", 2, {"A5": "S T"}, 1,
-     lambda s: _strife(s, "A5", "town") == [1] and "strife_weakens" in s["rules"]),
+     lambda s: _strife(s, "A5", "town") == [1] and _weak(s)),
     ("Panic", 3, {"A6": "C"}, 1,
-     lambda s: _strife(s, "A6", "city") == [1] and "strife_weakens" in s["rules"]),
+     lambda s: _strife(s, "A6", "city") == [1] and _weak(s)),
     ("Discord", 1, {"A5": "EE", "A6": "E"}, 1, lambda s: _strife(s, "A5", "explorer") == [1, 0]),
     ("Discord", 2, {"A5": "EE"}, 1,  # the explorer with strife takes 1 damage and dies
      lambda s: show(s, "A5") == "E" and _strife(s, "A5", "explorer") == [0]),
     ("Discord", 3, {"A5": "E T"}, 1,  # the explorer with strife hits the town
      lambda s: s["lands"]["A5"]["town"] == [1] and s["lands"]["A5"]["explorer"] == [0]),
     ("Dahan Threaten", 1, {"A5": "D E"}, 1, lambda s: _strife(s, "A5", "explorer") == [1]),
-    ("Dahan Threaten", 2, {"A5": "D E"}, 1, lambda s: "strife_weakens" in s["rules"]),
+    ("Dahan Threaten", 2, {"A5": "D E"}, 1, lambda s: _weak(s)),
     ("Dahan Threaten", 3, {"A5": "D T", "A6": "T! D"}, 1,
      lambda s: s["lands"]["A5"]["town"] == [1] and s["lands"]["A6"]["town"] == [1]),
     ("Beset by Many Troubles", 1, {"A5": "B"}, 1, lambda s: _defend(s, "A5", "A6") == [3, 0]),
