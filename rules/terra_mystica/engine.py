@@ -94,8 +94,11 @@ class TerraMystica:
                 home = FACTIONS[name].color
                 choices = [moves.choice(f"build {h}") for h, c in sorted(st["terrain"].items())
                            if c == home and h not in st["buildings"]]
-            elif kind == "dock":  # Merchants of the Seas
+            elif kind == "dock":  # Merchants of the Seas (whose: a dock or a warehouse)
                 choices = [moves.choice(f"dock {h}") for h in dock_spots(st, name)]
+                return [Decision(seat=fs["seat"], kind="setup_dock",
+                                 key=f"setup.{len(st['setup_queue'])}", choices=choices,
+                                 params={"faction": name})]
             else:
                 choices = [moves.choice(f"pass {b}") for b in tile_order(st["bonus_pool"])]
             n = len(st["setup_queue"])

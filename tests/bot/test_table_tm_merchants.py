@@ -135,3 +135,30 @@ async def test_four_player_merchants_game_from_lobby_to_final_scores(tmp_path) -
         assert len(await svc.log(gid)) == record.version  # every move replays from the log
     finally:
         await store.close()
+
+
+def test_warehouse_and_market_buttons_name_the_merchant_factions_pieces() -> None:
+    """The Dwarves' setup button places a warehouse, not a dock (seed L139, L393: 창고); a
+    dock faction's says dock; the Dwarves' shipyard button is their market (시장)."""
+    from rules.terra_mystica.engine import TerraMystica
+    from rules.terra_mystica.moves import choice
+
+    engine = TerraMystica()
+    opts = {"factions": ["dwarves", "halflings"], "merchants": True}
+    st = engine.setup(opts, 2, 1)
+    for hex_id in ["A2", "E6", "A1", "E7"]:  # the Halflings' E6 is on a river
+        seat = st["factions"][st["setup_queue"][0][1]]["seat"]
+        st = engine.apply(st, seat, engine.parse(st, seat, f"build {hex_id}"))[0]
+    (d,) = engine.decisions(st)
+    assert d.kind == "setup_dock" and d.params["faction"] == "dwarves"
+    labels = {lang: [ui.choice_label(c, d, lang) for c in d.choices] for lang in ("en", "ko")}
+    assert labels["en"] == ["places the warehouse on A2", "places the warehouse on E7"]
+    assert labels["ko"] == ["A2에 창고 마커 배치", "E7에 창고 마커 배치"]
+    st = engine.apply(st, 0, engine.parse(st, 0, "dock A2"))[0]
+    (d,) = engine.decisions(st)
+    assert d.params["faction"] == "halflings"
+    assert [ui.choice_label(c, d, "ko") for c in d.choices] == ["E6에 부두 마커 배치"]
+    turn = type(d)(seat=0, kind="turn", key="t", choices=[choice("upgrade E7 to SY")],
+                   params={"faction": "dwarves"})
+    assert ui.choice_label(turn.choices[0], turn, "en") == "E7 → market"
+    assert "시장" in ui.choice_label(turn.choices[0], turn, "ko")

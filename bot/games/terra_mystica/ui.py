@@ -184,7 +184,8 @@ def choice_label(choice: Choice, decision: Decision | None, lang: str) -> str:
 
 def move_label(choice: Choice, decision: Decision | None, lang: str) -> str:
     params = decision.params if decision is not None else {}
-    known = {k: params[k] for k in ("tiles", "transform_to", "factions") if k in params}
+    known = {k: params[k] for k in ("tiles", "transform_to", "factions", "faction")
+             if k in params}  # faction: whose dock is a warehouse (Merchants)
     action = with_send_steps(choice.action, decision)
     try:
         return words.move_words(action, words.Reader(lang, known, short=True))

@@ -248,6 +248,14 @@ def _walker(hex_id: str, r: Reader) -> bool:
     return info.get("faction") in WAREHOUSE_FACTIONS
 
 
+def _own_walker(hex_id: str, r: Reader) -> bool:
+    """`_walker` for the acting faction's own building; a button's label has no map, only
+    the decision's faction (the warehouse button said "dock")."""
+    from rules.terra_mystica import WAREHOUSE_FACTIONS
+
+    return _walker(hex_id, r) or r.view.get("faction") in WAREHOUSE_FACTIONS
+
+
 def building_words(hex_id: str, kind: Any, r: Reader) -> str:
     """A building's kind in words (a merchant faction's shipyard is its market)."""
     names = WALKER_WORDS[r.lang] if _walker(hex_id, r) else {}
@@ -255,7 +263,7 @@ def building_words(hex_id: str, kind: Any, r: Reader) -> str:
 
 
 def _upgrade(cmd: Cmd, r: Reader) -> str:
-    names = WALKER_WORDS[r.lang] if _walker(cmd["hex"], r) else {}
+    names = WALKER_WORDS[r.lang] if _own_walker(cmd["hex"], r) else {}
     building = names.get(cmd["to"]) or BUILDINGS[r.lang].get(cmd["to"], cmd["to"])
     return _say("upgrade", r, hex=cmd["hex"], building=building, building_ro=ro(building))
 
@@ -334,7 +342,7 @@ def _build_paid(cmd: Cmd, r: Reader) -> str:
 
 
 def _dock(cmd: Cmd, r: Reader) -> str:
-    return _say("warehouse" if _walker(cmd["hex"], r) else "dock", r, hex=cmd["hex"])
+    return _say("warehouse" if _own_walker(cmd["hex"], r) else "dock", r, hex=cmd["hex"])
 
 
 def _pass(cmd: Cmd, r: Reader) -> str:
