@@ -131,6 +131,7 @@ def explore(
 ) -> list[str]:
     """One explorer into each matching land that is, or is next to, a town, city or Ocean
     (`explore_in` each). `use_skip` maps a land to whether to spend an `any` skip there."""
+    fire(state, "explore_card", card=card)
     explored = [
         name
         for name in explore_lands(state, card)
