@@ -269,8 +269,8 @@ def pay_or(state, step, ctx, answer):
 
 def _affordable(state: dict, cost: dict, ctx: dict) -> bool:
     if "destroy_presence" in cost:
-        return len(ev.presence_options(state, {"board": True, "anyone": True}, ctx)) >= \
-            cost["destroy_presence"]
+        pairs = ev.presence_options(state, {"board": True, "anyone": True}, ctx)
+        return sum(state["lands"][n]["presence"][s] for n, s in pairs) >= cost["destroy_presence"]
     if "destroy_here" in cost:
         land = state["lands"][ctx["land"]]
         have = sum(land["presence"].values()) * ("presence" in cost["destroy_here"])

@@ -1,0 +1,505 @@
+"""Events: the deck and its setup, the first turn's unresolved draw, which part applies
+(stage, Terror Level, healthy or blighted island, the players' choice and its cost), the
+token and dahan parts, lasting rules through the hook points; hand-built positions on
+board A (and A+B where boards matter), run through the effect interpreter."""
+
+import pytest
+
+from rules.spirit_island import effects as fx
+from rules.spirit_island import event_rules, event_verbs, events, fear, hooks, tokens
+from rules.spirit_island import pieces as pcs
+from rules.spirit_island.state import new_state
+
+TESTER = "Tester"
+LETTERS = {"C": "city", "T": "town", "E": "explorer", "D": "dahan", "B": "beasts",
+           "S": "disease", "W": "wilds", "X": "badlands"}
+
+
+def blank(players=1, boards=("A",), deck=("1:jungle", "1:sands", "2:wetland")):
+    state = new_state(list(boards), seed=7)
+    state["lands"] = {name: pcs.empty_land() for name in state["lands"]}
+    state["seats"] = [{"spirit": TESTER if i == 0 else f"{TESTER}{i}", "energy": 0, "hand": [],
+                       "played": [], "discard": [], "elements": {}, "tracks": {}}
+                      for i in range(players)]
+    state.update(queue=[], rules=[], turn=2, options={"events": True})
+    state["secret"] = {"deck": list(deck), "minor_deck": [], "major_deck": []}
+    state.pop("deck")
+    fear.new_fear(state, players)
+    return state
+
+
+def place(state, name, pieces, spirit=TESTER):
+    """'PP ET b' = 2 presence of the tester, an explorer, a town and a blight."""
+    land = state["lands"][name]
+    for ch in pieces.replace(" ", ""):
+        if ch == "P":
+            pcs.add_presence(land, spirit)
+        elif ch == "b":
+            land["blight"] += 1
+        else:
+            pcs.add(land, LETTERS[ch])
+
+
+def show(state, name):
+    land = state["lands"][name]
+    out = "".join(ch * pcs.count(land, kind) for ch, kind in LETTERS.items())
+    return out + "b" * land["blight"] + "P" * sum(land["presence"].values())
+
+
+def settle(state, answers=()):
+    """Run the queue, giving `answers` in order, then the first option of any other ask."""
+    answers = list(answers)
+    ask = fx.run(state)
+    while ask is not None:
+        ask = fx.answer(state, answers.pop(0) if answers else ask.options[0])
+    assert not answers, f"answers left over: {answers}"
+
+
+def resolve(state, name, answers=()):
+    """Put `name` on top of the event deck (after the game's first draw) and resolve it."""
+    events.setup(state)
+    events.store(state)["drawn"] = ["an earlier event"]
+    deck = state["secret"]["event_deck"]
+    if name in deck:
+        deck.remove(name)
+    deck.insert(0, name)
+    assert events.draw_and_queue(state) == name
+    settle(state, answers)
+
+
+def run(state, effect, answers=(), ctx=None):
+    fx.append(state, effect, {"seat": None, **(ctx or {})})
+    settle(state, answers)
+
+
+# --- the data ---------------------------------------------------------------------------------
+
+
+def _steps(value):
+    if isinstance(value, dict):
+        if "do" in value:
+            yield value
+        for inner in value.values():
+            yield from _steps(inner)
+    elif isinstance(value, list):
+        for inner in value:
+            yield from _steps(inner)
+
+
+def test_every_step_of_every_event_has_a_verb():
+    verbs = {step["do"] for step in _steps(list(events.EVENTS.values()))}
+    assert verbs - set(fx.VERBS) == set()
+    assert {"on_each_board", "event_land", "event_move", "event_rule", "protect_board"} <= verbs
+
+
+def test_the_events_of_both_boxes_by_kind():
+    by_set = {}
+    for event in events.EVENTS.values():
+        by_set.setdefault(event["set"], []).append(event)
+    assert len(by_set["Branch & Claw"]) == 26 and len(by_set["Jagged Earth"]) == 30
+    assert {e["kind"] for e in events.EVENTS.values()} == set(events.KINDS)
+    for event in events.EVENTS.values():
+        if event["kind"] in ("stage", "terror_level"):
+            table = event["by_stage" if event["kind"] == "stage" else "by_terror_level"]
+            assert sorted(lv for part in table for lv in part["levels"]) == [1, 2, 3], event["name"]
+        elif event["kind"] == "healthy_blighted":
+            assert set(event["by_island"]) == {"healthy", "blighted"}
+        else:
+            # the default when the players cannot agree is the first option: always free
+            assert len(event["options"]) >= 2 and event["options"][0]["cost"] is None
+
+
+def test_token_parts_name_their_token_and_seed_names_are_in_korean():
+    for event in events.EVENTS.values():
+        token = event["token_event"]
+        assert token is None or token["token"] in ("beasts", "disease", "strife")
+    strange = events.EVENTS["A Strange Madness among the Beasts"]
+    assert strange["ko"] == "맹수들 사이에 퍼지는 기묘한 광기"
+    trade = events.EVENTS["Dahan Trade with the Invaders"]
+    assert trade["ko"] == "다한이 침략자들과 거래하다"
+    sprawl = events.EVENTS["Sprawl Contained by the Wilds / Dissolution Threatens"]
+    assert sprawl["by_island"]["blighted"]["ko"] == "소멸의 위협"
+
+
+# --- the deck ---------------------------------------------------------------------------------
+
+
+def test_setup_deals_both_boxes_without_the_adversary_card():
+    state = blank()
+    events.setup(state)
+    deck = state["secret"]["event_deck"]
+    assert len(deck) == 55 and "Slave Rebellion" not in deck
+    assert "A Strange Madness among the Beasts" in deck
+
+
+def test_strange_madness_leaves_against_russia_and_with_many_minds():
+    state = blank()
+    state["adversary"] = {"name": "Tsardom of Russia", "level": 1}
+    assert "A Strange Madness among the Beasts" not in events.deck_names(state)
+    state = blank()
+    state["seats"][0]["spirit"] = "Many Minds Move as One"
+    assert "A Strange Madness among the Beasts" not in events.deck_names(state)
+
+
+def test_playing_without_events_sets_nothing_up():
+    state = blank()
+    state["options"]["events"] = False
+    events.setup(state)
+    assert "event_deck" not in state["secret"]
+    assert events.draw_and_queue(state) is None and state["queue"] == []
+
+
+def test_the_first_event_drawn_is_discarded_unresolved():
+    state = blank()
+    events.setup(state)
+    first = state["secret"]["event_deck"][0]
+    assert events.draw_and_queue(state) == first
+    assert state["queue"] == [] and events.store(state)["discard"] == [first]
+    second = events.draw_and_queue(state)
+    assert [f["step"]["part"] for f in state["queue"][:3]] == list(events.PARTS)
+    assert state["queue"][0]["step"]["event"] == second
+
+
+def test_an_empty_deck_is_reshuffled_from_the_discard():
+    state = blank()
+    events.setup(state)
+    state["secret"]["event_deck"] = []
+    events.store(state)["discard"] = ["Outpaced"]
+    assert events.draw(state) == "Outpaced"
+
+
+# --- stage events --------------------------------------------------------------------------
+
+
+def test_stage_is_read_from_the_top_of_the_invader_deck():
+    state = blank(deck=("1:jungle", "2:sands"))
+    assert events.invader_stage(state) == 1
+    state["secret"]["deck"] = ["3:jungle+sands"]
+    assert events.invader_stage(state) == 3
+    state["adversary"] = {"name": "Brandenburg-Prussia", "level": 2}
+    assert events.invader_stage(state) == 2  # its first stage III card counts as stage II
+    state["track"]["discard"] = ["3:mountain+wetland"]
+    assert events.invader_stage(state) == 3
+
+
+def test_stage_one_seeking_the_interior_pushes_coastal_explorers_inland():
+    state = blank(deck=("1:jungle",))
+    place(state, "A1", "EE")
+    place(state, "A3", "E")
+    resolve(state, "Seeking the Interior / Local Diaspora", [["explorer", "A4"]])
+    assert show(state, "A1") == "E" and show(state, "A3") == "" and show(state, "A4") == "EE"
+
+
+def test_stage_two_local_diaspora_spreads_from_the_land_with_most_invaders():
+    state = blank(deck=("2:jungle",))
+    place(state, "A4", "EEET")
+    place(state, "A5", "E")
+    resolve(state, "Seeking the Interior / Local Diaspora")
+    assert show(state, "A4") == ""  # one piece into each of its 4 adjacent lands
+    assert sorted(show(state, n) for n in ("A1", "A2", "A3")) == ["E", "E", "E"]
+    assert show(state, "A5") in ("EE", "TE")
+
+
+def test_stage_two_urbanization_makes_half_the_towns_cities():
+    state = blank(deck=("2:jungle",))
+    place(state, "A5", "TTT")
+    place(state, "A6", "T")
+    resolve(state, "Wave of Reconnaissance / Urbanization")
+    assert show(state, "A5") == "CCT" and show(state, "A6") == "T"
+
+
+def test_stage_one_wave_of_reconnaissance_adds_an_explorer_where_explored():
+    state = blank(deck=("1:jungle",))
+    resolve(state, "Wave of Reconnaissance / Urbanization")
+    hooks.fire(state, "after_explore", lands=["A3"])
+    assert show(state, "A3") == "E"
+    event_rules.time_passes(state)
+    hooks.fire(state, "after_explore", lands=["A3"])
+    assert show(state, "A3") == "E"  # it lasted this turn only
+
+
+# --- terror level events ----------------------------------------------------------------------
+
+
+def test_terror_level_one_investigation_adds_an_explorer_per_board():
+    state = blank(boards=("A", "B"))
+    for name in list(state["lands"]):
+        if name not in ("A8", "B5"):
+            place(state, name, "D")
+    resolve(state, "Investigation of Dangers / Destroy the unnatural!", ["A8"])
+    explorers = {n: pcs.count(land, "explorer") for n, land in state["lands"].items()}
+    assert {n for n, k in explorers.items() if k} == {"A8", "B5"}
+
+
+def test_terror_level_two_destroy_the_unnatural_adds_ravage_damage_where_presence_is():
+    state = blank()
+    state["fear"]["terror_level"] = 2
+    place(state, "A5", "EP")
+    place(state, "A6", "E")
+    resolve(state, "Investigation of Dangers / Destroy the unnatural!")
+    assert hooks.fire(state, "ravage_damage", land="A5", damage=1) == [4]
+    assert hooks.fire(state, "ravage_damage", land="A6", damage=1) == []
+
+
+def test_terror_level_three_reprisal_damages_dahan():
+    state = blank()
+    state["fear"]["terror_level"] = 3
+    place(state, "A5", "TDD")
+    resolve(state, "Cultural Assimilation / Reprisal Against the Dahan")
+    assert show(state, "A5") == "TD"  # 3 damage destroys one dahan and hurts the other
+
+
+# --- healthy and blighted island ------------------------------------------------------------
+
+
+def test_healthy_island_population_rises():
+    state = blank()
+    place(state, "A5", "E")
+    resolve(state, "Population Rises / Power Fades")
+    assert show(state, "A5") == "TE"
+
+
+def test_blighted_island_power_fades_each_spirit_chooses():
+    state = blank(players=2)
+    state["blight_card"]["side"] = pcs.BLIGHTED
+    state["blight_card"]["pool"] = 5
+    place(state, "A5", "PP")
+    place(state, "A6", "P", spirit="Tester1")
+    resolve(state, "Population Rises / Power Fades", [0, 2])
+    assert state["lands"]["A5"]["presence"] == {}
+    assert state["seats"][0]["destroyed"] == 2
+    assert state["blight_card"]["pool"] == 4  # the second spirit took 1 to the box
+
+
+def test_a_still_healthy_card_is_a_healthy_island():
+    state = blank()
+    state["blight_card"]["side"] = pcs.STILL_HEALTHY
+    assert events.main_part(state, "Population Rises / Power Fades")["name"] == "Population Rises"
+
+
+def test_blighted_island_blight_spreads_unless_the_spirits_protect_the_board():
+    state = blank()
+    state["blight_card"].update(side=pcs.BLIGHTED, pool=6)
+    place(state, "A7", "b")
+    place(state, "A8", "PP")
+    resolve(state, "Tight-Knit Communities / Blight Spreads", ["no", "A5"])
+    assert show(state, "A5") == "b" and state["blight_card"]["pool"] == 5
+    state = blank()
+    state["blight_card"].update(side=pcs.BLIGHTED, pool=6)
+    place(state, "A7", "b")
+    place(state, "A8", "PP")
+    resolve(state, "Tight-Knit Communities / Blight Spreads", [0])  # destroy 2 presence
+    assert show(state, "A5") == "" and show(state, "A8") == ""
+
+
+# --- choice events --------------------------------------------------------------------------
+
+
+def test_choice_offers_only_what_the_spirits_can_pay_and_the_first_option_is_free():
+    state = blank()
+    events.setup(state)
+    fx.append(state, [{"do": "event_choice", "event": "Years of Little Rain"}], {"seat": None})
+    assert fx.run(state) is None  # 4 energy, none held: only the free option, taken unasked
+    assert events.store(state)["resolved"] == ["Let the Plants Die and the Land Wither"]
+    state = blank()
+    state["seats"][0].update(energy=2, elements={"water": 2})  # aided by water: 2 + 2 = 4
+    fx.append(state, [{"do": "event_choice", "event": "Years of Little Rain"}], {"seat": None})
+    ask = fx.run(state)
+    assert ask.kind == "event_option" and ask.options == [0, 1]
+    fx.answer(state, 1)
+    settle(state, ["no"])
+    assert state["seats"][0]["energy"] == 0
+
+
+def test_let_the_plants_die_lowers_health_this_turn():
+    state = blank()
+    place(state, "A5", "TD")
+    resolve(state, "Years of Little Rain")  # the free option is the only one
+    land = state["lands"]["A5"]
+    assert pcs.health(state, land, "town") == 1 and pcs.health(state, land, "dahan") == 1
+    assert pcs.health(state, land, "city") == 2 and pcs.health(state, land, "explorer") == 1
+    event_rules.time_passes(state)
+    assert pcs.health(state, land, "town") == 2
+
+
+def test_years_of_little_rain_token_and_dahan_parts():
+    state = blank()
+    place(state, "A5", "TTB")
+    place(state, "A6", "EDD")
+    resolve(state, "Years of Little Rain")
+    # towns have 1 health this turn: the beast's 2 damage destroys both, and it leaves
+    assert show(state, "A5") == "" and state["fear"]["earned"] == 2
+    # Canny Defense: defend 1 per dahan in every land when ravaging
+    assert hooks.fire(state, "ravage_damage", land="A6", damage=3) == [1]
+
+
+def test_farmers_teach_the_invaders_ravage_becomes_build():
+    state = blank()
+    state["track"]["ravage"] = ["1:wetland"]
+    place(state, "A5", "ED")
+    place(state, "A2", "D")
+    resolve(state, "Farmers Seek the Dahan for Aid", [1])
+    # the town goes with the dahan in A2; the ravage card's lands build instead (a city in
+    # A2, a town in A5); then New Diseases strikes A2's dahan
+    assert show(state, "A2") == "CTS" and show(state, "A5") == "TED"
+    assert tokens.marks(state, "A5")["skip"] == ["ravage"]
+
+
+def test_war_touches_the_shores_help_repel_puts_a_fear_card_on_top():
+    state = blank(players=2)
+    state["seats"][0]["energy"] = 2
+    before = len(state["secret"]["fear_deck"])
+    resolve(state, "War Touches the Island's Shores", [1])
+    assert len(state["secret"]["fear_deck"]) == before + 1
+    assert state["secret"]["fear_deck"][0] in fear.CARDS
+    assert state["seats"][0]["energy"] == 0
+
+
+def test_sacred_sites_guard_pays_per_land_aided_by_fire():
+    state = blank()
+    state["seats"][0].update(energy=2, elements={"fire": 1})
+    place(state, "A5", "PPTT")
+    resolve(state, "Sacred Sites under Threat", [1, 0])
+    assert state["seats"][0]["energy"] == 0 and show(state, "A5") == "TPP"
+
+
+def test_dahan_trade_display_wrath_each_spirit_destroys_a_dahan_for_fear():
+    state = blank(players=2)
+    state["seats"][0]["energy"] = 4
+    place(state, "A5", "DDP")
+    place(state, "A6", "DP", spirit="Tester1")
+    resolve(state, "Dahan Trade with the Invaders", [1])
+    assert show(state, "A5") == "DP" and show(state, "A6") == "P"
+    assert state["fear"]["earned"] == 2
+
+
+# --- token and dahan parts ----------------------------------------------------------------------
+
+
+def test_beasts_prowl_frightens_invaders_and_wanders_where_none_are():
+    state = blank()
+    place(state, "A5", "EB")
+    place(state, "A7", "B")
+    fx.append(state, events.EVENTS["Sacred Sites under Threat"]["token_event"]["effect"],
+              {"seat": None})
+    settle(state, [["beasts", "A8"]])
+    assert state["fear"]["earned"] == 1 and show(state, "A8") == "B" and show(state, "A7") == ""
+
+
+def test_new_diseases_on_half_the_boards():
+    state = blank(boards=("A", "B"))
+    place(state, "A5", "EDD")
+    place(state, "B5", "EDD")
+    effect = events.EVENTS["Farmers Seek the Dahan for Aid"]["token_event"]["effect"]
+    run(state, effect, ["B"])
+    assert show(state, "B5") == "EDS" and show(state, "A5") == "EDD"
+
+
+def test_coming_of_age_variant_and_offerings():
+    state = blank()
+    place(state, "A1", "D")
+    place(state, "A6", "DPD")
+    run(state, events.EVENTS["Strange Tales attract Explorers / Fortification"]["dahan_event"]["effect"],
+        ["A6"])
+    assert show(state, "A6") == "DDDP"
+    run(state, events.EVENTS["New Species Spread"]["dahan_event"]["effect"])
+    assert state["seats"][0]["energy"] == 1
+
+
+def test_seek_a_safer_home_pushes_dahan_away_from_tokens():
+    state = blank()
+    place(state, "A5", "DDDW")
+    place(state, "A6", "B")
+    effect = events.EVENTS["A Strange Madness among the Beasts"]["dahan_event"]["effect"]
+    run(state, effect, [["dahan", "A7"], ["dahan", "A7"]])
+    assert show(state, "A5") == "DW" and show(state, "A7") == "DD" and show(state, "A6") == "B"
+
+
+def test_stricken_skips_ravage_in_lands_with_disease_or_strife():
+    state = blank()
+    state["track"]["ravage"] = ["1:wetland"]
+    place(state, "A5", "ES")
+    place(state, "A2", "E")
+    run(state, events.EVENTS["Putting down Roots / The Center Crumbles"]["token_event"]["effect"])
+    assert tokens.marks(state, "A5")["skip"] == ["ravage"] and tokens.marks(state, "A2") == {}
+
+
+# --- lasting rules ----------------------------------------------------------------------------
+
+
+def test_heavy_farming_lasts_until_a_normal_ravage_happens():
+    state = blank()
+    run(state, events.EVENTS["Heavy Farming / Overcrowded Cities"]["by_island"]["healthy"]["effect"])
+    assert hooks.fire(state, "ravage_attack", land="A5", kind="town", attack=2) == [3]
+    event_rules.time_passes(state)
+    assert hooks.fire(state, "ravage_attack", land="A5", kind="town", attack=2) == [3]
+    hooks.fire(state, "after_ravage", land="A5", report={"damage": 3, "blight": []})
+    event_rules.time_passes(state)
+    assert hooks.fire(state, "ravage_attack", land="A5", kind="town", attack=2) == []
+    assert event_rules.RULE not in state["rules"]
+
+
+def test_depleted_soil_blights_on_one_damage_where_towns_are():
+    state = blank()
+    place(state, "A5", "T")
+    run(state, events.EVENTS["Cities Rise / Depleted Soil"]["by_island"]["blighted"]["effect"])
+    report = {"damage": 1, "blight": []}
+    hooks.fire(state, "after_ravage", land="A5", report=report)
+    assert report["blight"] == ["A5"] and show(state, "A5") == "Tb"
+
+
+def test_bureaucrats_skip_the_highest_land_of_a_crowded_board():
+    state = blank()
+    state["track"]["build"] = ["1:wetland"]
+    place(state, "A2", "CCCC")
+    place(state, "A5", "CCCCCT")
+    run(state, events.EVENTS["Bureaucrats Adjust Funding / Ransack and Run"]["by_terror_level"][0]
+        ["effect"])
+    assert hooks.fire(state, "build_land", land="A5", piece="city") == [False]
+    assert hooks.fire(state, "build_land", land="A2", piece="city") == []
+
+
+def test_after_advance_effects_queue_behind_the_running_step():
+    state = blank(deck=("1:jungle",))
+    place(state, "A5", "PP")
+    resolve(state, "Strange Tales attract Explorers / Fortification")
+    assert state["fear"]["earned"] == 1  # the spirit has a sacred site
+    hooks.fire(state, "after_advance")
+    settle(state)
+    assert show(state, "A5") == "EPP"
+
+
+def test_extra_invader_actions_ignore_source_rules():
+    state = blank()
+    place(state, "A5", "C")
+    run(state, [{"do": "event_land", "where": {"has": ["city"]},
+                 "then": [{"do": "invader_action", "action": "build"}]}])
+    assert show(state, "A5") == "CT"
+
+
+def test_choosing_a_land_filter_most_and_outnumber():
+    state = blank()
+    place(state, "A5", "TT")
+    place(state, "A6", "TTC")
+    place(state, "A7", "DDT")
+    ctx = {"seat": None}
+    assert event_verbs.candidates(state, {"most": "town+city"}, ctx) == ["A6"]
+    assert event_verbs.candidates(state, {"outnumber": ["dahan", "town+city"]}, ctx) == ["A7"]
+    assert event_verbs.candidates(state, {"adjacent_to": {"has": ["city"]}}, ctx) == \
+        ["A1", "A5", "A8"]
+
+
+@pytest.mark.parametrize("name", sorted(events.EVENTS))
+def test_every_event_resolves_on_a_busy_island(name):
+    """Each card, every part that applies, run to the end with the first option of every
+    question on two boards full of pieces: nothing breaks and the island stays legal."""
+    state = blank(players=2, boards=("A", "B"))
+    state["seats"][0]["energy"] = 20
+    state["track"].update(ravage=["1:wetland"], build=["1:jungle"])
+    for i, land in enumerate(sorted(state["lands"])):
+        place(state, land, ["ETD", "TCB", "PPEW", "DDSb", "CX"][i % 5],
+              spirit=TESTER if i % 2 else "Tester1")
+    resolve(state, name)
+    assert not state["queue"]
+    for land in state["lands"].values():
+        assert all(pcs.count(land, k) >= 0 for k in LETTERS.values())
