@@ -398,7 +398,7 @@ def invader_deck(state, step, ctx, answer):
             deck.pop(cards[0])
         return None
     for stage in step["stages"]:
-        bottom = [i for i in cards if inv.stage(deck[i]) == stage]
+        bottom = [i for i in cards if deck[i] and inv.stage(deck[i]) == stage]
         if bottom:
             deck[bottom[-1]] = None
     deck[:] = [c for c in deck if c is not None]
