@@ -111,7 +111,10 @@ def use_slow_as_fast(state: dict, seat: int) -> None:
 def _count(state: dict, spec: Any, ctx: dict) -> int:
     if isinstance(spec, int):
         return spec
-    if "kind" in spec:
+    if "kind" in spec and spec.get("in") == "adjacent":
+        near = isl.adjacent(tuple(state["boards"]), ctx["land"])
+        value = sum(fx.count(state, state["lands"][n], spec["kind"], ctx) for n in near)
+    elif "kind" in spec:
         value = fx.count(state, state["lands"][ctx["land"]], spec["kind"], ctx)
     elif "element" in spec:
         value = _elements(state, ctx["seat"]).get(spec["element"], 0)
@@ -140,8 +143,9 @@ def _watched(state: dict, step: dict, ctx: dict) -> int:
 
 @fx.verb("per")
 def per(state, step, ctx, answer):
-    """Run `then` with its `n` set to a count: pieces of `kind` in the land, the acting
-    spirit's `element`, or cards it `played` this turn; `times`, `div` (rounded down), `max`."""
+    """Run `then` with its `n` set to a count: pieces of `kind` in the land (or, with
+    `in: adjacent`, in its adjacent lands), the acting spirit's `element`, or cards it
+    `played` this turn; `times` (a number or another count), `div` (rounded down), `max`."""
     n = _count(state, step["count"], ctx)
     return fx.frames([{**step["then"], "n": n}], ctx) if n > 0 else None
 
@@ -252,6 +256,105 @@ def gain_element_had(state, step, ctx, answer):
         return element
     have[element] += 1
     return None
+
+
+@fx.verb("choose_elements")
+def choose_elements(state, step, ctx, answer):
+    """The spirit gains `n` different elements of its choice, one at a time; with `share`,
+    the spirit that gave them (`ctx.by`, when another) gains the same."""
+    chosen = step.get("chosen", [])
+    if answer is None:
+        options = [e for e in sp.ELEMENTS if e not in chosen]
+        return fx.Ask(ctx["seat"], "element", options)
+    chosen = [*chosen, answer]
+    if len(chosen) < step["n"]:
+        return [{"step": {**step, "chosen": chosen}, "ctx": ctx}]
+    giver = ctx.get("by")
+    for seat in {ctx["seat"], *([giver] if step.get("share") and giver is not None else [])}:
+        have = state["seats"][seat].setdefault("elements", {})
+        for element in chosen:
+            have[element] = have.get(element, 0) + 1
+    return None
+
+
+@fx.verb("range_bonus")
+def range_bonus(state, step, ctx, answer):
+    """The spirit's powers reach `n` further this turn (`seats[i]["range_bonus"]`)."""
+    row = state["seats"][ctx["seat"]]
+    row["range_bonus"] = row.get("range_bonus", 0) + step.get("n", 1)
+    return None
+
+
+@fx.verb("keep_a_card")
+def keep_a_card(state, step, ctx, answer):
+    """At the end of this turn the spirit may reclaim 1 power card instead of discarding it
+    (`seats[i]["reclaim_at_end"]`, for turn.py)."""
+    row = state["seats"][ctx["seat"]]
+    row["reclaim_at_end"] = row.get("reclaim_at_end", 0) + 1
+    return None
+
+
+@fx.verb("if_sacred_sites")
+def if_sacred_sites(state, step, ctx, answer):
+    enough = len(sp.sacred_sites(state, ctx["seat"])) >= step["at_least"]
+    return fx.frames(step["then"] if enough else step.get("else", []), ctx)
+
+
+@fx.verb("adjacent_land")
+def adjacent_land(state, step, ctx, answer):
+    """Run `then` in an adjacent land the spirit picks, or in each (`each`)."""
+    near = list(isl.adjacent(tuple(state["boards"]), ctx["land"]))
+    if step.get("each"):
+        return [f for n in near for f in fx.frames(step["then"], fx._new_ctx(state, ctx, land=n))]
+    land = fx.ask_or_take(fx.chooser(ctx), "adjacent_land", near, answer)
+    if isinstance(land, fx.Ask):
+        return land
+    return fx.frames(step["then"], fx._new_ctx(state, ctx, land=land))
+
+
+@fx.verb("same_board")
+def same_board(state, step, ctx, answer):
+    """Run `then` in each other land of the target land's board matching `where`."""
+    board = isl.island(tuple(state["boards"]))[ctx["land"]]["board"]
+    lands = [n for n in fx.lands_matching(state, {**step.get("where", {}), "board": board}, ctx)
+             if n != ctx["land"]]
+    return [f for n in lands for f in fx.frames(step["then"], fx._new_ctx(state, ctx, land=n))]
+
+
+@fx.verb("move_to_land")
+def move_to_land(state, step, ctx, answer):
+    """Move up to `n` pieces of `kinds` from the land to one land of the spirit's choice
+    (anywhere), then run `then` there."""
+    source = state["lands"][ctx["land"]]
+    to = step.get("to")
+    if to is None:
+        options = [n for n in isl.land_names(tuple(state["boards"])) if n != ctx["land"]]
+        to = fx.ask_or_take(fx.chooser(ctx), "move_to", options, answer)
+        if isinstance(to, fx.Ask):
+            return to
+        return [{"step": {**step, "to": to, "moved": 0}, "ctx": ctx}]
+    kinds = [k for k in fx._kinds(step) if source[k]]
+    if kinds and step["moved"] < step["n"]:
+        kind = fx.ask_or_take(fx.chooser(ctx), "move", [*kinds, fx.DONE], answer)
+        if isinstance(kind, fx.Ask):
+            return kind
+        if kind != fx.DONE:
+            state["lands"][to][kind].append(source[kind].pop())
+            return [{"step": {**step, "moved": step["moved"] + 1}, "ctx": ctx}]
+    return fx.frames(step.get("then", []), fx._new_ctx(state, ctx, land=to))
+
+
+@fx.verb("restore_presence")
+def restore_presence(state, step, ctx, answer):
+    """The target spirit adds up to `n` of its destroyed presence to the land; `then` runs
+    if any was added."""
+    row = state["seats"][ctx["spirit"]]
+    n = min(step.get("n", 1), row.get("destroyed", 0))
+    if n <= 0:
+        return None
+    row["destroyed"] -= n
+    pcs.add_presence(state["lands"][ctx["land"]], fx.presence_key(state, ctx["spirit"]), n)
+    return fx.frames(step.get("then", []), ctx)
 
 
 def _land(state: dict, name: str) -> dict:
@@ -407,17 +510,27 @@ def _wraps(name: str):
 
 @_wraps("target_land")
 def target_land(original, state, step, ctx, answer):
-    """River's Domain (presence in a Wetland is a sacred site) and Shadows of the Dahan
-    (any land with dahan, paying 1 energy, whatever the range)."""
+    """River's Domain (presence in a Wetland is a sacred site), Shadows of the Dahan (any
+    land with dahan, paying 1 energy, whatever the range), and range changes: the seat's
+    `range_bonus` (Reaching Grasp), the step's `more_range` (`{"cond", "n"}`: a card's
+    threshold) and `origin` (a filter the land counted from must match)."""
     seat = ctx.get("seat")
     source = step.get("from", "presence")
+    if seat is None or source == "any":
+        return original(state, step, ctx, answer)
     river = source == "sacred_site" and _rule(state, seat, RIVER, "rivers-domain")
     shadows = (_rule(state, seat, SHADOWS, "shadows-of-the-dahan")
                and state["seats"][seat]["energy"] >= 1)
-    if seat is None or source == "any" or not (river or shadows):
+    reach = step.get("range", 0) + state["seats"][seat].get("range_bonus", 0)
+    more = step.get("more_range")
+    if more and fx.check(state, more["cond"], ctx):
+        reach += more["n"]
+    if not (river or shadows or "origin" in step or reach != step.get("range", 0)):
         return original(state, step, ctx, answer)
     starts = sp.sacred_sites(state, seat) if river else fx.origins(state, seat, source)
-    near = fx.within(state, starts, step.get("range", 0))
+    if "origin" in step:
+        starts = [n for n in starts if fx.land_matches(state, n, step["origin"], ctx)]
+    near = fx.within(state, starts, reach)
     options = [n for n in near if fx.land_matches(state, n, step.get("where"), ctx)]
     extra = []
     if shadows:
@@ -506,7 +619,8 @@ def destroy(original, state, step, ctx, answer):
 def fear(original, state, step, ctx, answer):
     result = original(state, step, ctx, answer)
     land = ctx.get("land")
-    if ctx.get("seat") is not None and land and fx.turn_marks(state, land).get("fear_defends"):
+    marks = state.get("turn_marks", {}).get(land, {}) if land else {}
+    if ctx.get("seat") is not None and marks.get("fear_defends"):
         tok.add_defend(state, land, step.get("n", 1))
     return result
 

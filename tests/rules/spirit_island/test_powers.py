@@ -432,8 +432,9 @@ def test_fields_choked_with_growth():
     put(state, "A4", town=1, dahan=3)
     card(state, "Fields Choked with Growth", ["A4", 0, ["town", "A1"]])
     assert land(state, "A1")["town"] == [0]
-    card(state, "Fields Choked with Growth", ["A4", 1, ["dahan", "A1"], ["dahan", "A1"], "done"])
-    assert len(land(state, "A4")["dahan"]) == 1
+    card(state, "Fields Choked with Growth",
+         ["A4", 1, ["dahan", "A1"], ["dahan", "A1"], ["dahan", "A2"]])
+    assert land(state, "A4")["dahan"] == [] and len(land(state, "A1")["dahan"]) == 2
 
 
 @pytest.mark.parametrize(("target", "towns"), [("A1", [1, 1]), ("A8", [0, 1])])
@@ -564,3 +565,144 @@ def test_spirits_may_yet_dream():
     innate(state, "Spirits May Yet Dream", {"moon": 3, "air": 2}, ["air"])
     assert state["fear"]["revealed"] == ["Dahan Raid"]
     assert state["seats"][0]["elements"] == {"moon": 3, "air": 3}
+
+
+# --- the Minor and Major decks ----------------------------------------------------------------------
+
+
+def test_base_minor_and_major_decks():
+    decks = [c["deck"] for c in pw.CARDS.values()]
+    assert decks.count("minor") == 36 and decks.count("major") == 22
+    assert pw.CARDS["Drought"]["threshold"] == {"sun": 3}
+    assert pw.CARDS["Talons of Lightning"]["cost"] == 6
+
+
+def test_drought():
+    state = game(RIVER, clear=True)
+    put(state, "A4", town=4, city=2)
+    state["seats"][0]["elements"] = {"sun": 3}
+    card(state, "Drought", ["A4"])
+    # 3 towns destroyed, the last town and both cities take 1, blight, then a city destroyed
+    assert land(state, "A4")["town"] == [1] and land(state, "A4")["city"] == [1]
+    assert land(state, "A4")["blight"] == 1
+    assert fear(state) == 3 + 2
+
+
+@pytest.mark.parametrize(("blight", "want", "cascade"), [(0, 2, []), (1, 4, ["A1"])])
+def test_land_of_haunts_and_embers(blight, want, cascade):
+    state = game(RIVER, clear=True)
+    put(state, "A6", blight=blight)
+    card(state, "Land of Haunts and Embers", ["A6", *cascade])  # blight on blight cascades
+    assert fear(state) == want and land(state, "A6")["blight"] == blight + 1
+
+
+def test_elemental_boon_shares_the_elements():
+    state = game(RIVER, LIGHTNING, boards="AB", clear=True)
+    card(state, "Elemental Boon", [1, "fire", "air", "sun"])
+    assert state["seats"][1]["elements"] == {"fire": 1, "air": 1, "sun": 1}
+    assert state["seats"][0]["elements"] == {"fire": 1, "air": 1, "sun": 1}
+
+
+def test_gift_of_living_energy():
+    state = game(RIVER, LIGHTNING, boards="AB", clear=True)  # Lightning: a sacred site in B5
+    card(state, "Gift of Living Energy", [0])
+    assert state["seats"][0]["energy"] == 1
+    card(state, "Gift of Living Energy", [1])
+    assert state["seats"][1]["energy"] == 2
+    state["lands"]["A1"]["presence"][RIVER] = 2  # River: A1 and (its domain) A5
+    card(state, "Gift of Living Energy", [1])
+    assert state["seats"][1]["energy"] == 5
+
+
+def test_reaching_grasp_and_sap_the_strength_reach_further():
+    state = game(RIVER, clear=True)  # presence in A5
+    fx.push(state, pw.card_effect("Sap the Strength of Multitudes"), {"seat": 0})
+    assert fx.run(state) is None and state["turn_marks"]["A5"]["defend"] == 5  # range 0
+    state["seats"][0]["elements"] = {"air": 1}
+    fx.push(state, pw.card_effect("Sap the Strength of Multitudes"), {"seat": 0})
+    assert set(fx.run(state).options) == {"A1", "A4", "A5", "A6", "A7", "A8"}
+    fx.answer(state, "A1")
+    card(state, "Reaching Grasp")
+    fx.push(state, pw.card_effect("Gnawing Rootbiters"), {"seat": 0})
+    assert len(fx.run(state).options) == 8  # range 1 + 2: the whole board
+
+
+def test_cleansing_floods_counts_from_a_wetland():
+    state = game(VITAL, clear=True)  # A6 x2 (mountain), A8 (jungle)
+    fx.push(state, pw.card_effect("Cleansing Floods"), {"seat": 0})
+    assert fx.run(state) is None  # no presence in a wetland: no target
+    state["lands"]["A2"]["presence"][VITAL] = 1
+    put(state, "A3", city=2, blight=1)
+    state["seats"][0]["elements"] = {"water": 4}
+    card(state, "Cleansing Floods", ["A3"])
+    assert land(state, "A3")["city"] == [] and land(state, "A3")["blight"] == 0
+
+
+def test_talons_of_lightning_threshold():
+    state = game(LIGHTNING, clear=True)  # A7 x2
+    put(state, "A2", city=1)
+    for name in ("A1", "A3", "A4"):
+        put(state, name, town=1)
+    state["seats"][0]["elements"] = {"fire": 3, "air": 3}
+    card(state, "Talons of Lightning", ["A2"])  # a wetland 3 from A7: in range only now
+    assert land(state, "A2")["city"] == []
+    assert all(land(state, n)["town"] == [] for n in ("A1", "A3", "A4"))
+    assert fear(state) == 3 + 2 + 3
+
+
+def test_tsunami_threshold_hits_the_other_coastal_lands():
+    state = game(OCEAN, clear=True, queue_setup=True)
+    fx.run(state)
+    fx.answer(state, "A2")
+    state["lands"]["A2"]["presence"][OCEAN] = 2
+    for name in ("A1", "A2", "A3"):
+        put(state, name, city=2, dahan=2)
+    state["seats"][0]["elements"] = {"water": 3, "earth": 2}
+    card(state, "Tsunami", ["A2"])
+    assert land(state, "A2")["city"] == [] and land(state, "A2")["dahan"] == []
+    for name in ("A1", "A3"):
+        assert land(state, name)["city"] == [1] and len(land(state, name)["dahan"]) == 1
+
+
+def test_wrap_in_wings_of_sunlight():
+    state = game(RIVER, clear=True)
+    put(state, "A5", dahan=3)
+    card(state, "Wrap in Wings of Sunlight", ["A8", "dahan", "dahan", "done"])
+    assert len(land(state, "A8")["dahan"]) == 2 and state["turn_marks"]["A8"]["defend"] == 5
+
+
+def test_blazing_renewal_brings_back_destroyed_presence():
+    state = game(RIVER, LIGHTNING, boards="AB", clear=True)
+    state["seats"][1]["destroyed"] = 3
+    put(state, "A4", town=1, city=1)
+    card(state, "Blazing Renewal", [1, "A4"])
+    assert presence(state, 1)["A4"] == 2 and state["seats"][1]["destroyed"] == 1
+    assert land(state, "A4")["town"] == [] and land(state, "A4")["city"] == [2]
+
+
+def test_the_land_thrashes_counts_adjacent_blight():
+    state = game(RIVER, clear=True)
+    put(state, "A4", blight=1, city=2)
+    put(state, "A1", blight=2)
+    card(state, "The Land Thrashes in Furious Pain", ["A4"])
+    # 2 for its blight + 1 per blight next door (2 in A1): 4 damage, most damaged first
+    assert land(state, "A4")["city"] == [1] and fear(state) == 2
+
+
+def test_mists_of_oblivion_fear_per_town_or_city_destroyed():
+    state = game(RIVER, clear=True)
+    put(state, "A4", explorer=2)
+    land(state, "A4")["town"] = [1, 1, 0]
+    card(state, "Mists of Oblivion", ["A4"])
+    assert land(state, "A4")["explorer"] == [] and land(state, "A4")["town"] == [1]
+    assert fear(state) == 2 + 2  # 1 per town this power destroyed, 1 per town destroyed
+
+
+def test_poisoned_land_threshold_per_blight():
+    state = game(RIVER, clear=True)
+    put(state, "A4", city=4, dahan=2, blight=1)
+    state["seats"][0]["elements"] = {"earth": 3, "plant": 2, "animal": 2}
+    card(state, "Poisoned Land", ["A4", "A1"])  # the added blight cascades to A1
+    # 7 + 4 per blight (2 after adding): 15 damage, 4 cities have 12 health
+    assert land(state, "A4")["city"] == [] and land(state, "A4")["dahan"] == []
+    assert fear(state) == 1 + 2 + 4 * 2
