@@ -18,7 +18,7 @@ from pathlib import Path
 from rules.spirit_island import (
     effects,
     event_rules,
-    event_verbs,  # noqa: F401  (the verbs the cards use)
+    events,  # noqa: F401  (the verbs the cards use)
     hooks,
 )
 from rules.spirit_island import pieces as pcs
@@ -26,6 +26,7 @@ from rules.spirit_island import pieces as pcs
 _DATA = json.loads((Path(__file__).parent / "data" / "blight_cards.json").read_text("utf-8"))
 CARDS: dict[str, dict] = {card["name"]: card for card in _DATA["cards"]}
 RULE = "blight-card"
+effects.optional("powers")  # its `card_plays` verb (Back Against the Wall)
 ISLAND = {"seat": None}
 
 

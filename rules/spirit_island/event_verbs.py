@@ -512,14 +512,6 @@ def return_presence(state, step, ctx, answer):
     return None
 
 
-@effects.verb("card_plays")
-def card_plays(state, step, ctx, answer):
-    """Extra card plays for the acting spirit this turn (`seats[i]["extra_plays"]`)."""
-    seat = state["seats"][ctx["seat"]]
-    seat["extra_plays"] = seat.get("extra_plays", 0) + step.get("n", 1)
-    return None
-
-
 @effects.verb("gain_element_for_game")
 def gain_element_for_game(state, step, ctx, answer):
     """The spirit picks an element it has for the rest of the game (kept in
