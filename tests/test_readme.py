@@ -30,6 +30,7 @@ NEEDED_PERMISSIONS: dict[str, tuple[str, str]] = {
     "manage_threads": ("Manage Threads", "thread_for unarchives, also a locked one"),
     "attach_files": ("Attach Files", "the table picture (board, each move, /tm plan)"),
     "read_message_history": ("Read Message History", "edits its own lobby and prompts"),
+    "pin_messages": ("Pin Messages", "pins the table board of /game board-here"),
 }
 # The same permissions as the Korean Discord app names them (the invite screen, channel
 # settings): the README's Korean set-up section lists them so.
@@ -41,6 +42,7 @@ KOREAN_PERMISSIONS: dict[str, str] = {
     "manage_threads": "스레드 관리하기",
     "attach_files": "파일 첨부",
     "read_message_history": "메시지 기록 보기",
+    "pin_messages": "메시지 고정하기",
 }
 SCOPES = {"bot", "applications.commands"}
 PRIVILEGED_INTENTS = ("members", "presences", "message_content")

@@ -12,6 +12,7 @@ from bot.i18n import t
 from tests.e2e.driver import Driver
 from tests.e2e.harness import final_result, running_server
 from tests.e2e.test_e2e_example_game import open_example
+from tests.twin.state import PERMISSIONS, Overwrite
 
 PLAYERS = [("alice", "en-US", True), ("bob", "ko", True)]
 
@@ -95,3 +96,32 @@ async def test_board_edited_by_a_game_then_stats_and_leaderboard(
         (none,) = await reply.wait_messages(1)
         assert t("board.none", "en") in none.content
         assert server.twin.rejected == [] and server.twin.unacknowledged() == []
+
+
+async def test_board_without_the_right_to_pin_is_posted_and_the_admin_told(
+    tmp_path: Path, example_game
+) -> None:
+    async with running_server(tmp_path, PLAYERS) as server:
+        alice, _bob = server.users
+        server.guild.guild.owner_id = alice.id
+        bot = await server.start_bot()
+        channel = server.twin.world.channels[server.channel.id]
+        deny = PERMISSIONS["pin_messages"] | PERMISSIONS["manage_messages"]
+        channel.overwrites[bot.user.id] = Overwrite(bot.user.id, 1, deny=deny)
+
+        reply = await alice.slash("game board-here", server.channel)
+        (placed,) = await reply.wait_messages(1)
+        assert t("board.not_pinned", "en") in placed.content and placed.ephemeral
+        (board,) = [m for m in server.twin.messages(server.channel)
+                    if t("board.title", "en") in m.content]
+        assert not board.pinned
+
+        del channel.overwrites[bot.user.id]  # Pin Messages alone is enough, as on Discord
+        channel.overwrites[bot.user.id] = Overwrite(
+            bot.user.id, 1, deny=PERMISSIONS["manage_messages"])
+        reply = await alice.slash("game board-here", server.channel)
+        (placed,) = await reply.wait_messages(1)
+        assert t("board.not_pinned", "en") not in placed.content
+        (board,) = [m for m in server.twin.messages(server.channel)
+                    if t("board.title", "en") in m.content]
+        assert board.pinned

@@ -993,14 +993,16 @@ class TwinServer:
         return web.Response(status=204)
 
     async def pin_message(self, request: web.Request, pinned: bool = True) -> web.Response:
-        """Pin (or unpin) a message: needs Manage Messages (Discord also accepts the newer Pin
-        Messages, which the stand-in does not model)."""
+        """Pin (or unpin) a message: needs Pin Messages, or Manage Messages, which Discord
+        still accepts for it."""
         message = self._message(request)
         if message is None:
             return not_found("Message", 10008)
-        refused = self._refuse(self.world.channels[message.channel_id], "manage_messages")
-        if refused is not None:
-            return refused
+        channel = self.world.channels[message.channel_id]
+        if self.world.missing(self.world.bot.id, channel, "manage_messages"):
+            refused = self._refuse(channel, "pin_messages")
+            if refused is not None:
+                return refused
         message.pinned = pinned
         return web.Response(status=204)
 

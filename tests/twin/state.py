@@ -35,8 +35,9 @@ PERMISSIONS: dict[str, int] = {
     "create_public_threads": 1 << 35,
     "create_private_threads": 1 << 36,
     "send_messages_in_threads": 1 << 38,
+    "pin_messages": 1 << 51,
 }
-ALL = (1 << 50) - 1
+ALL = (1 << 52) - 1
 # What a server's @everyone and the bot's role hold here: everything but Administrator
 # (which would override every channel overwrite, as on Discord).
 DEFAULT_ROLE_PERMISSIONS = ALL & ~PERMISSIONS["administrator"]
