@@ -8,7 +8,7 @@ from rules.core import Event
 from rules.terra_mystica import board
 from rules.terra_mystica.cults import CULTS, FINAL_VP, rank_shares
 from rules.terra_mystica.factions import FACTIONS, hop_distance
-from rules.terra_mystica.merchants.favors import final_trades
+from rules.terra_mystica.merchants.favors import final_large, final_trades
 from rules.terra_mystica.merchants.ships import income_ships, round_end_reward
 from rules.terra_mystica.power import gain_power
 from rules.terra_mystica.state import State, bridge_adj, owner_buildings
@@ -216,6 +216,12 @@ def spade_bonus(st: State, name: str, n: int) -> None:
 
 
 def network_size(st: State, name: str) -> int:
+    return max((len(g) for g in network_groups(st, name)), default=0)
+
+
+def network_groups(st: State, name: str) -> list[set[str]]:
+    """The faction's buildings in networks: linked directly, by bridge, by shipping or by
+    tunnel/carpet reach (also read by the Merchants' "large buildings" final tile)."""
     fd = FACTIONS[name]
     fs = st["factions"][name]
     locs = owner_buildings(st, name)
@@ -224,16 +230,16 @@ def network_size(st: State, name: str) -> int:
     hop = hop_distance(fd, fs)
     bd = board.of(st)
     seen: set[str] = set()
-    best = 0
+    groups: list[set[str]] = []
     for start in locs:
         if start in seen:
             continue
         stack = [start]
         seen.add(start)
-        size = 0
+        group = set()
         while stack:
             h = stack.pop()
-            size += 1
+            group.add(h)
             for o in locs:
                 if o in seen:
                     continue
@@ -243,8 +249,8 @@ def network_size(st: State, name: str) -> int:
                 if linked:
                     seen.add(o)
                     stack.append(o)
-        best = max(best, size)
-    return best
+        groups.append(group)
+    return groups
 
 
 def final_scoring(st: State, events: list[Event]) -> None:
@@ -260,6 +266,8 @@ def final_scoring(st: State, events: list[Event]) -> None:
         breakdown[n]["network"] = shares.get(n, 0)
     if st["options"].get("final_trades"):  # hook: Merchants' final tile, most trade markers
         final_trades(st, breakdown)
+    if st["options"].get("final_large"):  # hook: the "large buildings" final tile (Merchants)
+        final_large(st, breakdown)
     for n in names:
         fs = st["factions"][n]
         for k, v in breakdown[n].items():

@@ -85,6 +85,14 @@ class EngineOptions(Options):
     map: Literal["base", "lakes", "fjords"] = "base"
     final_trades: bool = False  # the optional final tile "most trade markers" (seed L424-436)
     new_bonus_tiles: bool = False  # variant (seed L195): two of the bonus tiles are new ones
+    # the Fire & Ice final tile "large buildings" with shipyards (seed L438); one final tile
+    final_large: bool = False
+
+    @model_validator(mode="after")
+    def _one_final_tile(self) -> EngineOptions:
+        if self.final_trades and self.final_large:  # seed L440: one final tile is drawn
+            raise ValueError("one final tile: most trade markers or large buildings")
+        return self
 
 
 def copy_state(state: State) -> State:

@@ -464,6 +464,8 @@ _NAMES_AND_OPTIONS: dict[str, dict[str, str]] = {
         "markers (18/12/6 VP)",
         "terra_mystica.option.new_bonus_tiles": "Merchants of the Seas: two of the bonus tiles "
         "are new ones",
+        "terra_mystica.option.final_large": "Merchants of the Seas: final tile \"large "
+        "buildings\" (Fire & Ice; farthest two of stronghold, sanctuary, shipyard; 18/12/6 VP)",
     },
     "ko": {
         "terra_mystica.name": "테라 미스티카",
@@ -483,6 +485,8 @@ _NAMES_AND_OPTIONS: dict[str, dict[str, str]] = {
         "(승점 18/12/6)",
         "terra_mystica.option.new_bonus_tiles": "상인과 무역: 보너스 타일 중 2장은 새로운 "
         "보너스 타일",
+        "terra_mystica.option.final_large": "상인과 무역: 최종 승점 타일 '대형 건물' (불과 얼음; "
+        "요새·성소·조선소 중 가장 먼 두 건물; 승점 18/12/6)",
     },
 }
 for _lang, _texts in _NAMES_AND_OPTIONS.items():

@@ -101,6 +101,34 @@ def final_trades(st: State, breakdown: dict[str, dict[str, int]]) -> None:
         breakdown[n]["trades"] = shares.get(n, 0)
 
 
+def final_large(st: State, breakdown: dict[str, dict[str, int]]) -> None:
+    """The Fire & Ice final tile renamed "large buildings" (대형 건물, seed L438): the
+    distance between two built large buildings (stronghold, sanctuary, shipyard; with all
+    three the farthest pair), none with fewer than two. As the Fire & Ice tile: both in one
+    network, hex distance, 18/12/6 like area scoring (mt.FINAL_LARGE_SRC)."""
+    from itertools import combinations
+
+    from rules.terra_mystica import board
+    from rules.terra_mystica.cults import rank_shares
+    from rules.terra_mystica.flow import network_groups
+
+    adj = board.of(st).ADJ
+    far = {}
+    for n in st["order"]:
+        large = {h for h, (f, kind) in st["buildings"].items() if f == n and kind in mt.LARGE}
+        far[n] = max(
+            (
+                board.hex_distances(a, adj, limit=99)[b]
+                for group in network_groups(st, n)
+                for a, b in combinations(sorted(group & large), 2)
+            ),
+            default=0,
+        )
+    shares = rank_shares(far, mt.FINAL_LARGE_VP)
+    for n in st["order"]:
+        breakdown[n]["large"] = shares.get(n, 0)
+
+
 # -- the Fakirs' and Dwarves' distance tile (seed L367-387) -------------------------------
 
 

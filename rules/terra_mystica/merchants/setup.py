@@ -81,6 +81,8 @@ def prepare(st: State, opts: Any) -> None:
     if opts.merchants:
         st["options"]["merchants"] = True
         st["options"]["final_trades"] = opts.final_trades
+        if opts.final_large:
+            st["options"]["final_large"] = True
         for tile in mt.TOWN_REMOVED:
             st["town_pool"].pop(tile, None)
         st["town_pool"].update({t: d["copies"] for t, d in mt.TOWN.items()})

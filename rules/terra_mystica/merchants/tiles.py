@@ -175,6 +175,15 @@ TRADE: dict[str, dict] = {
 LARGE = frozenset({"SH", "SA", "SY"})
 TRADE_MARKERS = 15  # seed L305
 FINAL_TRADES_VP = (18, 12, 6)  # final tile "most trade markers" (seed L430)
+# The Fire & Ice final tile "stronghold & sanctuary", renamed "large buildings" with the
+# shipyard (seed L438). The seed gives the buildings and the farthest pair; the prizes, the
+# one-network condition and the hex distance are the Fire & Ice tile's, as terra.snellman.net
+# scores it ("connected-sa-sh-distance": 18/12/6, same network, hex distance): CHECK.
+FINAL_LARGE_VP = (18, 12, 6)
+FINAL_LARGE_SRC = (
+    "seed L438 (buildings, farthest pair, none below two); 18/12/6, one network, hex "
+    "distance: the Fire & Ice tile as terra.snellman.net scores it, " + CHECK
+)
 START_KEYS = {"auren": 1}  # the Auren start with a key (seed L229, L595)
 SHIPS = 3  # seed L224, L277
 SHIPYARD_POWER = 3  # seed L339
