@@ -13,7 +13,7 @@ side), explore_extra, explore_town_once_per_board, bureaucrats, eager_explorers,
 strip_the_land, blight_threshold, blight_from_box, blight_destroys_more,
 invested_aristocracy, ravage_as_build, after_ravage_step / after_advance (an effect run at
 that point). The others are recorded for the modules that own the rule they change
-(`active(state, mod)`): see the events section of README.md.
+(`active(state, mod)`): see `_not_encoded` in data/events.json.
 """
 
 from __future__ import annotations

@@ -487,3 +487,8 @@ def fear_pool(state, step, ctx, answer):
     if state.get("fear") is not None:
         fear_rules.add_to_pool(state, n)
     return None
+
+
+def time_passes(state: dict) -> None:
+    """This turn's event effects end (turn.py calls it at time passes)."""
+    rules.time_passes(state)
