@@ -7,8 +7,9 @@ An innate's tiers each have a `threshold` of elements and an `effect`; a tier ma
 
 The spirits' special rules that change how generic verbs work (River's Domain and Shadows
 of the Dahan for targeting, To Dream a Thousand Deaths for damage and destroy, Dread
-Apparitions for fear, Ocean in Play for adding presence) wrap those verbs here: the wrapper
-acts only for the spirit whose rule is active and hands everything else to effects.py.
+Apparitions for fear, Ocean in Play for adding presence, Ally of the Dahan for push and
+gather) wrap those verbs here: the wrapper acts only for the spirit whose rule is active
+and hands everything else to effects.py.
 """
 
 from __future__ import annotations
@@ -28,13 +29,17 @@ _DATA = json.loads((Path(__file__).parent / "data" / "powers.json").read_text(en
 CARDS: dict[str, dict] = _DATA["cards"]
 INNATES: dict[str, dict] = _DATA["innates"]
 
-BRINGER, OCEAN, RIVER, SHADOWS, LIGHTNING = (
+BRINGER, OCEAN, RIVER, SHADOWS, LIGHTNING, THUNDER = (
     "Bringer of Dreams and Nightmares",
     "Ocean's Hungry Grasp",
     "River Surges in Sunlight",
     "Shadows Flicker Like Flame",
     "Lightning's Swift Strike",
+    "Thunderspeaker",
 )
+# Seat keys the spirits' verbs set for one turn; `time_passes` clears them.
+TURN_KEYS = ("slow_as_fast", "slow_used_fast", "card_plays_bonus", "range_bonus", "repeats",
+             "reclaim_at_end")
 # To Dream a Thousand Deaths: fear instead of destroying each kind of invader.
 DREAM_FEAR = {"explorer": 0, "town": 2, "city": 5}
 ALL = 1000  # "all" as a count of saves
@@ -103,6 +108,13 @@ def use_slow_as_fast(state: dict, seat: int) -> None:
     """Count one Slow power used as Fast (turn.py calls this; cleared with the turn)."""
     row = state["seats"][seat]
     row["slow_used_fast"] = row.get("slow_used_fast", 0) + 1
+
+
+def time_passes(state: dict) -> None:
+    """End of turn: the this-turn grants of the spirits' verbs lapse."""
+    for row in state.get("seats", ()):
+        for key in TURN_KEYS:
+            row.pop(key, None)
 
 
 # --- counting for `per` and `watch` ---------------------------------------------------------------
@@ -632,3 +644,52 @@ def add_presence(original, state, step, ctx, answer):
         step = {**step, "where": {**step.get("where", {}), "coastal": True}}
         fx.remember(state, where=step["where"])
     return original(state, step, ctx, answer)
+
+
+def _dahan_counts(state: dict, lands) -> dict[str, int]:
+    return {n: len(state["lands"][n]["dahan"]) for n in lands}
+
+
+def _follow_dahan(original, state, step, ctx, answer):
+    """Ally of the Dahan: when a push or gather moves a dahan out of a land with
+    Thunderspeaker's presence, Thunderspeaker may move 1 presence along with it."""
+    thunder = sp.seat_of(state, THUNDER)
+    if thunder is None or "ally-of-the-dahan" not in state.get("rules", ()):
+        return original(state, step, ctx, answer)
+    here = ctx["land"]
+    lands = [here, *isl.adjacent(tuple(state["boards"]), here)]
+    before = _dahan_counts(state, lands)
+    result = original(state, step, ctx, answer)
+    if isinstance(result, fx.Ask):
+        return result
+    after = _dahan_counts(state, lands)
+    left = [n for n in lands if after[n] < before[n]]
+    came = [n for n in lands if after[n] > before[n]]
+    key = fx.presence_key(state, thunder)
+    if not (left and came) or not state["lands"][left[0]]["presence"].get(key):
+        return result
+    follow = {"do": "follow_dahan", "from": left[0], "to": came[0]}
+    return [{"step": follow, "ctx": fx._new_ctx(state, ctx, seat=thunder)}, *(result or [])]
+
+
+@_wraps("push")
+def push(original, state, step, ctx, answer):
+    return _follow_dahan(original, state, step, ctx, answer)
+
+
+@_wraps("gather")
+def gather(original, state, step, ctx, answer):
+    return _follow_dahan(original, state, step, ctx, answer)
+
+
+@fx.verb("follow_dahan")
+def follow_dahan(state, step, ctx, answer):
+    key = fx.presence_key(state, ctx["seat"])
+    if not state["lands"][step["from"]]["presence"].get(key):
+        return None
+    pick = fx.ask_or_take(ctx["seat"], "follow_dahan", ["yes", "no"], answer)
+    if isinstance(pick, fx.Ask):
+        return pick
+    if pick == "yes":
+        _move_presence(state, key, step["from"], step["to"])
+    return None

@@ -150,6 +150,9 @@ def test_lightnings_boon_and_swiftness():
     pw.use_slow_as_fast(state, 1)
     pw.use_slow_as_fast(state, 1)
     assert not pw.may_be_fast(state, 1, "Wash Away")
+    state["seats"][1]["slow_used_fast"] = 1
+    pw.time_passes(state)  # the Boon's grant lapses with the turn
+    assert pw.slow_as_fast_left(state, 1) == 0 and "slow_as_fast" not in state["seats"][1]
     # Swiftness of Lightning: one Slow power as Fast per Air
     assert not pw.may_be_fast(state, 0, "Raging Storm")
     state["seats"][0]["elements"] = {"air": 2}

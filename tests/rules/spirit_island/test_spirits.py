@@ -340,8 +340,8 @@ def test_setup_puts_done_rules_in_play():
     assert {"swiftness", "rivers-domain", "earths-vitality", "shadows-of-the-dahan"} <= set(
         state["rules"])
     state = game(THUNDER, GREEN, OCEAN, BRINGER, queue_setup=True)
-    assert "ally-of-the-dahan" not in state["rules"]  # not modelled
-    assert {"sworn-to-victory", "choke-the-land", "ocean-in-play", "drowning",
+    assert "steady-regeneration" not in state["rules"]  # not modelled
+    assert {"ally-of-the-dahan", "sworn-to-victory", "choke-the-land", "ocean-in-play", "drowning",
             "dream-a-thousand-deaths"} <= set(state["rules"])
 
 
@@ -406,3 +406,30 @@ def test_choke_the_land_stops_build_and_ravage_at_a_sacred_site():
     state["seats"][0]["choke"] = False
     state["lands"]["A5"]["presence"][GREEN] = 2
     assert inv.build(state, "1:wetland") == {"A2": "city", "A5": "town"}
+
+
+def test_ally_of_the_dahan_presence_moves_with_pushed_dahan():
+    state = game(THUNDER, RIVER, boards="AB", clear=True)  # Thunderspeaker in A3 and A7
+    state["lands"]["A3"]["dahan"] = [0, 0]
+    # River's power pushes both dahan out of A3; Thunderspeaker's one presence follows the
+    # first, so nothing is left to follow the second
+    fx.push(state, [{"do": "push", "n": 2, "kinds": ["dahan"]}], {"seat": 1, "land": "A3"})
+    assert fx.run(state).seat == 1
+    assert fx.answer(state, ["dahan", "A2"]) == fx.Ask(0, "follow_dahan", ["yes", "no"])
+    fx.answer(state, "yes")
+    assert fx.answer(state, ["dahan", "A4"]) is None
+    assert presence(state) == {"A2": 1, "A7": 1}
+
+
+def test_ally_of_the_dahan_follows_a_gather_out_of_its_land():
+    state = game(THUNDER, clear=True)
+    state["lands"]["A7"]["dahan"] = [0]
+    fx.push(state, [{"do": "gather", "n": 1, "kinds": ["dahan"]}], {"seat": 0, "land": "A5"})
+    assert fx.run(state).kind == "follow_dahan"
+    fx.answer(state, "yes")
+    assert presence(state) == {"A3": 1, "A5": 1}
+    # no presence where the dahan came from: nothing to ask
+    state["lands"]["A8"]["dahan"] = [0]
+    fx.push(state, [{"do": "gather", "n": 1, "kinds": ["dahan"]}], {"seat": 0, "land": "A5"})
+    assert fx.run(state) is None
+    assert len(state["lands"]["A5"]["dahan"]) == 2
