@@ -617,6 +617,32 @@ def _slow_healing(state: dict, land: str, n: int = 1, **kw) -> bool:
     return False
 
 
+def _push_not_remove(step: dict) -> dict:
+    """France 6: a fear card's `remove` of explorers becomes an optional push of them (the
+    other kinds it names may still be removed, by choice); `remove_health` spares them."""
+    step = dict(step)
+    for key in ("then", "else", "options"):
+        if key in step:
+            step[key] = ([[_push_not_remove(s) for s in o] for o in step[key]]
+                         if key == "options" else [_push_not_remove(s) for s in step[key]])
+    if "step" in step:
+        step["step"] = _push_not_remove(step["step"])
+    kinds = [k for kind in step.get("kinds", pcs.INVADERS)
+             for k in (pcs.INVADERS if kind == "invader" else (kind,))]
+    if step["do"] == "remove_health":
+        return {**step, "kinds": [k for k in kinds if k != "explorer"]}
+    if step["do"] != "remove" or "explorer" not in kinds:
+        return step
+    push = {"do": "push", "n": step.get("n", 1), "kinds": ["explorer"], "up_to": True}
+    rest = [k for k in kinds if k != "explorer"]
+    return {"do": "choose", "options": [[{**step, "kinds": rest}], [push]]} if rest else push
+
+
+@hooks.on("fear_effect", "france:6")
+def _persistent_fear(state: dict, card: str, effect: list[dict], **kw) -> list[dict]:
+    return [_push_not_remove(step) for step in effect]
+
+
 @hooks.on("after_explore", "france:6")
 def _persistent_explorers(state: dict, lands: list[str], **kw) -> None:
     """After an explore card: on each board 1 explorer in a land without any (players'

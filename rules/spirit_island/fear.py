@@ -163,7 +163,10 @@ def _fear_card(state: dict, step: dict, ctx: dict, answer: object) -> list[dict]
     state["fear"]["discard"].append(name)
     state["fear"]["chosen"] = []  # lands picked for this card (`different`)
     sub = _fresh(state, ctx, seat=None, source=name)
-    return effects.frames(card_effect(name, terror_level(state)), sub)
+    effect = card_effect(name, terror_level(state))
+    for changed in hooks.fire(state, "fear_effect", card=name, effect=effect):
+        effect = changed
+    return effects.frames(effect, sub)
 
 
 # --- verbs the fear cards need beyond the generic table (EFFECTS.md rows) ---------------------
@@ -301,10 +304,10 @@ def _scaled(state, step, ctx, answer):
 
 @effects.verb("remove_health")
 def _remove_health(state, step, ctx, answer):
-    """Remove up to n Health worth of invaders from ctx.land, one piece at a time."""
+    """Remove up to n Health worth of invaders (of `kinds`) from ctx.land, piece by piece."""
     land = state["lands"][ctx["land"]]
     n = step.get("n", 0)
-    options = [k for k in pcs.INVADERS if land[k] and pcs.HEALTH[k] <= n]
+    options = [k for k in step.get("kinds", pcs.INVADERS) if land[k] and pcs.HEALTH[k] <= n]
     if not options:
         return None
     kind = effects.ask_or_take(effects.chooser(ctx), "remove", [*options, effects.DONE], answer)

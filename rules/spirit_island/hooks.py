@@ -30,6 +30,7 @@ Points (add a row when you add a call):
 | `explore_source` | `land` | return False: the land is no source for exploring (Quarantine II) **(not fired yet)** |
 | `ravage_step` / `after_ravage_step` | | act before (after Fear) / after the whole Ravage step (England 3, Russia 6, Scotland 6) **(not fired yet)** |
 | `blight_returned` | `land`, `n` | return False to keep removed blight off the card (France 5) **(not fired yet)** |
+| `fear_effect` | `card`, `effect` | return the fear card's effect changed (France 6; fired by `fear.py`'s `fear_card`) |
 
 Where they fire: `invaders.explore_in`/`explore`, `build_in`/`build`, `ravage`,
 `add_blight`, `invader_steps` (escalation), `outcome.loss` and `pieces.health` (whenever a

@@ -397,6 +397,23 @@ def test_france_six_persistent_explorers_on_each_board():
     assert show(state, "A2") == "E" and show(state, "B1") == "E"
 
 
+def test_france_six_fear_cards_push_explorers_instead_of_removing_them():
+    state = game("France", 6)
+    place(state, A5="E", A4="T")
+    state["fear"]["terror_level"] = 3  # Wary of the Interior III: remove 1 explorer/town
+    fx.push(state, [{"do": "fear_card", "card": "Wary of the Interior"}], {"seat": None})
+    run(state, ["A5", 1])  # the land, then the push instead
+    assert show(state, "A5") == "" and show(state, "A1") == "E"
+    fx.push(state, [{"do": "fear_card", "card": "Wary of the Interior"}], {"seat": None})
+    run(state, ["A4", 0])  # a town may still be removed
+    assert show(state, "A4") == ""
+    place(state, A6="EEE")
+    fx.push(state, [{"do": "fear_card", "card": "Emigration Accelerates"}], {"seat": None})
+    state["fear"]["terror_level"] = 1  # coastal explorers only: pushed, or left
+    run(state, ["done"])
+    assert show(state, "A1") == "E"
+
+
 def test_france_loses_when_a_town_cannot_be_placed():
     state = game("France", 0)
     place(state, A5="TTTT", A6="TTT")
