@@ -13,8 +13,10 @@ from pathlib import Path
 
 from rules.spirit_island import boards as brd
 from rules.spirit_island import hooks
+from rules.spirit_island import invaders as inv
 from rules.spirit_island import island as isl
-from rules.spirit_island.pieces import destroy_presence, empty_land, is_sacred_site
+from rules.spirit_island import tokens as tok
+from rules.spirit_island.pieces import destroy_presence, empty_land, invader_count, is_sacred_site
 
 _DATA = json.loads((Path(__file__).parent / "data" / "spirits.json").read_text(encoding="utf-8"))
 SPIRITS: dict[str, dict] = _DATA["spirits"]
@@ -203,9 +205,8 @@ def sworn_to_victory(state: dict, land: str, report: dict) -> None:
 
 
 def _choke(state: dict, land: str) -> bool:
-    """Choke the Land with Green: stop the build by destroying 1 presence in the land, while
-    the seat's `choke` flag is on (a hook cannot ask; the ravage half needs a hook point
-    before the ravage, which invaders.py does not have yet)."""
+    """Choke the Land with Green: stop an action by destroying 1 presence in the land, while
+    the seat's `choke` flag is on (a hook cannot ask the player)."""
     seat = seat_of(state, "A Spread of Rampant Green")
     if seat is None or not state["seats"][seat].get("choke", True):
         return False
@@ -220,3 +221,14 @@ def _choke(state: dict, land: str) -> bool:
 @hooks.on("build_land", "choke-the-land")
 def choke_build(state: dict, land: str, piece: str) -> bool | None:
     return False if _choke(state, land) else None
+
+
+@hooks.on("invader_phase", "choke-the-land")
+def choke_ravages(state: dict) -> None:
+    """The ravage half, decided as the Invader phase starts (no hook point sits just before
+    a ravage): each land the Ravage cards will hit that has invaders and Green's sacred site
+    skips its ravage for 1 presence."""
+    lands = {n for card in state["track"]["ravage"] for n in inv.matching_lands(state, card)}
+    for land in sorted(lands):
+        if invader_count(state["lands"][land]) and _choke(state, land):
+            tok.add_skip(state, land, "ravage")

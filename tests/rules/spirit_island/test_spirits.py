@@ -7,6 +7,7 @@ import pytest
 from rules.spirit_island import effects as fx
 from rules.spirit_island import (
     fear,
+    hooks,
     powers,  # noqa: F401  (registers the spirits' verbs)
 )
 from rules.spirit_island import invaders as inv
@@ -433,3 +434,16 @@ def test_ally_of_the_dahan_follows_a_gather_out_of_its_land():
     fx.push(state, [{"do": "gather", "n": 1, "kinds": ["dahan"]}], {"seat": 0, "land": "A5"})
     assert fx.run(state) is None
     assert len(state["lands"]["A5"]["dahan"]) == 2
+
+
+def test_choke_the_land_skips_the_ravage_at_a_sacred_site():
+    state = game(GREEN, clear=True)
+    state["lands"]["A5"]["presence"][GREEN] = 2
+    state["lands"]["A5"]["city"] = [0]
+    state["lands"]["A2"]["city"] = [0]
+    state["lands"]["A2"]["dahan"] = [0]
+    state["track"]["ravage"] = ["1:wetland"]
+    hooks.fire(state, "invader_phase")
+    assert state["lands"]["A5"]["presence"][GREEN] == 1
+    assert inv.ravage(state, "A5")["skipped"]
+    assert inv.ravage(state, "A2")["blight"] == ["A2"]  # no sacred site there
