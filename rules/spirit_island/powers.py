@@ -29,13 +29,14 @@ _DATA = json.loads((Path(__file__).parent / "data" / "powers.json").read_text(en
 CARDS: dict[str, dict] = _DATA["cards"]
 INNATES: dict[str, dict] = _DATA["innates"]
 
-BRINGER, OCEAN, RIVER, SHADOWS, LIGHTNING, THUNDER = (
+BRINGER, OCEAN, RIVER, SHADOWS, LIGHTNING, THUNDER, GREEN = (
     "Bringer of Dreams and Nightmares",
     "Ocean's Hungry Grasp",
     "River Surges in Sunlight",
     "Shadows Flicker Like Flame",
     "Lightning's Swift Strike",
     "Thunderspeaker",
+    "A Spread of Rampant Green",
 )
 # Seat keys the spirits' verbs set for one turn; `time_passes` clears them.
 TURN_KEYS = ("slow_as_fast", "slow_used_fast", "card_plays_bonus", "range_bonus", "repeats",
@@ -639,10 +640,28 @@ def fear(original, state, step, ctx, answer):
 
 @_wraps("add_presence")
 def add_presence(original, state, step, ctx, answer):
-    """Ocean in Play: Ocean's presence never goes into an inland land."""
-    if _rule(state, ctx.get("seat"), OCEAN, "ocean-in-play"):
+    """Ocean in Play: Ocean's presence never goes into an inland land. Steady Regeneration:
+    in Growth, Rampant Green's destroyed presence costs 1 energy each once the island is
+    blighted (not offered without the energy)."""
+    seat = ctx.get("seat")
+    if _rule(state, seat, OCEAN, "ocean-in-play"):
         step = {**step, "where": {**step.get("where", {}), "coastal": True}}
         fx.remember(state, where=step["where"])
+    if (step.get("source") is None and ctx.get("source") == "growth"
+            and _rule(state, seat, GREEN, "steady-regeneration")
+            and state["blight_card"].get("side") != "healthy"):
+        row = state["seats"][seat]
+        options = fx.presence_sources(state, seat, step.get("from_track", True))
+        if row["energy"] < 1:
+            options = [o for o in options if o != "destroyed"]
+        if not options:
+            return None
+        source = fx.ask_or_take(seat, "presence_source", options, answer)
+        if isinstance(source, fx.Ask):
+            return source
+        if source == "destroyed":
+            row["energy"] -= 1
+        return [{"step": {**step, "source": source}, "ctx": ctx}]
     return original(state, step, ctx, answer)
 
 

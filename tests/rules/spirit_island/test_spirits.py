@@ -341,8 +341,7 @@ def test_setup_puts_done_rules_in_play():
     assert {"swiftness", "rivers-domain", "earths-vitality", "shadows-of-the-dahan"} <= set(
         state["rules"])
     state = game(THUNDER, GREEN, OCEAN, BRINGER, queue_setup=True)
-    assert "steady-regeneration" not in state["rules"]  # not modelled
-    assert {"ally-of-the-dahan", "sworn-to-victory", "choke-the-land", "ocean-in-play", "drowning",
+    assert {"steady-regeneration", "ally-of-the-dahan", "sworn-to-victory", "choke-the-land", "ocean-in-play", "drowning",
             "dream-a-thousand-deaths"} <= set(state["rules"])
 
 
@@ -447,3 +446,22 @@ def test_choke_the_land_skips_the_ravage_at_a_sacred_site():
     assert state["lands"]["A5"]["presence"][GREEN] == 1
     assert inv.ravage(state, "A5")["skipped"]
     assert inv.ravage(state, "A2")["blight"] == ["A2"]  # no sacred site there
+
+
+@pytest.mark.parametrize(("side", "energy", "sources", "left"), [
+    ("healthy", 0, ["energy", "card_plays", "destroyed"], 0),
+    ("blighted", 0, ["energy", "card_plays"], 0),
+    ("blighted", 2, ["energy", "card_plays", "destroyed"], 1),
+])
+def test_steady_regeneration(side, energy, sources, left):
+    state = game(GREEN, clear=True)
+    state["blight_card"]["side"] = side
+    row = state["seats"][0]
+    row.update(destroyed=1, energy=energy)
+    fx.push(state, [{"do": "add_presence", "range": 1}], {"seat": 0, "source": "growth"})
+    ask = fx.run(state)
+    assert ask.options == sources
+    if "destroyed" in sources:
+        ask = fx.answer(state, "destroyed")
+        fx.answer(state, ask.options[0])
+        assert row["energy"] == left and row["destroyed"] == 0
