@@ -148,9 +148,17 @@ def resolve_step(state: dict) -> list[str]:
     cards, fear["earned_cards"] = fear["earned_cards"], []
     if cards:
         fear["resolved_turn"] = state.get("turn")
-        steps = [{"do": "fear_card", "card": name} for name in cards]
-        effects.append(state, steps, {"seat": None, "source": "fear"})
+    steps = [{"do": "fear_card", "card": name} for name in cards]
+    effects.append(state, [*steps, {"do": "fear_step_end"}], {"seat": None, "source": "fear"})
     return cards
+
+
+@effects.verb("fear_step_end")
+def _fear_step_end(state: dict, step: dict, ctx: dict, answer: object) -> None:
+    """The Fear step is over and the Ravage step comes next: rules that act between them
+    (England's High Immigration build) hook `ravage_step`, fired here only."""
+    hooks.fire(state, "ravage_step")
+    return None
 
 
 def card_effect(name: str, level: int) -> list[dict]:

@@ -28,7 +28,8 @@ Points (add a row when you add a call):
 | `ravage_lands` | `card` | return more land names the ravage card ravages (Russia 3) **(not fired yet)** |
 | `ravage_land` | `land` | return False to stop that land ravaging (fear cards, Choke the Land) **(not fired yet)** |
 | `explore_source` | `land` | return False: the land is no source for exploring (Quarantine II) **(not fired yet)** |
-| `ravage_step` / `after_ravage_step` | | act before (after Fear) / after the whole Ravage step (England 3, Russia 6, Scotland 6) **(not fired yet)** |
+| `ravage_step` | | act after the Fear step, before the Ravage step (England 3, Russia 6; fired by `fear.py` at the end of the Fear step) |
+| `after_ravage_step` | | act after the whole Ravage step, before Build (Russia 6, Scotland 6) **(not fired yet)** |
 | `blight_returned` | `land`, `n` | return False to keep removed blight off the card (France 5) **(not fired yet)** |
 | `fear_effect` | `card`, `effect` | return the fear card's effect changed (France 6; fired by `fear.py`'s `fear_card`) |
 

@@ -147,6 +147,20 @@ def test_the_fear_step_resolves_earned_cards_in_order_at_the_current_level():
     assert state["fear"]["earned_cards"] == [] and state["fear"]["resolved_turn"] == 3
 
 
+def test_the_end_of_the_fear_step_fires_ravage_step_even_without_cards():
+    state = blank()
+    seen = []
+    hooks.on("ravage_step", "test:seen")(lambda s, **kw: seen.append(len(s["fear"]["discard"])))
+    state["rules"].append("test:seen")
+    state["fear"]["earned_cards"] = ["Demoralized"]
+    fear.resolve_step(state)
+    fx.run(state)
+    assert seen == [1]  # after the card resolved
+    fear.resolve_step(state)
+    fx.run(state)
+    assert seen == [1, 1]
+
+
 def test_strife_weakens_invaders_by_their_strife_until_the_turn_ends():
     state = blank()
     place(state, "A5", "C!! T")
