@@ -170,6 +170,41 @@ def bench_encoding() -> list[Measure]:
     return out
 
 
+# -- Merchants of the Seas ------------------------------------------------------------------
+
+MERCHANTS_FILE = Path(__file__).parent / "data" / "tm_merchants_5p_game.txt"
+
+
+def bench_merchants() -> list[Measure]:
+    """A fixed 5-player Merchants game on the Lakes map (written once by `random-game
+    --players 5 --seed 37 --pass-rate 10 --merchants --map lakes`: ships, trades, canals)
+    replayed (30 ms, issue 11), and its map at the end, with every ship, dock, shipyard and
+    trade marker: the detail picture cold and the glance (300 ms and 1.5 MB, issue 11)."""
+    text = MERCHANTS_FILE.read_text()
+    lines = sum(1 for line in text.splitlines() if line.strip())
+    rep = replay_text(text)
+    assert rep.error is None and rep.state["phase"] == "over", rep.error
+    times, cpu = cpu_timeit(lambda: replay_text(text), repeat=30)
+    replay = Measure(
+        "Merchants: replay a complete 5-player game file",
+        times,
+        target_ms=30,
+        extra=f"{cpu}  {lines} lines, map {rep.state['map']}",
+    )
+    view = ENGINE.view(rep.state, None)
+    return [
+        replay,
+        _picture("Merchants: board (detail), cold (ko)", lambda: cold_board(view), 1536, 300),
+        _picture("Merchants: glance picture (ko)", lambda: render_table(GAME, view, "ko"), 1536, 300),
+    ]
+
+
 def main() -> list[Measure]:
     text = _game_file()
-    return [bench_replay(text), bench_legal_moves(), *bench_pictures(), *bench_encoding()]
+    return [
+        bench_replay(text),
+        bench_legal_moves(),
+        *bench_pictures(),
+        *bench_encoding(),
+        *bench_merchants(),
+    ]
