@@ -709,3 +709,58 @@ def test_poisoned_land_threshold_per_blight():
     # 7 + 4 per blight (2 after adding): 15 damage, 4 cities have 12 health
     assert land(state, "A4")["city"] == [] and land(state, "A4")["dahan"] == []
     assert fear(state) == 1 + 2 + 4 * 2
+
+
+# --- every power runs to its end whatever the choices ------------------------------------------------
+
+POWERS = sorted(pw.CARDS) + sorted(pw.INNATES)
+
+
+def crowded(first: str):
+    """A 3-board island with the printed pieces, more invaders and blight, and decks."""
+    others = [n for n in (RIVER, LIGHTNING, THUNDER) if n != first][:2]
+    state = game(first, *others, boards="ABC", queue_setup=True)
+    while fx.pending(state) or fx.run(state):
+        fx.answer(state, fx.pending(state).options[0])
+    for i, name in enumerate(sorted(state["lands"])):
+        row = state["lands"][name]
+        if "0" in name:
+            continue
+        row["explorer"] += [0] * (i % 3)
+        row["town"] += [0] * (i % 2)
+        row["blight"] += i % 4 == 0
+    state["secret"].update(minor_deck=sorted(n for n, c in pw.CARDS.items() if c["deck"] == "minor"),
+                           major_deck=sorted(n for n, c in pw.CARDS.items() if c["deck"] == "major"))
+    for row in state["seats"]:
+        row["energy"] = 3
+        row["destroyed"] = 1
+    state["fear"]["earned_cards"] = ["a fear card"]
+    return state
+
+
+@pytest.mark.parametrize("name", POWERS)
+def test_power_runs_with_any_choices(name):
+    owner = (pw.CARDS.get(name) or pw.INNATES[name]).get("spirit", RIVER)
+    for seed in range(3):
+        state = crowded(owner)
+        rng = __import__("random").Random(seed)
+        if name in pw.INNATES:
+            top = {}
+            for tier in pw.INNATES[name]["tiers"]:
+                for e, n in tier["threshold"].items():
+                    top[e] = max(top.get(e, 0), n)
+            state["seats"][0]["elements"] = top
+            effect = pw.innate_effect(state, 0, name)
+        else:
+            state["seats"][0]["elements"] = dict(pw.CARDS[name].get("threshold", {}))
+            effect = pw.card_effect(name)
+        fx.push(state, effect, {"seat": 0, "source": name})
+        ask = fx.run(state)
+        for _ in range(300):
+            if ask is None:
+                break
+            ask = fx.answer(state, rng.choice(ask.options))
+        assert ask is None and state["queue"] == []
+        for land in state["lands"].values():
+            assert land["blight"] >= 0 and all(n > 0 for n in land["presence"].values())
+        assert all(row["energy"] >= 0 for row in state["seats"])
