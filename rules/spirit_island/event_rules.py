@@ -11,8 +11,8 @@ Mods with handlers: health, ravage_bonus (n per land, per_piece, per_earned_fear
 lowest_matching), defend (n, per dahan), spirit_defend_less, truce (partly: the invaders'
 side), explore_extra, explore_town_once_per_board, bureaucrats, eager_explorers,
 strip_the_land, blight_threshold, blight_from_box, blight_destroys_more,
-invested_aristocracy, ravage_as_build, after_ravage_step / after_advance (an effect run at
-that point). The others are recorded for the modules that own the rule they change
+invested_aristocracy, ravage_as_build, explore_range, explore_all_without_town_city,
+after_ravage_step / after_advance (an effect run at that point). The others are recorded for the modules that own the rule they change
 (`active(state, mod)`): see `_not_encoded` in data/events.json.
 """
 
@@ -219,11 +219,48 @@ def _invader_phase(state: dict) -> None:
 # --- explore and build --------------------------------------------------------------------------
 
 
+def _sourced(state: dict, name: str, distance: int) -> bool:
+    """A town, city or Ocean within `distance` of the land (counting over land)."""
+    boards = tuple(state["boards"])
+    seen, edge = {name}, {name}
+    for step in range(distance + 1):
+        if any(pcs.count(state["lands"][n], "town") + pcs.count(state["lands"][n], "city")
+               for n in edge) or (step < distance and any(isl.is_coastal(boards, n) for n in edge)):
+            return True
+        edge = {a for n in edge for a in isl.adjacent(boards, n)} - seen
+        seen |= edge
+    return False
+
+
+@hooks.on("explore_card", RULE)
+def _explore_card(state: dict, card: str) -> None:
+    """Distant Exploration (sources 1 land further) and Fortune-Seekers (the next card also
+    explores every land without towns/cities that it does not show): the extra lands
+    explore first."""
+    boards = tuple(state["boards"])
+    normal = set(inv.explore_lands(state, card))
+    extra = []
+    for mod in mods(state, "explore_range"):
+        extra += [n for n in inv.matching_lands(state, card)
+                  if n not in normal and _sourced(state, n, mod["n"])]
+    if mods(state, "explore_all_without_town_city"):
+        extra += [n for n in isl.land_names(boards)
+                  if n not in normal and not inv.matches(boards, card, n)
+                  and not _towns_cities(state, [n]) and _sourced(state, n, 1)]
+    for name in dict.fromkeys(extra):
+        if not tokens.is_isolated(state, name):
+            inv.explore_in(state, name)
+
+
 @hooks.on("after_explore", RULE)
 def _after_explore(state: dict, lands: list[str]) -> None:
+    """Also "after advancing the invader cards": turn.py advances the track in the same
+    step, so effects queued here run after it."""
     for mod in mods(state):
         if mod["until"] == "explore":
             mod["explored"] = True
+    for mod in mods(state, "after_advance"):
+        queue_next(state, mod["effect"])
     for mod in mods(state, "explore_extra"):
         for name in lands:
             if applies(state, mod, name):
@@ -275,7 +312,7 @@ def _after_build(state: dict, built: dict) -> None:
 @hooks.on("blight_added", RULE)
 def _blight_added(state: dict, land: str) -> None:
     for mod in mods(state, "blight_from_box"):
-        left = mod.setdefault("left", len(state["boards"]))
+        left = mod.setdefault("left", len(state["seats"]))  # one per spirit
         if left > 0:  # this one came from the box: give the card back its token
             mod["left"] = left - 1
             state["blight_card"]["pool"] += 1
@@ -291,7 +328,7 @@ def _blight_added(state: dict, land: str) -> None:
             ev.destroy_presence(state, near[0], next(iter(state["lands"][near[0]]["presence"])))
 
 
-# --- after the ravage step, after advancing the cards ------------------------------------------
+# --- after the ravage step --------------------------------------------------------------------
 
 
 @hooks.on("after_ravage_step", RULE)
@@ -305,9 +342,3 @@ def _after_ravage_step(state: dict) -> None:
                      if not pcs.invader_count(state["lands"][n])]
             if board not in blighted and empty:
                 pcs.add(state["lands"][max(empty, key=_number)], "town")
-
-
-@hooks.on("after_advance", RULE)
-def _after_advance(state: dict) -> None:
-    for mod in mods(state, "after_advance"):
-        queue_next(state, mod["effect"])

@@ -153,7 +153,7 @@ def event_part(state, step, ctx, answer):
 @effects.verb("discard_event")
 def discard_event(state, step, ctx, answer):
     data = store(state)
-    under = data.pop("return_under", None)
+    under = data.get("return_under", {}).pop(step["event"], None)
     if under is not None:
         deck = state["secret"]["event_deck"]
         deck.insert(min(under, len(deck)), step["event"])
@@ -166,7 +166,7 @@ def discard_event(state, step, ctx, answer):
 @effects.verb("return_event")
 def return_event(state, step, ctx, answer):
     """This card goes back into the event deck under its top `under` cards."""
-    store(state)["return_under"] = step["under"]
+    store(state).setdefault("return_under", {})[ctx["source"]] = step["under"]
     return None
 
 

@@ -57,7 +57,8 @@ def settle(state, answers=()):
 
 def resolve(state, name, answers=()):
     """Put `name` on top of the event deck (after the game's first draw) and resolve it."""
-    events.setup(state)
+    if "event_deck" not in state["secret"]:
+        events.setup(state)
     events.store(state)["drawn"] = ["an earlier event"]
     deck = state["secret"]["event_deck"]
     if name in deck:
@@ -464,7 +465,7 @@ def test_after_advance_effects_queue_behind_the_running_step():
     place(state, "A5", "PP")
     resolve(state, "Strange Tales attract Explorers / Fortification")
     assert state["fear"]["earned"] == 1  # the spirit has a sacred site
-    hooks.fire(state, "after_advance")
+    hooks.fire(state, "after_explore", lands=[])  # turn.py advances the cards in that step
     settle(state)
     assert show(state, "A5") == "EPP"
 
@@ -503,3 +504,181 @@ def test_every_event_resolves_on_a_busy_island(name):
     assert not state["queue"]
     for land in state["lands"].values():
         assert all(pcs.count(land, k) >= 0 for k in LETTERS.values())
+
+
+# --- the cards' one-off operations ------------------------------------------------------------
+
+
+def test_years_of_little_rain_reveals_a_minor_per_board_blight_if_it_lacks_water():
+    state = blank(boards=("A", "B"))
+    state["blight_card"]["pool"] = 9
+    state["secret"]["minor_deck"] = ["Savage Mawbeasts", "Voracious Growth"]  # no water, water
+    resolve(state, "Years of Little Rain", ["A4"])
+    assert show(state, "A4") == "b" and not any(state["lands"][n]["blight"] for n in ("B4", "B7"))
+    assert state["power_discard"]["minor"] == ["Savage Mawbeasts", "Voracious Growth"]
+
+
+def test_war_touches_the_shores_a_major_cost_as_damage_to_invaders_and_dahan():
+    state = blank()
+    state["secret"]["major_deck"] = ["Accelerated Rot"]  # cost 4
+    place(state, "A2", "CTDD")
+    place(state, "A3", "T")
+    resolve(state, "War Touches the Island's Shores", ["city", "city", "city"])
+    assert show(state, "A2") == "T"  # 3 to the city, 1 to the town; 4 to the dahan
+
+
+def test_rising_interest_returns_the_top_invader_card_or_the_top_fear_card():
+    state = blank(deck=("1:jungle", "1:sands", "2:wetland"))
+    resolve(state, "Rising Interest in the Island", ["A1"])  # the only option they can pay
+    assert state["secret"]["deck"] == ["1:sands", "2:wetland"] and show(state, "A1") == "T"
+    state = blank()
+    state["seats"][0]["energy"] = 4
+    top = state["secret"]["fear_deck"][0]
+    resolve(state, "Rising Interest in the Island", [1])
+    assert top not in state["secret"]["fear_deck"]
+    assert hooks.fire(state, "ravage_attack", land="A5", kind="city", attack=3) == [4]
+
+
+def test_hard_working_settlers_distractions_remove_the_bottom_stage_two_and_three_cards():
+    state = blank(deck=("1:jungle", "2:sands", "2:wetland", "3:jungle+sands", "3:mountain+wetland"))
+    resolve(state, "Hard-Working Settlers", [1])
+    assert state["secret"]["deck"] == ["1:jungle", "2:sands", "3:jungle+sands"]
+    assert state["fear"]["earned"] == 1
+
+
+def test_hard_working_settlers_cautiously_ravages_where_most_invaders_match():
+    state = blank()
+    state["track"]["ravage"] = ["1:wetland"]
+    place(state, "A5", "EET")
+    place(state, "A2", "E")
+    resolve(state, "Hard-Working Settlers", [0, "A1"])
+    assert show(state, "A5") == "TEEb"  # 4 damage: blight
+
+
+def test_new_species_spread_goes_back_under_the_top_two_events():
+    state = blank()
+    state["secret"]["minor_deck"] = ["Savage Mawbeasts"]
+    resolve(state, "New Species Spread")
+    assert state["secret"]["event_deck"][2] == "New Species Spread"
+    assert "New Species Spread" not in events.store(state)["discard"]
+
+
+def test_slave_rebellion_draws_and_resolves_another_event():
+    state = blank(deck=("1:jungle",))
+    place(state, "A5", "T")
+    events.setup(state)
+    state["secret"]["event_deck"].insert(0, "Population Rises / Power Fades")
+    resolve(state, "Slave Rebellion")
+    assert pcs.strife(state["lands"]["A5"], "town")[0] == 1
+    assert "Population Rises" in events.store(state)["resolved"]
+    assert "Slave Rebellion" in state["secret"]["event_deck"][:4]
+
+
+def test_numinous_crisis_draws_strength_until_the_card_turns():
+    state = blank(players=2, boards=("A", "B"))
+    state["blight_card"].update(name="Downward Spiral", pool=4)
+    resolve(state, "Numinous Crisis", [0])
+    assert state["blight_card"]["side"] == pcs.BLIGHTED
+    assert state["blight_card"]["pool"] == 10  # the back: 5 per player
+    assert [s["energy"] for s in state["seats"]] == [6, 6]  # 4 blight x 3 energy
+
+
+def test_overconfidence_discards_earned_cards_or_returns_markers():
+    state = blank(players=2)
+    state["fear"]["earned_cards"] = ["a", "b", "c"]
+    resolve(state, "Overconfidence / Terror Breeds Aggression")
+    assert state["fear"]["earned_cards"] == ["c"]
+    state = blank(players=2)
+    fear.earn(state, 5)
+    resolve(state, "Overconfidence / Terror Breeds Aggression")
+    assert state["fear"]["earned"] == 1 and state["fear"]["pool"] == 7
+
+
+def test_lesser_spirits_imperiled_counts_plants_and_animals_on_revealed_minors():
+    state = blank()
+    state["blight_card"]["pool"] = 5
+    state["secret"]["minor_deck"] = ["Savage Mawbeasts"]  # fire, animal
+    place(state, "A5", "DDb")
+    resolve(state, "Lesser Spirits Imperiled")
+    dahan = sum(len(land["dahan"]) for land in state["lands"].values())
+    assert dahan == 1 and state["seats"][0]["energy"] == 1  # one animal: one dahan
+
+
+def test_fortification_builds_in_a_terrain_no_card_shows_after_the_cards_advance():
+    state = blank()
+    state["fear"]["terror_level"] = 1
+    state["secret"]["deck"] = ["2:jungle"]
+    state["track"].update(ravage=["1:sands"], build=["1:wetland"])
+    place(state, "A1", "E")
+    place(state, "A6", "T")
+    resolve(state, "Strange Tales attract Explorers / Fortification")
+    hooks.fire(state, "after_explore", lands=[])
+    assert fx.run(state).options == ["jungle", "mountain"]
+    settle(state, ["mountain"])
+    assert show(state, "A1") == "TE" and show(state, "A6") == "CT"
+
+
+def test_distant_exploration_and_fortune_seekers_explore_more_lands():
+    state = blank()
+    state["rules"].append(event_rules.RULE)
+    event_rules.add_mod(state, {"mod": "explore_range", "n": 2, "until": "turn", "from_turn": 0})
+    assert "A8" not in inv_explore(state, "1:jungle")  # A8 is 2 lands from the coast
+    state = blank()
+    event_rules.add_mod(state, {"mod": "explore_range", "n": 2, "until": "turn", "from_turn": 0})
+    place(state, "A1", "T")  # 2 lands from A8
+    assert inv_explore(state, "1:jungle") == ["A3"] and show(state, "A8") == "E"
+    state = blank()
+    event_rules.add_mod(state, {"mod": "explore_all_without_town_city", "until": "explore",
+                                "from_turn": 0})
+    place(state, "A2", "T")
+    inv_explore(state, "1:jungle")
+    assert [n for n in sorted(state["lands"]) if state["lands"][n]["explorer"]] == \
+        ["A1", "A3", "A4"]  # A2 has a town; A5-A8 have no source next to them
+
+
+def inv_explore(state, card):
+    from rules.spirit_island import invaders
+
+    return invaders.explore(state, card)
+
+
+def test_promising_farmland_and_eager_explorers():
+    state = blank(boards=("A", "B"))
+    event_rules.add_mod(state, {"mod": "explore_town_once_per_board", "until": "turn",
+                                "from_turn": 0})
+    place(state, "A3", "E")
+    place(state, "B3", "E")
+    hooks.fire(state, "after_explore", lands=["A3", "B3"])
+    assert show(state, "A3") == "T" and show(state, "B3") == "T"
+    state = blank()
+    event_rules.add_mod(state, {"mod": "eager_explorers", "until": "turn", "from_turn": 0})
+    place(state, "A2", "C")
+    place(state, "A1", "E")
+    hooks.fire(state, "after_build", built={"A2": "town"})
+    assert show(state, "A3") == "E"  # the first adjacent land without invaders
+
+
+def test_strip_the_land_and_self_sacrifice():
+    state = blank()
+    event_rules.add_mod(state, {"mod": "strip_the_land", "until": "turn", "from_turn": 0})
+    place(state, "A5", "ETT")
+    hooks.fire(state, "after_ravage", land="A5", report={"damage": 5, "blight": ["A5"]})
+    assert show(state, "A5") == "T"
+    state = blank(players=2)
+    state["blight_card"]["pool"] = 5
+    place(state, "A5", "P")
+    place(state, "A6", "P", spirit="Tester1")
+    event_rules.add_mod(state, {"mod": "blight_from_box", "until": "turn", "from_turn": 0})
+    from rules.spirit_island import invaders
+
+    for name in ("A2", "A3", "A4"):
+        invaders.add_blight(state, name)
+    assert state["blight_card"]["pool"] == 4  # the first 2 (one per player) came from the box
+
+
+def test_invested_aristocracy_after_the_ravage_step():
+    state = blank(boards=("A", "B"))
+    resolve(state, "Invested Aristocracy / Foreign Dignitaries Visit")
+    hooks.fire(state, "after_ravage", land="A5", report={"damage": 2, "blight": ["A5"]})
+    hooks.fire(state, "after_ravage_step")
+    assert show(state, "B8") == "T" and show(state, "A8") == ""
