@@ -433,3 +433,46 @@ CASES += [(c[0], c[1]) for c in CHECKS]
 def test_card_effect(card, level, position, players, check):
     state = resolve(_setup(position, players), card, level)
     assert check(state)
+
+
+def _busy_island(seed):
+    """A real 2-player setup with invaders, tokens and strife spread around."""
+    import random
+
+    from rules.spirit_island.state import new_game
+
+    state = new_game(2, seed)
+    state["queue"], state["phase"] = [], "invader"
+    rnd = random.Random(seed)
+    for name in state["lands"]:
+        for kind in ("explorer", "town", "city", "dahan", "beasts", "disease", "wilds"):
+            if rnd.random() < 0.35:
+                pcs.add(state["lands"][name], kind, rnd.randint(1, 2))
+        if state["lands"][name]["explorer"] and rnd.random() < 0.3:
+            pcs.strife(state["lands"][name], "explorer")[0] += 1
+    state["track"]["ravage"], state["track"]["build"] = ["2:wetland"], ["1:sands"]
+    return state
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_every_card_at_every_level_finishes_on_a_busy_island_with_any_choices(seed):
+    import copy
+    import random
+
+    base = _busy_island(seed)
+    rnd = random.Random(seed)
+    for card in fear.CARDS:
+        for level in (1, 2, 3):
+            state = copy.deepcopy(base)
+            state["fear"]["terror_level"] = level
+            fx.push(state, [{"do": "fear_card", "card": card}], {"seat": None})
+            ask = fx.run(state)
+            for _ in range(200):
+                if ask is None:
+                    break
+                ask = fx.answer(state, rnd.choice(ask.options))
+            assert ask is None, (card, level)
+            for land in state["lands"].values():
+                assert all(len(pcs.strife(land, k)) == len(land[k]) for k in pcs.INVADERS)
+                assert all(pcs.count(land, k) >= 0 for k in LETTERS.values())
+            json.dumps(state)
