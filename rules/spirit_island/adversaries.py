@@ -831,7 +831,7 @@ def _trading_port(state: dict, lands: list[str], **kw) -> None:
     per_board: dict[str, int] = {}
     coastal_card = state["adversary"].pop("exploring", None) == "2:coastal"
     for name in lands:
-        if not isl.is_coastal(boards, name):
+        if not isl.is_coastal(boards, name) or not _land(state, name)["explorer"]:
             continue
         per_board[name[0]] = per_board.get(name[0], 0) + 1
         if coastal_card and per_board[name[0]] > 2:

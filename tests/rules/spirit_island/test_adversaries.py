@@ -1,6 +1,10 @@
 """Adversaries: levels, fear counts, invader deck orders, setup changes, escalations, level
 rules and loss conditions, alone and combined, on hand-built positions (boards A and B)."""
 
+import copy
+import json
+import random
+
 import pytest
 
 from rules.spirit_island import adversaries as adv
@@ -542,3 +546,24 @@ def test_scotland_loses_with_more_coastal_cities_than_twice_the_boards():
     assert hooks.fire(state, "loss") == []
     place(state, A3="C")
     assert hooks.fire(state, "loss") == ["scotland"]
+
+
+@pytest.mark.parametrize("name", list(adv.ADVERSARIES))
+def test_escalations_finish_on_a_busy_island_with_any_choices(name):
+    rnd = random.Random(name)
+    for card in ("2:wetland", "3:jungle+sands"):
+        state = game(name, 6, players=2, supporting=(
+            "England" if name != "England" else "Russia", 0))
+        for land in state["lands"].values():
+            for kind in ("explorer", "town", "city", "dahan", "beasts"):
+                if rnd.random() < 0.4:
+                    pcs.add(land, kind, rnd.randint(1, 2))
+        before = copy.deepcopy(state["lands"])
+        hooks.fire(state, "escalation", card=card)
+        hooks.fire(state, "explore_card", card=card)
+        hooks.fire(state, "after_explore", lands=list(state["lands"]))
+        ask = fx.run(state)
+        while ask is not None:
+            ask = fx.answer(state, rnd.choice(ask.options))
+        assert state["lands"] != before, (name, card)
+        json.dumps(state)

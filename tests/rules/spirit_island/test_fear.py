@@ -1,14 +1,16 @@
 """Fear: the pool and earned pile, the fear deck and its Terror Level dividers, the Fear step,
 and every fear card at every Terror Level run through the effect interpreter on board A."""
 
+import copy
 import json
+import random
 
 import pytest
 
 from rules.spirit_island import effects as fx
 from rules.spirit_island import fear, hooks, tokens
 from rules.spirit_island import pieces as pcs
-from rules.spirit_island.state import new_state
+from rules.spirit_island.state import new_game, new_state
 
 TESTER = "Tester"
 LETTERS = {"C": "city", "T": "town", "E": "explorer", "D": "dahan", "B": "beasts",
@@ -437,10 +439,6 @@ def test_card_effect(card, level, position, players, check):
 
 def _busy_island(seed):
     """A real 2-player setup with invaders, tokens and strife spread around."""
-    import random
-
-    from rules.spirit_island.state import new_game
-
     state = new_game(2, seed)
     state["queue"], state["phase"] = [], "invader"
     rnd = random.Random(seed)
@@ -456,9 +454,6 @@ def _busy_island(seed):
 
 @pytest.mark.parametrize("seed", [1, 2, 3])
 def test_every_card_at_every_level_finishes_on_a_busy_island_with_any_choices(seed):
-    import copy
-    import random
-
     base = _busy_island(seed)
     rnd = random.Random(seed)
     for card in fear.CARDS:
