@@ -20,6 +20,8 @@ from pathlib import Path
 from typing import Any
 
 from rules.spirit_island import effects as fx
+from rules.spirit_island import hooks
+from rules.spirit_island import invaders as inv
 from rules.spirit_island import island as isl
 from rules.spirit_island import pieces as pcs
 from rules.spirit_island import spirits as sp
@@ -234,6 +236,34 @@ def save_pieces(state, step, ctx, answer):
     n = step.get("n", 1)
     tok.add_save(state, ctx["land"], step["kind"], ALL if n == "all" else n)
     return None
+
+
+@fx.verb("dahan_strike_with")
+def dahan_strike_with(state, step, ctx, answer):
+    """Words of Warning: this turn the dahan in the land deal their damage at the same time
+    as the ravaging invaders, so dahan the ravage kills strike too."""
+    fx.turn_marks(state, ctx["land"])["dahan_strike_with"] = True
+    rules = state.setdefault("rules", [])
+    if "words-of-warning" not in rules:
+        rules.append("words-of-warning")
+    return None
+
+
+@hooks.on("ravage_damage", "words-of-warning")
+def _dahan_before(state: dict, land: str, damage: int) -> None:
+    if state.get("turn_marks", {}).get(land, {}).get("dahan_strike_with"):
+        state.setdefault("dahan_striking", {})[land] = len(state["lands"][land]["dahan"])
+
+
+@hooks.on("after_ravage", "words-of-warning")
+def _dead_dahan_strike(state: dict, land: str, report: dict) -> None:
+    before = state.get("dahan_striking", {}).pop(land, None)
+    if before is None:
+        return
+    dead = before - len(state["lands"][land]["dahan"])
+    if dead > 0:
+        inv.counterattack(state, state["lands"][land], pcs.ATTACK["dahan"] * dead)
+        report["counterattack"] = report.get("counterattack", 0) + pcs.ATTACK["dahan"] * dead
 
 
 @fx.verb("fear_defends")

@@ -3,6 +3,8 @@ on small positions, and the special rules that change generic verbs."""
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from rules.spirit_island import effects as fx
@@ -367,11 +369,17 @@ def test_manifestation_of_power_and_glory():
     assert fear(state) == 2
 
 
-def test_words_of_warning_defends():
+def test_words_of_warning_defends_and_dead_dahan_strike():
     state = game(THUNDER, clear=True)
-    put(state, "A4", dahan=1)
+    put(state, "A4", dahan=2, city=3)  # 9 damage, 6 after defend: both dahan die
     card(state, "Words of Warning")  # the only land near with dahan
     assert state["turn_marks"]["A4"]["defend"] == 3
+    report = inv.ravage(state, "A4", cascade_to=[])
+    assert land(state, "A4")["dahan"] == [] and report["counterattack"] == 4
+    assert sorted(land(state, "A4")["city"]) == [0, 1]  # one city dead, one hurt
+    put(state, "A5", dahan=2, city=3)  # no warning there: the dead dahan do nothing
+    inv.ravage(state, "A5")
+    assert land(state, "A5")["city"] == [0, 0, 0]
 
 
 def test_sudden_ambush():
@@ -743,7 +751,7 @@ def test_power_runs_with_any_choices(name):
     owner = (pw.CARDS.get(name) or pw.INNATES[name]).get("spirit", RIVER)
     for seed in range(3):
         state = crowded(owner)
-        rng = __import__("random").Random(seed)
+        rng = random.Random(seed)
         if name in pw.INNATES:
             top = {}
             for tier in pw.INNATES[name]["tiers"]:
