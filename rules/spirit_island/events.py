@@ -32,6 +32,19 @@ EVENTS: dict[str, dict] = {e["name"]: e for e in _DATA["events"]}
 KINDS = ("stage", "terror_level", "healthy_blighted", "choice")
 PARTS = ("main", "token_event", "dahan_event")
 ISLAND = {"seat": None}
+# The questions event and blight cards ask (Ask kinds and option words), in English and in
+# the seed glossary's Korean (digest 12.2), for notation.py to merge into its tables.
+ASK_WORDS = {
+    "event_option": ("option", "선택형 이벤트"),
+    "board": ("board", "섬 보드"),
+    "protect": ("protect", "보호"),
+    "terrain": ("terrain", "지형"),
+    "destroy_presence": ("destroy presence", "현신 파괴"),
+    "return_presence": ("return presence", "현신 되돌리기"),
+    "discard": ("discard", "버리기"),
+    "pay_or": ("pay or", "지불 또는"),
+}
+OPTION_WORDS = {"no": ("no", "아니오"), "pay": ("pay", "지불"), "yes": ("yes", "예")}
 
 
 def store(state: dict) -> dict:
