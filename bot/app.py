@@ -106,6 +106,7 @@ class GameBot(commands.Bot):
         self._game_locks: dict[int, asyncio.Lock] = {}
         self.games: list[str] = []  # engine names offered by /game new
         self.inflight: set[asyncio.Task[Any]] = set()  # interaction handlers now running
+        self.backfill: asyncio.Task[None] | None = None  # results of older games, at start
 
     # -- start-up -------------------------------------------------------------
     async def login(self, token: str) -> None:
@@ -122,6 +123,10 @@ class GameBot(commands.Bot):
         if self.store is None:
             self.store = await _open_default_store(self.settings)
         self.table = TableService(self.store, clock=self.clock, settings=self.timer_defaults())
+        # games finished before results were kept: recorded beside the start, not before it
+        self.backfill = asyncio.create_task(self._backfill_results())
+        self._background.add(self.backfill)
+        self.backfill.add_done_callback(self._background.discard)
         self.games = rules.available()  # imports the engines now, not inside a 3 s window
         self.publisher = Publisher(self)
         for module in extension_modules():
@@ -130,6 +135,12 @@ class GameBot(commands.Bot):
         await self.tree.set_translator(BotTranslator())
         self.tree.on_error = self.on_app_command_error
         await self.sync_commands()
+
+    async def _backfill_results(self) -> None:
+        try:
+            await self.table.backfill_results()
+        except Exception:  # the first /stats or /leaderboard records them instead
+            log.exception("could not record the results of earlier games")
 
     def timer_defaults(self) -> TimerSettings:
         return TimerSettings(
@@ -150,6 +161,8 @@ class GameBot(commands.Bot):
         return synced
 
     async def close(self) -> None:
+        if self.backfill is not None and not self.backfill.done():  # the next start goes on
+            self.backfill.cancel()
         # handlers mid-way (a move being posted) and background writes finish first, briefly
         running = (self.inflight | self._background) - {asyncio.current_task()}
         if running:

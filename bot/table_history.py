@@ -6,12 +6,14 @@ the seat then. Abandoned games never count. Results are recorded when a game fin
 stored move passes through `_auto_moves`, so that is where it is caught); games finished
 before results were kept, or by an import, are recorded on first use (`_backfill`), since
 their ranks come from the engine's result of the stored snapshot, which a SQL migration
-cannot compute. Ratings are a cache: recomputed from the stored results, in finishing order,
+cannot compute; the bot also records them once at start, in the background
+(`backfill_results`). Ratings are a cache: recomputed from the stored results, in finishing order,
 whenever a result of that server and game type is added (`recompute_ratings`).
 """
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from collections import defaultdict
 from collections.abc import Sequence
@@ -99,10 +101,10 @@ class HistoryMixin(TableBase):
         return record, events
 
     async def _record_finished(
-        self, record: GameRecord, *, finished_at: datetime | None = None
+        self, record: GameRecord, *, finished_at: datetime | None = None, rate: bool = True
     ) -> bool:
-        """Keep a finished game's result and update its server's ratings of that game type.
-        Never fails the move that finished it: a failure is logged and the next /stats or
+        """Keep a finished game's result and (`rate`) update its server's ratings of that game
+        type. Never fails the move that finished it: a failure is logged and the next /stats or
         /leaderboard records it (`_backfill`)."""
         try:
             if record.snapshot is None:
@@ -117,7 +119,8 @@ class HistoryMixin(TableBase):
             ]
             if not await self.store.record_result(record.id, seats, finished_at=finished_at):
                 return False
-            await self.recompute_ratings(record.guild_id, record.game)
+            if rate:
+                await self.recompute_ratings(record.guild_id, record.game)
             return True
         except Refusal:  # the game type is no longer installed
             log.warning("game %s (%s): no engine to read its result", record.id, record.game)
@@ -130,6 +133,28 @@ class HistoryMixin(TableBase):
         count = 0
         for record in await self.store.unrecorded_finished(guild_id):
             count += await self._record_finished(record)
+        return count
+
+    async def backfill_results(self) -> int:
+        """Every server's finished games without a result, recorded (the bot runs this once at
+        start, as a background task); each server's ratings of a game type are recomputed once
+        at the end, not once per game. Yields to the event loop between games, so moves go on
+        meanwhile. How many games were recorded."""
+        touched: set[tuple[int | None, str]] = set()
+        count = 0
+        for record in await self.store.unrecorded_finished():
+            if await self._record_finished(record, rate=False):
+                touched.add((record.guild_id, record.game))
+                count += 1
+            await asyncio.sleep(0)
+        for guild_id, game in sorted(touched, key=lambda k: (k[0] or 0, k[1])):
+            try:
+                await self.recompute_ratings(guild_id, game)
+            except Exception:  # the next result of that server and game type recomputes them
+                log.exception("could not rate %s games of server %s", game, guild_id)
+            await asyncio.sleep(0)
+        if count:
+            log.info("recorded the results of %d finished games", count)
         return count
 
     async def recompute_ratings(self, guild_id: int | None, game: str) -> list[Rating]:
