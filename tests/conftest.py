@@ -9,6 +9,7 @@ import pytest
 
 from rules.core import Engine
 from tests.example_game import registered
+from tests.postgres_server import postgres_server  # noqa: F401  (session fixture)
 
 
 @pytest.fixture
