@@ -474,7 +474,19 @@ def _reluctant_explorers(state: dict, card: str, **kw) -> None:
     state["rules"].remove("explorers_reluctant:1")
 
 
+def _only_diseased_sources(state: dict, name: str) -> bool:
+    """Quarantine II: every source this land could explore from holds disease (an Ocean,
+    or a land with a town/city, in or next to it; isolated lands are no source)."""
+    boards = tuple(state["boards"])
+    lands = state["lands"]
+    sources = [n for n in (name, *isl.adjacent(boards, name, ocean=True))
+               if not tokens.is_isolated(state, n)
+               and (n not in lands or _cities_towns(lands[n]))]
+    return all(n in lands and lands[n]["disease"] for n in sources)
+
+
 _STOP_EXPLORE = {
+    "quarantine:2": lambda s, n, kw: _only_diseased_sources(s, n),
     "avoid_the_dahan:1": lambda s, n, kw: len(_land(s, n)["dahan"]) >= 2,
     "explorers_reluctant:2": lambda s, n, kw: True,
     "explorers_reluctant:3": lambda s, n, kw: True,
@@ -494,14 +506,6 @@ _STOP_BUILD = {
     "panicked_by_beasts:2": lambda s, n, kw: bool(_land(s, n)["beasts"]),
     "panicked_by_beasts:3": lambda s, n, kw: bool(_land(s, n)["beasts"]),
 }
-_STOP_RAVAGE = {
-    "quarantine:3": lambda s, n, kw: bool(_land(s, n)["disease"]),
-    "panicked_by_beasts:3": lambda s, n, kw: bool(_land(s, n)["beasts"]),
-}
-_NOT_A_SOURCE = {
-    "quarantine:2": lambda s, n, kw: bool(s["lands"].get(n, {}).get("disease")),
-    "quarantine:3": lambda s, n, kw: bool(s["lands"].get(n, {}).get("disease")),
-}
 
 
 def _stopper(test):
@@ -511,10 +515,8 @@ def _stopper(test):
     return handler
 
 
-for _point, _table in (("explore_land", _STOP_EXPLORE), ("build_land", _STOP_BUILD),
-                       ("ravage_land", _STOP_RAVAGE), ("explore_source", _NOT_A_SOURCE)):
+for _point, _table in (("explore_land", _STOP_EXPLORE), ("build_land", _STOP_BUILD)):
     for _rule, _test in _table.items():
         hooks.on(_point, _rule)(_stopper(_test))
 
-LASTING_RULES = sorted({*_STOP_EXPLORE, *_STOP_BUILD, *_STOP_RAVAGE, *_NOT_A_SOURCE,
-                        "explorers_reluctant:1"})
+LASTING_RULES = sorted({*_STOP_EXPLORE, *_STOP_BUILD, "explorers_reluctant:1"})

@@ -26,8 +26,6 @@ Points (add a row when you add a call):
 | `explore_card` | `card` | act on each card explored with, before it explores (`invaders.explore`; supporting adversary's escalation, Habsburg 5) |
 | `build_lands` | `card` | return more land names the build card builds in (England 1, Scotland 3) **(not fired yet)** |
 | `ravage_lands` | `card` | return more land names the ravage card ravages (Russia 3) **(not fired yet)** |
-| `ravage_land` | `land` | return False to stop that land ravaging (fear cards, Choke the Land) **(not fired yet)** |
-| `explore_source` | `land` | return False: the land is no source for exploring (Quarantine II) **(not fired yet)** |
 | `ravage_step` | | act after the Fear step, before the Ravage step (England 3, Russia 6; fired by `fear.py` at the end of the Fear step) |
 | `after_ravage_step` | | act after the whole Ravage step, before Build (Russia 6, Scotland 6) **(not fired yet)** |
 | `blight_returned` | `land`, `n` | return False to keep removed blight off the card (France 5) **(not fired yet)** |

@@ -376,20 +376,21 @@ CHECKS = [
     ("Quarantine", 1, {}, 1,
      lambda s: [_skips(s, n) for n in ("A1", "A2", "A3", "A5")]
      == [["explore"], ["explore"], ["explore"], []]),
-    ("Quarantine", 2, {"A5": "S"}, 1,
-     lambda s: _stops(s, "explore_source", "A5") and not _stops(s, "explore_source", "A6")
+    ("Quarantine", 2, {"A6": "S T", "A3": "T"}, 1,  # A5's one source is diseased, A4's not
+     lambda s: _stops(s, "explore_land", "A5") and not _stops(s, "explore_land", "A4")
      and _skips(s, "A1") == ["explore"]),
     ("Quarantine", 3, {"A5": "S E"}, 1,
-     lambda s: all(_stops(s, p, "A5", piece="town")
-                   for p in ("explore_land", "build_land", "ravage_land"))
-     and not _stops(s, "ravage_land", "A6")),
+     lambda s: all(_stops(s, p, "A5", piece="town") for p in ("explore_land", "build_land"))
+     and _skips(s, "A5") == ["ravage"] and _skips(s, "A6") == []
+     and not _stops(s, "explore_land", "A6")),
     ("Panicked by Wild Beasts", 1, {"A5": "B E"}, 1, lambda s: _strife(s, "A5", "explorer") == [1]),
     ("Panicked by Wild Beasts", 2, {"A4": "E", "A5": "B"}, 1,  # strife next to the beasts
      lambda s: _strife(s, "A4", "explorer") == [1]
      and _stops(s, "explore_land", "A5") and _stops(s, "build_land", "A5", piece="town")
-     and not _stops(s, "ravage_land", "A5")),
+     and _skips(s, "A5") == []),
     ("Panicked by Wild Beasts", 3, {"A5": "B E"}, 1,
-     lambda s: _stops(s, "ravage_land", "A5") and not _stops(s, "ravage_land", "A4")),
+     lambda s: _skips(s, "A5") == ["ravage"] and _skips(s, "A4") == []
+     and _stops(s, "explore_land", "A5")),
     ("Unrest", 1, {"A5": "E T"}, 1,
      lambda s: _strife(s, "A5", "town") == [1] and _strife(s, "A5", "explorer") == [0]),
     ("Unrest", 2, {"A5": "T"}, 1,
