@@ -19,7 +19,8 @@ the interaction endpoints: the callback and an interaction token's webhook route
   PUT|DELETE /channels/{id}/thread-members/@me, PUT /channels/{id}/thread-members/{user}
   POST /channels/{id}/typing, POST /users/@me/channels (DMs; 50007 on send if closed)
   GET  /attachments/...                      the "CDN" for attachment bytes
-Gateway: HELLO, IDENTIFY → READY + GUILD_CREATE, HEARTBEAT/ACK, RESUME with replay
+Gateway: HELLO, IDENTIFY (with a shard: one session per shard, each guild's events to
+  shard (guild_id >> 22) % count, DMs to shard 0) → READY + GUILD_CREATE, HEARTBEAT/ACK, RESUME with replay
   (RESUMED), INVALID_SESSION, REQUEST_GUILD_MEMBERS → GUILD_MEMBERS_CHUNK; dispatches
   INTERACTION_CREATE, THREAD_CREATE, THREAD_UPDATE, THREAD_DELETE, CHANNEL_UPDATE,
   CHANNEL_DELETE, GUILD_ROLE_UPDATE; zlib-stream transport compression.
@@ -37,7 +38,7 @@ Strict (strict.py): Discord's rules beyond its OpenAPI document (5 action rows w
   after 15 minutes (401 50027) on a clock `twin.advance` moves.
 Routes it does not serve get Discord's JSON 404/405 and are recorded in
   `twin.unimplemented`. Not implemented: reactions, the pin list, role editing, checks of humans'
-  permissions, voice, MESSAGE_CREATE dispatch, presence, sharding, message history
+  permissions, voice, MESSAGE_CREATE dispatch, presence, message history
   pagination, polls, stickers.
   ROUTES.md lists what is and is not implemented in detail.
 """

@@ -116,6 +116,13 @@ class GatewaySession:
         self.alive = True
         self.on_write = on_write
         self.lock = asyncio.Lock()
+        self.shard = (0, 1)  # [shard_id, shard_count] from IDENTIFY
+
+    def owns(self, guild_id: int | None) -> bool:
+        """Discord's sharding: a guild's events go to shard (guild_id >> 22) % count; events
+        without a guild (DMs) to shard 0."""
+        shard_id, count = self.shard
+        return (guild_id >> 22) % count == shard_id if guild_id else shard_id == 0
 
     async def dispatch(self, event: str, data: dict[str, Any]) -> None:
         async with self.lock:
@@ -202,8 +209,14 @@ class TwinServer:
         live = [s for s in self.sessions if s.alive]
         return live[-1] if live else None
 
+    def session_for(self, guild_id: int | None) -> GatewaySession | None:
+        """The live session of the shard that owns `guild_id` (the newest if several)."""
+        live = [s for s in self.sessions if s.alive and s.owns(guild_id)]
+        return live[-1] if live else None
+
     async def dispatch(self, event: str, data: dict[str, Any]) -> bool:
-        session = self.session
+        guild_id = data.get("guild_id") if isinstance(data, dict) else None
+        session = self.session_for(int(guild_id) if guild_id else None)
         if session is None:
             return False
         await session.dispatch(event, data)
@@ -564,7 +577,7 @@ class TwinServer:
                 if data.get("token") != self.token:
                     await ws.close(code=4004, message=b"Authentication failed.")
                     break
-                session = await self._identify(send, ws)
+                session = await self._identify(send, ws, data.get("shard"))
             elif op == 6:
                 session = await self._resume(data, send, ws)
                 if session is None:
@@ -587,19 +600,25 @@ class TwinServer:
                 inter.delivered = self.world.clock.now()
 
     async def _identify(
-        self, send: Callable[[dict[str, Any]], Awaitable[None]], ws: web.WebSocketResponse
+        self,
+        send: Callable[[dict[str, Any]], Awaitable[None]],
+        ws: web.WebSocketResponse,
+        shard: list[int] | None = None,
     ) -> GatewaySession:
         self.identifies += 1
-        for old in self.sessions:  # Discord allows one session per shard: the new one wins
-            old.alive = False
         session = GatewaySession(secrets.token_hex(16), self._on_write)
+        session.shard = (shard[0], shard[1]) if shard else (0, 1)
+        for old in self.sessions:  # Discord allows one session per shard: the new one wins
+            if old.shard == session.shard or old.shard[1] != session.shard[1]:
+                old.alive = False
         session.ws, session.send_raw = ws, send
         self.sessions.append(session)
         world = self.world
+        guilds = [g for g in world.guilds.values() if session.owns(g.id)]
         ready = {
             "v": 10,
             "user": {**world.bot.to_json(), "verified": True, "mfa_enabled": False, "flags": 0},
-            "guilds": [{"id": str(g), "unavailable": True} for g in world.guilds],
+            "guilds": [{"id": str(g.id), "unavailable": True} for g in guilds],
             "session_id": session.id,
             "session_type": "normal",
             "resume_gateway_url": self.gateway_url,
@@ -611,10 +630,10 @@ class TwinServer:
             "geo_ordered_rtc_regions": [],
             "guild_join_requests": [],
             "auth_session_id_hash": "",
-            "shard": [0, 1],
+            "shard": list(session.shard),
         }
         await session.dispatch("READY", ready)
-        for guild in world.guilds.values():
+        for guild in guilds:
             await session.dispatch("GUILD_CREATE", world.guild_json(guild))
         return session
 
