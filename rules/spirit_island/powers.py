@@ -133,6 +133,8 @@ def _count(state: dict, spec: Any, ctx: dict) -> int:
         value = fx.count(state, state["lands"][ctx["land"]], spec["kind"], ctx)
     elif "element" in spec:
         value = _elements(state, ctx["seat"]).get(spec["element"], 0)
+    elif spec.get("moved"):
+        value = ctx.get("moved", 0)
     elif spec.get("played"):
         value = len(state["seats"][ctx["seat"]].get("played", []))
     else:
@@ -142,7 +144,7 @@ def _count(state: dict, spec: Any, ctx: dict) -> int:
     return min(value, spec.get("max", value))
 
 
-def _watched(state: dict, step: dict, ctx: dict) -> int:
+def _watched(state: dict, step: dict, ctx: dict) -> dict[str, int]:
     lands = [ctx["land"]]
     if step.get("in") == "adjacent":
         lands = [
@@ -150,7 +152,7 @@ def _watched(state: dict, step: dict, ctx: dict) -> int:
             if not step.get("where_any")
             or any(fx.land_matches(state, n, w, ctx) for w in step["where_any"])
         ]
-    return sum(fx.count(state, state["lands"][n], k, ctx) for n in lands for k in step["kinds"])
+    return {n: sum(fx.count(state, state["lands"][n], k, ctx) for k in step["kinds"]) for n in lands}
 
 
 # --- verbs ----------------------------------------------------------------------------------------
@@ -159,8 +161,9 @@ def _watched(state: dict, step: dict, ctx: dict) -> int:
 @fx.verb("per")
 def per(state, step, ctx, answer):
     """Run `then` with its `n` set to a count: pieces of `kind` in the land (or, with
-    `in: adjacent`, in its adjacent lands), the acting spirit's `element`, or cards it
-    `played` this turn; `times` (a number or another count), `div` (rounded down), `max`."""
+    `in: adjacent`, in its adjacent lands), the acting spirit's `element`, cards it
+    `played` this turn, or the pieces a `watch` saw `moved` into this land; `times` (a
+    number or another count), `div` (rounded down), `max`."""
     n = _count(state, step["count"], ctx)
     return fx.frames([{**step["then"], "n": n}], ctx) if n > 0 else None
 
@@ -169,7 +172,8 @@ def per(state, step, ctx, answer):
 def watch(state, step, ctx, answer):
     """Run `then`, then `each` once per piece of `kinds` the land (or, with `in: adjacent`,
     its adjacent lands matching one of `where_any`) `lost` or `gained` (at most `max`), or
-    `any` once if that is 1 or more."""
+    `any` once if that is 1 or more, and `in_each` in each watched land that changed (with
+    `ctx.moved` = how many there)."""
     before = _watched(state, step, ctx)
     end = {**step, "do": "watch_end", "before": before}
     return fx.frames([*step["then"], end], ctx)
@@ -178,13 +182,17 @@ def watch(state, step, ctx, answer):
 @fx.verb("watch_end")
 def watch_end(state, step, ctx, answer):
     after = _watched(state, step, ctx)
-    change = step["before"] - after if step.get("change", "lost") == "lost" else after - step["before"]
+    sign = -1 if step.get("change", "lost") == "lost" else 1
+    diffs = {n: sign * (after.get(n, 0) - was) for n, was in step["before"].items()}
+    change = sum(diffs.values())
     change = min(change, step.get("max", change))
     if change <= 0:
         return None
-    if "any" in step:
-        return fx.frames(step["any"], ctx)
-    return fx.frames(step["each"] * change, ctx)
+    out = fx.frames(step["any"] if "any" in step else step.get("each", []) * change, ctx)
+    for land, moved in diffs.items():
+        if moved > 0 and "in_each" in step:
+            out += fx.frames(step["in_each"], fx._new_ctx(state, ctx, land=land, moved=moved))
+    return out
 
 
 @fx.verb("if_more")
@@ -266,6 +274,24 @@ def _dead_dahan_strike(state: dict, land: str, report: dict) -> None:
         report["counterattack"] = report.get("counterattack", 0) + pcs.ATTACK["dahan"] * dead
 
 
+@fx.verb("dahan_health")
+def dahan_health(state, step, ctx, answer):
+    """Infinite Vitality: dahan have `n` more health while in the land this turn."""
+    marks = fx.turn_marks(state, ctx["land"])
+    marks["dahan_health"] = marks.get("dahan_health", 0) + step.get("n", 1)
+    rules = state.setdefault("rules", [])
+    if "dahan-health" not in rules:
+        rules.append("dahan-health")
+    return None
+
+
+@hooks.on("health", "dahan-health")
+def _dahan_health(state: dict, land: str, kind: str) -> int | None:
+    if kind != "dahan":
+        return None
+    return state.get("turn_marks", {}).get(land, {}).get("dahan_health") or None
+
+
 @fx.verb("fear_defends")
 def fear_defends(state, step, ctx, answer):
     """Dread Apparitions: this turn, fear a power generates in the land also defends 1 each
@@ -345,8 +371,13 @@ def if_sacred_sites(state, step, ctx, answer):
 
 @fx.verb("adjacent_land")
 def adjacent_land(state, step, ctx, answer):
-    """Run `then` in an adjacent land the spirit picks, or in each (`each`)."""
-    near = list(isl.adjacent(tuple(state["boards"]), ctx["land"]))
+    """Run `then` in an adjacent land (matching `where`; with `self`, the land itself too)
+    the spirit picks, or in each (`each`)."""
+    near = [*([ctx["land"]] if step.get("self") else []),
+            *isl.adjacent(tuple(state["boards"]), ctx["land"])]
+    near = [n for n in near if fx.land_matches(state, n, step.get("where"), ctx)]
+    if not near:
+        return None
     if step.get("each"):
         return [f for n in near for f in fx.frames(step["then"], fx._new_ctx(state, ctx, land=n))]
     land = fx.ask_or_take(fx.chooser(ctx), "adjacent_land", near, answer)

@@ -772,3 +772,34 @@ def test_power_runs_with_any_choices(name):
         for land in state["lands"].values():
             assert land["blight"] >= 0 and all(n > 0 for n in land["presence"].values())
         assert all(row["energy"] >= 0 for row in state["seats"])
+
+
+def test_trees_and_stones_defend_goes_with_pushed_dahan():
+    state = game(RIVER, clear=True)  # presence A5
+    put(state, "A4", dahan=3, explorer=3)
+    state["seats"][0]["elements"] = {"sun": 2, "earth": 2, "plant": 2}
+    card(state, "The Trees and Stones Speak of War", [["dahan", "A1"], "done"])
+    assert land(state, "A4")["explorer"] == []  # 1 damage per dahan
+    assert state["turn_marks"]["A1"]["defend"] == 2 and state["turn_marks"]["A4"]["defend"] == 4
+
+
+def test_vigor_of_the_breaking_dawn_strikes_where_dahan_go():
+    state = game(RIVER, clear=True)
+    put(state, "A4", dahan=1, city=1)
+    put(state, "A1", city=1)
+    state["seats"][0]["elements"] = {"sun": 3, "animal": 2}
+    card(state, "Vigor of the Breaking Dawn", [["dahan", "A1"]])
+    assert land(state, "A4")["city"] == [2] and land(state, "A1")["city"] == [2]
+
+
+def test_infinite_vitality_dahan_health():
+    state = game(VITAL, clear=True)  # sacred site A6
+    put(state, "A6", dahan=2, city=2)  # 6 damage: 2 dahan of 2 health would die
+    card(state, "Infinite Vitality", ["A6"])
+    inv.ravage(state, "A6")
+    assert len(land(state, "A6")["dahan"]) == 2  # 6 health each now
+    state["lands"]["A6"]["presence"][VITAL] = 2  # the ravage's blight took one
+    state["seats"][0]["elements"] = {"earth": 4}
+    put(state, "A1", blight=1)
+    card(state, "Infinite Vitality", ["A6", "A1"])
+    assert land(state, "A1")["blight"] == 0
