@@ -96,7 +96,7 @@ def abort(state: dict, ctx: dict) -> None:
 
 def run(state: dict) -> Ask | None:
     """Run the queue until it is empty (None) or someone must choose (the Ask)."""
-    queue = state.setdefault("queue", [])
+    state.setdefault("queue", [])
     while state["queue"]:
         frame = state["queue"][0]
         answer = frame.pop("answer", None)
@@ -106,12 +106,14 @@ def run(state: dict) -> Ask | None:
                 raise ValueError(f"an Ask with no options: {frame['step']}")
             state["ask"] = {"seat": result.seat, "kind": result.kind, "options": result.options}
             return result
+        # The frame's result takes its place. The handler may have queued frames in front
+        # of it, or aborted it along with the rest of its effect.
         queue = state["queue"]
-        # the handler may have aborted its own frame along with its effect
-        if queue and queue[0] is frame:
-            queue[:1] = result or []
-        elif result:
-            queue[:0] = result
+        at = next((i for i, f in enumerate(queue) if f is frame), None)
+        if at is None:
+            queue[:0] = result or []
+        else:
+            queue[at:at + 1] = result or []
     state.pop("ask", None)
     return None
 
@@ -261,11 +263,8 @@ def turn_marks(state: dict, land: str) -> dict:
 
 
 def earn_fear(state: dict, n: int) -> None:
-    fear = optional("fear")
-    if fear is not None and hasattr(fear, "earn"):
-        fear.earn(state, n)
-    else:
-        state["fear_earned"] = state.get("fear_earned", 0) + n
+    """Fear generated: tallied, and into the fear pool once fear.py has set it up."""
+    pcs.gain_fear(state, n)
 
 
 def _rest(step: dict, ctx: dict, n: int) -> list[dict]:

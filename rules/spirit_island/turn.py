@@ -101,7 +101,7 @@ def check_end(state: dict) -> str | None:
 
 def note(state: dict, key: str, **params) -> None:
     """A public event for this action's report (engine.apply turns them into Events)."""
-    state.setdefault("events", []).append({"key": key, "params": params})
+    state.setdefault("notes", []).append({"key": key, "params": params})
 
 
 # --- per-seat queues ------------------------------------------------------------------------------
@@ -324,7 +324,7 @@ def _ravage_kwargs(step: dict) -> dict:
 
 def _trial(state: dict, land: str, step: dict) -> tuple[dict, dict] | None:
     """Ravage on a copy with the choices so far: (copy, report), or None if illegal."""
-    trial = {k: copy.deepcopy(v) for k, v in state.items() if k not in ("events",)}
+    trial = {k: copy.deepcopy(v) for k, v in state.items() if k != "notes"}
     try:
         report = inv.ravage(trial, land, **_ravage_kwargs(step))
     except ValueError:

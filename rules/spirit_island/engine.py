@@ -1,0 +1,188 @@
+"""The Spirit Island engine behind the contract of rules.core.
+
+A cooperative game: every seat plays one spirit, all seats share the result. Every move
+answers one open question (turn.open_asks): `{"type": kind, "option": value}`.
+"""
+
+from __future__ import annotations
+
+import copy
+from typing import Any, ClassVar, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from rules.core import Action, Choice, Decision, Event, Result, RuleError, Score, State, View
+from rules.spirit_island import effects as fx
+from rules.spirit_island import notation, turn
+from rules.spirit_island import state as st
+from rules.spirit_island import view as vw
+from rules.spirit_island.messages import MESSAGES
+
+# The lobby's adversary ids -> the start of the adversary's English name.
+ADVERSARIES: dict[str, str] = {
+    "brandenburg_prussia": "Brandenburg-Prussia",
+    "england": "England",
+    "sweden": "Sweden",
+    "france": "France",
+    "habsburg": "Habsburg",
+    "russia": "Russia",
+    "scotland": "Scotland",
+}
+Adversary = Literal["brandenburg_prussia", "england", "sweden", "france", "habsburg", "russia",
+                    "scotland"]
+
+
+class Options(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    spirits: list[str] | None = Field(
+        None, description="One spirit per seat (English or Korean names); None = River, "
+        "Vital Strength, Lightning, Shadows in seat order.")
+    boards: list[str] | None = Field(
+        None, description="One island board letter (A-F) per seat; None = A, B, C, D.")
+    adversary: Adversary | None = Field(None, description="The adversary; None = none.")
+    level: int = Field(0, ge=0, le=6, description="The adversary's level (0-6).")
+    events: bool = Field(True, description="Play with the Event deck (Branch & Claw).")
+    thematic: bool = Field(
+        False, description="Thematic boards: not available (no terrain data in any source).")
+
+
+def _options(options: BaseModel | dict[str, Any]) -> Options:
+    try:
+        if isinstance(options, Options):
+            return options
+        raw = options if isinstance(options, dict) else options.model_dump()
+        return Options.model_validate(raw)
+    except ValidationError as e:
+        fields = sorted({str(err["loc"][0]) for err in e.errors() if err["loc"]})
+        raise RuleError("spirit_island.err.options", fields=", ".join(fields)) from None
+
+
+def _spirit_names(wanted: list[str] | None, seats: int) -> list[str] | None:
+    if wanted is None:
+        return None
+    known = fx.optional("spirits").SPIRITS
+    by_any = {k.casefold(): k for k in known} | {v["ko"]: k for k, v in known.items()}
+    names = [by_any.get(w.casefold(), by_any.get(w)) for w in wanted]
+    if len(names) != seats or None in names or len(set(names)) != seats:
+        raise RuleError("spirit_island.err.spirits", seats=seats)
+    return names
+
+
+def _boards(wanted: list[str] | None, seats: int) -> list[str] | None:
+    if wanted is None:
+        return None
+    letters = [w.strip().upper() for w in wanted]
+    if len(letters) != seats or len(set(letters)) != seats or not set(letters) <= set(
+            st.BOARD_ORDER):
+        raise RuleError("spirit_island.err.boards", seats=seats)
+    return letters
+
+
+def _adversary(opts: Options) -> tuple[str | None, int]:
+    if opts.adversary is None:
+        return None, 0
+    module = fx.optional("adversaries")
+    names = [a if isinstance(a, str) else a["name"] for a in getattr(module, "LIST", [])]
+    start = ADVERSARIES[opts.adversary]
+    name = next((n for n in names if n.startswith(start)), None)
+    if name is None:
+        raise RuleError("spirit_island.err.adversary")
+    return name, opts.level
+
+
+class SpiritIsland:
+    """States are values: apply() returns a new one and never changes its input."""
+
+    name: ClassVar[str] = "spirit_island"
+    min_seats: ClassVar[int] = 1
+    max_seats: ClassVar[int] = 4
+    Options: ClassVar[type[BaseModel]] = Options
+    messages: ClassVar[dict[str, dict[str, str]]] = MESSAGES
+
+    def setup(self, options: BaseModel | dict[str, Any], seats: int, seed: int) -> State:
+        opts = _options(options)
+        if not self.min_seats <= seats <= self.max_seats:
+            raise RuleError("spirit_island.err.seats", seats=seats)
+        if opts.thematic:
+            raise RuleError("spirit_island.err.thematic")
+        adversary, level = _adversary(opts)
+        state = st.new_game(seats, seed, spirits=_spirit_names(opts.spirits, seats),
+                            boards=_boards(opts.boards, seats), adversary=adversary,
+                            level=level, events=opts.events)
+        state["step"] = 0
+        turn.advance(state)
+        state.pop("notes", None)
+        return state
+
+    def decisions(self, state: State) -> list[Decision]:
+        out = []
+        for ask in turn.open_asks(state):
+            choices = [Choice(action=a, text=notation.format_action(a))
+                       for a in _actions(ask)]
+            kind = ask.kind if ask.kind in notation.KINDS else "choice"
+            out.append(Decision(seat=ask.seat, kind=kind, key=_key(state, ask.seat),
+                                choices=choices, params=vw.prompt_params(state, ask)))
+        return out
+
+    def apply(self, state: State, seat: int, action: Action) -> tuple[State, list[Event]]:
+        if state.get("phase") == "over":
+            raise RuleError("spirit_island.err.game_over")
+        if not isinstance(action, dict) or set(action) != {"type", "option"}:
+            raise RuleError("spirit_island.err.illegal")
+        ask = next((a for a in turn.open_asks(state) if a.seat == seat), None)
+        if ask is None:
+            raise RuleError("spirit_island.err.not_your_turn")
+        if action not in _actions(ask):
+            raise RuleError("spirit_island.err.illegal")
+        new = copy.deepcopy(state)
+        new["notes"] = []
+        turn.act(new, seat, action["type"], action["option"])
+        new["step"] += 1
+        row = new["seats"][seat]
+        row["acts"] = row.get("acts", 0) + 1
+        reveal = new["secret"] != state["secret"]
+        events = [Event(key=f"spirit_island.{e['key']}", params=vw.event_params(e["params"]),
+                        reveal=reveal) for e in new.pop("notes")]
+        if reveal and not events:
+            events.append(Event(key="spirit_island.revealed", reveal=True))
+        return new, events
+
+    def view(self, state: State, seat: int | None) -> View:
+        return vw.build_view(state, seat)
+
+    def result(self, state: State) -> Result | None:
+        outcome = state.get("outcome")
+        if not outcome:
+            return None
+        won = outcome in ("win", "sacrifice")
+        breakdown = {"victory": int(won), "sacrifice": int(outcome == "sacrifice"),
+                     "defeat": int(not won), "turns": state["turn"],
+                     "terror_level": fx.terror_level(state)}
+        if not won:
+            breakdown[f"defeat_{outcome.split(':', 1)[1]}"] = 1
+        return Result(scores=[Score(seat=i, total=int(won), breakdown=breakdown, rank=1)
+                              for i in range(len(state["seats"]))])
+
+    def parse(self, state: State, seat: int, text: str) -> Action:
+        asks = turn.open_asks(state)
+        mine = [a for ask in asks if ask.seat == seat for a in _actions(ask)]
+        try:
+            return notation.parse(text, mine)
+        except RuleError:
+            return notation.parse(text, [a for ask in asks for a in _actions(ask)])
+
+    def format(self, state: State, action: Action, lang: str = "en") -> str:
+        return notation.format_action(action, lang)
+
+
+def _actions(ask: fx.Ask) -> list[dict]:
+    return [{"type": ask.kind, "option": option} for option in ask.options]
+
+
+def _key(state: State, seat: int) -> str:
+    """A decision's key: in the Spirit phase each seat's own count of moves (another seat's
+    move leaves it open), else the game's move count."""
+    if state["phase"] == "spirit":
+        return f"t{state['turn']}.spirit.s{seat}.{state['seats'][seat].get('acts', 0)}"
+    return f"t{state['turn']}.{state['phase']}.{state['step']}.s{seat}"

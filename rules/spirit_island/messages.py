@@ -1,0 +1,152 @@
+"""Message catalogue for every key the engine emits (RuleError, Event, Decision.kind) and the
+lobby's option labels, in English and Korean (terms from the seed's glossary, digest 12.2).
+
+Params: {s} is a seat (the bot substitutes the player's name); {source} names the power or
+rule asking; {land} is a land name (A5); {card} an invader card as {"en", "ko"}; lists come
+joined. Korean: a player is "{s} 님"; a name is followed by a noun so no particle depends
+on it.
+"""
+
+from __future__ import annotations
+
+# The lobby's adversary ids and their names (digest 12.2).
+ADVERSARY_NAMES: dict[str, tuple[str, str]] = {
+    "brandenburg_prussia": ("Brandenburg-Prussia", "브란덴부르크-프로이센"),
+    "england": ("Kingdom of England", "잉글랜드 왕국"),
+    "sweden": ("Sweden", "스웨덴"),
+    "france": ("France (Plantation Colony)", "프랑스 플랜테이션 식민지"),
+    "habsburg": ("Habsburg Monarchy", "합스부르크 군주국"),
+    "russia": ("Tsardom of Russia", "러시아 차르국"),
+    "scotland": ("Kingdom of Scotland", "스코틀랜드 왕국"),
+}
+# How a game ended, for the game_over event's {outcome}.
+OUTCOMES: dict[str, tuple[str, str]] = {
+    "win": ("the spirits win", "정령들의 승리"),
+    "sacrifice": ("the spirits win at a sacrifice", "희생을 치른 정령들의 승리"),
+    "loss:blight": ("the island is overrun by blight", "섬이 오염으로 뒤덮여 패배"),
+    "loss:time": ("the invader deck ran out", "침략자 덱이 떨어져 패배"),
+    "loss:presence": ("a spirit was destroyed", "정령이 파괴되어 패배"),
+}
+
+_EN: dict[str, str] = {
+    "spirit_island.name": "Spirit Island",
+    # decisions
+    "spirit_island.decision.choice": "{source}: choose.",
+    "spirit_island.decision.choose": "{source}: choose an option.",
+    "spirit_island.decision.target_land": "{source}: choose the target land.",
+    "spirit_island.decision.target_spirit": "{source}: choose the target spirit.",
+    "spirit_island.decision.choose_land": "{source}: choose a land.",
+    "spirit_island.decision.damage": "{source}: deal 1 damage in {land} ({n} left).",
+    "spirit_island.decision.destroy": "{source}: destroy a piece in {land}.",
+    "spirit_island.decision.remove": "{source}: remove a piece from {land}.",
+    "spirit_island.decision.cascade": "Blight cascades: choose the adjacent land it goes to.",
+    "spirit_island.decision.strife": "{source}: choose the invader that takes strife in {land}.",
+    "spirit_island.decision.push": "{source}: push a piece out of {land}.",
+    "spirit_island.decision.gather": "{source}: gather a piece into {land}.",
+    "spirit_island.decision.deck": "{source}: gain a Minor or a Major Power?",
+    "spirit_island.decision.gain_card": "{source}: choose the Power card to gain.",
+    "spirit_island.decision.forget": "{source}: forget a Power card.",
+    "spirit_island.decision.reclaim": "{source}: reclaim a Power card.",
+    "spirit_island.decision.presence_source": "{source}: take presence from which track?",
+    "spirit_island.decision.add_presence": "{source}: add a presence to a land.",
+    "spirit_island.decision.setup_presence": "Setup: place your starting presence.",
+    "spirit_island.decision.may": "{source}: do it?",
+    "spirit_island.decision.play": "Spirit Phase: play a Power card and pay its cost, or done.",
+    "spirit_island.decision.element": "Choose an element for your presence track.",
+    "spirit_island.decision.resolve": "Choose the power to use next.",
+    "spirit_island.decision.skip": "Skip this Ravage in {land}?",
+    "spirit_island.decision.counterattack": "Dahan counterattack in {land}: damage which "
+                                            "invader?",
+    # events
+    "spirit_island.turn": "Turn {turn} begins: Spirit Phase.",
+    "spirit_island.explore": "Explore ({card}): {lands}.",
+    "spirit_island.build": "Build ({card}): {lands}.",
+    "spirit_island.ravage": "Ravage in {land}: {damage} damage, blight in {blight}.",
+    "spirit_island.power": "{s} uses {power}.",
+    "spirit_island.game_over": "The game is over: {outcome}.",
+    "spirit_island.revealed": "A card was drawn.",
+    # refusals
+    "spirit_island.err.illegal": "That move is not allowed now.",
+    "spirit_island.err.not_your_turn": "You have nothing to decide now.",
+    "spirit_island.err.game_over": "The game is over.",
+    "spirit_island.err.unreadable": "Could not read the move \"{text}\".",
+    "spirit_island.err.options": "These options are not valid: {fields}.",
+    "spirit_island.err.seats": "Spirit Island is for 1 to 4 players (not {seats}).",
+    "spirit_island.err.thematic": "Thematic boards are not available.",
+    "spirit_island.err.spirits": "Name {seats} different spirits, one per player.",
+    "spirit_island.err.boards": "Name {seats} different boards (A-F), one per player.",
+    "spirit_island.err.adversary": "That adversary is not available yet.",
+    # lobby options
+    "spirit_island.option.spirits": "Spirits",
+    "spirit_island.option.spirits.none": "River, Vital Strength, Lightning, Shadows",
+    "spirit_island.option.boards": "Island boards",
+    "spirit_island.option.boards.none": "A, B, C, D",
+    "spirit_island.option.adversary": "Adversary",
+    "spirit_island.option.adversary.none": "None",
+    "spirit_island.option.level": "Adversary level",
+    "spirit_island.option.events": "Events",
+    "spirit_island.option.thematic": "Thematic boards",
+}
+
+_KO: dict[str, str] = {
+    "spirit_island.name": "정령섬",
+    "spirit_island.decision.choice": "{source}: 고르세요.",
+    "spirit_island.decision.choose": "{source}: 선택지를 고르세요.",
+    "spirit_island.decision.target_land": "{source}: 대상 지역을 고르세요.",
+    "spirit_island.decision.target_spirit": "{source}: 대상 정령을 고르세요.",
+    "spirit_island.decision.choose_land": "{source}: 지역을 고르세요.",
+    "spirit_island.decision.damage": "{source}: {land} 지역에 피해 1 (남은 피해 {n}).",
+    "spirit_island.decision.destroy": "{source}: {land} 지역에서 파괴할 구성물을 고르세요.",
+    "spirit_island.decision.remove": "{source}: {land} 지역에서 제거할 구성물을 고르세요.",
+    "spirit_island.decision.cascade": "오염 확산: 오염이 퍼질 인접 지역을 고르세요.",
+    "spirit_island.decision.strife": "{source}: {land} 지역에서 내분을 받을 침략자를 고르세요.",
+    "spirit_island.decision.push": "{source}: {land} 지역에서 밀어낼 구성물과 지역을 고르세요.",
+    "spirit_island.decision.gather": "{source}: {land} 지역으로 끌어올 구성물을 고르세요.",
+    "spirit_island.decision.deck": "{source}: 보조 능력과 주요 능력 중 어느 덱에서 얻을까요?",
+    "spirit_island.decision.gain_card": "{source}: 얻을 능력 카드를 고르세요.",
+    "spirit_island.decision.forget": "{source}: 잊을 능력 카드를 고르세요.",
+    "spirit_island.decision.reclaim": "{source}: 회수할 능력 카드를 고르세요.",
+    "spirit_island.decision.presence_source": "{source}: 어느 현신 트랙에서 현신을 가져올까요?",
+    "spirit_island.decision.add_presence": "{source}: 현신을 놓을 지역을 고르세요.",
+    "spirit_island.decision.setup_presence": "게임 준비: 시작 현신을 놓으세요.",
+    "spirit_island.decision.may": "{source}: 실행할까요?",
+    "spirit_island.decision.play": "정령 단계: 능력 카드를 내려놓고 비용을 지불하거나, 완료하세요.",
+    "spirit_island.decision.element": "현신 트랙에서 얻을 원소를 고르세요.",
+    "spirit_island.decision.resolve": "다음에 사용할 능력을 고르세요.",
+    "spirit_island.decision.skip": "{land} 지역의 이번 정복을 생략할까요?",
+    "spirit_island.decision.counterattack": "{land} 지역 다한의 반격: 어느 침략자에게 피해를 "
+                                            "줄까요?",
+    "spirit_island.turn": "{turn}번째 차례 시작: 정령 단계.",
+    "spirit_island.explore": "탐사 ({card}): {lands}.",
+    "spirit_island.build": "건설 ({card}): {lands}.",
+    "spirit_island.ravage": "{land} 지역 정복: 피해 {damage}, 오염 {blight}.",
+    "spirit_island.power": "{s} 님이 능력 {power} 사용.",
+    "spirit_island.game_over": "게임 종료: {outcome}.",
+    "spirit_island.revealed": "카드를 뽑았습니다.",
+    "spirit_island.err.illegal": "지금은 할 수 없는 행동입니다.",
+    "spirit_island.err.not_your_turn": "지금은 내가 고를 것이 없습니다.",
+    "spirit_island.err.game_over": "게임이 끝났습니다.",
+    "spirit_island.err.unreadable": "입력한 행동을 읽을 수 없습니다: \"{text}\"",
+    "spirit_island.err.options": "올바르지 않은 옵션: {fields}.",
+    "spirit_island.err.seats": "정령섬은 1-4명이 플레이합니다 ({seats}명은 불가).",
+    "spirit_island.err.thematic": "테마 보드는 아직 사용할 수 없습니다.",
+    "spirit_island.err.spirits": "플레이어마다 서로 다른 정령을 하나씩, 모두 {seats}개 고르세요.",
+    "spirit_island.err.boards": "플레이어마다 서로 다른 섬 보드(A-F)를 하나씩, 모두 {seats}개 "
+                                "고르세요.",
+    "spirit_island.err.adversary": "그 적대국은 아직 사용할 수 없습니다.",
+    "spirit_island.option.spirits": "정령",
+    "spirit_island.option.spirits.none": "강, 대지, 번개, 그림자",
+    "spirit_island.option.boards": "섬 보드",
+    "spirit_island.option.boards.none": "A, B, C, D",
+    "spirit_island.option.adversary": "적대국",
+    "spirit_island.option.adversary.none": "없음",
+    "spirit_island.option.level": "적대국 레벨",
+    "spirit_island.option.events": "이벤트",
+    "spirit_island.option.thematic": "테마 보드",
+}
+
+for _id, (_en, _ko) in ADVERSARY_NAMES.items():
+    _EN[f"spirit_island.option.adversary.{_id}"] = _en
+    _KO[f"spirit_island.option.adversary.{_id}"] = _ko
+
+MESSAGES: dict[str, dict[str, str]] = {"en": _EN, "ko": _KO}

@@ -1,0 +1,110 @@
+"""Notation: every action answers an open question, `{"type": kind, "option": value}`, and
+reads as the kind's word and the option's words, e.g. `push explorer A5`, `use Boon of
+Vigor`, `choose 2`, or in Korean `밀어내기 탐험가 A5`, `사용 Boon of Vigor`, `선택 2`.
+
+Numbers (a growth option, a spirit) count from 1. Lands are their names (`A5`) in both
+languages; card names stay as printed in English. Korean words follow the seed's glossary
+(digest 12.2). Since every question has finitely many options, reading a text means finding
+the open option whose text (in either language) it is.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rules.core import RuleError
+
+# An Ask's kind -> its word (English, Korean). Unknown kinds read as themselves.
+KINDS: dict[str, tuple[str, str]] = {
+    "choose": ("choose", "선택"),
+    "target_land": ("target", "대상"),
+    "target_spirit": ("spirit", "정령"),
+    "choose_land": ("land", "지역"),
+    "damage": ("damage", "피해"),
+    "destroy": ("destroy", "파괴"),
+    "remove": ("remove", "제거"),
+    "cascade": ("cascade", "오염 확산"),
+    "strife": ("strife", "내분"),
+    "push": ("push", "밀어내기"),
+    "gather": ("gather", "끌어오기"),
+    "deck": ("deck", "덱"),
+    "gain_card": ("gain", "획득"),
+    "forget": ("forget", "잊기"),
+    "reclaim": ("reclaim", "회수"),
+    "presence_source": ("take", "가져오기"),
+    "add_presence": ("presence", "현신"),
+    "setup_presence": ("start", "시작 현신"),
+    "may": ("may", "선택 여부"),
+    "play": ("play", "내려놓기"),
+    "element": ("element", "원소"),
+    "resolve": ("use", "사용"),
+    "skip": ("skip", "생략"),
+    "counterattack": ("counterattack", "반격"),
+}
+# Option words (English, Korean).
+WORDS: dict[str, tuple[str, str]] = {
+    "explorer": ("explorer", "탐험가"),
+    "town": ("town", "마을"),
+    "city": ("city", "도시"),
+    "invader": ("invader", "침략자"),
+    "dahan": ("dahan", "다한"),
+    "blight": ("blight", "오염"),
+    "presence": ("presence", "현신"),
+    "beasts": ("beasts", "맹수"),
+    "disease": ("disease", "역병"),
+    "wilds": ("wilds", "험지"),
+    "strife": ("strife", "내분"),
+    "badlands": ("badlands", "불모지"),
+    "sun": ("sun", "태양"),
+    "moon": ("moon", "달"),
+    "fire": ("fire", "불"),
+    "air": ("air", "바람"),
+    "water": ("water", "물"),
+    "earth": ("earth", "대지"),
+    "plant": ("plant", "식물"),
+    "animal": ("animal", "동물"),
+    "energy": ("energy", "에너지"),
+    "card_plays": ("plays", "카드 사용 장수"),
+    "destroyed": ("destroyed", "파괴된 현신"),
+    "minor": ("minor", "보조"),
+    "major": ("major", "주요"),
+    "done": ("done", "완료"),
+    "yes": ("yes", "예"),
+    "no": ("no", "아니오"),
+}
+LANGS = {"en": 0, "ko": 1}
+
+
+def _word(table: dict[str, tuple[str, str]], key: str, lang: str) -> str:
+    pair = table.get(key)
+    return pair[LANGS[lang]] if pair else key
+
+
+def option_text(option: Any, lang: str = "en") -> str:
+    if isinstance(option, bool):
+        return _word(WORDS, "yes" if option else "no", lang)
+    if isinstance(option, int):
+        return str(option + 1)
+    if isinstance(option, list):
+        return " ".join(option_text(o, lang) for o in option)
+    if isinstance(option, str):
+        return _word(WORDS, option, lang)
+    return str(option)
+
+
+def format_action(action: dict, lang: str = "en") -> str:
+    kind = _word(KINDS, action["type"], lang)
+    return f"{kind} {option_text(action['option'], lang)}"
+
+
+def _norm(text: str) -> str:
+    return " ".join(text.casefold().split())
+
+
+def parse(text: str, actions: list[dict]) -> dict:
+    """The open action whose text this is, in English or Korean."""
+    wanted = _norm(text)
+    for action in actions:
+        if any(_norm(format_action(action, lang)) == wanted for lang in LANGS):
+            return action
+    raise RuleError("spirit_island.err.unreadable", text=text)
