@@ -197,6 +197,22 @@ class IdleMixin(TableBase):
         except VersionConflict:
             raise Refusal("table.stale") from None
 
+    async def idle_status(self, game_id: int) -> list[tuple[str, dict[str, Any]]]:
+        """For `/game status`: each vote open on an idle seat (its player still in it), with
+        the votes cast so far and how many decide."""
+        record = await self._load(game_id)
+        if record.status != "running":
+            return []
+        out: list[tuple[str, dict[str, Any]]] = []
+        for seat, user in enumerate(record.seats):
+            vote = open_vote(record, seat)
+            if vote is None or vote["user"] != user:
+                continue
+            out.append(("idle.status_vote", {
+                "user": _mention(user), "seat": seat + 1, "votes": len(vote["votes"]),
+                "needed": needed(record, user)}))
+        return out
+
     async def resume_seat(self, game_id: int, user_id: int) -> Outcome:
         """The player plays her own seat again after the table voted for default moves."""
         record = await self._running(game_id)

@@ -304,6 +304,8 @@ class PlayCog(commands.Cog, name="Play"):
                         lines.append(t(away[0], lang, **away[1]))
                 else:
                     lines.append(t("discord.status.nothing", lang))
+                lines += [t(key, lang, **params)
+                          for key, params in await self.bot.table.idle_status(game.id)]
             for text in chunk_lines(lines):
                 await send_private(interaction, text)
 

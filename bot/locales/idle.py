@@ -24,6 +24,8 @@ EN: dict[str, str] = {
     " comes back with /game resume.",
     "idle.default_move": "{user}'s seat plays its default move: {move}.",
     "idle.resumed": "{user} plays their own seat again.",
+    "idle.status_vote": "A vote is open on {user}'s seat {seat} (missed deadlines):"
+    " {votes} cast, {needed} decide.",
     # refusals
     "idle.after_invalid": "The number of missed deadlines is from 1 to {max} (0 turns it off).",
     "idle.no_vote": "No vote on that seat is open.",
@@ -53,6 +55,8 @@ KO: dict[str, str] = {
     " 기본 행동으로 진행합니다.",
     "idle.default_move": "{user}님 자리의 기본 행동: {move}.",
     "idle.resumed": "{user}님이 다시 직접 플레이합니다.",
+    "idle.status_vote": "제한 시간을 넘긴 {user}님의 {seat}번 자리를 두고 투표 중입니다"
+    "({votes}표, {needed}표면 결정).",
     "idle.after_invalid": "제한 시간을 넘긴 횟수는 1부터 {max}까지입니다(0은 끄기).",
     "idle.no_vote": "그 자리에 열린 투표가 없습니다.",
     "idle.own_seat": "내 자리에 대한 투표입니다. 다른 플레이어가 정합니다.",
