@@ -8,8 +8,8 @@ turn with an Explore ("explore"), or the whole game ("game"); `from_next_turn` s
 turn later. `board` / `here` / `seat` (true) pin it to ctx's board, land or seat.
 
 Mods with handlers: health, ravage_bonus (n per land, per_piece, per_earned_fear_cards,
-lowest_matching), defend (n, per dahan), spirit_defend_less, truce (partly: the invaders'
-side), explore_extra, explore_town_once_per_board, bureaucrats, eager_explorers,
+lowest_matching), defend (n, per dahan), spirit_defend_less, truce, dahan_sit_out,
+disease_allows_build, ignore_wilds_explore, explore_extra, explore_town_once_per_board, bureaucrats, eager_explorers,
 strip_the_land, blight_threshold, blight_from_box, blight_destroys_more,
 invested_aristocracy, ravage_as_build, explore_range, explore_all_without_town_city,
 after_ravage_step / after_advance (an effect run at that point). The others are recorded for the modules that own the rule they change
@@ -81,6 +81,7 @@ def _ended(mod: dict, now: int) -> bool:
 
 def time_passes(state: dict) -> None:
     """Mods that end with this turn go; the rule id goes with the last mod."""
+    put_back(state)
     data = store(state)
     now = turn(state)
     data["mods"] = [m for m in data.get("mods", []) if m["from_turn"] > now or not _ended(m, now)]
@@ -136,8 +137,56 @@ def _health(state: dict, land: str, kind: str) -> int | None:
     return change or None
 
 
+# --- pieces that sit an invader action out ------------------------------------------------
+# Dahan that do not take part in a ravage (Ignore Their Interest; 1 dahan and 1 town/city
+# under Temporary Truce), disease that does not stop a build, wilds that do not stop an
+# explore: they are set aside when the action starts and put back (with their damage and
+# strife) when it ends; anything still aside goes back at the next such point or at time
+# passes.
+
+
+def _aside(state: dict) -> dict:
+    return store(state).setdefault("aside", {})
+
+
+def set_aside(state: dict, land: str, kind: str, n: int = 1) -> None:
+    here = state["lands"][land]
+    for _ in range(min(n, pcs.count(here, kind))):
+        if kind in pcs.LAND_TOKENS:
+            here[kind] -= 1
+            _aside(state).setdefault(land, []).append([kind, 0, 0])
+        else:
+            _aside(state).setdefault(land, []).append([kind, *pcs.take(here, kind)])
+
+
+def put_back(state: dict, land: str | None = None) -> None:
+    """Return what was set aside (in one land, or everywhere)."""
+    aside = _aside(state)
+    for name in [land] if land else list(aside):
+        for kind, damage, strife in aside.pop(name, []):
+            if kind in pcs.LAND_TOKENS:
+                state["lands"][name][kind] += 1
+            else:
+                pcs.put(state["lands"][name], kind, damage, strife)
+
+
+def _sit_out(state: dict, land: str) -> None:
+    here = state["lands"][land]
+    if mods(state, "dahan_sit_out"):
+        set_aside(state, land, "dahan", len(here["dahan"]))
+    elif mods(state, "truce") and here["dahan"]:
+        # the players pick which town/city; the strongest is the default
+        kind = next((k for k in ("city", "town") if here[k]), None)
+        set_aside(state, land, "dahan")
+        if kind:
+            set_aside(state, land, kind)
+
+
 @hooks.on("ravage_attack", RULE)
 def _attack(state: dict, land: str, kind: str, attack: int) -> int | None:
+    if kind == pcs.INVADERS[0]:  # the ravage starts: fired first, for explorers
+        put_back(state)
+        _sit_out(state, land)
     extra = sum(m.get("per_piece", {}).get(kind, 0) for m in mods(state, "ravage_bonus")
                 if applies(state, m, land))
     return attack + extra if extra else None
@@ -160,15 +209,6 @@ def _defend(state: dict, mod: dict, land: str) -> int:
     return mod["n"]
 
 
-def _truce(state: dict, land: str) -> int:
-    """One town or city sits the ravage out where dahan are (the strongest, the players'
-    best pick); the dahan's side of the truce is not modelled."""
-    here = state["lands"][land]
-    if not here["dahan"]:
-        return 0
-    return next((pcs.ATTACK[k] for k in ("city", "town") if here[k]), 0)
-
-
 @hooks.on("ravage_damage", RULE)
 def _ravage_damage(state: dict, land: str, damage: int) -> int | None:
     total = damage
@@ -176,13 +216,12 @@ def _ravage_damage(state: dict, land: str, damage: int) -> int | None:
                  if applies(state, m, land))
     total -= sum(_defend(state, m, land) for m in mods(state, "defend") if applies(state, m, land))
     total += sum(min(m["n"], tokens.defend(state, land)) for m in mods(state, "spirit_defend_less"))
-    if mods(state, "truce"):
-        total -= _truce(state, land)
     return max(0, total) if total != damage else None
 
 
 @hooks.on("after_ravage", RULE)
 def _after_ravage(state: dict, land: str, report: dict) -> None:
+    put_back(state, land)
     for mod in mods(state, "ravage_bonus") + mods(state, "ravage_as_build"):
         mod["ravaged"] = True
     if report["blight"]:
@@ -256,6 +295,7 @@ def _explore_card(state: dict, card: str) -> None:
 def _after_explore(state: dict, lands: list[str]) -> None:
     """Also "after advancing the invader cards": turn.py advances the track in the same
     step, so effects queued here run after it."""
+    put_back(state)
     for mod in mods(state):
         if mod["until"] == "explore":
             mod["explored"] = True
@@ -273,10 +313,20 @@ def _after_explore(state: dict, lands: list[str]) -> None:
                 pcs.add(state["lands"][first], "town")
 
 
+@hooks.on("explore_land", RULE)
+def _explore_land(state: dict, land: str) -> None:
+    put_back(state)
+    if mods(state, "ignore_wilds_explore"):
+        set_aside(state, land, "wilds", pcs.count(state["lands"][land], "wilds"))
+
+
 @hooks.on("build_land", RULE)
 def _build_land(state: dict, land: str, piece: str) -> bool | None:
-    """Bureaucrats Adjust Funding: on a board with 9+ towns/cities the highest-numbered land
-    matching a build card does not build."""
+    """Disease may not stop builds; Bureaucrats Adjust Funding: on a board with 9+
+    towns/cities the highest-numbered land matching a build card does not build."""
+    put_back(state)
+    if mods(state, "disease_allows_build"):
+        set_aside(state, land, "disease", pcs.count(state["lands"][land], "disease"))
     if not mods(state, "bureaucrats"):
         return None
     board = _board_lands(state, land[0])
@@ -288,6 +338,7 @@ def _build_land(state: dict, land: str, piece: str) -> bool | None:
 
 @hooks.on("after_build", RULE)
 def _after_build(state: dict, built: dict) -> None:
+    put_back(state)
     if mods(state, "bureaucrats"):
         for board in state["boards"]:
             same = _matching(state, "build", board)

@@ -682,3 +682,48 @@ def test_invested_aristocracy_after_the_ravage_step():
     hooks.fire(state, "after_ravage", land="A5", report={"damage": 2, "blight": ["A5"]})
     hooks.fire(state, "after_ravage_step")
     assert show(state, "B8") == "T" and show(state, "A8") == ""
+
+
+def _mod(state, kind, **params):
+    event_rules.add_mod(state, {"mod": kind, "until": "turn", "from_turn": 0, **params})
+
+
+def test_dahan_sitting_out_neither_take_nor_deal_ravage_damage():
+    from rules.spirit_island import invaders
+
+    state = blank()
+    state["blight_card"]["pool"] = 5
+    _mod(state, "dahan_sit_out")
+    place(state, "A5", "TDD")
+    report = invaders.ravage(state, "A5")
+    assert report["counterattack"] == 0 and show(state, "A5") == "TDDb"
+
+
+def test_temporary_truce_one_dahan_and_the_strongest_invader_sit_out():
+    from rules.spirit_island import invaders
+
+    state = blank()
+    state["blight_card"]["pool"] = 5
+    _mod(state, "truce")
+    place(state, "A5", "CTDD")
+    report = invaders.ravage(state, "A5")
+    # the town's 2 damage blights the land and kills the dahan taking part: no counterattack;
+    # the city and the other dahan are back afterwards
+    assert report["damage"] == 2 and report["counterattack"] == 0
+    assert show(state, "A5") == "CTDb"
+
+
+def test_disease_does_not_stop_builds_and_wilds_do_not_stop_explores_this_turn():
+    from rules.spirit_island import invaders
+
+    state = blank()
+    _mod(state, "disease_allows_build")
+    _mod(state, "ignore_wilds_explore")
+    place(state, "A2", "ES")
+    place(state, "A3", "W")
+    invaders.build(state, "1:wetland")
+    invaders.explore(state, "1:jungle")
+    assert show(state, "A2") == "TES" and show(state, "A3") == "EW"
+    event_rules.time_passes(state)
+    invaders.build(state, "1:wetland")
+    assert show(state, "A2") == "TE"  # the disease stops it now (and is spent)
