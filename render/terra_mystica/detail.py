@@ -11,6 +11,7 @@ from PIL import Image, ImageDraw
 
 import render.terra_mystica.cult_board as tm_cult_board
 import render.terra_mystica.factions as tm_factions
+import render.terra_mystica.merchants as tm_merchants
 import render.terra_mystica.offer as tm_offer
 import render.terra_mystica.pieces as tm_pieces
 from render.terra_mystica.bands import Spec, compressed, cut, draw_whole, key
@@ -85,6 +86,10 @@ def _bands(view: dict[str, Any], lang: str, names: dict[int, str] | None) -> lis
         (None, HEADER, lambda image, draw: _header(draw, view, lang), None),
         *cut(board, strips),
         (None, LEGEND + GAP, lambda image, draw: _legend(draw, view, LEGEND / 2, lang), None),
+        *(  # hook: Merchants of the Seas, a legend row of its pieces
+            [(None, LEGEND, lambda image, draw: tm_merchants.legend(
+                image, view, LEGEND / 2 - GAP / 2, MARGIN + 20, lang), None)]
+            if "merchants" in view else []),
         *lower,
     ]
     # The title rows read whose turn it is, who sees and who leads; the rest of a panel

@@ -24,8 +24,11 @@ MAPS_FILE = Path(__file__).resolve().parent / "data" / "merchants_maps.json"
 # market for a shipyard (the Korean rulebook: 상인, 창고, 시장).
 WALKERS = ("fakirs", "dwarves")
 CANAL: RGB = (70, 140, 205)  # deeper than the river's blue
+PAPER: RGB = (250, 250, 246)  # a ship's sail, a merchant's disc
 Point = tuple[float, float]
 Box = tuple[int, int, int, int]
+# Sizes in hex radii, for a phone showing the glance some 400 px wide (a hex ~18 px there).
+SHIP, WALKER, DOCK, RIBBON = 0.54, 0.42, 0.23, 0.19
 
 # The shipyard (and market) on the map: a gabled shed on a ship's hull.
 tm_pieces.SHAPES.setdefault(
@@ -138,7 +141,7 @@ def _canal(image: Image.Image, a: Point, b: Point, radius: float) -> None:
 def _dock(image: Image.Image, at: Point, radius: float, colour: RGB, warehouse: bool) -> None:
     """A badge left of the building: an anchor on a disc (dock) or a crate on a square
     (warehouse), in the owner's colour."""
-    cx, cy, r = at[0] - radius * 0.6, at[1] - radius * 0.08, radius * 0.2
+    cx, cy, r = at[0] - radius * 0.6, at[1] - radius * 0.08, radius * DOCK
     ink = ink_on(colour)
 
     def paint(draw: ImageDraw.ImageDraw, to: Callable) -> None:
@@ -172,9 +175,9 @@ def _dock(image: Image.Image, at: Point, radius: float, colour: RGB, warehouse: 
 def _markers(image: Image.Image, at: Point, radius: float, colours: list[RGB]) -> None:
     """Trade markers: one ribbon per trader in a column right of the building (three to a
     column, then left of it), under the town star."""
-    r = radius * 0.16
+    r = radius * RIBBON
     spots = [
-        (at[0] + side * radius * 0.66, at[1] + radius * (0.14 + 0.27 * row))
+        (at[0] + side * radius * 0.66, at[1] + radius * (0.08 + 0.3 * row))
         for side in (1, -1)
         for row in range(3)
     ]
@@ -192,28 +195,36 @@ def _markers(image: Image.Image, at: Point, radius: float, colours: list[RGB]) -
 
 
 def _boats(image: Image.Image, at: Point, radius: float, ship: bool, colours: list[RGB]) -> None:
-    """Ships on a river, side by side; merchants stand left of the building on a land hex."""
-    size = radius * (0.46 if ship else 0.3)
-    step = size * (1.35 if ship else 0.9)
-    cx = at[0] if ship else at[0] - radius * 0.52
-    cy = at[1] if ship else at[1] + radius * 0.28
+    """Ships on a river, side by side; merchants stand left of the building on a land hex,
+    each on a light disc (the Dwarves' gray merchant on their gray mountains)."""
+    size = radius * (SHIP if ship else WALKER)
+    step = size * (1.3 if ship else 1.0)
+    cx = at[0] if ship else at[0] - radius * 0.5
+    cy = at[1] if ship else at[1] + radius * 0.26
     xs = [cx + (i - (len(colours) - 1) / 2) * step for i in range(len(colours))]
 
     def paint(draw: ImageDraw.ImageDraw, to: Callable) -> None:
         for x, colour in zip(xs, colours, strict=True):
             px, py = to(x, cy)
-            s = 2 * size
-            halo = max(2, round(s / 10))
-            if ship:
-                tm_pieces.outlined(draw, _shape(HULL, px, py, s), colour, halo)
-                tm_pieces.outlined(draw, _shape(SAIL, px, py, s), (250, 250, 246), halo)
-                tm_pieces.outlined(draw, _shape(FLAG, px, py, s), colour, halo)
-            else:
-                tm_pieces.outlined(draw, _shape(BODY, px, py, s), colour, halo)
-                head = [px - s * 0.34, py - s * 0.62, px + s * 0.34, py + s * 0.06]
-                draw.ellipse(head, fill=colour, outline=HEX_EDGE, width=halo)
+            _unit(draw, px, py, 2 * size, colour, ship)
 
     _sharp(image, _around([(x, cy) for x in xs], size + 4), paint)
+
+
+def _unit(draw: ImageDraw.ImageDraw, px: float, py: float, s: float, colour: RGB, ship: bool) -> None:
+    """One ship (hull, white sail, flag) or one merchant (on its disc), `s` its size."""
+    halo = max(2, round(s / 10))
+    if ship:
+        tm_pieces.outlined(draw, _shape(HULL, px, py, s), colour, halo)
+        tm_pieces.outlined(draw, _shape(SAIL, px, py, s), PAPER, halo)
+        tm_pieces.outlined(draw, _shape(FLAG, px, py, s), colour, halo)
+        return
+    ring = [px - s * 0.62, py - s * 0.78, px + s * 0.62, py + s * 0.46]
+    draw.ellipse(ring, fill=PAPER, outline=HEX_EDGE, width=halo)
+    body = _shape(BODY, px, py - s * 0.22, s * 0.62)
+    tm_pieces.outlined(draw, body, colour, halo)
+    head = [px - s * 0.2, py - s * 0.6, px + s * 0.2, py - s * 0.2]
+    draw.ellipse(head, fill=colour, outline=HEX_EDGE, width=halo)
 
 
 def on_map(image: Image.Image, view: dict[str, Any], big_grid: Any, layout: Any) -> Image.Image:
@@ -232,3 +243,46 @@ def on_map(image: Image.Image, view: dict[str, Any], big_grid: Any, layout: Any)
 
     overlay(image, view, centre, big_grid.radius / 2)
     return image
+
+
+# The legend's words: the Korean rulebook's terms (seed L139: 선박·조선소·부두, 상인·시장·창고).
+LEGEND_WORDS = {
+    "en": {"ship": "ship", "merchant": "merchant", "canal": "canal", "dock": "dock",
+           "warehouse": "warehouse", "SY": "shipyard", "market": "market", "trade": "trade"},
+    "ko": {"ship": "선박", "merchant": "상인", "canal": "운하", "dock": "부두",
+           "warehouse": "창고", "SY": "조선소", "market": "시장", "trade": "무역 마커"},
+}
+SWATCH: RGB = (150, 146, 140)  # a neutral piece colour for the legend
+
+
+def legend(image: Image.Image, view: dict[str, Any], y: float, x: float, lang: str) -> None:
+    """A legend row of the expansion's pieces (the detail picture, under the base legend):
+    ship, canal, dock, shipyard, trade marker; merchant, warehouse and market when the
+    Fakirs or Dwarves play."""
+    from render.terra_mystica.style import INK, text
+
+    words = LEGEND_WORDS.get(lang, LEGEND_WORDS["en"])
+    draw = ImageDraw.Draw(image)
+    r = 64.0  # a hex radius for the icons' proportions (the pieces as big as the buildings')
+
+    def label(x: float, key: str) -> float:
+        return text(draw, (x, y), words[key], 26, INK, True) + 30
+
+    _boats(image, (x + 26, y - 4), r, True, [SWATCH])
+    x = label(x + 62, "ship")
+    _canal(image, (x - 4, y), (x + 66, y), 40.0)
+    x = label(x + 70, "canal")
+    _dock(image, (x + 0.6 * r + 8, y + 0.08 * r), r, SWATCH, False)
+    x = label(x + 40, "dock")
+    tm_pieces.building(draw, "SY", x + 22, y, 20, SWATCH)
+    x = label(x + 52, "SY")
+    _markers(image, (x - 0.66 * r + 10, y - 0.08 * r), r, [SWATCH])
+    x = label(x + 42, "trade")
+    walkers = [f for f in (view.get("factions") or {}) if f in WALKERS]
+    if walkers:
+        _boats(image, (x + 0.5 * r + 18, y - 0.26 * r + 6), r, False, [SWATCH])
+        x = label(x + 56, "merchant")
+        _dock(image, (x + 0.6 * r + 8, y + 0.08 * r), r, SWATCH, True)
+        x = label(x + 40, "warehouse")
+        tm_pieces.building(draw, "SY", x + 22, y, 20, SWATCH)
+        label(x + 52, "market")

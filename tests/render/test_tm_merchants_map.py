@@ -126,3 +126,28 @@ def test_an_income_ship_still_to_place_is_on_the_waiting_line() -> None:
     declined = play(st, "nomads", "-SHIP")
     assert not [p for p in E.view(declined, None)["pending"] if p["kind"] == "ship"]
     assert decision.choices
+
+
+def test_a_merchant_stands_on_a_light_disc_legible_on_its_own_terrain() -> None:
+    """The Dwarves' gray merchant on gray mountains: a light disc behind it."""
+    from render.terra_mystica.merchants import PAPER
+
+    view = _view()
+    view["merchants"]["factions"]["dwarves"].update(ships=["A2"], dock="A3")  # A2: mountains
+    plain = {k: v for k, v in view.items() if k != "merchants"}
+    drawn, before = map_image(view, HEX_RADIUS, WIDTH), map_image(plain, HEX_RADIUS, WIDTH)
+    at = _centre(view, "A2")
+    spot = (at[0] - HEX_RADIUS // 2, at[1] + 8)
+    assert _near(drawn, spot, PAPER, 14) > 40 and _near(before, spot, PAPER, 14) == 0
+    assert _near(drawn, spot, faction_rgb("gray"), 14) > 10
+
+
+def test_the_detail_picture_has_a_legend_row_of_the_expansion_pieces() -> None:
+    from render.terra_mystica.detail import LEGEND, draw_table
+    from render.terra_mystica.merchants import LEGEND_WORDS
+
+    view = _view()
+    plain = {k: v for k, v in view.items() if k != "merchants"}
+    assert draw_table(view).height - draw_table(plain).height == LEGEND
+    assert LEGEND_WORDS["ko"]["warehouse"] == "창고" and LEGEND_WORDS["ko"]["SY"] == "조선소"
+    assert set(LEGEND_WORDS["en"]) == set(LEGEND_WORDS["ko"])
