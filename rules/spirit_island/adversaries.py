@@ -20,7 +20,7 @@ from pathlib import Path
 
 from rules.core import Rng
 from rules.spirit_island import effects as fx
-from rules.spirit_island import fear, hooks
+from rules.spirit_island import fear, fear_verbs, hooks
 from rules.spirit_island import invaders as inv
 from rules.spirit_island import island as isl
 from rules.spirit_island import pieces as pcs
@@ -435,7 +435,7 @@ def _invader_build(state, step, ctx, answer):
 @fx.verb("if_land")
 def _if_land(state, step, ctx, answer):
     """`then` if ctx.land matches `where` (the fear filter keys too), else `else`."""
-    ok = fear.land_ok(state, ctx["land"], step["where"], ctx)
+    ok = fear_verbs.land_ok(state, ctx["land"], step["where"], ctx)
     return fx.frames(step["then"] if ok else step.get("else", []), ctx)
 
 
