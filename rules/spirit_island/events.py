@@ -43,8 +43,10 @@ ASK_WORDS = {
     "return_presence": ("return presence", "현신 되돌리기"),
     "discard": ("discard", "버리기"),
     "pay_or": ("pay or", "지불 또는"),
+    "aid": ("aid", "도움"),
 }
-OPTION_WORDS = {"no": ("no", "아니오"), "pay": ("pay", "지불"), "yes": ("yes", "예")}
+OPTION_WORDS = {"no": ("no", "아니오"), "pay": ("pay", "지불"), "yes": ("yes", "예"),
+                "discard": ("discard", "버리기"), "forget": ("forget", "잊기")}
 
 
 def store(state: dict) -> dict:
@@ -198,7 +200,7 @@ def draw_event(state, step, ctx, answer):
 
 def element_aid(state: dict, element: str | None) -> int:
     """'Aided by' an element: each of it the spirits have counts as 1 energy paid (seed
-    L583). Discarding or forgetting cards for 2 / 4 per icon is not offered."""
+    L583). Cards discarded / forgotten for it count in `pay_aided`."""
     if element is None:
         return 0
     return sum(row.get("elements", {}).get(element, 0)
@@ -216,9 +218,78 @@ def cost_energy(state: dict, cost: dict) -> int:
     return 0  # paid per land as the option runs
 
 
-def can_pay(state: dict, energy: int, element: str | None = None, seat: int | None = None) -> bool:
+def can_pay(state: dict, energy: int, element: str | None = None, seat: int | None = None,
+            cards: bool = False) -> bool:
+    """Whether the spirits (or one) can pay; `cards`: counting every card they could
+    forget for the element (seed L583-L587)."""
     rows = state["seats"] if seat is None else [state["seats"][seat]]
-    return sum(r["energy"] for r in rows) + element_aid(state, element) >= energy
+    aid = element_aid(state, element)
+    if cards and element:
+        aid += sum(AID_PER_ICON[how] * _icons(card, element) for i in range(len(state["seats"]))
+                   for how, card in _card_aid(state, i, element) if how == "forget")
+    return sum(r["energy"] for r in rows) + aid >= energy
+
+
+def _icons(card: str, element: str) -> int:
+    return [e.lower() for e in ev._power(card).get("elements", [])].count(element)
+
+
+AID_PER_ICON = {"discard": 2, "forget": 4}
+
+
+def _card_aid(state: dict, seat: int, element: str, used: tuple = ()) -> list[list[str]]:
+    """The cards a spirit may give for an 'aided by' cost: discard from hand (2 per icon),
+    forget from hand, play or discard (4 per icon); each card one way only (`used`)."""
+    row = state["seats"][seat]
+    held = [c for c in row["hand"] if _icons(c, element) and c not in used]
+    forget = [c for pile in ("hand", "played", "discard") for c in row[pile]
+              if _icons(c, element) and c not in used]
+    return [["discard", c] for c in held] + [["forget", c] for c in forget]
+
+
+def _most_aid(state: dict, seats: range, element: str, used: tuple) -> int:
+    return sum(AID_PER_ICON["forget"] * _icons(card, element) for i in seats
+               for how, card in _card_aid(state, i, element, used) if how == "forget")
+
+
+@effects.verb("pay_aided")
+def pay_aided(state, step, ctx, answer):
+    """An 'aided by' cost: elements held count 1 each; then each spirit in turn may discard
+    or forget power cards showing the element (2 / 4 per icon) until it is covered or they
+    are done (never leaving more than the energy and cards left can cover); the rest is
+    paid in energy."""
+    need, element = step["energy"], step["element"]
+    seat, paid = step.get("seat", 0), step.get("paid", element_aid(state, element))
+    used = list(step.get("used", []))
+    if answer is not None and answer != effects.DONE:
+        how, card = answer
+        row = state["seats"][seat]
+        pile = "hand" if card in row["hand"] else "played" if card in row["played"] else "discard"
+        row[pile].remove(card)
+        if how == "discard":
+            row["discard"].append(card)
+        used.append(card)
+        paid += AID_PER_ICON[how] * _icons(card, element)
+    elif answer == effects.DONE:
+        seat += 1
+    energy = sum(r["energy"] for r in state["seats"])
+    while paid < need and seat < len(state["seats"]):
+        later = range(seat, len(state["seats"]))
+        options = []
+        for how, card in _card_aid(state, seat, element, tuple(used)):
+            value = AID_PER_ICON[how] * _icons(card, element)
+            rest = _most_aid(state, later, element, (*used, card))
+            if paid + value + energy + rest >= need:
+                options.append([how, card])
+        if options:
+            if energy + _most_aid(state, range(seat + 1, len(state["seats"])), element,
+                                  tuple(used)) >= need - paid:
+                options.append(effects.DONE)
+            effects.remember(state, seat=seat, paid=paid, used=used)
+            return effects.Ask(seat, "aid", options)
+        seat += 1
+    pay(state, min(energy, max(0, need - paid)))
+    return None
 
 
 def pay(state: dict, energy: int, element: str | None = None, seat: int | None = None) -> None:
@@ -242,16 +313,18 @@ def event_choice(state, step, ctx, answer):
     """The players pick an option they can pay for (the first is the default, seed L575)."""
     options = EVENTS[step["event"]]["options"]
     legal = [i for i, o in enumerate(options) if not o["cost"] or can_pay(
-        state, cost_energy(state, o["cost"]), o["cost"].get("aided_by"))]
+        state, cost_energy(state, o["cost"]), o["cost"].get("aided_by"), cards=True)]
     pick = effects.ask_or_take(effects.chooser(ctx), "event_option", legal, answer)
     if isinstance(pick, effects.Ask):
         return pick
     option = options[pick]
     store(state).setdefault("resolved", []).append(option["name"])
     cost = option["cost"]
+    paying = []
     if cost and cost.get("per", "player") == "player":
-        pay(state, cost_energy(state, cost), cost.get("aided_by"))
-    return effects.frames(option["effect"], ev.fresh(state, ctx))
+        paying = [{"do": "pay_aided", "energy": cost_energy(state, cost),
+                   "element": cost.get("aided_by")}]
+    return effects.frames(paying + option["effect"], ev.fresh(state, ctx))
 
 
 @effects.verb("pay_energy")

@@ -727,3 +727,32 @@ def test_disease_does_not_stop_builds_and_wilds_do_not_stop_explores_this_turn()
     event_rules.time_passes(state)
     invaders.build(state, "1:wetland")
     assert show(state, "A2") == "TE"  # the disease stops it now (and is spent)
+
+
+def test_aided_by_forgetting_a_card_with_the_element_pays_4_per_icon():
+    state = blank()
+    state["seats"][0]["hand"] = ["Voracious Growth", "Savage Mawbeasts"]  # water+plant; none
+    state["seats"][0]["energy"] = 1
+    fx.append(state, [{"do": "event_choice", "event": "Years of Little Rain"}], {"seat": None})
+    assert fx.run(state).options == [0, 1]  # 1 energy, but a card with water to forget
+    ask = fx.answer(state, 1)
+    assert ask.kind == "aid" and ask.options == [["forget", "Voracious Growth"]]
+    # discarding (2) would leave 2 to pay with 1 energy and no card: only forgetting is offered
+    fx.answer(state, ["forget", "Voracious Growth"])
+    settle(state, ["no"])
+    seat = state["seats"][0]
+    assert seat["energy"] == 1 and seat["hand"] == ["Savage Mawbeasts"] and seat["discard"] == []
+
+
+def test_aided_by_discarding_and_then_energy():
+    state = blank()
+    state["seats"][0]["hand"] = ["Voracious Growth"]
+    state["seats"][0]["energy"] = 3
+    fx.append(state, [{"do": "event_choice", "event": "Years of Little Rain"}], {"seat": None})
+    fx.run(state)
+    ask = fx.answer(state, 1)
+    # 3 energy cannot cover 4 alone: no "done" yet
+    assert ask.options == [["discard", "Voracious Growth"], ["forget", "Voracious Growth"]]
+    settle(state, [["discard", "Voracious Growth"], "no"])
+    seat = state["seats"][0]
+    assert seat["energy"] == 1 and seat["discard"] == ["Voracious Growth"] and seat["hand"] == []
