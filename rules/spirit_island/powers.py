@@ -42,7 +42,7 @@ BRINGER, OCEAN, RIVER, SHADOWS, LIGHTNING, THUNDER, GREEN = (
 )
 # Seat keys the spirits' verbs set for one turn; `time_passes` clears them.
 TURN_KEYS = ("slow_as_fast", "slow_used_fast", "card_plays_bonus", "range_bonus", "repeats",
-             "reclaim_at_end")
+             "reclaim_at_end", "entwined")
 # To Dream a Thousand Deaths: fear instead of destroying each kind of invader.
 DREAM_FEAR = {"explorer": 0, "town": 2, "city": 5}
 ALL = 1000  # "all" as a count of saves
@@ -431,6 +431,93 @@ def restore_presence(state, step, ctx, answer):
     return fx.frames(step.get("then", []), ctx)
 
 
+@fx.verb("if_forgotten")
+def if_forgotten(state, step, ctx, answer):
+    """`then` if the spirit no longer has `card` (it forgot it)."""
+    row = state["seats"][ctx["seat"]]
+    kept = step["card"] in row["hand"] + row["played"] + row["discard"]
+    return None if kept else fx.frames(step["then"], ctx)
+
+
+@fx.verb("play_gained")
+def play_gained(state, step, ctx, answer):
+    """The spirit may play the Major it just gained at once, paying its cost: it joins the
+    played cards (its elements count) and this turn's powers still to use."""
+    row = state["seats"][ctx["seat"]]
+    name = row["hand"][-1] if row["hand"] else None
+    if name is None or CARDS.get(name, {}).get("deck") != "major":
+        return None
+    if row["energy"] < CARDS[name]["cost"]:
+        return None
+    pick = fx.ask_or_take(ctx["seat"], "play_now", ["yes", "no"], answer)
+    if isinstance(pick, fx.Ask) or pick == "no":
+        return pick if isinstance(pick, fx.Ask) else None
+    row["hand"].remove(name)
+    row["played"].append(name)
+    row["energy"] -= CARDS[name]["cost"]
+    for element in CARDS[name]["elements"]:
+        row["elements"][element] = row["elements"].get(element, 0) + 1
+    row.setdefault("powers", []).append(name)
+    return None
+
+
+@fx.verb("clash")
+def clash(state, step, ctx, answer):
+    """Explorers and towns/cities in the land damage each other at once: 1 per explorer to
+    towns/cities, each town's and city's attack to explorers."""
+    land = state["lands"][ctx["land"]]
+    by_explorers = len(land["explorer"])
+    by_towns = sum(pcs.ATTACK[k] * len(land[k]) for k in ("town", "city"))
+    return fx.frames([{"do": "damage", "n": by_explorers, "kinds": ["town", "city"]},
+                      {"do": "damage", "n": by_towns, "kinds": ["explorer"]}], ctx)
+
+
+@fx.verb("entwine")
+def entwine(state, step, ctx, answer):
+    """Entwined Power: this turn the spirit and the target may target powers from each
+    other's presence (`seats[i]["entwined"]`, read by target_land)."""
+    me, other = ctx["seat"], ctx["spirit"]
+    for a, b in ((me, other), (other, me)):
+        partners = state["seats"][a].setdefault("entwined", [])
+        if b not in partners and a != b:
+            partners.append(b)
+    return None
+
+
+@fx.verb("take_passed_over")
+def take_passed_over(state, step, ctx, answer):
+    """Entwined Power: the spirit gains one of the cards the target spirit just drew and
+    did not keep (the last ones gain_card put on that deck's discard); a Major asks a forget."""
+    target = state["seats"][ctx["spirit"]]
+    kept = target["hand"][-1] if target["hand"] else None
+    kind = CARDS.get(kept, {}).get("deck")
+    pile = state.get("power_discard", {}).get(kind, []) if kind in ("minor", "major") else []
+    options = step.get("options") or pile[-3:]
+    if not options:
+        return None
+    card = fx.ask_or_take(ctx["seat"], "gain_card", options, answer)
+    if isinstance(card, fx.Ask):
+        fx.remember(state, options=options)
+        return card
+    pile.remove(card)
+    state["seats"][ctx["seat"]]["hand"].append(card)
+    return [{"step": {"do": "forget"}, "ctx": ctx}] if kind == "major" else None
+
+
+@fx.verb("give_card")
+def give_card(state, step, ctx, answer):
+    """The spirit may give 1 power card from its hand to the target spirit."""
+    hand = state["seats"][ctx["seat"]]["hand"]
+    if not hand:
+        return None
+    card = fx.ask_or_take(ctx["seat"], "give_card", [*hand, fx.DONE], answer)
+    if isinstance(card, fx.Ask) or card == fx.DONE:
+        return card if isinstance(card, fx.Ask) else None
+    hand.remove(card)
+    state["seats"][ctx["spirit"]]["hand"].append(card)
+    return None
+
+
 def _land(state: dict, name: str) -> dict:
     # Oceans hold no pieces in a fresh state; Ocean's Hungry Grasp's presence brings one in.
     return state["lands"].setdefault(name, pcs.empty_land())
@@ -585,9 +672,10 @@ def _wraps(name: str):
 @_wraps("target_land")
 def target_land(original, state, step, ctx, answer):
     """River's Domain (presence in a Wetland is a sacred site), Shadows of the Dahan (any
-    land with dahan, paying 1 energy, whatever the range), and range changes: the seat's
-    `range_bonus` (Reaching Grasp), the step's `more_range` (`{"cond", "n"}`: a card's
-    threshold) and `origin` (a filter the land counted from must match)."""
+    land with dahan, paying 1 energy, whatever the range), Entwined Power (the partner's
+    presence counts too), and range changes: the seat's `range_bonus` (Reaching Grasp), the
+    step's `more_range` (`{"cond", "n"}`: a card's threshold) and `origin` (a filter the
+    land counted from must match)."""
     seat = ctx.get("seat")
     source = step.get("from", "presence")
     if seat is None or source == "any":
@@ -599,9 +687,14 @@ def target_land(original, state, step, ctx, answer):
     more = step.get("more_range")
     if more and fx.check(state, more["cond"], ctx):
         reach += more["n"]
-    if not (river or shadows or "origin" in step or reach != step.get("range", 0)):
+    partners = state["seats"][seat].get("entwined", [])
+    if not (river or shadows or partners or "origin" in step or reach != step.get("range", 0)):
         return original(state, step, ctx, answer)
     starts = sp.sacred_sites(state, seat) if river else fx.origins(state, seat, source)
+    for other in partners:  # Entwined Power: the partner's presence counts too
+        theirs = (sp.sacred_sites(state, other) if source == "sacred_site"
+                  else fx.origins(state, other, source))
+        starts += [n for n in theirs if n not in starts]
     if "origin" in step:
         starts = [n for n in starts if fx.land_matches(state, n, step["origin"], ctx)]
     near = fx.within(state, starts, reach)

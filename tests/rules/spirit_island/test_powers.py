@@ -803,3 +803,42 @@ def test_infinite_vitality_dahan_health():
     put(state, "A1", blight=1)
     card(state, "Infinite Vitality", ["A6", "A1"])
     assert land(state, "A1")["blight"] == 0
+
+
+def test_call_on_midnights_dream_forgotten_for_energy_and_the_major_at_once():
+    state = game(BRINGER, clear=True)
+    seat = state["seats"][0]
+    seat["hand"].remove("Call on Midnight's Dream")
+    seat.update(played=["Call on Midnight's Dream"], energy=1, powers=[])
+    put(state, "A7", dahan=2)
+    state["secret"]["major_deck"] = ["Powerstorm", "Tsunami"]
+    card(state, "Call on Midnight's Dream", [0, "Powerstorm", "Call on Midnight's Dream", "yes"])
+    assert seat["played"] == ["Powerstorm"] and seat["powers"] == ["Powerstorm"]
+    assert seat["energy"] == 0  # 1 + 2 dahan - 3
+    assert seat["elements"] == {"sun": 1, "fire": 1, "air": 1}
+
+
+def test_dissolve_the_bonds_threshold_clash_before_pushing():
+    state = game(RIVER, clear=True)
+    put(state, "A4", explorer=1, town=2, city=1, dahan=1)
+    state["seats"][0]["elements"] = {"fire": 2, "water": 2, "animal": 3}
+    card(state, "Dissolve the Bonds of Kinship", ["A4", ["explorer", "A1"], ["explorer", "A2"],
+                                                  ["explorer", "A5"]])
+    # 5 explorers kill the last town; its 2 damage kills 2 explorers; 3 are pushed
+    assert land(state, "A4")["town"] == [] and land(state, "A4")["explorer"] == []
+    assert land(state, "A4")["dahan"] == [] and fear(state) == 1
+    assert sum(len(land(state, n)["explorer"]) for n in ("A1", "A2", "A5")) == 3
+
+
+def test_entwined_power_shares_presence_and_cards():
+    state = game(RIVER, LIGHTNING, boards="AB", clear=True)  # Lightning in B5
+    state["secret"]["minor_deck"] = ["Drought", "Call to Tend", "Rain of Blood", "Call to Migrate"]
+    card(state, "Entwined Power", ["minor", "Drought", "Rain of Blood"])  # the only other spirit
+    assert state["seats"][1]["hand"][-1] == "Drought"
+    assert state["seats"][0]["hand"][-1] == "Rain of Blood"
+    assert state["power_discard"]["minor"] == ["Call to Tend", "Call to Migrate"]
+    fx.push(state, pw.card_effect("Gnawing Rootbiters"), {"seat": 0})
+    assert "B4" in fx.run(state).options  # range 1 from Lightning's B5
+    pw.time_passes(state)
+    fx.push(state, pw.card_effect("Gnawing Rootbiters"), {"seat": 0})
+    assert "B4" not in fx.run(state).options
