@@ -286,7 +286,7 @@ def pending_ship_texts(st: State, name: str) -> list[str]:
 
 def round_end_reward(st: State, name: str, kind: str, n: int) -> None:
     """SCOM5: +1 shipping per 5 Earth (taken at once; the seed's 'may' costs nothing to
-    take); SCOM6: a ship per 4 Water, to be placed ('놓습니다', seed L503)."""
+    take); SCOM2: a ship per 4 Water, to be placed ('놓습니다', seed L503)."""
     from rules.terra_mystica.factions import FACTIONS
     from rules.terra_mystica.towns import gain_shipping
 

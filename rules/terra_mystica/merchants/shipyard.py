@@ -1,5 +1,5 @@
 """The shipyard (seed L337-357): a riverside trading house upgraded, its one-time rewards,
-and its special action (pay, gain 1 ship; once a round). Income ships: not played yet."""
+and its special action (pay, gain 1 ship; once a round). Its income ship: ships.income_ships."""
 
 from __future__ import annotations
 

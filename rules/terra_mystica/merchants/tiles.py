@@ -29,7 +29,8 @@ FAVOR: dict[str, dict] = {
     },
 }
 # Which cult each new favor tile raises is only in the pictures (seed L210 says "(A)"/"(B)").
-# One kind per cult (seed L199): the order below is a guess.
+# One kind per cult, sorted by cult (seed L151, L199): the order below is a guess, the
+# appendix's order (L458-477) read as the base rulebook's Fire, Water, Earth, Air.
 FAVOR_CULT = {"FAVM1": "FIRE", "FAVM2": "WATER", "FAVM3": "EARTH", "FAVM4": "AIR"}
 FAVOR_CULT_SRC = "guess: one new +1 kind per cult (seed L199); which is which: " + CHECK
 # The base +1 favor tiles: a player holds at most one +1 tile per cult (seed L199-210).
