@@ -271,14 +271,6 @@ def if_destroyed(state, step, ctx, answer):
     return None
 
 
-@effects.verb("not_encoded")
-def not_encoded(state, step, ctx, answer):
-    """A part the engine does not run (see the events README section); logged only."""
-    _events(state).setdefault("not_encoded", []).append(
-        {"source": ctx.get("source"), "seat": ctx.get("seat"), "why": step["why"]})
-    return None
-
-
 # --- pieces -------------------------------------------------------------------------------------
 
 
@@ -537,3 +529,20 @@ def discard_for_energy(state, step, ctx, answer):
     seat["discard"].append(card)
     seat["energy"] += _power(card).get("cost", 0) + step.get("plus", 0)
     return None
+
+
+@effects.verb("move_presence")
+def move_presence(state, step, ctx, answer):
+    """The acting spirit moves up to `n` of its presence, each up to `range` lands."""
+    n = step.get("n", 1)
+    key = effects.presence_key(state, ctx["seat"])
+    froms = [name for name, land in state["lands"].items() if land["presence"].get(key)]
+    options = [[a, b] for a in froms for b in effects.within(state, [a], step.get("range", 1))
+               if b != a]
+    if n <= 0 or not options:
+        return None
+    pick = effects.ask_or_take(ctx["seat"], "move_presence", [*options, DONE], answer)
+    if isinstance(pick, effects.Ask) or pick == DONE:
+        return pick if isinstance(pick, effects.Ask) else None
+    _move_presence(state, ctx["seat"], pick[0], pick[1])
+    return [{"step": {**step, "n": n - 1}, "ctx": ctx}] if n > 1 else None

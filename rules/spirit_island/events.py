@@ -578,3 +578,21 @@ def fear_pool(state, step, ctx, answer):
 def time_passes(state: dict) -> None:
     """This turn's event effects end (turn.py calls it at time passes)."""
     rules.time_passes(state)
+
+
+@effects.verb("use_power_now")
+def use_power_now(state, step, ctx, answer):
+    """The acting spirit may use one of its powers of `speed` still unused this turn now,
+    inside the event (Rouse the Spirits, Work to Match Their Pace); it is then used."""
+    turn = effects.optional("turn")
+    row = state["seats"][ctx["seat"]]
+    options = [p for p in row.get("powers", []) if turn is not None
+               and p in row.get("played", []) and turn.speed(p) == step.get("speed", "slow")]
+    if not options:
+        return None
+    pick = effects.ask_or_take(ctx["seat"], "resolve", [*options, effects.DONE], answer)
+    if isinstance(pick, effects.Ask) or pick == effects.DONE:
+        return pick if isinstance(pick, effects.Ask) else None
+    row["powers"].remove(pick)
+    return effects.frames(turn.power_effect(state, ctx["seat"], pick),
+                          ev.fresh(state, {"seat": ctx["seat"], "source": pick}))

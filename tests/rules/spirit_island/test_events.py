@@ -756,3 +756,24 @@ def test_aided_by_discarding_and_then_energy():
     settle(state, [["discard", "Voracious Growth"], "no"])
     seat = state["seats"][0]
     assert seat["energy"] == 1 and seat["discard"] == ["Voracious Growth"] and seat["hand"] == []
+
+
+def test_rouse_the_spirits_a_slow_power_used_now():
+    state = blank()
+    row = state["seats"][0]
+    row.update(played=["Savage Mawbeasts"], powers=["Savage Mawbeasts"])
+    place(state, "A5", "DDDPE")
+    effect = events.EVENTS["Investigation of Dangers / Destroy the unnatural!"]["dahan_event"]
+    fx.append(state, effect["effect"], {"seat": None})
+    ask = fx.run(state)
+    assert ask.kind == "resolve" and ask.options == ["Savage Mawbeasts", "done"]
+    settle(state, ["Savage Mawbeasts"])
+    assert row["powers"] == [] and state["queue"] == []
+
+
+def test_the_struggles_of_growth_moves_presence_up_to_range_4():
+    state = blank()
+    place(state, "A1", "P")
+    run(state, [{"do": "move_presence", "n": 2, "range": 4}], [["A1", "A8"], "done"],
+        ctx={"seat": 0})
+    assert show(state, "A8") == "P" and show(state, "A1") == ""
