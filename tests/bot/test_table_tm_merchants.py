@@ -162,3 +162,12 @@ def test_warehouse_and_market_buttons_name_the_merchant_factions_pieces() -> Non
                    params={"faction": "dwarves"})
     assert ui.choice_label(turn.choices[0], turn, "en") == "E7 → market"
     assert "시장" in ui.choice_label(turn.choices[0], turn, "ko")
+
+
+def test_the_ship_prompt_says_only_the_favor_tiles_ship_may_be_given_up() -> None:
+    from bot.i18n import t
+
+    en = t("terra_mystica.decision.ship", "en", faction="Cultists")
+    ko = t("terra_mystica.decision.ship", "ko", faction="광신도")
+    assert "Only the favor tile's income ship may be given up" in en and "warehouse" in en
+    assert "은총 타일의 수입 선박만 포기할 수 있습니다" in ko and "창고" in ko

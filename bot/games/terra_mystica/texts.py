@@ -12,8 +12,9 @@ MESSAGES: dict[str, dict[str, str]] = {
         "terra_mystica.decision.setup_bonus": "{faction}: take your starting bonus tile.",
         "terra_mystica.decision.setup_dock": "{faction}: place your dock on one of your "
         "riverside dwellings (Fakirs and Dwarves: the warehouse on any dwelling).",
-        "terra_mystica.decision.ship": "{faction}: a ship of your income — put it on a river "
-        "next to your dock or shipyard, or give it up.",
+        "terra_mystica.decision.ship": "{faction}: a ship to place — on a river next to your "
+        "dock or shipyard (Fakirs and Dwarves: a merchant on the warehouse or market). Only "
+        "the favor tile's income ship may be given up.",
         "terra_mystica.decision.turn": "{faction} — pick a kind of action, then the action "
         "(or type it with `/play`; preview it with `/tm plan`).",
         "terra_mystica.decision.leech": "the {from} {why} — {cost}{offered}",
@@ -226,8 +227,9 @@ MESSAGES: dict[str, dict[str, str]] = {
         "terra_mystica.decision.setup_bonus": "{faction}: 시작 보너스 타일을 가져가세요.",
         "terra_mystica.decision.setup_dock": "{faction}: 강변에 있는 자기 주택 하나에 부두 마커를 "
         "놓으세요 (고행수도자·난쟁이: 아무 주택에 창고 마커).",
-        "terra_mystica.decision.ship": "{faction}: 수입으로 받은 선박을 부두나 조선소에 인접한 강 "
-        "칸에 놓거나 포기하세요.",
+        "terra_mystica.decision.ship": "{faction}: 받은 선박을 부두나 조선소에 직접 인접한 강 "
+        "칸에 놓으세요 (고행수도자·난쟁이: 상인을 창고나 시장에). 은총 타일의 수입 선박만 "
+        "포기할 수 있습니다.",
         "terra_mystica.decision.turn": "{faction} — 행동 종류를 고른 뒤 행동을 고르세요"
         "(`/행동`으로 입력하거나 `/테라 계획`으로 미리 볼 수 있습니다).",
         "terra_mystica.decision.leech": "{from}의 {why} {cost}{offered}",
