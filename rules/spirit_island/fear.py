@@ -236,6 +236,26 @@ def _skip_lowest(state, step, ctx, answer):
     return None
 
 
+@effects.verb("hold_build_cards")
+def _hold_build_cards(state, step, ctx, answer):
+    """Immigration Slows II: the Build space's cards stay there when the cards advance (they
+    are taken back from the Ravage space as the next Invader phase starts)."""
+    state["fear"].setdefault("held", []).extend(state["track"]["build"])
+    if "fear:hold_build" not in state["rules"]:
+        state["rules"].append("fear:hold_build")
+    return None
+
+
+@hooks.on("invader_phase", "fear:hold_build")
+def _held_build_cards(state: dict, **kw) -> None:
+    track = state["track"]
+    for card in reversed(state["fear"].pop("held", [])):
+        if card in track["ravage"]:
+            track["ravage"].remove(card)
+            track["build"].insert(0, card)  # placed first: resolved first (seed L469)
+    state["rules"].remove("fear:hold_build")
+
+
 @hooks.on("explore_card", "explorers_reluctant:1")
 def _reluctant_explorers(state: dict, card: str, **kw) -> None:
     """Explorers are Reluctant I: the next normal explore skips the lowest-numbered land

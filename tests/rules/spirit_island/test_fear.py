@@ -312,6 +312,16 @@ def _stops(state, point, name, **kw):
     return False in hooks.fire(state, point, land=name, **kw)
 
 
+def _advance_and_start(state):
+    """The cards advance (explore -> build -> ravage), then the next Invader phase starts."""
+    track = state["track"]
+    track["discard"] += track["ravage"]
+    track["ravage"], track["build"] = track["build"], ["2:sands"]
+    fear.time_passes(state)
+    hooks.fire(state, "invader_phase")
+    return track["ravage"], track["build"]
+
+
 def _weak(state):
     return state["turn_marks"][pcs.ISLAND]["strife_weakens"]
 
@@ -371,7 +381,8 @@ CHECKS = [
     ("Explorers are Reluctant", 3, {}, 1, lambda s: _stops(s, "explore_land", "A7")),
     ("Immigration Slows", 1, {}, 1,  # the build card is 1:jungle (A3, A8)
      lambda s: _skips(s, "A3") == ["build"] and _skips(s, "A8") == []),
-    ("Immigration Slows", 2, {}, 1, lambda s: _stops(s, "build_land", "A5", piece="town")),
+    ("Immigration Slows", 2, {}, 1, lambda s: _stops(s, "build_land", "A5", piece="town")
+     and _advance_and_start(s) == ([], ["1:jungle", "2:sands"])),  # it stays in Build
     ("Immigration Slows", 3, {}, 1, lambda s: _stops(s, "build_land", "A8", piece="city")),
     ("Quarantine", 1, {}, 1,
      lambda s: [_skips(s, n) for n in ("A1", "A2", "A3", "A5")]
