@@ -60,7 +60,7 @@ def fear_counts(name: str, level: int, supporting: tuple[str, int] | None = None
     own = [levels(name, level)[-1]["fear"]]
     if supporting:
         own.append(levels(*supporting)[-1]["fear"])
-    return [BASE_FEAR + sum(f[i] - BASE_FEAR for f in own) for i in range(3)]
+    return [max(0, BASE_FEAR + sum(f[i] - BASE_FEAR for f in own)) for i in range(3)]
 
 
 def difficulty(name: str, level: int, supporting: tuple[str, int] | None = None) -> float:
@@ -102,7 +102,14 @@ def players(state: dict) -> int:
 
 
 def setup(state: dict, name: str, level: int, supporting: tuple[str, int] | None = None) -> None:
-    """Everything an adversary (and a supporting one) changes before the initial explore."""
+    """Everything an adversary (and a supporting one) changes before the initial explore.
+
+    `name` may name the supporting adversary too, "England+Russia:2" (Russia level 2
+    supporting), so a command line with one adversary option can play a combined game."""
+    if "+" in name and supporting is None:
+        name, other = name.split("+", 1)
+        other_name, _, other_level = other.partition(":")
+        supporting = (other_name, int(other_level or 0))
     lead = lookup(name)
     support = (lookup(supporting[0]), supporting[1]) if supporting else None
     if support and support[0] == lead:

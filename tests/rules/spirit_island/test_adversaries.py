@@ -203,6 +203,15 @@ def test_france_town_pool_per_player_and_combined_per_level():
     assert state["adversary"]["town_pool"] == 14 + 2 * 3
 
 
+def test_a_combined_game_can_be_named_in_one_string():
+    state = new_game(2, 5, adversary="england+russia:1", level=3)
+    who = state["adversary"]
+    assert (who["name"], who["level"], who["supporting"]) == (
+        "England", 3, {"name": "Russia", "level": 1})
+    assert state["fear"]["counts"] == adv.fear_counts("England", 3, ("Russia", 1)) == [4, 5, 5]
+    assert "russia:escalation3" in state["rules"] and "russia:1" in state["rules"]
+
+
 def test_rule_ids_for_the_levels_escalations_and_losses():
     state = game("England", 3, supporting=("Russia", 1))
     assert {"england:1", "england:3", "england:escalation", "england:loss", "russia:1",
