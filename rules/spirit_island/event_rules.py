@@ -85,8 +85,8 @@ def time_passes(state: dict) -> None:
     data = store(state)
     now = turn(state)
     data["mods"] = [m for m in data.get("mods", []) if m["from_turn"] > now or not _ended(m, now)]
-    data.pop("picked", None)
-    data.pop("blighted_boards", None)
+    for key in ("picked", "blighted_boards", "defend_added", "warded", "eager_boards"):
+        data.pop(key, None)
     if not data["mods"] and RULE in state.get("rules", []):
         state["rules"].remove(RULE)
 
@@ -187,6 +187,7 @@ def _attack(state: dict, land: str, kind: str, attack: int) -> int | None:
     if kind == pcs.INVADERS[0]:  # the ravage starts: fired first, for explorers
         put_back(state)
         _sit_out(state, land)
+        _defend_marks(state, land)
     extra = sum(m.get("per_piece", {}).get(kind, 0) for m in mods(state, "ravage_bonus")
                 if applies(state, m, land))
     return attack + extra if extra else None
@@ -209,14 +210,28 @@ def _defend(state: dict, mod: dict, land: str) -> int:
     return mod["n"]
 
 
+def _defend_marks(state: dict, land: str) -> None:
+    """Event defend is Defend: it goes onto the land's defend marker as a ravage starts (so
+    it adds up with the spirits' defend); Craft a Great Warding lowers the spirits' defend
+    by up to 4 once per land."""
+    data = store(state)
+    added = data.setdefault("defend_added", {})
+    want = sum(_defend(state, m, land) for m in mods(state, "defend") if applies(state, m, land))
+    if want > added.get(land, 0):
+        tokens.add_defend(state, land, want - added.get(land, 0))
+        added[land] = want
+    warded = data.setdefault("warded", [])
+    less = sum(m["n"] for m in mods(state, "spirit_defend_less"))
+    if less and land not in warded:
+        warded.append(land)
+        tokens.add_defend(state, land, -min(less, tokens.defend(state, land) - added.get(land, 0)))
+
+
 @hooks.on("ravage_damage", RULE)
 def _ravage_damage(state: dict, land: str, damage: int) -> int | None:
-    total = damage
-    total += sum(_bonus(state, m, land) for m in mods(state, "ravage_bonus")
-                 if applies(state, m, land))
-    total -= sum(_defend(state, m, land) for m in mods(state, "defend") if applies(state, m, land))
-    total += sum(min(m["n"], tokens.defend(state, land)) for m in mods(state, "spirit_defend_less"))
-    return max(0, total) if total != damage else None
+    bonus = sum(_bonus(state, m, land) for m in mods(state, "ravage_bonus")
+                if applies(state, m, land))
+    return damage + bonus if bonus else None
 
 
 @hooks.on("after_ravage", RULE)

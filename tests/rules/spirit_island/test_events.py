@@ -330,8 +330,12 @@ def test_years_of_little_rain_token_and_dahan_parts():
     resolve(state, "Years of Little Rain")
     # towns have 1 health this turn: the beast's 2 damage destroys both, and it leaves
     assert show(state, "A5") == "" and state["fear"]["earned"] == 2
-    # Canny Defense: defend 1 per dahan in every land when ravaging
-    assert hooks.fire(state, "ravage_damage", land="A6", damage=3) == [1]
+    # Canny Defense: defend 1 per dahan in every land when ravaging (on the defend marker)
+    from rules.spirit_island import invaders
+
+    place(state, "A6", "T")
+    assert invaders.ravage(state, "A6")["damage"] == 1  # 3 less defend 2
+    assert tokens.defend(state, "A6") == 2
 
 
 def test_farmers_teach_the_invaders_ravage_becomes_build():
@@ -777,3 +781,15 @@ def test_the_struggles_of_growth_moves_presence_up_to_range_4():
     run(state, [{"do": "move_presence", "n": 2, "range": 4}], [["A1", "A8"], "done"],
         ctx={"seat": 0})
     assert show(state, "A8") == "P" and show(state, "A1") == ""
+
+
+def test_great_warding_lowers_the_spirits_defend_by_4_once_per_land():
+    from rules.spirit_island import invaders
+
+    state = blank()
+    place(state, "A5", "CT")
+    tokens.add_defend(state, "A5", 6)
+    _mod(state, "spirit_defend_less", n=4)
+    _mod(state, "defend", n=2, where={"has": ["dahan"]})
+    assert invaders.ravage(state, "A5")["damage"] == 3  # 5 less (6 - 4)
+    assert invaders.ravage(state, "A5")["damage"] == 3  # not lowered twice
