@@ -628,6 +628,11 @@ def push_presence(state, step, ctx, answer):
 
 @fx.verb("drown")
 def drown(state, step, ctx, answer):
+    """Drowning (below), then any Vengeance of the Dead it calls for."""
+    return _checked(_drown, state, step, ctx, answer)
+
+
+def _drown(state, step, ctx, answer):
     """Ocean's Drowning: destroy `n` pieces of `kinds` in the land (towns and cities give
     their fear as usual); drowned invaders' health is kept and every (players) health of
     it pays Ocean 1 energy at once (cashing in as soon as possible is never worse)."""
@@ -721,19 +726,16 @@ def _dreams(state: dict, ctx: dict) -> bool:
 
 def _dream(state: dict, land: dict, kind: str, index: int, ctx: dict) -> list[dict]:
     """Instead of destroying: the piece's fear, and it is pushed (undamaged: the damage was
-    a dream). The piece goes last in its list, which is the one `push` moves."""
-    land[kind].pop(index)
-    land[kind].append(0)
+    a dream). The piece goes last in its list (strife kept), the one `push` moves."""
+    _, marks = pcs.take(land, kind, index)
+    pcs.put(land, kind, 0, marks)
     fx.earn_fear(state, DREAM_FEAR[kind])
     return [{"step": {"do": "push", "n": 1, "kinds": [kind]}, "ctx": ctx}]
 
 
-@_wraps("damage")
-def damage(original, state, step, ctx, answer):
+def _dream_damage(state, step, ctx, answer):
     """To Dream a Thousand Deaths: Bringer's damage hurts only invaders, and one that
     would be destroyed is dreamt instead (fear and push)."""
-    if not _dreams(state, ctx):
-        return original(state, step, ctx, answer)
     land = state["lands"][ctx["land"]]
     kinds = [k for k in fx._kinds(step) if k in pcs.INVADERS and land[k]]
     n = step.get("n", 1)
@@ -742,31 +744,25 @@ def damage(original, state, step, ctx, answer):
     kind = fx.ask_or_take(fx.chooser(ctx), "damage", kinds, answer)
     if isinstance(kind, fx.Ask):
         return kind
-    land[kind].sort(reverse=True)
+    pcs.sort_pieces(land, kind)
     land[kind][0] += 1
-    out = _dream(state, land, kind, 0, ctx) if land[kind][0] >= pcs.HEALTH[kind] else []
-    return out + fx._rest(step, ctx, n - 1)
+    dead = land[kind][0] >= pcs.health(state, land, kind, 0)
+    return (_dream(state, land, kind, 0, ctx) if dead else []) + fx._rest(step, ctx, n - 1)
 
 
-@_wraps("damage_each")
-def damage_each(original, state, step, ctx, answer):
-    if not _dreams(state, ctx):
-        return original(state, step, ctx, answer)
+def _dream_damage_each(state, step, ctx, answer):
     land = state["lands"][ctx["land"]]
     out: list[dict] = []
     for kind in (k for k in fx._kinds(step) if k in pcs.INVADERS):
-        hit = [d + step.get("n", 1) for d in land[kind]]
-        land[kind] = [d for d in hit if d < pcs.HEALTH[kind]]
-        for _ in range(len(hit) - len(land[kind])):
-            land[kind].append(pcs.HEALTH[kind])
-            out += _dream(state, land, kind, len(land[kind]) - 1, ctx)
+        for i in range(len(land[kind])):
+            land[kind][i] += step.get("n", 1)
+        for i in range(len(land[kind]) - 1, -1, -1):
+            if land[kind][i] >= pcs.health(state, land, kind, i):
+                out += _dream(state, land, kind, i, ctx)
     return out
 
 
-@_wraps("destroy")
-def destroy(original, state, step, ctx, answer):
-    if not _dreams(state, ctx):
-        return original(state, step, ctx, answer)
+def _dream_destroy(state, step, ctx, answer):
     land = state["lands"][ctx["land"]]
     kinds = [k for k in fx._kinds(step) if k in pcs.INVADERS and land[k]]
     n = step.get("n", 1)
@@ -778,8 +774,86 @@ def destroy(original, state, step, ctx, answer):
     kind = fx.ask_or_take(fx.chooser(ctx), "destroy", options, answer)
     if isinstance(kind, fx.Ask) or kind == fx.DONE:
         return kind if isinstance(kind, fx.Ask) else None
-    land[kind].sort(reverse=True)
+    pcs.sort_pieces(land, kind)
     return _dream(state, land, kind, 0, ctx) + fx._rest(step, ctx, n - 1)
+
+
+# Vengeance of the Dead: after each effect that destroys towns, cities or dahan in a marked
+# land, 1 damage per piece destroyed (by the power's spirit; in or next to the land with its
+# threshold). Steps that destroy are checked here; ravages through hooks below.
+VENGEANCE_KINDS = ("town", "city", "dahan")
+
+
+def _avenged(state: dict, ctx: dict) -> dict[str, int] | None:
+    land = ctx.get("land")
+    if not land or not state.get("turn_marks", {}).get(land, {}).get("vengeance"):
+        return None
+    return {k: len(state["lands"][land][k]) for k in VENGEANCE_KINDS}
+
+
+def _vengeance(state: dict, land: str, before: dict[str, int] | None) -> list[dict]:
+    if before is None:
+        return []
+    dead = sum(max(0, n - len(state["lands"][land][k])) for k, n in before.items())
+    out: list[dict] = []
+    for mark in state["turn_marks"][land]["vengeance"] if dead else []:
+        strike = [{"do": "damage", "n": dead}]
+        if mark["adjacent"]:
+            strike = [{"do": "adjacent_land", "self": True, "then": strike}]
+        out += fx.frames(strike, fx._new_ctx(state, {}, seat=mark["seat"], land=land,
+                                              source="Vengeance of the Dead"))
+    return out
+
+
+def _checked(handler, state, step, ctx, answer):
+    """Run a step that may destroy pieces, then any vengeance it calls for."""
+    before = _avenged(state, ctx)
+    result = handler(state, step, ctx, answer)
+    if isinstance(result, fx.Ask) or before is None:
+        return result
+    return _vengeance(state, ctx["land"], before) + (result or [])
+
+
+@_wraps("damage")
+def damage(original, state, step, ctx, answer):
+    return _checked(_dream_damage if _dreams(state, ctx) else original, state, step, ctx, answer)
+
+
+@_wraps("damage_each")
+def damage_each(original, state, step, ctx, answer):
+    handler = _dream_damage_each if _dreams(state, ctx) else original
+    return _checked(handler, state, step, ctx, answer)
+
+
+@_wraps("destroy")
+def destroy(original, state, step, ctx, answer):
+    return _checked(_dream_destroy if _dreams(state, ctx) else original, state, step, ctx, answer)
+
+
+@fx.verb("vengeance")
+def vengeance(state, step, ctx, answer):
+    """Mark the land for Vengeance of the Dead this turn (`adjacent`: its threshold)."""
+    marks = fx.turn_marks(state, ctx["land"]).setdefault("vengeance", [])
+    marks.append({"seat": ctx["seat"], "adjacent": bool(step.get("adjacent"))})
+    rules = state.setdefault("rules", [])
+    if "vengeance" not in rules:
+        rules.append("vengeance")
+    return None
+
+
+@hooks.on("ravage_damage", "vengeance")
+def _before_ravage(state: dict, land: str, damage: int) -> None:
+    before = _avenged(state, {"land": land})
+    if before is not None:
+        state.setdefault("vengeance_before", {})[land] = before
+
+
+@hooks.on("after_ravage", "vengeance")
+def _after_ravage(state: dict, land: str, report: dict) -> None:
+    before = state.get("vengeance_before", {}).pop(land, None)
+    frames = _vengeance(state, land, before)
+    if frames:
+        state["queue"][:0] = frames
 
 
 @_wraps("fear")

@@ -842,3 +842,20 @@ def test_entwined_power_shares_presence_and_cards():
     pw.time_passes(state)
     fx.push(state, pw.card_effect("Gnawing Rootbiters"), {"seat": 0})
     assert "B4" not in fx.run(state).options
+
+
+def test_vengeance_of_the_dead_strikes_after_each_destruction():
+    state = game(RIVER, clear=True)
+    put(state, "A4", dahan=2, city=2)  # 6 damage: both dahan die in the ravage
+    card(state, "Vengeance of the Dead", ["A4"])
+    assert fear(state) == 3
+    inv.ravage(state, "A4")
+    assert fx.run(state) is None  # 2 damage for the 2 dead dahan
+    assert sorted(land(state, "A4")["city"]) == [0, 2]
+    put(state, "A4", town=1, city=0, explorer=1)
+    fx.push(state, [{"do": "destroy", "n": 1, "kinds": ["town"]}], {"seat": 0, "land": "A4"})
+    assert fx.run(state) is None
+    assert land(state, "A4")["explorer"] == []  # the town's death strikes the explorer
+    put(state, "A1", dahan=1, explorer=1)  # no vengeance in A1
+    fx.push(state, [{"do": "destroy", "n": 1, "kinds": ["dahan"]}], {"seat": 0, "land": "A1"})
+    assert fx.run(state) is None and land(state, "A1")["explorer"] == [0]
