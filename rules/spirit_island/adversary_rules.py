@@ -7,6 +7,7 @@ among equal lands, the lowest-numbered one is taken (said where it happens).
 from __future__ import annotations
 
 from rules.spirit_island import adversaries as adv
+from rules.spirit_island import effects as fx
 from rules.spirit_island import hooks
 from rules.spirit_island import invaders as inv
 from rules.spirit_island import island as isl
@@ -214,14 +215,11 @@ def _persistent_fear(state: dict, card: str, effect: list[dict], **kw) -> list[d
 
 @hooks.on("after_explore", "france:6")
 def _persistent_explorers(state: dict, lands: list[str], **kw) -> None:
-    """After an explore card: on each board 1 explorer in a land without any (players'
-    pick; here the lowest-numbered)."""
-    if not _in_play(state):
-        return
-    for board in state["boards"]:
-        free = [n for n in adv.board_lands(state, board) if not _land(state, n)["explorer"]]
-        if free:
-            pcs.add(_land(state, free[0]), "explorer")
+    """After an explore card: on each board 1 explorer in a land without any, where the
+    players choose (the level's effect, queued behind the explore)."""
+    if _in_play(state):
+        effect = adv.param(state, "france", 6, "effect")
+        fx.append(state, effect, {"seat": None, "source": "Persistent Explorers"})
 
 
 # Habsburg

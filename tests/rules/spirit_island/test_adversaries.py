@@ -407,7 +407,9 @@ def test_france_six_persistent_explorers_on_each_board():
     state = game("France", 6, players=2)
     place(state, A1="E")
     hooks.fire(state, "after_explore", lands=[])
-    assert show(state, "A2") == "E" and show(state, "B1") == "E"
+    run(state, ["A7", "B4"])
+    assert show(state, "A7") == "E" and show(state, "B4") == "E"
+    assert sum(len(land["explorer"]) for land in state["lands"].values()) == 3
 
 
 def test_france_six_fear_cards_push_explorers_instead_of_removing_them():
