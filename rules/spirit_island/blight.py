@@ -47,11 +47,12 @@ def without_events(names: list[str]) -> list[str]:
 
 
 def setup(state: dict) -> None:
-    """Watch the blight card from now on (idempotent)."""
+    """Watch the blight card from now on (idempotent). The card is taken to have been seen
+    healthy, so a turn-over before the first call is noticed by the next `check_flip`."""
     rules = state.setdefault("rules", [])
     if RULE not in rules:
         rules.append(RULE)
-    state.setdefault("blight_seen", _face(state))
+    state.setdefault("blight_seen", [state["blight_card"]["name"], "healthy"])
 
 
 def _face(state: dict) -> list:

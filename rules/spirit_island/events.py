@@ -576,8 +576,13 @@ def fear_pool(state, step, ctx, answer):
 
 
 def time_passes(state: dict) -> None:
-    """This turn's event effects end (turn.py calls it at time passes)."""
+    """This turn's event effects end (turn.py calls it at time passes). The blight card is
+    watched from here on even in a game without events (blight.setup is idempotent)."""
     rules.time_passes(state)
+    blight = effects.optional("blight")
+    if blight is not None and "blight_card" in state:
+        blight.setup(state)
+        blight.check_flip(state)
 
 
 @effects.verb("use_power_now")

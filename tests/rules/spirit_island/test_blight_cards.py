@@ -263,3 +263,18 @@ def test_strong_earth_shatters_slowly_each_player_adds_blight_next_to_blight():
     resolve(state, "Strong Earth Shatters Slowly", ["A8", "A6"])
     assert show(state, "A8") == "b" and show(state, "A6") == "b"
     assert state["blight_card"]["pool"] == 2
+
+
+def test_without_events_the_card_is_watched_from_the_first_time_passes():
+    from rules.spirit_island import events
+
+    state = blank()
+    state["blight_card"].update(name="Tipping Point", side="healthy", pool=1)
+    place(state, "A5", "PPPP")
+    inv.add_blight(state, "A7")  # nobody watches yet: the card turns, nothing queued
+    assert state["blight_card"]["side"] == pcs.BLIGHTED and state["queue"] == []
+    events.time_passes(state)
+    settle(state)
+    assert presence(state) == 1
+    events.time_passes(state)
+    assert state["queue"] == []  # once only
