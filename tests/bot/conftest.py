@@ -1,0 +1,88 @@
+"""The table-service suites run on both backends.
+
+Each test of a module in TABLE_SERVICE_MODULES runs twice: on SQLite, as written, and on
+PostgreSQL, where the module's `open_store(path)` is replaced by one that opens a
+PostgresStore on a database of the test process's throwaway server (tests/postgres_server.py).
+Each file path a test opens is one database, so two stores opened on one path share it, as
+two processes share a file, and a store reopened on a path finds what it left there. Stores
+the test leaves open are closed at its end.
+"""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from storage import Store
+from tests.postgres_server import PostgresServer
+
+TABLE_SERVICE_MODULES = frozenset({
+    "test_platform_fixes.py",
+    "test_platform_gaps.py",
+    "test_table_board.py",
+    "test_table_citadels.py",
+    "test_table_export.py",
+    "test_table_history.py",
+    "test_table_idle.py",
+    "test_table_lobby.py",
+    "test_table_notify.py",
+    "test_table_play.py",
+    "test_table_seats.py",
+    "test_table_timers.py",
+    "test_table_tm.py",
+    "test_table_tm_merchants.py",
+})
+
+# Tests of those modules that build a SqliteStore themselves: test name -> why.
+SQLITE_ONLY = {
+    "test_cas_conflict_reloads_and_rechecks": "a SqliteStore subclass",
+    "test_a_database_from_before_results_is_recorded_on_first_use": "an old SQLite schema",
+}
+
+
+def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
+    if (
+        metafunc.definition.path.name in TABLE_SERVICE_MODULES
+        and metafunc.definition.originalname not in SQLITE_ONLY
+    ):
+        metafunc.parametrize("store_backend", ["sqlite", "postgres"], indirect=True)
+
+
+@pytest.fixture
+def store_backend(request: pytest.FixtureRequest) -> PostgresServer | None:
+    """The server for the PostgreSQL run (set up outside the test's event loop), else None."""
+    if getattr(request, "param", "sqlite") == "postgres":
+        return request.getfixturevalue("postgres_server")
+    return None
+
+
+@pytest.fixture(autouse=True)
+async def _open_store_on_the_backend(
+    store_backend: PostgresServer | None,
+    request: pytest.FixtureRequest,
+    monkeypatch: pytest.MonkeyPatch,
+) -> AsyncIterator[None]:
+    if store_backend is None:
+        yield
+        return
+    from storage.postgres import PostgresStore
+
+    databases: dict[Path, str] = {}
+    opened: list[Store] = []
+
+    async def open_store(path: str | Path, *, clock: Any = None, **sqlite_only: Any) -> Store:
+        key = Path(path).resolve()
+        if key not in databases:
+            databases[key] = await store_backend.leased(len(databases))
+        store = PostgresStore(databases[key], **({} if clock is None else {"clock": clock}))
+        await store.open()
+        opened.append(store)
+        return store
+
+    monkeypatch.setattr(request.module, "open_store", open_store)
+    yield
+    for store in opened:
+        await store.close()
