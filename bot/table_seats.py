@@ -111,7 +111,8 @@ class SeatsMixin(TableBase):
         return Outcome(
             game=record,
             prompts=prompts,
-            newly_waiting=frozenset(),
+            # the table now waits on the newcomer for whatever the seat has open: she is pinged
+            newly_waiting=frozenset({seat}) if prompts else frozenset(),
             notice=(
                 "table.substituted",
                 {"seat": seat + 1, "old": _mention(old_user), "new": _mention(new_user)},

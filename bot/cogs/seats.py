@@ -51,7 +51,14 @@ class SeatsCog(commands.Cog, name="Seats"):
         self, interaction: discord.Interaction, outcome: Outcome, newcomer: int
     ) -> None:
         """The thread is told; the newcomer gets the seat's private view and prompts by DM."""
-        await self._show([outcome])
+        # The seat's open public prompts name the old player: closed, so that the outcome asks
+        # the newcomer for them again (by name, with the buttons).
+        public = {p.decision.key for p in outcome.prompts if not p.private}
+        async with self.bot.game_lock(outcome.game.id):
+            if public:
+                still = {p.decision.key for p in await self.bot.table.open_prompts(outcome.game.id)}
+                await self.bot.publisher.close_stale_prompts(outcome.game, still - public)
+            await self.bot.publisher.publish(outcome)
         private = [p for p in outcome.prompts if p.private]
         if not await self.bot.publisher.dm_seat(outcome.game, newcomer, private):
             log.info("game %s: the newcomer's DMs are closed", outcome.game.id)
