@@ -14,7 +14,7 @@ from rules.terra_mystica.factions import BUILDING_LIMITS, FACTIONS, WORKERS_PER_
 from rules.terra_mystica.free_moves import free_choices
 from rules.terra_mystica.leech import offer_actual, offer_gain
 from rules.terra_mystica.merchants.choices import action_texts as merchants_action_texts
-from rules.terra_mystica.merchants.choices import sandstorm_ship_texts
+from rules.terra_mystica.merchants.choices import sandstorm_ship_texts, ship_paid_texts
 from rules.terra_mystica.merchants.favors import favor_allowed
 from rules.terra_mystica.merchants.ships import need_choices, ship_shores
 from rules.terra_mystica.merchants.trade import giants_spade_bars
@@ -242,6 +242,9 @@ def spade_choices(st: State, name: str) -> list[Choice]:
         if (can_build and not first and cost == spades and affords(fs, fd.costs["D"], tele)
                 and build_in_action(st, name, h)):
             out.append(choice(f"build {h}", name))
+        if (can_build and not first and cost == spades and "trades" in st  # hook: Merchants
+                and affords(fs, tele) and build_in_action(st, name, h)):
+            out += [choice(x, name) for x in ship_paid_texts(st, name, h)]
         if t["allow"].get("transform", 0) <= 0:
             continue
         partial = None
@@ -300,6 +303,8 @@ def build_options(st: State, name: str, free_spades: int, prefix: str) -> list[C
             out.append(choice(f"{head}build {h}", name))
         elif cost and affords(fs, *work):
             out.append(choice(f"{head}transform {h}", name))
+        if "trades" in st and pieces and affords(fs, *work):  # hook: Merchants, a ship pays
+            out += [choice(x, name) for x in ship_paid_texts(st, name, h, head)]
     return out
 
 

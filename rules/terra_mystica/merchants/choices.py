@@ -158,3 +158,13 @@ def sandstorm_ship_texts(st: State, name: str, prefix: str = "") -> list[str]:
             if h in bd.START_TERRAIN and h not in st["buildings"] and st["terrain"][h] != home:
                 out.append(f"{prefix}build {h} by {river}")
     return out
+
+
+def ship_paid_texts(st: State, name: str, hex_id: str, head: str = "") -> list[str]:
+    """`build HEX by RIVER` for each own ship next to hex_id, whose ship pays the dwelling
+    (seed L317); the Fakirs' and Dwarves' `build HEX by merchant` on a merchant's space."""
+    ships = set(st["factions"][name]["ships"])
+    if name in WAREHOUSE_FACTIONS:
+        return [f"{head}build {hex_id} by merchant"] if hex_id in ships else []
+    rivers = sorted(ships & set(_board(st).SHORE.get(hex_id, ())), key=lambda r: int(r[1:]))
+    return [f"{head}build {hex_id} by {r}" for r in rivers]

@@ -120,3 +120,45 @@ def test_other_factions_get_no_sandstorm_by_ship() -> None:
     st["factions"]["cultists"]["ships"] = ["r8"]
     assert sandstorm_ship_texts(st, "cultists") == []
     assert len(sandstorm_ship_texts(st, "nomads")) == 3
+
+
+# -- a dwelling paid with a ship or merchant (seed L317, L406-410) ------------------------
+
+
+def test_a_dwelling_paid_with_a_ship_is_listed_and_each_such_choice_is_legal() -> None:
+    st = with_(game(), "cultists", ship=0, ships=["r8", "r14"], W=9, C=20)
+    texts = listed(st)
+    paid = [t for t in texts if " by r" in t]
+    # B2 (plains) lies on r8; C2 (mountains) on r8 and r14, one spade and two more via dig
+    assert "build B2 by r8" in paid
+    assert not any(t.startswith("build B2 by r14") for t in paid)  # r14 is not B2's river
+    for text in paid:
+        after = play(st, "cultists", text)
+        hex_id = text.split("build ")[1].split()[0]
+        river = text.rsplit(" ", 1)[1]
+        assert after["buildings"][hex_id] == ["cultists", "D"]
+        left = list(st["factions"]["cultists"]["ships"])
+        left.remove(river)
+        assert sorted(after["factions"]["cultists"]["ships"]) == sorted(left)
+
+
+def test_no_ship_next_to_a_space_no_paid_choice() -> None:
+    st = with_(game(), "cultists", ship=0, ships=[], W=9, C=20)
+    assert not any(" by " in t for t in listed(st))
+
+
+def test_a_merchant_pays_a_dwelling_on_its_own_space_as_a_choice() -> None:
+    from tests.rules.terra_mystica.test_merchants_walkers import example
+
+    st = example()
+    name = st["active"]
+    st = with_(st, name, ships=["A2", "G2"], W=9, C=20)  # a merchant on the empty G2
+    merchants = st["factions"][name]["ships"]
+    texts = [c.text for c in turn_choices(st, name)]
+    paid = [t for t in texts if t.endswith("by merchant")]
+    assert paid and all(" G2 " in f" {t} " for t in paid)
+    for text in paid:
+        hex_id = text.split("build ")[1].split()[0]
+        assert hex_id in merchants
+        after = play(st, name, text)
+        assert after["buildings"][hex_id] == [name, "D"]
