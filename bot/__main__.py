@@ -110,7 +110,7 @@ def main() -> int:
     if not settings.token:
         print(NO_TOKEN_HELP)
         return EXIT_CONFIG  # nothing ran: a script or `make run` must not report success
-    problem = database_problem(settings.database_path)
+    problem = None if settings.database_url else database_problem(settings.database_path)
     if problem is not None:
         print(BAD_DATABASE.format(path=settings.database_path, error=problem), file=sys.stderr)
         return EXIT_CONFIG

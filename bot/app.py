@@ -67,6 +67,10 @@ def point_http_at(api_base: str) -> None:
 
 
 async def _open_default_store(settings: Settings) -> Store:
+    if settings.database_url:  # PostgreSQL, shared by every process given the same URL
+        from storage.postgres import open_postgres_store
+
+        return await open_postgres_store(settings.database_url)
     from storage.sqlite import open_store  # imported late: tests may pass their own store
 
     settings.ensure_database_dir()

@@ -37,6 +37,8 @@ class Settings(BaseSettings):
 
     token: str | None = Field(None, validation_alias="DISCORD_TOKEN")
     database_path: Path = Field(Path("data/bot.sqlite3"), validation_alias="DATABASE_PATH")
+    # Set: the games live in this PostgreSQL database instead (several processes can share it).
+    database_url: str | None = Field(None, validation_alias="DATABASE_URL")
     dev_guild_id: int | None = Field(None, validation_alias="DEV_GUILD_ID")
     default_lang: Literal["ko", "en"] = Field("ko", validation_alias="DEFAULT_LANG")
     reminder_after_hours: float = Field(24, gt=0, validation_alias="REMINDER_AFTER_HOURS")
@@ -61,11 +63,18 @@ class Settings(BaseSettings):
         # Only what the caller passes: reading the environment is load_settings()'s job.
         return (init_settings,)
 
-    @field_validator("token", "dev_guild_id", mode="before")
+    @field_validator("token", "dev_guild_id", "database_url", mode="before")
     @classmethod
     def _blank_is_none(cls, value: object) -> object:
         # An empty `DISCORD_TOKEN=` line in .env means "not set", not "the empty token".
         return None if isinstance(value, str) and not value.strip() else value
+
+    @field_validator("database_url")
+    @classmethod
+    def _postgres_only(cls, value: str | None) -> str | None:
+        if value is not None and not value.startswith(("postgresql://", "postgres://")):
+            raise ValueError("must be a PostgreSQL URL: postgresql://user:password@host/db")
+        return value
 
     @field_validator("api_base")
     @classmethod
@@ -97,7 +106,7 @@ ENV_FIELDS: dict[str, str] = {
     str(info.validation_alias): name for name, info in Settings.model_fields.items()
 }
 
-SECRET_FIELDS = frozenset({"token"})  # never echoed in an error message
+SECRET_FIELDS = frozenset({"token", "database_url"})  # never echoed in an error message
 
 
 class _FromEnvironment(Settings):

@@ -124,7 +124,7 @@ def _run_bot(tmp_path: Path, **env_vars: str) -> subprocess.CompletedProcess[str
                           capture_output=True, text=True, timeout=60)
 
 
-ENV_NAMES = ("DISCORD_TOKEN", "DATABASE_PATH", "DEV_GUILD_ID", "DEFAULT_LANG",
+ENV_NAMES = ("DISCORD_TOKEN", "DATABASE_PATH", "DATABASE_URL", "DEV_GUILD_ID", "DEFAULT_LANG",
              "REMINDER_AFTER_HOURS", "REMINDER_EVERY_HOURS", "TURN_DEADLINE_HOURS",
              "TICK_SECONDS", "DISCORD_API_BASE", "LOG_LEVEL")
 
