@@ -19,6 +19,7 @@ import json
 from pathlib import Path
 from typing import Any
 
+from rules.spirit_island import actions as act
 from rules.spirit_island import effects as fx
 from rules.spirit_island import hooks
 from rules.spirit_island import invaders as inv
@@ -644,6 +645,12 @@ def _drown(state, step, ctx, answer):
     kind = fx.ask_or_take(fx.chooser(ctx), "drown", kinds, answer)
     if isinstance(kind, fx.Ask):
         return kind
+    _drown_piece(state, land, kind)
+    return fx._rest(step, ctx, n - 1)
+
+
+def _drown_piece(state: dict, land: dict, kind: str) -> None:
+    """Destroy one piece as drowned; an invader's health goes to Ocean's drowned pool."""
     pcs.destroy(state, land, kind)
     ocean = sp.seat_of(state, OCEAN)
     if ocean is not None and kind in pcs.INVADERS:
@@ -652,7 +659,83 @@ def _drown(state, step, ctx, answer):
         players = len(state["seats"])
         row["energy"] += row["drowned"] // players
         row["drowned"] %= players
-    return fx._rest(step, ctx, n - 1)
+
+
+# --- Ocean in Play: Oceans as coastal Wetlands for powers on boards with Ocean's presence ------
+
+
+def oceans_in_play(state: dict) -> list[str]:
+    """The Oceans of the boards where Ocean's Hungry Grasp has presence (rule active)."""
+    seat = sp.seat_of(state, OCEAN)
+    if seat is None or "ocean-in-play" not in state.get("rules", ()):
+        return []
+    key = fx.presence_key(state, seat)
+    boards = {isl.island(tuple(state["boards"]))[n]["board"]
+              for n, land in state["lands"].items() if land["presence"].get(key)}
+    return [f"{b}0" for b in state["boards"] if b in boards]
+
+
+def _ocean_matches(state: dict, name: str, where: dict | None, ctx: dict) -> bool:
+    """A land filter on an Ocean in play: a coastal Wetland (with whatever pieces it holds)."""
+    land = state["lands"].get(name) or pcs.empty_land()
+    tests = {
+        "terrain": lambda v: "wetland" in v,
+        "coastal": lambda v: v is True,
+        "inland": lambda v: v is False,
+        "board": lambda v: name.startswith(v),
+        "has": lambda v: all(fx.count(state, land, k, ctx) for k in v),
+        "lacks": lambda v: not any(fx.count(state, land, k, ctx) for k in v),
+        "invaders": lambda v: bool(pcs.invader_count(land)) == v,
+        "blight": lambda v: bool(land["blight"]) == v,
+        "ocean": lambda v: True,
+    }
+    return all(tests.get(key, lambda v: False)(value) for key, value in (where or {}).items())
+
+
+def _within(state: dict, starts: list[str], distance: int, oceans: list[str]) -> list[str]:
+    """Lands within `distance` of the starts, counting through the Oceans in play."""
+    boards = tuple(state["boards"])
+    seen, edge = set(starts), set(starts)
+    for _ in range(distance):
+        edge = {n for land in edge for n in isl.adjacent(boards, land, ocean=True)
+                if n in oceans or not isl.is_ocean(boards, n)} - seen
+        seen |= edge
+    return [n for n in isl.island(boards) if n in seen and (n in oceans or not isl.is_ocean(boards, n))]
+
+
+def _drowning_moves(state, step, ctx, answer, gather: bool):
+    """Push out of a land next to an Ocean in play, or gather into an Ocean in play: the
+    Ocean is one more place to move to, and invaders or dahan moved into it are drowned."""
+    oceans = oceans_in_play(state)
+    boards = tuple(state["boards"])
+    here = ctx["land"]
+    kinds = fx._kinds(step)
+    drownable = [k for k in kinds if k in (*pcs.INVADERS, "dahan")]
+    if gather:
+        near = isl.adjacent(boards, here)
+
+        def options():
+            return [[k, s] for s in near for k in drownable if state["lands"][s][k]]
+
+        def move(choice):
+            _drown_piece(state, state["lands"][choice[1]], choice[0])
+
+        return fx._move(state, step, ctx, answer, "gather", options, move)
+    wet = [o for o in oceans if o in isl.adjacent(boards, here, ocean=True)]
+    land = state["lands"][here]
+
+    def options():
+        present = [k for k in kinds if fx.count(state, land, k, ctx)]
+        base = [[k, t] for k in present for t in act.push_options(state, here, k)]
+        return base + [[k, o] for k in present if k in drownable for o in wet]
+
+    def move(choice):
+        if choice[1] in wet:
+            _drown_piece(state, land, choice[0])
+        else:
+            act.push(state, here, [(choice[0], choice[1])])
+
+    return fx._move(state, step, ctx, answer, "push", options, move)
 
 
 # --- special rules that change generic verbs -------------------------------------------------------
@@ -680,7 +763,7 @@ def target_land(original, state, step, ctx, answer):
     land with dahan, paying 1 energy, whatever the range), Entwined Power (the partner's
     presence counts too), and range changes: the seat's `range_bonus` (Reaching Grasp), the
     step's `more_range` (`{"cond", "n"}`: a card's threshold) and `origin` (a filter the
-    land counted from must match)."""
+    land counted from must match). Oceans in play (Ocean in Play) are coastal Wetlands."""
     seat = ctx.get("seat")
     source = step.get("from", "presence")
     if seat is None or source == "any":
@@ -693,7 +776,9 @@ def target_land(original, state, step, ctx, answer):
     if more and fx.check(state, more["cond"], ctx):
         reach += more["n"]
     partners = state["seats"][seat].get("entwined", [])
-    if not (river or shadows or partners or "origin" in step or reach != step.get("range", 0)):
+    oceans = oceans_in_play(state)
+    if not (river or shadows or partners or oceans or "origin" in step
+            or reach != step.get("range", 0)):
         return original(state, step, ctx, answer)
     starts = sp.sacred_sites(state, seat) if river else fx.origins(state, seat, source)
     for other in partners:  # Entwined Power: the partner's presence counts too
@@ -702,8 +787,10 @@ def target_land(original, state, step, ctx, answer):
         starts += [n for n in theirs if n not in starts]
     if "origin" in step:
         starts = [n for n in starts if fx.land_matches(state, n, step["origin"], ctx)]
-    near = fx.within(state, starts, reach)
-    options = [n for n in near if fx.land_matches(state, n, step.get("where"), ctx)]
+    near = _within(state, starts, reach, oceans)
+    where = step.get("where")
+    options = [n for n in near if (_ocean_matches(state, n, where, ctx) if n in oceans
+                                   else fx.land_matches(state, n, where, ctx))]
     extra = []
     if shadows:
         extra = [n for n in fx.lands_matching(state, step.get("where"), ctx)
@@ -716,6 +803,7 @@ def target_land(original, state, step, ctx, answer):
         return land
     if land in extra:
         state["seats"][seat]["energy"] -= 1
+    _land(state, land)  # an Ocean in play holds pieces for the power's steps
     fx.set_ctx(state, ctx, land=land)
     return None
 
@@ -894,7 +982,7 @@ def add_presence(original, state, step, ctx, answer):
 
 
 def _dahan_counts(state: dict, lands) -> dict[str, int]:
-    return {n: len(state["lands"][n]["dahan"]) for n in lands}
+    return {n: len(state["lands"][n]["dahan"]) for n in lands if n in state["lands"]}
 
 
 def _follow_dahan(original, state, step, ctx, answer):
@@ -910,8 +998,8 @@ def _follow_dahan(original, state, step, ctx, answer):
     if isinstance(result, fx.Ask):
         return result
     after = _dahan_counts(state, lands)
-    left = [n for n in lands if after[n] < before[n]]
-    came = [n for n in lands if after[n] > before[n]]
+    left = [n for n in after if after[n] < before[n]]
+    came = [n for n in after if after[n] > before[n]]
     key = fx.presence_key(state, thunder)
     if not (left and came) or not state["lands"][left[0]]["presence"].get(key):
         return result
@@ -919,14 +1007,32 @@ def _follow_dahan(original, state, step, ctx, answer):
     return [{"step": follow, "ctx": fx._new_ctx(state, ctx, seat=thunder)}, *(result or [])]
 
 
+def _with_oceans(original, gather: bool):
+    def handler(state, step, ctx, answer):
+        if _ocean_move(state, ctx, gather):
+            return _drowning_moves(state, step, ctx, answer, gather)
+        return original(state, step, ctx, answer)
+    return handler
+
+
+def _ocean_move(state: dict, ctx: dict, gather: bool) -> bool:
+    """Whether a push from (or gather into) this land may reach an Ocean in play."""
+    oceans = oceans_in_play(state)
+    here = ctx["land"]
+    if gather:
+        return here in oceans
+    near = isl.adjacent(tuple(state["boards"]), here, ocean=True)
+    return here not in oceans and any(o in near for o in oceans)
+
+
 @_wraps("push")
 def push(original, state, step, ctx, answer):
-    return _follow_dahan(original, state, step, ctx, answer)
+    return _follow_dahan(_with_oceans(original, False), state, step, ctx, answer)
 
 
 @_wraps("gather")
 def gather(original, state, step, ctx, answer):
-    return _follow_dahan(original, state, step, ctx, answer)
+    return _follow_dahan(_with_oceans(original, True), state, step, ctx, answer)
 
 
 @fx.verb("follow_dahan")

@@ -485,7 +485,7 @@ def ocean_game(*others):
 def test_swallow_the_land_dwellers_drowns(players, energy, left):
     state = ocean_game(*[RIVER][: players - 1])
     put(state, "A2", explorer=1, town=1, dahan=1)
-    card(state, "Swallow the Land-Dwellers")  # A2: range 0, coastal, no Ocean target
+    card(state, "Swallow the Land-Dwellers", ["A2"])  # range 0: A2 or the Ocean (in play)
     assert land(state, "A2")["explorer"] == land(state, "A2")["town"] == []
     assert land(state, "A2")["dahan"] == []
     assert fear(state) == 1  # the town
@@ -496,7 +496,7 @@ def test_swallow_the_land_dwellers_drowns(players, energy, left):
 def test_call_of_the_deeps_and_grasping_tide():
     state = ocean_game()
     put(state, "A4", explorer=1)
-    card(state, "Call of the Deeps")
+    card(state, "Call of the Deeps", ["A2"])
     assert land(state, "A2")["explorer"] == [0]
     card(state, "Grasping Tide", ["A3"])
     assert fear(state) == 2 and state["turn_marks"]["A3"]["defend"] == 4
@@ -512,10 +512,10 @@ def test_tidal_boon():
 
 def test_ocean_innates():
     state = ocean_game()
-    innate(state, "Pound Ships to Splinters", {"moon": 3, "air": 2, "water": 4})
+    innate(state, "Pound Ships to Splinters", {"moon": 3, "air": 2, "water": 4}, ["A0"])
     assert fear(state) == 4
     put(state, "A2", town=1, city=1)
-    innate(state, "Ocean Breaks the Shore", {"water": 4, "earth": 3}, ["city"])
+    innate(state, "Ocean Breaks the Shore", {"water": 4, "earth": 3}, ["A2", "city"])
     assert land(state, "A2")["town"] == land(state, "A2")["city"] == []
     assert state["seats"][0]["energy"] == 5  # 2 + 3 health drowned, 1 player
 
@@ -859,3 +859,43 @@ def test_vengeance_of_the_dead_strikes_after_each_destruction():
     put(state, "A1", dahan=1, explorer=1)  # no vengeance in A1
     fx.push(state, [{"do": "destroy", "n": 1, "kinds": ["dahan"]}], {"seat": 0, "land": "A1"})
     assert fx.run(state) is None and land(state, "A1")["explorer"] == [0]
+
+
+def test_ocean_in_play_call_of_the_deeps_drowns_in_the_ocean():
+    state = ocean_game()  # presence in A0 and A2
+    put(state, "A1", explorer=1)
+    put(state, "A3", explorer=1, town=1)
+    card(state, "Call of the Deeps", ["A0", ["explorer", "A1"], "yes"])  # then A3's
+    assert land(state, "A1")["explorer"] == land(state, "A3")["explorer"] == []
+    assert land(state, "A0")["explorer"] == []  # drowned at once
+    seat = state["seats"][0]
+    assert (seat["energy"], seat.get("drowned", 0)) == (2, 0)  # 2 health, 1 player
+
+
+def test_ocean_in_play_others_push_into_the_ocean():
+    state = ocean_game(RIVER)  # River in B6; Ocean on board A only
+    state["lands"]["A1"]["presence"][RIVER] = 1
+    put(state, "A1", town=1, dahan=1)
+    put(state, "B1", town=1)
+    fx.push(state, [{"do": "push", "n": 2, "kinds": ["town", "dahan"]}], {"seat": 1, "land": "A1"})
+    ask = fx.run(state)
+    assert ["town", "A0"] in ask.options and ["dahan", "A0"] in ask.options
+    fx.answer(state, ["town", "A0"])
+    fx.answer(state, ["dahan", "A0"])
+    assert land(state, "A1")["town"] == [] and land(state, "A1")["dahan"] == []
+    assert state["seats"][0]["energy"] == 1 and state["seats"][0]["drowned"] == 0  # 2 health / 2
+    assert fear(state) == 1  # the drowned town
+    fx.push(state, [{"do": "push", "n": 1, "kinds": ["town"]}], {"seat": 1, "land": "B1"})
+    assert "B0" not in fx.run(state).options[0]  # no Ocean presence on board B
+
+
+def test_ocean_in_play_targets_and_filters():
+    state = ocean_game()
+    assert pw.oceans_in_play(state) == ["A0"]
+    fx.push(state, [{"do": "target_land", "range": 1, "where": {"terrain": ["wetland"]}}],
+                   {"seat": 0})
+    assert fx.run(state).options == ["A0", "A2"]  # the Ocean is a Wetland now
+    fx.answer(state, "A0")
+    fx.push(state, [{"do": "target_land", "range": 1, "where": {"coastal": True}}], {"seat": 0})
+    assert fx.run(state).options == ["A0", "A1", "A2", "A3"]
+    assert not pw._ocean_matches(state, "A0", {"inland": True}, {})
