@@ -793,3 +793,35 @@ def test_great_warding_lowers_the_spirits_defend_by_4_once_per_land():
     _mod(state, "defend", n=2, where={"has": ["dahan"]})
     assert invaders.ravage(state, "A5")["damage"] == 3  # 5 less (6 - 4)
     assert invaders.ravage(state, "A5")["damage"] == 3  # not lowered twice
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_every_event_with_random_answers_in_each_island_state(seed):
+    """Every card under random answers, on a healthy and on a blighted island, at each
+    Terror Level and stage: nothing breaks, no piece count goes negative, blight is kept
+    between the card, the island and the box as the cards say."""
+    import random
+
+    rnd = random.Random(seed)
+    for name in sorted(events.EVENTS):
+        state = blank(players=2, boards=("A", "B"),
+                      deck=(f"{1 + seed % 3}:jungle",))
+        state["fear"]["terror_level"] = 1 + seed % 3
+        if seed % 2:
+            state["blight_card"].update(side=pcs.BLIGHTED, pool=12)
+        for row in state["seats"]:
+            row.update(energy=rnd.randint(0, 12), hand=["Voracious Growth"])
+        state["track"].update(ravage=["1:wetland"], build=["1:jungle"])
+        for land in sorted(state["lands"]):
+            place(state, land, rnd.choice(["ETD", "TCB", "PPEW", "DDSb", "CX", "", "DP"]),
+                  spirit=rnd.choice([TESTER, "Tester1"]))
+        events.setup(state)
+        events.store(state)["drawn"] = ["an earlier event"]
+        state["secret"]["event_deck"].insert(0, name)
+        events.draw_and_queue(state)
+        ask = fx.run(state)
+        while ask is not None:
+            ask = fx.answer(state, rnd.choice(ask.options))
+        for land in state["lands"].values():
+            assert all(pcs.count(land, k) >= 0 for k in LETTERS.values()), name
+        assert all(row["energy"] >= 0 for row in state["seats"]), name
