@@ -5,11 +5,12 @@ A card is `{deck, cost, speed, elements, target, effect}`: `target` is the first
 An innate's tiers each have a `threshold` of elements and an `effect`; a tier marked
 `instead` replaces the tiers below it, a tier marked `fast` lets the power be Fast.
 
-The spirits' special rules that change how generic verbs work (River's Domain and Shadows
-of the Dahan for targeting, To Dream a Thousand Deaths for damage and destroy, Dread
-Apparitions for fear, Ocean in Play for adding presence, Ally of the Dahan for push and
-gather) wrap those verbs here: the wrapper acts only for the spirit whose rule is active
-and hands everything else to effects.py.
+The spirits' special rules that change how generic verbs work wrap those verbs here:
+River's Domain, Shadows of the Dahan and Ocean in Play for targeting; To Dream a Thousand
+Deaths (and Vengeance of the Dead's marks) for damage and destroy; Dread Apparitions for
+fear; Ocean in Play and Steady Regeneration for adding presence; Ocean in Play and Ally of
+the Dahan for push and gather. A wrapper acts only while its rule is in play and hands
+everything else to effects.py.
 """
 
 from __future__ import annotations
