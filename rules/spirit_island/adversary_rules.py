@@ -280,6 +280,34 @@ def _durable_towns(state: dict, land: str, kind: str, **kw) -> int | None:
     return None
 
 
+_destroy = fx.VERBS["destroy"]  # the verb as it is now (a spirit's rule may wrap it too)
+
+
+def _durable_destroy(state, step, ctx, answer):
+    """Habsburg 4: an effect that would destroy a durable town (no blight in its land)
+    deals it 2 damage instead, on the most damaged town; "destroy all" works normally."""
+    land = state["lands"].get(ctx.get("land"), {})
+    kinds = [k for kind in step.get("kinds", pcs.INVADERS)
+             for k in (pcs.INVADERS if kind == "invader" else (kind,)) if fx.count(state, land, k)]
+    n = step.get("n", 1)
+    if ("habsburg:4" not in state.get("rules", ()) or "town" not in kinds or land.get("blight")
+            or n == "all" or n <= 0):
+        return _destroy(state, step, ctx, answer)
+    options = kinds + ([fx.DONE] if step.get("up_to") else [])
+    kind = fx.ask_or_take(fx.chooser(ctx), "destroy", options, answer)
+    if isinstance(kind, fx.Ask) or kind == fx.DONE:
+        return kind if isinstance(kind, fx.Ask) else None
+    if kind == "town":
+        pcs.sort_pieces(land, "town")
+        pcs.damage(state, land, "town", adv.param(state, "habsburg", 4, "health")["town"], 0)
+    else:
+        _destroy(state, {**step, "n": 1, "kinds": [kind], "up_to": False}, ctx, None)
+    return [{"step": {**step, "n": n - 1}, "ctx": ctx}] if n > 1 else None
+
+
+fx.VERBS["destroy"] = _durable_destroy
+
+
 @hooks.on("explore_card", "habsburg:5")
 def _wave_of_immigration(state: dict, card: str, **kw) -> None:
     """The reminder card comes up when the cards above it are gone: on each board 1 city in

@@ -462,6 +462,21 @@ def test_habsburg_four_towns_without_blight_are_durable():
     assert pcs.health(state, state["lands"]["A6"], "town") == 2
 
 
+def test_habsburg_four_destroying_a_durable_town_deals_it_2_damage_instead():
+    state = game("Habsburg", 4)
+    place(state, A5="TE", A6="Tb", A7="TT")
+    for name in ("A5", "A6"):
+        fx.push(state, [{"do": "destroy", "n": 1, "kinds": ["town"]}], {"seat": None, "land": name})
+        run(state)
+    assert state["lands"]["A5"]["town"] == [2] and show(state, "A6") == "b"
+    fx.push(state, [{"do": "destroy", "n": 2, "kinds": ["invader"]}], {"seat": None, "land": "A5"})
+    run(state, ["explorer", "town"])  # the explorer dies; the damaged town takes 2 more
+    assert show(state, "A5") == ""
+    fx.push(state, [{"do": "destroy", "n": "all", "kinds": ["town"]}], {"seat": None, "land": "A7"})
+    run(state)
+    assert show(state, "A7") == ""
+
+
 def test_habsburg_five_wave_of_immigration_when_the_reminder_comes_up():
     state = game("Habsburg", 5)
     deck = inv.deck(state)
