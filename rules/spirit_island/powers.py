@@ -819,6 +819,8 @@ def _dream(state: dict, land: dict, kind: str, index: int, ctx: dict) -> list[di
     _, marks = pcs.take(land, kind, index)
     pcs.put(land, kind, 0, marks)
     fx.earn_fear(state, DREAM_FEAR[kind])
+    if state.get("turn_marks", {}).get(ctx["land"], {}).get("fear_defends"):
+        tok.add_defend(state, ctx["land"], DREAM_FEAR[kind])  # Dread Apparitions counts it
     return [{"step": {"do": "push", "n": 1, "kinds": [kind]}, "ctx": ctx}]
 
 

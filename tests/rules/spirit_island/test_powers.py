@@ -559,6 +559,11 @@ def test_dread_apparitions_fear_defends():
     put(state, "A8", explorer=1)
     card(state, "Dread Apparitions")
     assert fear(state) == 1 and state["turn_marks"]["A8"]["defend"] == 1
+    put(state, "A8", town=1)  # a dreamt town's 2 fear defends too
+    fx.push(state, [{"do": "destroy", "n": 1, "kinds": ["town"]}], {"seat": 0, "land": "A8"})
+    fx.run(state)
+    fx.answer(state, fx.pending(state).options[0])
+    assert fear(state) == 3 and state["turn_marks"]["A8"]["defend"] == 3
 
 
 def test_call_on_midnights_dream():
