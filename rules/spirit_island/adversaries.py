@@ -142,8 +142,8 @@ def setup(state: dict, name: str, level: int, supporting: tuple[str, int] | None
     counts = fear_counts(lead, level, support)
     extra = sum(row.get("fear_pool_per_player", 0) for n, lv, _ in _adversaries(state)
                 for row in levels(n, lv))
-    state["fear_counts"] = counts
     fear.new_fear(state, players(state), counts, extra)
+    state["fear_counts"] = state["fear"]["counts"]
     for n, lv, _ in _adversaries(state):
         for row in levels(n, lv):
             for op in row.get("setup", []):

@@ -47,8 +47,11 @@ def new_fear(
     sets: tuple[str, ...] = SETS,
 ) -> None:
     """Deal the fear deck (counts per Terror Level, 3/3/3 by default) and fill the pool with
-    4 markers per player (plus any per-player extra an adversary or variant adds)."""
+    4 markers per player (plus any per-player extra an adversary or variant adds). Playing
+    without events adds 1 card to Terror Level II (digest 6.5, seed L858)."""
     counts = list(adversary_counts or DEFAULT_COUNTS)
+    if state.get("options", {}).get("events") is False:
+        counts[1] += 1
     rng = Rng(state["rng"])
     names = card_names(sets)
     rng.shuffle(names)

@@ -122,6 +122,14 @@ def test_every_card_earned_is_terror_level_four_and_more_fear_does_nothing():
     assert len(state["fear"]["earned_cards"]) == 9
 
 
+def test_without_events_terror_level_two_has_one_card_more():
+    state = new_game(2, 3, events=False)
+    assert state["fear"]["counts"] == [3, 4, 3] and fear.cards_left(state) == 10
+    state = new_game(2, 3, events=False, adversary="Habsburg", level=2)
+    assert state["fear"]["counts"] == [4, 6, 2]
+    assert new_game(2, 3)["fear"]["counts"] == [3, 3, 3]
+
+
 def test_a_level_with_no_cards_exposes_its_divider_at_once():
     state = blank()
     fear.new_fear(state, 1, adversary_counts=(0, 2, 2))
