@@ -131,7 +131,8 @@ class GameBot(commands.Bot):
         self.backfill = asyncio.create_task(self._backfill_results())
         self._background.add(self.backfill)
         self.backfill.add_done_callback(self._background.discard)
-        self.games = rules.available()  # imports the engines now, not inside a 3 s window
+        # imports the engines now, not inside a 3 s window; only games with a Discord side
+        self.games = games.offered(rules.available())
         self.publisher = Publisher(self)
         for module in extension_modules():
             await self.load_extension(module)

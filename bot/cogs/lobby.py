@@ -11,6 +11,7 @@ from discord import app_commands
 from discord.ext import commands
 
 import rules
+from bot import games
 from bot.components import (
     LOBBY_OPS,
     MAX_ROWS,
@@ -235,7 +236,9 @@ class LobbyCog(commands.Cog, name="Lobby"):
             channel = interaction.channel
             if not isinstance(channel, discord.TextChannel):
                 raise Refusal("discord.not_in_text_channel")
-            if game not in rules.ENGINES:  # a cheap check before the ack; engines load later
+            # a cheap check before the ack (engines load later): a known engine with a
+            # Discord side of its own
+            if game not in rules.ENGINES or game not in games.all_games():
                 raise Refusal("discord.unknown_game_name", game=game,
                               games=", ".join(self.bot.games))
             # Checked before the (public) defer, so the answer can still be private, and

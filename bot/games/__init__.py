@@ -152,6 +152,13 @@ def all_games() -> dict[str, GameUI]:
     return {**_discovered(), **_registered}
 
 
+def offered(names: list[str]) -> list[str]:
+    """The games a lobby offers: of the engines found, those with a Discord side of their own
+    (an engine can land before its plug-in, which brings its texts, buttons and pictures)."""
+    ready = all_games()
+    return [name for name in names if name in ready]
+
+
 def ui(name: str) -> GameUI:
     """The Discord side of game `name`; the platform's defaults for a game without one."""
     return all_games().get(name) or GameUI(name=name)

@@ -16,7 +16,6 @@ events: `ctx.seat` None) the first seat speaks for the table.
 
 from __future__ import annotations
 
-import copy
 import importlib
 import json
 from collections.abc import Callable
@@ -123,8 +122,14 @@ def pending(state: dict) -> Ask | None:
     return Ask(ask["seat"], ask["kind"], ask["options"]) if ask else None
 
 
-def _json(value: Any) -> Any:
-    return json.loads(json.dumps(value))
+def clone(value: Any) -> Any:
+    """A deep copy of JSON data, no object shared (several times faster than deepcopy)."""
+    kind = type(value)
+    if kind is dict:
+        return {k: clone(v) for k, v in value.items()}
+    if kind is list:
+        return [clone(v) for v in value]
+    return value
 
 
 def answer(state: dict, option: Any) -> Ask | None:
@@ -132,7 +137,7 @@ def answer(state: dict, option: Any) -> Ask | None:
     ask = state.get("ask")
     if ask is None:
         raise ValueError("nothing is being asked")
-    option = _json(option)
+    option = json.loads(json.dumps(option))  # tuples as lists
     if option not in ask["options"]:
         raise ValueError(f"{option!r} is not one of {ask['options']!r}")
     state.pop("ask")
@@ -457,7 +462,7 @@ def blight_with_cascade(state: dict, ctx: dict, picks: list[str], answer: Any, s
     adjacent lands are the options. Used by `add` and by the Invader phase's ravage."""
     picks = list(picks) + ([answer] if answer is not None else [])
     while True:
-        trial = copy.deepcopy(state)
+        trial = clone(state)
         chain = start(trial, list(picks))
         if len(chain) - 1 <= len(picks) or trial.get("lost"):
             start(state, picks)

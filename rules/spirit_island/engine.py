@@ -6,7 +6,6 @@ answers one open question (turn.open_asks): `{"type": kind, "option": value}`.
 
 from __future__ import annotations
 
-import copy
 from typing import Any, ClassVar, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
@@ -18,7 +17,7 @@ from rules.spirit_island import state as st
 from rules.spirit_island import view as vw
 from rules.spirit_island.messages import MESSAGES
 
-# The lobby's adversary ids -> the start of the adversary's English name.
+# The lobby's adversary ids -> the adversary's name in adversaries.py.
 ADVERSARIES: dict[str, str] = {
     "brandenburg_prussia": "Brandenburg-Prussia",
     "england": "England",
@@ -83,12 +82,10 @@ def _adversary(opts: Options) -> tuple[str | None, int]:
     if opts.adversary is None:
         return None, 0
     module = fx.optional("adversaries")
-    names = [a if isinstance(a, str) else a["name"] for a in getattr(module, "LIST", [])]
-    start = ADVERSARIES[opts.adversary]
-    name = next((n for n in names if n.startswith(start)), None)
-    if name is None:
-        raise RuleError("spirit_island.err.adversary")
-    return name, opts.level
+    try:
+        return module.lookup(ADVERSARIES[opts.adversary]), opts.level
+    except (AttributeError, ValueError):
+        raise RuleError("spirit_island.err.adversary") from None
 
 
 class SpiritIsland:
@@ -120,9 +117,13 @@ class SpiritIsland:
         for ask in turn.open_asks(state):
             choices = [Choice(action=a, text=notation.format_action(a))
                        for a in _actions(ask)]
-            kind = ask.kind if ask.kind in notation.KINDS else "choice"
+            params = vw.prompt_params(state, ask)
+            kind = ask.kind
+            if f"spirit_island.decision.{kind}" not in MESSAGES["en"]:
+                kind = "choice"  # another module's question: a prompt naming its kind
+                params["what"] = {lang: notation.kind_word(ask.kind, lang) for lang in ("en", "ko")}
             out.append(Decision(seat=ask.seat, kind=kind, key=_key(state, ask.seat),
-                                choices=choices, params=vw.prompt_params(state, ask)))
+                                choices=choices, params=params))
         return out
 
     def apply(self, state: State, seat: int, action: Action) -> tuple[State, list[Event]]:
@@ -135,7 +136,7 @@ class SpiritIsland:
             raise RuleError("spirit_island.err.not_your_turn")
         if action not in _actions(ask):
             raise RuleError("spirit_island.err.illegal")
-        new = copy.deepcopy(state)
+        new = fx.clone(state)
         new["notes"] = []
         turn.act(new, seat, action["type"], action["option"])
         new["step"] += 1

@@ -31,7 +31,7 @@ OUTCOMES: dict[str, tuple[str, str]] = {
 _EN: dict[str, str] = {
     "spirit_island.name": "Spirit Island",
     # decisions
-    "spirit_island.decision.choice": "{source}: choose.",
+    "spirit_island.decision.choice": "{source}: choose ({what}).",
     "spirit_island.decision.choose": "{source}: choose an option.",
     "spirit_island.decision.target_land": "{source}: choose the target land.",
     "spirit_island.decision.target_spirit": "{source}: choose the target spirit.",
@@ -90,7 +90,7 @@ _EN: dict[str, str] = {
 
 _KO: dict[str, str] = {
     "spirit_island.name": "정령섬",
-    "spirit_island.decision.choice": "{source}: 고르세요.",
+    "spirit_island.decision.choice": "{source}: 고르세요 ({what}).",
     "spirit_island.decision.choose": "{source}: 선택지를 고르세요.",
     "spirit_island.decision.target_land": "{source}: 대상 지역을 고르세요.",
     "spirit_island.decision.target_spirit": "{source}: 대상 정령을 고르세요.",

@@ -73,9 +73,33 @@ WORDS: dict[str, tuple[str, str]] = {
     "no": ("no", "아니오"),
 }
 LANGS = {"en": 0, "ko": 1}
+# Modules whose verbs ask questions of their own declare their words as ASK_WORDS (kinds)
+# and OPTION_WORDS (option values), (English, Korean) pairs like the tables above.
+WORD_MODULES = ("events", "blight", "fear", "adversaries", "powers", "spirits", "tokens")
+_merged: list[bool] = []
+
+
+def _tables() -> tuple[dict[str, tuple[str, str]], dict[str, tuple[str, str]]]:
+    if not _merged:
+        from rules.spirit_island.effects import optional
+
+        for name in WORD_MODULES:
+            module = optional(name)
+            for key, value in getattr(module, "ASK_WORDS", {}).items():
+                KINDS.setdefault(key, tuple(value))
+            for key, value in getattr(module, "OPTION_WORDS", {}).items():
+                WORDS.setdefault(key, tuple(value))
+        _merged.append(True)
+    return KINDS, WORDS
+
+
+def kind_word(kind: str, lang: str = "en") -> str:
+    pair = _tables()[0].get(kind)
+    return pair[LANGS[lang]] if pair else kind
 
 
 def _word(table: dict[str, tuple[str, str]], key: str, lang: str) -> str:
+    _tables()
     pair = table.get(key)
     return pair[LANGS[lang]] if pair else key
 

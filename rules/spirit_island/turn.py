@@ -13,8 +13,8 @@ The game's end is checked whenever an action tree is complete (errata B8).
 
 from __future__ import annotations
 
-import copy
 import inspect
+import json
 from contextlib import contextmanager
 
 from rules.spirit_island import actions as act_
@@ -324,7 +324,7 @@ def _ravage_kwargs(step: dict) -> dict:
 
 def _trial(state: dict, land: str, step: dict) -> tuple[dict, dict] | None:
     """Ravage on a copy with the choices so far: (copy, report), or None if illegal."""
-    trial = {k: copy.deepcopy(v) for k, v in state.items() if k != "notes"}
+    trial = fx.clone({k: v for k, v in state.items() if k != "notes"})
     try:
         report = inv.ravage(trial, land, **_ravage_kwargs(step))
     except ValueError:
@@ -351,28 +351,31 @@ def ravage_land(state, step, ctx, answer):
     tok = fx.optional("tokens")
     if "use_skip" not in step and tok is not None and tok.skip_options(state, land, "ravage"):
         return _ask(state, step, "skip", ["yes", "no"])
-    while True:
+    here = state["lands"][land]
+    # Trials on copies, only where a choice can arise: a cascade needs blight already in
+    # the land, a counterattack choice dahan and two kinds of invader.
+    while here["blight"]:
         trial = _trial(state, land, step)
-        chain = trial[1]["blight"]
+        chain = trial[1]["blight"] if trial else []
         picks = step.get("cascade", [])
-        if len(chain) - 1 > len(picks) and not trial[0].get("lost"):
-            options = inv.cascade_options(state, chain[len(picks)])
-            if len(options) > 1:
-                return _ask(state, step, "cascade", options)
-            step = {**step, "cascade": [*picks, options[0]]}
-            continue
-        # would another counterattack choice change anything?
+        if len(chain) - 1 <= len(picks) or trial[0].get("lost"):
+            break
+        options = inv.cascade_options(state, chain[len(picks)])
+        if len(options) > 1:
+            return _ask(state, step, "cascade", options)
+        step = {**step, "cascade": [*picks, options[0]]}
+    if here["dahan"] and sum(1 for k in pcs.INVADERS if here[k]) > 1:
         distinct: dict[str, str] = {}
         for kind in pcs.INVADERS:
             alt = _trial(state, land, {**step, "order": [*step.get("order", []), kind]})
             if alt is not None:
                 distinct.setdefault(_outcome(alt[0]), kind)
         if len(distinct) > 1:
-            return _ask(state, step, "counterattack", sorted(distinct.values(),
-                                                             key=pcs.INVADERS.index))
-        report = inv.ravage(state, land, **_ravage_kwargs(step))
-        note(state, "ravage", land=land, damage=report["damage"], blight=report["blight"])
-        return None
+            return _ask(state, step, "counterattack",
+                        sorted(distinct.values(), key=pcs.INVADERS.index))
+    report = inv.ravage(state, land, **_ravage_kwargs(step))
+    note(state, "ravage", land=land, damage=report["damage"], blight=report["blight"])
+    return None
 
 
 def _ask(state: dict, step: dict, kind: str, options: list) -> Ask:
@@ -463,7 +466,7 @@ def open_asks(state: dict) -> list[Ask]:
 def act(state: dict, seat: int, kind: str, option) -> None:
     """Answer the seat's open question with one of its options (ValueError if not open)."""
     ask = next((a for a in open_asks(state) if a.seat == seat), None)
-    if ask is None or ask.kind != kind or fx._json(option) not in ask.options:
+    if ask is None or ask.kind != kind or json.loads(json.dumps(option)) not in ask.options:
         raise ValueError(f"seat {seat} cannot answer {kind} {option!r}")
     if state["phase"] == "spirit":
         with seat_queue(state, seat):

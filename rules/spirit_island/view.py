@@ -72,7 +72,8 @@ def event_params(params: dict[str, Any]) -> dict[str, Any]:
         if key == "card" and isinstance(value, str) and ":" in value:
             value = invader_card(value)
         elif key == "outcome":
-            en, ko = OUTCOMES.get(value, (value, value))
+            why = value.split(":", 1)[-1]
+            en, ko = OUTCOMES.get(value, (f"defeat ({why})", f"패배 ({why})"))
             value = {"en": en, "ko": ko}
         elif isinstance(value, dict):
             value = [f"{land} {kind}" for land, kind in value.items()]

@@ -1,15 +1,19 @@
-"""The engine stays out of the lobby and the contract suite until it exports ENGINE."""
+"""The platform finds the engine through its package, which exports ENGINE; the lobby offers
+it only once the game has a Discord side of its own (bot/games/)."""
 
 import importlib
-from pathlib import Path
 
 import rules
+from bot import games
 
 
-def test_not_discovered_until_it_exports_an_engine():
-    package = Path(rules.__file__).parent / "spirit_island"
-    if (package / "__init__.py").exists():
-        assert hasattr(importlib.import_module("rules.spirit_island"), "ENGINE")
-    else:
-        assert "spirit_island" not in rules.ENGINES
-        assert "spirit_island" not in rules.available()
+def test_discovered_through_its_engine():
+    module = importlib.import_module("rules.spirit_island")
+    assert module.ENGINE.name == "spirit_island"
+    assert "spirit_island" in rules.available()
+    assert rules.get_engine("spirit_island").name == "spirit_island"
+
+
+def test_offered_by_the_lobby_only_with_a_discord_side():
+    offered = "spirit_island" in games.offered(rules.available())
+    assert offered == ("spirit_island" in games.all_games())
