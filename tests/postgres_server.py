@@ -25,6 +25,7 @@ import tempfile
 import time
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import asyncpg
 import pytest
@@ -219,3 +220,30 @@ def postgres_server() -> Iterator[PostgresServer]:
         yield server
     finally:
         server.stop()
+
+
+class PathDatabases:
+    """`open_store(path)` for a test on PostgreSQL: each file path a test opens is one
+    leased database, so two stores opened on one path share it (as two processes share a
+    file) and a store reopened on a path finds what it left there. `close()` closes every
+    store opened through it."""
+
+    def __init__(self, server: PostgresServer) -> None:
+        self.server = server
+        self.databases: dict[Path, str] = {}
+        self.opened: list[PostgresStore] = []
+
+    async def open_store(
+        self, path: str | Path, *, clock: Any = None, **sqlite_only: Any
+    ) -> PostgresStore:
+        key = Path(path).resolve()
+        if key not in self.databases:
+            self.databases[key] = await self.server.leased(len(self.databases))
+        store = PostgresStore(self.databases[key], **({} if clock is None else {"clock": clock}))
+        await store.open()
+        self.opened.append(store)
+        return store
+
+    async def close(self) -> None:
+        for store in self.opened:
+            await store.close()

@@ -1,23 +1,17 @@
 """The table-service suites run on both backends.
 
 Each test of a module in TABLE_SERVICE_MODULES runs twice: on SQLite, as written, and on
-PostgreSQL, where the module's `open_store(path)` is replaced by one that opens a
-PostgresStore on a database of the test process's throwaway server (tests/postgres_server.py).
-Each file path a test opens is one database, so two stores opened on one path share it, as
-two processes share a file, and a store reopened on a path finds what it left there. Stores
-the test leaves open are closed at its end.
+PostgreSQL, where the module's `open_store(path)` opens a PostgresStore instead, one database
+of the test process's throwaway server per path (tests/postgres_server.py, PathDatabases).
 """
 
 from __future__ import annotations
 
 from collections.abc import AsyncIterator
-from pathlib import Path
-from typing import Any
 
 import pytest
 
-from storage import Store
-from tests.postgres_server import PostgresServer
+from tests.postgres_server import PathDatabases, PostgresServer
 
 TABLE_SERVICE_MODULES = frozenset({
     "test_platform_fixes.py",
@@ -68,21 +62,7 @@ async def _open_store_on_the_backend(
     if store_backend is None:
         yield
         return
-    from storage.postgres import PostgresStore
-
-    databases: dict[Path, str] = {}
-    opened: list[Store] = []
-
-    async def open_store(path: str | Path, *, clock: Any = None, **sqlite_only: Any) -> Store:
-        key = Path(path).resolve()
-        if key not in databases:
-            databases[key] = await store_backend.leased(len(databases))
-        store = PostgresStore(databases[key], **({} if clock is None else {"clock": clock}))
-        await store.open()
-        opened.append(store)
-        return store
-
-    monkeypatch.setattr(request.module, "open_store", open_store)
+    databases = PathDatabases(store_backend)
+    monkeypatch.setattr(request.module, "open_store", databases.open_store)
     yield
-    for store in opened:
-        await store.close()
+    await databases.close()

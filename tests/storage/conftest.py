@@ -1,6 +1,7 @@
-"""The storage suite's fixtures. `store` is each backend in turn: SQLite, then PostgreSQL (a
-throwaway server, tests/postgres_server.py), except for tests that open the SQLite file
-themselves (they ask for `db_path`) or look inside SQLite (SQLITE_ONLY). Their PostgreSQL
+"""The storage suite's fixtures. Each test that opens a store runs on both backends: on
+SQLite as written, then on PostgreSQL (a throwaway server, tests/postgres_server.py), where
+`store` and the module's `open_store(path)` open PostgresStores, one database per path
+(PathDatabases), except the tests that look inside SQLite (SQLITE_ONLY). Their PostgreSQL
 counterparts are in test_postgres.py."""
 
 from __future__ import annotations
@@ -12,19 +13,24 @@ from pathlib import Path
 import pytest
 
 from storage import GameRecord, SqliteStore, Store, open_store
-from tests.postgres_server import PostgresServer
+from tests.postgres_server import PathDatabases, PostgresServer
 
 BACKENDS = ("sqlite", "postgres")
 
-# Tests of `store` that look inside SQLite: test name -> what they look at.
+# Modules and tests that look inside SQLite (its file, connection, pragmas, plans, old
+# schemas, a worker process on the file): name -> what they look at.
 SQLITE_ONLY = {
+    "test_migrations.py": "SQLite's schema and pragmas, read from the file",
+    "test_event_sourcing.py": "the snapshot text, read from the file",
     "test_snapshot_is_canonical_json": "the file, read with sqlite3",
     "test_append_cancelled_while_a_statement_runs": "aiosqlite's execute, cancelled inside",
-    "test_connection_settings": "SQLite's pragmas",
-    "test_lookups_use_their_indexes": "SQLite's query plans",
+    "test_process_killed_mid_append_leaves_nothing": "a worker process on the file",
+    "test_two_processes_appending_lose_nothing": "worker processes on the file",
     "test_results_come_oldest_first_and_games_outside_a_server_are_kept_apart": (
         "a delete through the SQLite connection"
     ),
+    "test_schema_3_database_gets_results_and_boards": "an old SQLite schema",
+    "test_schema_2_database_is_migrated_and_its_game_can_change_hands": "an old SQLite schema",
 }
 
 HOST, ALICE, BOB = 1001, 1002, 1003
@@ -60,10 +66,11 @@ def clock() -> FakeClock:
 
 
 def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
+    test = metafunc.definition
     if (
-        "store" in metafunc.fixturenames
-        and "db_path" not in metafunc.fixturenames
-        and metafunc.definition.originalname not in SQLITE_ONLY
+        test.path.name not in SQLITE_ONLY
+        and test.originalname not in SQLITE_ONLY
+        and ("store" in metafunc.fixturenames or "db_path" in metafunc.fixturenames)
     ):
         metafunc.parametrize("backend", BACKENDS, indirect=True)
 
@@ -77,16 +84,26 @@ def backend(request: pytest.FixtureRequest) -> PostgresServer | None:
     return None
 
 
+@pytest.fixture(autouse=True)
+async def databases(
+    backend: PostgresServer | None, request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch
+) -> AsyncIterator[PathDatabases | None]:
+    """On PostgreSQL, the module's `open_store(path)` opens a database per path."""
+    if backend is None:
+        yield None
+        return
+    paths = PathDatabases(backend)
+    monkeypatch.setattr(request.module, "open_store", paths.open_store, raising=False)
+    yield paths
+    await paths.close()
+
+
 @pytest.fixture
 async def store(
-    backend: PostgresServer | None, tmp_path: Path, clock: FakeClock
+    databases: PathDatabases | None, db_path: Path, clock: FakeClock
 ) -> AsyncIterator[Store]:
-    if backend is None:
-        s: Store = await open_store(tmp_path / "games.db", clock=clock)
-    else:
-        from storage.postgres import open_postgres_store
-
-        s = await open_postgres_store(await backend.leased(0), clock=clock)
+    opener = open_store if databases is None else databases.open_store
+    s: Store = await opener(db_path, clock=clock)
     yield s
     await s.close()
 
