@@ -10,6 +10,7 @@ import pytest
 from rules.spirit_island import effects as fx
 from rules.spirit_island import invaders as inv
 from rules.spirit_island import powers as pw
+from rules.spirit_island import spirit_rules as sr
 from rules.spirit_island import spirits as sp
 from rules.spirit_island import tokens as tok
 from tests.rules.spirit_island.test_spirits import (
@@ -896,11 +897,11 @@ def test_ocean_in_play_others_push_into_the_ocean():
 
 def test_ocean_in_play_targets_and_filters():
     state = ocean_game()
-    assert pw.oceans_in_play(state) == ["A0"]
+    assert sr.oceans_in_play(state) == ["A0"]
     fx.push(state, [{"do": "target_land", "range": 1, "where": {"terrain": ["wetland"]}}],
                    {"seat": 0})
     assert fx.run(state).options == ["A0", "A2"]  # the Ocean is a Wetland now
     fx.answer(state, "A0")
     fx.push(state, [{"do": "target_land", "range": 1, "where": {"coastal": True}}], {"seat": 0})
     assert fx.run(state).options == ["A0", "A1", "A2", "A3"]
-    assert not pw._ocean_matches(state, "A0", {"inland": True}, {})
+    assert not sr._ocean_matches(state, "A0", {"inland": True}, {})
