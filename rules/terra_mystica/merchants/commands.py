@@ -9,6 +9,7 @@ from rules.terra_mystica.merchants.favors import cmd_favm1
 from rules.terra_mystica.merchants.setup import State, place_dock
 from rules.terra_mystica.merchants.ships import (
     MOVE_SPACE,
+    PAY,
     apply_moves,
     check_gain,
     mark_ship_payment,
@@ -87,7 +88,7 @@ def cmd_build_ship(st: State, name: str, cmd: dict, events: list[Event]) -> None
     require_active(st, name)
     mark_ship_payment(st, name, cmd["hex"], cmd["ship"])
     cmd_build(st, name, {"type": "build", "hex": cmd["hex"]}, events)
-    st["turn"].pop("ship_pay", None)
+    st.pop(PAY, None)
 
 
 def power_action(st: State, name: str, space: str, events: list[Event]) -> None:

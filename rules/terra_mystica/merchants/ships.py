@@ -16,6 +16,7 @@ State = dict[str, Any]
 MOVE_SPACE = "SYMOVE"  # the shipyard board's "move ships" action, usable from the start
 # Bonus tiles' special actions (BONM1: place a ship, BONM3: move ships) and what they open.
 BONUS_ACTION_NEEDS = {"ship": "SHIP", "move": "MOVE"}
+PAY = "ship_pay"  # the river of the ship paying the dwelling being built, for one command
 
 
 def _board(st: State) -> Any:
@@ -165,13 +166,12 @@ def mark_ship_payment(st: State, name: str, hex_id: str, river: str) -> None:
             raise RuleError("terra_mystica.mots_ship_not_next", hex=hex_id, river=river)
     elif river not in _board(st).SHORE.get(hex_id, ()):
         raise RuleError("terra_mystica.mots_ship_not_next", hex=hex_id, river=river)
-    st["turn"]["ship_pay"] = river
+    st[PAY] = river  # on the state: the build may open a new action (a new turn record)
 
 
 def spend_ship(st: State, name: str) -> bool:
     """Pay a dwelling with the marked ship (back to the supply); Halflings gain 1 worker."""
-    t = st["turn"]
-    river = t.pop("ship_pay", None) if t else None
+    river = st.pop(PAY, None)
     if river is None:
         return False
     fs = st["factions"][name]
@@ -299,7 +299,7 @@ def round_end_reward(st: State, name: str, kind: str, n: int) -> None:
 def ship_pays_here(st: State, name: str, hex_id: str) -> bool:
     """A ship marked to pay the dwelling on hex_id lies next to it (the Nomads' sandstorm
     next to a ship must spend that ship on the dwelling, seed L615)."""
-    river = st["turn"].get("ship_pay") if st["turn"] else None
+    river = st.get(PAY)
     return (
         bool(river)
         and river in _board(st).SHORE.get(hex_id, ())

@@ -358,3 +358,17 @@ def test_a_shipyard_counts_three_power_toward_a_town() -> None:
     st["town_hexes"], st["turn"]["need"] = [], {}
     check_towns(st, "cultists", [])
     assert not st["turn"]["need"].get("TOWN")
+
+
+def test_a_ship_pays_a_dwelling_also_when_the_build_opens_the_next_action() -> None:
+    """The last faction still playing chains actions in one held turn (a replay's lines):
+    the ship marked to pay must still pay once the build opens the new action."""
+    st = with_(game(), "cultists", ship=0, ships=["r8"], P=2)
+    st = play(st, "cultists", "send p to WATER")
+    st = play(st, "nomads", "pass BON7")  # the Cultists play on alone
+    st = E.apply_held(st, 0, E.parse(st, 0, "send p to FIRE"))[0]  # the action still held
+    before = fs(st, "cultists")
+    st = E.apply_held(st, 0, E.parse(st, 0, "build B2 by r8"))[0]
+    after = fs(st, "cultists")
+    assert st["buildings"]["B2"] == ["cultists", "D"] and after["ships"] == []
+    assert (after["W"], after["C"]) == (before["W"], before["C"]) and "ship_pay" not in st
