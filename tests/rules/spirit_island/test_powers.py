@@ -590,6 +590,7 @@ def test_spirits_may_yet_dream():
 def test_base_minor_and_major_decks():
     decks = [c["deck"] for c in pw.CARDS.values()]
     assert decks.count("minor") == 36 and decks.count("major") == 22
+    assert {c["set"] for c in pw.CARDS.values()} == {"base"}
     assert pw.CARDS["Drought"]["threshold"] == {"sun": 3}
     assert pw.CARDS["Talons of Lightning"]["cost"] == 6
 
