@@ -277,12 +277,16 @@ def _fear(state: dict) -> None:
 
 def _ravage(state: dict) -> None:
     for card_name in state["track"]["ravage"]:  # a land matching two cards ravages twice
-        for land in inv.matching_lands(state, card_name):
+        lands = inv.matching_lands(state, card_name)
+        for more in hooks.fire(state, "ravage_lands", card=card_name):
+            lands += [land for land in more if land not in lands]
+        for land in lands:
             fx.append(state, [{"do": "ravage_land", "land": land, "card": card_name}],
                       {"seat": None, "land": land})
 
 
 def _build(state: dict) -> None:
+    hooks.fire(state, "after_ravage_step")
     for card_name in state["track"]["build"]:
         built = inv.build(state, card_name)
         note(state, "build", card=card_name, lands=built)
