@@ -44,6 +44,7 @@ def timeit(fn: Callable[[], object], *, repeat: int, warmup: int = 2) -> list[fl
 BENCHMARKS: dict[str, str] = {
     "citadels": "bench.citadels:main",
     "terra_mystica": "bench.terra_mystica:main",
+    "spirit_island": "bench.spirit_island:main",
     "fuzz": "bench.fuzz:main",  # FUZZ_COUNT inputs per game (default 50,000): minutes
 }
 
