@@ -528,6 +528,24 @@ def push_presence(state, step, ctx, answer):
     return None
 
 
+@fx.verb("sworn_presence")
+def sworn_presence(state, step, ctx, answer):
+    """Sworn to Victory: destroy `n` of the spirit's presence within range 1 of `land`, one
+    at a time where its player picks."""
+    key = fx.presence_key(state, ctx["seat"])
+    near = [step["land"], *isl.adjacent(tuple(state["boards"]), step["land"], ocean=True)]
+    options = [n for n in near if state["lands"].get(n, {}).get("presence", {}).get(key)]
+    if not options or step["n"] <= 0:
+        return None
+    land = fx.ask_or_take(ctx["seat"], "sworn_presence", options, answer)
+    if isinstance(land, fx.Ask):
+        return land
+    pcs.destroy_presence(state["lands"][land], key)
+    row = state["seats"][ctx["seat"]]
+    row["destroyed"] = row.get("destroyed", 0) + 1
+    return fx._rest(step, ctx, step["n"] - 1)
+
+
 @fx.verb("drown")
 def drown(state, step, ctx, answer):
     """Ocean's Drowning: destroy `n` pieces of `kinds` in the land (towns and cities give

@@ -12,6 +12,7 @@ import json
 from pathlib import Path
 
 from rules.spirit_island import boards as brd
+from rules.spirit_island import effects as fx
 from rules.spirit_island import hooks
 from rules.spirit_island import invaders as inv
 from rules.spirit_island import island as isl
@@ -187,21 +188,15 @@ def _dahan_before_ravage(state: dict, land: str, damage: int) -> None:
 
 @hooks.on("after_ravage", "sworn-to-victory")
 def sworn_to_victory(state: dict, land: str, report: dict) -> None:
-    """Per dahan the ravage destroyed, Thunderspeaker loses 1 presence within range 1,
-    taken from the ravaged land first, then from adjacent lands in island order."""
+    """Per dahan the ravage destroyed, Thunderspeaker destroys 1 of its presence within
+    range 1: queued as a `sworn_presence` step its player answers (power_verbs.py)."""
     before = state.get("dahan_before_ravage", {}).pop(land, 0)
     lost = max(0, before - len(state["lands"][land]["dahan"]))
     seat = seat_of(state, "Thunderspeaker")
     if seat is None or not lost:
         return
-    key = presence_key(state, seat)
-    near = [land, *isl.adjacent(tuple(state["boards"]), land, ocean=True)]
-    for name in near:
-        row = state["lands"].get(name)
-        while lost and row and row["presence"].get(key):
-            destroy_presence(row, key)
-            state["seats"][seat]["destroyed"] = state["seats"][seat].get("destroyed", 0) + 1
-            lost -= 1
+    step = {"do": "sworn_presence", "land": land, "n": lost}
+    fx.push(state, [step], {"seat": seat, "source": "Sworn to Victory"})
 
 
 def _choke(state: dict, land: str) -> bool:

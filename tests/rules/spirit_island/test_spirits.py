@@ -381,7 +381,10 @@ def test_sworn_to_victory_costs_presence_per_dahan_destroyed():
     state["lands"]["A4"]["city"] = [0, 0]  # 6 damage: both dahan die
     inv.ravage(state, "A4")
     assert state["lands"]["A4"]["dahan"] == []
-    assert presence(state) == {"A6": 1, "A8": 1}
+    ask = fx.run(state)  # 2 presence to lose within range 1 of A4: A4 and A5 have some
+    assert ask.kind == "sworn_presence" and ask.options == ["A4", "A5"]
+    fx.answer(state, "A5")
+    assert presence(state) == {"A6": 1, "A8": 1}  # the second had to be A4's
     assert state["seats"][0]["destroyed"] == 2
 
 
@@ -391,6 +394,7 @@ def test_sworn_to_victory_nothing_when_no_dahan_die():
     state["lands"]["A4"]["dahan"] = [0, 0]
     state["lands"]["A4"]["explorer"] = [0]
     inv.ravage(state, "A4")
+    assert fx.run(state) is None
     assert presence(state) == {"A3": 1, "A4": 1, "A7": 1}
 
 
