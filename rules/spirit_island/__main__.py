@@ -6,7 +6,8 @@
 
 `random-game` plays random legal choices to the end and prints the log as notation: a
 header line with the setup, then `<seat> <move>` per line (FILE for `replay`). With
-`--games N` it plays N games (seeds S, S+1, ...) and prints only their outcomes in sum.
+`--games N` it plays N games (seeds S, S+1, ...) and prints only their outcomes in sum;
+`--mixed` varies the spirits (1-4) and the adversary, `--check` checks the invariants.
 """
 
 from __future__ import annotations
@@ -18,13 +19,16 @@ import time
 from collections import Counter
 
 from rules.core import Rng, dump_state
-from rules.spirit_island.engine import SpiritIsland
+from rules.spirit_island.checks import problems
+from rules.spirit_island.engine import ADVERSARIES, SpiritIsland
 
 HEADER = "# spirit_island"
 
 
-def play_random(players: int, seed: int, options: dict, move_seed: int | None = None):
-    """A whole game of random legal choices: (final state, log of (seat, action))."""
+def play_random(players: int, seed: int, options: dict, move_seed: int | None = None,
+                check: list[str] | None = None):
+    """A whole game of random legal choices: (final state, log of (seat, action)). With a
+    `check` list, the invariants (checks.py) are checked after every move, problems added."""
     engine = SpiritIsland()
     state = engine.setup(options, players, seed)
     rng = Rng(seed if move_seed is None else move_seed)
@@ -32,8 +36,11 @@ def play_random(players: int, seed: int, options: dict, move_seed: int | None = 
     while engine.result(state) is None:
         decision = rng.choice(engine.decisions(state))
         action = rng.choice(decision.choices).action
+        before = state
         state, _ = engine.apply(state, decision.seat, action)
         log.append((decision.seat, action))
+        if check is not None:
+            check += [f"seed {seed} move {len(log)}: {p}" for p in problems(before, state)]
     return state, log
 
 
@@ -65,23 +72,42 @@ def summary(state: dict) -> str:
     return "\n".join(lines)
 
 
+def mixed(seed: int, events: bool) -> tuple[int, dict]:
+    """1-4 spirits by seed; an adversary and level at random (none in every fifth game)."""
+    rng = Rng(seed)
+    options: dict = {"events": events}
+    if seed % 5:
+        options.update(adversary=rng.choice(sorted(ADVERSARIES)), level=rng.below(7))
+    return 1 + seed % 4, options
+
+
+def many_games(args: argparse.Namespace) -> int:
+    outcomes: Counter = Counter()
+    turns = moves = 0
+    broken: list[str] = []
+    start = time.perf_counter()
+    for seed in range(args.seed, args.seed + args.games):
+        players, options = (mixed(seed, not args.no_events) if args.mixed
+                            else (args.players, _options(args)))
+        state, log = play_random(players, seed, options, check=broken if args.check else None)
+        outcomes[state["outcome"]] += 1
+        turns += state["turn"]
+        moves += len(log)
+    spent = time.perf_counter() - start
+    who = "1-4 spirits, random adversaries" if args.mixed else f"{args.players} spirits"
+    print(f"{args.games} games, {who}: " + ", ".join(
+        f"{k} {n}" for k, n in sorted(outcomes.items())))
+    print(f"mean turns {turns / args.games:.1f}, mean moves {moves / args.games:.0f}, "
+          f"{1000 * spent / args.games:.0f} ms a game")
+    if args.check:
+        print(f"invariant problems: {len(broken)}", *broken[:10], sep="\n")
+    return 1 if broken else 0
+
+
 def random_game(args: argparse.Namespace) -> int:
     options = _options(args)
     if args.games > 1:
-        outcomes: Counter = Counter()
-        turns = moves = 0
-        start = time.perf_counter()
-        for seed in range(args.seed, args.seed + args.games):
-            state, log = play_random(args.players, seed, options)
-            outcomes[state["outcome"]] += 1
-            turns += state["turn"]
-            moves += len(log)
-        spent = time.perf_counter() - start
-        print(f"{args.games} games, {args.players} spirits: " + ", ".join(
-            f"{k} {n}" for k, n in sorted(outcomes.items())))
-        print(f"mean turns {turns / args.games:.1f}, mean moves {moves / args.games:.0f}, "
-              f"{1000 * spent / args.games:.0f} ms a game")
-        return 0
+        return many_games(args)
     engine = SpiritIsland()
     state, log = play_random(args.players, args.seed, options)
     print(header(args.players, args.seed, options))
@@ -123,6 +149,10 @@ def main(argv: list[str] | None = None) -> int:
     rand.add_argument("--level", type=int, default=0)
     rand.add_argument("--no-events", action="store_true")
     rand.add_argument("--games", type=int, default=1)
+    rand.add_argument("--mixed", action="store_true",
+                      help="with --games: 1-4 spirits and a random adversary and level")
+    rand.add_argument("--check", action="store_true",
+                      help="with --games: check the invariants after every move")
     rep = sub.add_parser("replay", help="replay a logged game and show where it ends")
     rep.add_argument("file")
     rep.add_argument("--json", action="store_true")

@@ -1,0 +1,51 @@
+"""Invariants of a running game, checked after every move by the random-game tests and by
+`python -m rules.spirit_island random-game --games N --check`:
+
+- no piece's damage reaches its health (it would have been destroyed), counts never negative;
+- fear is conserved: pool + earned pile = the pool's size;
+- blight is conserved between the card and the island (Oceans too, for Scotland) while the
+  card does not turn over and no event moves it to or from the box;
+- no damage is left once time has passed.
+The box's supply is not checked: the base game's piece counts are in none of our sources.
+"""
+
+from __future__ import annotations
+
+from rules.spirit_island.pieces import HEALTH, INVADERS, LAND_TOKENS
+
+DAMAGED = (*INVADERS, "dahan")
+
+
+def island_blight(state: dict) -> int:
+    """Blight in the lands, and in the Oceans (Scotland's Runoff and Bilgewater)."""
+    oceans = (state.get("adversary") or {}).get("ocean_blight", {})
+    return sum(land["blight"] for land in state["lands"].values()) + sum(oceans.values())
+
+
+def problems(before: dict, after: dict) -> list[str]:
+    """What is wrong after one move (empty when all holds)."""
+    found = []
+    for name, land in after["lands"].items():
+        for kind in DAMAGED:
+            if not all(0 <= d < HEALTH[kind] for d in land[kind]):
+                found.append(f"{name} {kind} damage {land[kind]}")
+        for kind in ("blight", *LAND_TOKENS):
+            if land.get(kind, 0) < 0:
+                found.append(f"{name} {kind} {land[kind]}")
+        if any(n <= 0 for n in land["presence"].values()):
+            found.append(f"{name} presence {land['presence']}")
+    if any(row["energy"] < 0 for row in after["seats"]):
+        found.append("negative energy")
+    fear = after.get("fear")
+    if fear and fear["pool"] + fear["earned"] != fear["size"]:
+        found.append(f"fear {fear['pool']} + {fear['earned']} != {fear['size']}")
+    card, old = after["blight_card"], before["blight_card"]
+    same_card = (card["name"], card["side"]) == (old["name"], old["side"])
+    events = after.get("options", {}).get("events")
+    if not events and same_card:
+        if island_blight(after) + card["pool"] != island_blight(before) + old["pool"]:
+            found.append("blight not conserved between the card and the island")
+    if after["turn"] > before["turn"] and after["phase"] == "spirit":
+        if any(d for land in after["lands"].values() for k in DAMAGED for d in land[k]):
+            found.append("damage left after time passed")
+    return found
