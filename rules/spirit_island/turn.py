@@ -135,7 +135,8 @@ def start_turn(state: dict) -> None:
     note(state, "turn", turn=state["turn"])
     for seat, row in enumerate(state["seats"]):
         row["ready"] = False
-        steps = [*growth_effect(row["spirit"]), {"do": "track_energy"}, {"do": "play_cards"},
+        steps = [*growth_effect(row["spirit"]), {"do": "track_energy"}, {"do": "track_reclaim"},
+                 {"do": "play_cards"},
                  {"do": "track_elements"}, {"do": "spirit_ready"}]
         with seat_queue(state, seat):
             fx.push(state, steps, {"seat": seat, "source": "growth"})
@@ -147,6 +148,15 @@ def start_turn(state: dict) -> None:
 def track_energy(state, step, ctx, answer):
     state["seats"][ctx["seat"]]["energy"] += track_values(state, ctx["seat"])["energy"]
     return None
+
+
+@fx.verb("track_reclaim")
+def track_reclaim(state, step, ctx, answer):
+    """A "Reclaim 1" space showing: optional, once per turn in the Spirit phase (digest 4.13)."""
+    row = state["seats"][ctx["seat"]]
+    if not row["discard"] or not track_values(state, ctx["seat"]).get("reclaim_one"):
+        return None
+    return [{"step": {"do": "may", "then": [{"do": "reclaim", "n": 1}]}, "ctx": ctx}]
 
 
 @fx.verb("play_cards")

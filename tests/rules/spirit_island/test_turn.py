@@ -219,3 +219,16 @@ def test_the_turn_survives_json_between_actions():
     turn.act(state, 0, "presence_source", "card_plays")
     options = asks(state)[(0, "add_presence")]
     assert {"A1", "A4", "A5", "A6", "A7", "A8"} <= set(options) and "A2" not in options
+
+
+def test_a_reclaim_one_space_offers_one_card_back(monkeypatch):
+    values = turn.track_values
+    monkeypatch.setattr(turn, "track_values",
+                        lambda state, seat: {**values(state, seat), "reclaim_one": True})
+    state = game(spirits=1)
+    state["seats"][0]["discard"] = ["Dear"]
+    turn.advance(state)
+    turn.act(state, 0, "choose", 0)
+    assert asks(state) == {(0, "may"): ["yes", "no"]}
+    turn.act(state, 0, "may", "yes")  # the only card comes back without asking which
+    assert state["seats"][0]["discard"] == [] and "Dear" in state["seats"][0]["hand"]
