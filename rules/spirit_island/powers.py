@@ -15,9 +15,16 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-_DATA = json.loads((Path(__file__).parent / "data" / "powers.json").read_text(encoding="utf-8"))
-CARDS: dict[str, dict] = _DATA["cards"]
-INNATES: dict[str, dict] = _DATA["innates"]
+# data/powers.json holds the base game; each further data/powers_*.json (a set's decks, a
+# group of spirits' unique cards and innates) adds its tables. A name in two files is a bug.
+CARDS: dict[str, dict] = {}
+INNATES: dict[str, dict] = {}
+for _path in sorted((Path(__file__).parent / "data").glob("powers*.json")):
+    _DATA = json.loads(_path.read_text(encoding="utf-8"))
+    for _table, _rows in ((CARDS, _DATA.get("cards", {})), (INNATES, _DATA.get("innates", {}))):
+        if _table.keys() & _rows.keys():
+            raise ValueError(f"{_path.name} repeats {sorted(_table.keys() & _rows.keys())}")
+        _table.update(_rows)
 
 BRINGER, OCEAN, RIVER, SHADOWS, LIGHTNING, THUNDER, GREEN = (
     "Bringer of Dreams and Nightmares",

@@ -19,8 +19,13 @@ from rules.spirit_island import island as isl
 from rules.spirit_island import tokens as tok
 from rules.spirit_island.pieces import destroy_presence, empty_land, invader_count, is_sacred_site
 
-_DATA = json.loads((Path(__file__).parent / "data" / "spirits.json").read_text(encoding="utf-8"))
-SPIRITS: dict[str, dict] = _DATA["spirits"]
+# data/spirits.json holds the base game's spirits; each data/spirits_*.json adds more.
+SPIRITS: dict[str, dict] = {}
+for _path in sorted((Path(__file__).parent / "data").glob("spirits*.json")):
+    _rows = json.loads(_path.read_text(encoding="utf-8"))["spirits"]
+    if SPIRITS.keys() & _rows.keys():
+        raise ValueError(f"{_path.name} repeats {sorted(SPIRITS.keys() & _rows.keys())}")
+    SPIRITS.update(_rows)
 ELEMENTS = ("sun", "moon", "fire", "air", "water", "earth", "plant", "animal")
 TRACKS = ("energy", "card_plays")
 
