@@ -298,23 +298,50 @@ def _ravage(state: dict) -> None:
 def _build(state: dict) -> None:
     hooks.fire(state, "after_ravage_step")
     for card_name in state["track"]["build"]:
-        built = inv.build(state, card_name)
-        note(state, "build", card=card_name, lands=built)
+        fx.append(state, [{"do": "invader_card", "action": "build", "card": card_name}],
+                  {"seat": None})
 
 
 def _explore(state: dict) -> None:
     deck = inv.deck(state)
-    track = state["track"]
     if not deck:
         state["lost"] = "time"
         return
     card_name = deck.pop(0)
     if inv.escalates(card_name):
         hooks.fire(state, "escalation", card=card_name)
-    explored = inv.explore(state, card_name)
-    note(state, "explore", card=card_name, lands=explored)
+    fx.append(state, [{"do": "invader_card", "action": "explore", "card": card_name}],
+              {"seat": None})
+
+
+@fx.verb("invader_card")
+def invader_card(state, step, ctx, answer):
+    """Build or explore with one card; first the players say, land by land, whether to spend
+    an "any" skip there (tokens.skip_options)."""
+    if state.get("lost"):
+        return None
+    action, card_name = step["action"], step["card"]
+    skips = dict(step.get("skips", {}))
+    if answer is not None:
+        skips[step["land"]] = answer == "yes"
+    tok = fx.optional("tokens")
+    if action == "build":
+        lands = [n for n in inv.matching_lands(state, card_name)
+                 if pcs.invader_count(state["lands"][n])]
+    else:
+        lands = inv.explore_lands(state, card_name)
+    for land in lands:
+        if land not in skips and tok is not None and tok.skip_options(state, land, action):
+            fx.remember(state, skips=skips, land=land)
+            return Ask(0, "skip", ["yes", "no"])
+    if action == "build":
+        note(state, "build", card=card_name, lands=inv.build(state, card_name, skips))
+        return None
+    note(state, "explore", card=card_name, lands=inv.explore(state, card_name, skips))
+    track = state["track"]
     track["discard"] += track["ravage"]
     track["ravage"], track["build"], track["explore"] = track["build"], [card_name], []
+    return None
 
 
 def _to_slow(state: dict) -> None:

@@ -232,3 +232,19 @@ def test_a_reclaim_one_space_offers_one_card_back(monkeypatch):
     assert asks(state) == {(0, "may"): ["yes", "no"]}
     turn.act(state, 0, "may", "yes")  # the only card comes back without asking which
     assert state["seats"][0]["discard"] == [] and "Dear" in state["seats"][0]["hand"]
+
+
+def test_the_players_say_where_an_any_skip_stops_a_build(monkeypatch):
+    from rules.spirit_island import tokens
+
+    monkeypatch.setattr(fx, "optional", lambda module: tokens if module == "tokens" else None)
+    state = game(spirits=1)
+    tokens.add_skip(state, "A8", "any")  # A8 (jungle) holds a city
+    state["track"]["build"] = ["1:jungle"]
+    invader_phase(state, "1:wetland")
+    ask = turn.open_asks(state)[0]
+    assert (ask.kind, ask.options) == ("skip", ["yes", "no"])
+    assert turn.open_asks(state) and state["queue"][0]["step"]["land"] == "A8"
+    turn.act(state, 0, "skip", "yes")
+    assert state["lands"]["A8"]["city"] == [0] and state["lands"]["A8"]["town"] == []
+    assert state["phase"] == "spirit" and state["turn"] == 1
