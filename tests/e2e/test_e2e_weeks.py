@@ -1,8 +1,9 @@
 """Games that last weeks (issue 15) through the real bot and discord.py, against the stand-in.
 
 Terra Mystica: four members continue a site game file from the start of its last round (a
-whole game by clicks takes about a minute here, so the test imports a generated game at
-round 6 with `/game import` and plays the rest by clicks). Mid-round one player is
+whole game by clicks, tests/e2e/test_e2e_tm_full.py, takes 30-40 s here and more under load;
+this test imports a generated game at round 6 with `/game import` and plays the rest by
+clicks, 6-12 s). Mid-round one player is
 substituted (the seat's private view reaches the newcomer by DM, the old player is never
 asked or told anything again), another goes away (her reminders stop, `/game status` says
 the game waits on her) and comes back (her reminder comes), and at the end `/game export`
