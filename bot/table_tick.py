@@ -7,7 +7,7 @@ deadline is told to `_missed_deadline` (the idle-player count, bot/table_idle.py
 from __future__ import annotations
 
 import logging
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any
 
 from bot import table_timers as timers_
@@ -27,6 +27,10 @@ from storage.base import (
 
 log = logging.getLogger(__name__)
 
+# A tick that claimed a game's due timers and died before rescheduling them hands them to
+# the next tick of any process after this long.
+CLAIM_LEASE = timedelta(minutes=5)
+
 
 class TickMixin(TableBase):
     async def tick(self) -> list[Any]:
@@ -34,7 +38,9 @@ class TickMixin(TableBase):
         missed deadline opens (an idle player's vote, bot/table_idle.IdleVote)."""
         now = self.clock()
         out: list[Any] = []
-        game_ids = list(dict.fromkeys(s.game_id for s in await self.store.due_schedules(now)))
+        # Claimed, not just read: another bot process ticking now gets other games' timers.
+        claimed = await self.store.claim_due_schedules(now, CLAIM_LEASE)
+        game_ids = list(dict.fromkeys(s.game_id for s in claimed))
         for game_id in game_ids:
             try:
                 record = await self.store.get_game(game_id)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any, Literal
 
 from pydantic import BaseModel, Field
@@ -318,6 +318,14 @@ class Store(ABC):
 
     @abstractmethod
     async def schedules(self, game_id: int) -> list[Schedule]: ...
+
+    @abstractmethod
+    async def claim_due_schedules(self, now: datetime, lease: timedelta) -> list[Schedule]:
+        """The timers due at `now` (as due_schedules), claimed in one atomic write: their due
+        time moves to `now + lease`, so a concurrent claim by another process does not get
+        them (a reminder goes out once), and those whose claimer dies before rescheduling
+        them fall due again when the lease ends (never lost). The caller reschedules or
+        clears each timer it handled."""
 
     # -- messages and users --------------------------------------------------
     @abstractmethod

@@ -13,7 +13,7 @@ from __future__ import annotations
 import json
 from collections.abc import AsyncIterator, Callable, Sequence
 from contextlib import asynccontextmanager
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import asyncpg
@@ -677,6 +677,21 @@ class PostgresStore(Store):
                 aware(now),
             )
         return [_schedule(row) for row in rows]
+
+    async def claim_due_schedules(self, now: datetime, lease: timedelta) -> list[Schedule]:
+        async with self._connection() as db:
+            # One statement: rows another claimer holds locked are skipped (it is moving
+            # them into the future), so each due timer goes to exactly one claimer.
+            rows = await db.fetch(
+                "WITH due AS (SELECT game_id, kind, due_at FROM schedules WHERE due_at <= $1"
+                " FOR UPDATE SKIP LOCKED)"
+                " UPDATE schedules s SET due_at = $2 FROM due"
+                " WHERE s.game_id = due.game_id AND s.kind = due.kind"
+                " RETURNING s.game_id, s.kind, due.due_at, s.data",
+                aware(now),
+                aware(now) + lease,
+            )
+        return sorted(map(_schedule, rows), key=lambda s: (s.due_at, s.game_id, s.kind.encode()))
 
     async def schedules(self, game_id: int) -> list[Schedule]:
         async with self._connection() as db:

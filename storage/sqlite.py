@@ -14,7 +14,7 @@ import sqlite3
 import time
 from collections.abc import AsyncIterator, Callable, Iterable, Sequence
 from contextlib import AbstractAsyncContextManager, asynccontextmanager, suppress
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
@@ -701,6 +701,21 @@ class SqliteStore(Store):
                 " ORDER BY due_at, game_id, kind",
                 (to_text(now),),
             )
+        return [_schedule(row) for row in rows]
+
+    async def claim_due_schedules(self, now: datetime, lease: timedelta) -> list[Schedule]:
+        async with self._write() as db:  # under the write lock: no other claim in between
+            rows = await _all(
+                db,
+                "SELECT game_id, kind, due_at, data FROM schedules WHERE due_at <= ?"
+                " ORDER BY due_at, game_id, kind",
+                (to_text(now),),
+            )
+            if rows:
+                await db.execute(
+                    "UPDATE schedules SET due_at = ? WHERE due_at <= ?",
+                    (to_text(now + lease), to_text(now)),
+                )
         return [_schedule(row) for row in rows]
 
     async def schedules(self, game_id: int) -> list[Schedule]:
