@@ -1,7 +1,8 @@
 """Invariants of a running game, checked after every move by the random-game tests and by
 `python -m rules.spirit_island random-game --games N --check`:
 
-- no piece's damage reaches its health (it would have been destroyed), counts never negative;
+- no piece's damage reaches its health now (pieces.health: events and adversaries change
+  it), counts never negative;
 - fear is conserved: pool + earned pile = the pool's size;
 - blight is conserved between the card and the island (Oceans too, for Scotland) while the
   card does not turn over and no event moves it to or from the box;
@@ -11,7 +12,7 @@ The box's supply is not checked: the base game's piece counts are in none of our
 
 from __future__ import annotations
 
-from rules.spirit_island.pieces import HEALTH, INVADERS, LAND_TOKENS
+from rules.spirit_island.pieces import INVADERS, LAND_TOKENS, health
 
 DAMAGED = (*INVADERS, "dahan")
 
@@ -27,7 +28,7 @@ def problems(before: dict, after: dict) -> list[str]:
     found = []
     for name, land in after["lands"].items():
         for kind in DAMAGED:
-            if not all(0 <= d < HEALTH[kind] for d in land[kind]):
+            if not all(0 <= d < health(after, land, kind, i) for i, d in enumerate(land[kind])):
                 found.append(f"{name} {kind} damage {land[kind]}")
         for kind in ("blight", *LAND_TOKENS):
             if land.get(kind, 0) < 0:

@@ -373,11 +373,11 @@ def damage(state, step, ctx, answer):
         n += tok.badlands_bonus(state, ctx["land"], target, done, n)
         set_ctx(state, ctx, badlands=done)
         return [{"step": {**step, "n": n, "badlands": True}, "ctx": ctx}]
-    left = sum(pcs.HEALTH[k] * len(land[k]) - sum(land[k]) for k in kinds)
+    left = sum(pcs.health(state, land, k, i) - d for k in kinds for i, d in enumerate(land[k]))
     if answer is None and n >= left:  # enough to destroy everything: nothing to choose
         for kind in kinds:
-            while land[kind]:
-                pcs.damage(state, land, kind, pcs.HEALTH[kind], 0)
+            for index in range(len(land[kind]) - 1, -1, -1):
+                pcs.damage(state, land, kind, n, index)
         return None
     kind = ask_or_take(chooser(ctx), "damage", kinds, answer)
     if isinstance(kind, Ask):
