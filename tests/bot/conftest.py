@@ -26,6 +26,7 @@ TABLE_SERVICE_MODULES = frozenset({
     "test_table_play.py",
     "test_table_seats.py",
     "test_table_timers.py",
+    "test_table_timers_shared.py",
     "test_table_tm.py",
     "test_table_tm_merchants.py",
 })
