@@ -2,6 +2,7 @@
 
 python pg_worker.py DSN GAME_ID click TARGET USER_ID  # click until the game reaches TARGET
 python pg_worker.py DSN GAME_ID ack USER_ID           # append forever, printing each ack
+python pg_worker.py DSN 0 claim NOW_ISO                 # claim due timers until none is left
 
 Each prints "ready" once its store is open and starts on the line "go" from stdin, so the
 test starts both workers of a race at the same moment. `click` reads the game, answers the
@@ -13,6 +14,7 @@ from __future__ import annotations
 
 import asyncio
 import sys
+from datetime import datetime, timedelta
 
 from storage import VersionConflict
 from storage.postgres import open_postgres_store
@@ -65,10 +67,25 @@ async def ack(dsn: str, game_id: int, user_id: int) -> None:
         print(version, flush=True)
 
 
+async def claim(dsn: str, now: datetime) -> None:
+    """Claim the timers due at `now` a few at a time, as ticks do, printing each claimed
+    (game, kind), until a claim finds none."""
+    store = await open_postgres_store(dsn)
+    print("ready", flush=True)
+    sys.stdin.readline()
+    while timers := await store.claim_due_schedules(now, timedelta(hours=1)):
+        for timer in timers:
+            print(timer.game_id, timer.kind, flush=True)
+        await asyncio.sleep(0)
+    await store.close()
+
+
 if __name__ == "__main__":
     dsn, game_id, mode, *rest = sys.argv[1:]
     if mode == "click":
         asyncio.run(click(dsn, int(game_id), int(rest[0]), int(rest[1])))
+    elif mode == "claim":
+        asyncio.run(claim(dsn, datetime.fromisoformat(rest[0])))
     elif mode == "ack":
         asyncio.run(ack(dsn, int(game_id), int(rest[0])))
     else:

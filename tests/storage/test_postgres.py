@@ -10,6 +10,7 @@ import re
 import signal
 import subprocess
 import sys
+from datetime import timedelta
 from pathlib import Path
 
 import asyncpg
@@ -23,7 +24,7 @@ from storage.postgres import PostgresStore, open_postgres_store
 from storage.sqlite import apply_migrations as apply_sqlite_migrations
 from tests.postgres_server import PostgresServer
 
-from .conftest import HOST, running_game, snap
+from .conftest import HOST, FakeClock, running_game, snap
 from .test_actions import append, assert_consistent
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -253,3 +254,27 @@ async def test_a_process_killed_mid_move_loses_no_acknowledged_move(
         # Nothing is left locked: another process takes the game over at once.
         await append(store, game.id, game.version)
         assert (await store.get_game(game.id)).snapshot == snap(game.version + 1)
+
+
+async def test_two_processes_claiming_timers_each_get_their_own(
+    postgres_server: PostgresServer,
+) -> None:
+    """Reminders and deadlines go out once across processes: every due timer is claimed by
+    exactly one of two processes claiming at the same time."""
+    dsn = await postgres_server.leased(0)
+    clock = FakeClock()
+    async with PostgresStore(dsn, clock=clock) as store:
+        games = [await running_game(store) for _ in range(40)]
+        for n, game in enumerate(games):
+            for kind in ("reminder", "deadline"):
+                await store.set_schedule(game.id, kind, clock.now - timedelta(seconds=n))
+        await store.set_schedule(games[0].id, "later", clock.now + timedelta(seconds=1))
+    procs = [worker(dsn, 0, "claim", clock.now.isoformat()) for _ in range(2)]
+    start_together(procs)
+    outs = [await asyncio.to_thread(p.communicate, timeout=120) for p in procs]
+    claimed = []
+    for proc, (out, err) in zip(procs, outs, strict=True):
+        assert proc.returncode == 0, err
+        claimed += [tuple(line.split()) for line in out.splitlines()]
+    expected = [(str(g.id), kind) for g in games for kind in ("reminder", "deadline")]
+    assert sorted(claimed) == sorted(expected)  # each once, none lost, nothing not yet due
