@@ -69,6 +69,7 @@ WORDS: dict[str, tuple[str, str]] = {
     "minor": ("minor", "보조"),
     "major": ("major", "주요"),
     "done": ("done", "완료"),
+    "repeat": ("repeat", "반복"),
     "yes": ("yes", "예"),
     "no": ("no", "아니오"),
 }

@@ -29,6 +29,7 @@ ELEMENTS = ("sun", "moon", "fire", "air", "water", "earth", "plant", "animal")
 POWER_PHASES = {"fast": "fast", "slow": "slow"}
 INVADER_PARTS = ("blighted_island", "event", "fear", "ravage", "build", "explore", "slow")
 RESOLVE = "resolve"
+REPEAT = "repeat"
 
 
 # --- what the SPIRITS helper's modules give (stand-ins patch these in tests) ---------------------
@@ -133,6 +134,10 @@ def start_turn(state: dict) -> None:
     state["turn"] = state.get("turn", 0) + 1
     state["phase"] = "spirit"
     note(state, "turn", turn=state["turn"])
+    blight = fx.optional("blight")
+    if blight is not None and hasattr(blight, "spirit_phase_effect"):
+        fx.append(state, blight.spirit_phase_effect(state), {"seat": None, "source": "blight"})
+        fx.run(state)
     for seat, row in enumerate(state["seats"]):
         row["ready"] = False
         steps = [*growth_effect(row["spirit"]), {"do": "track_energy"}, {"do": "track_reclaim"},
@@ -163,7 +168,8 @@ def track_reclaim(state, step, ctx, answer):
 def play_cards(state, step, ctx, answer):
     """Play cards one at a time, up to the card plays showing, paying each one's cost."""
     row = state["seats"][ctx["seat"]]
-    left = step.get("left", track_values(state, ctx["seat"])["card_plays"])
+    left = step.get("left", track_values(state, ctx["seat"])["card_plays"]
+                    + row.get("card_plays_bonus", 0))
     if answer == fx.DONE:
         return None
     if answer is not None:
@@ -187,7 +193,7 @@ def track_elements(state, step, ctx, answer):
         values = track_values(state, ctx["seat"])
         for name, n in values["elements"].items():
             row["elements"][name] = row["elements"].get(name, 0) + n
-        for name in row["played"]:
+        for name in in_play(row):
             for element in card(name).get("elements", []):
                 row["elements"][element] = row["elements"].get(element, 0) + 1
         step = {**step, "any": values.get("any", 0)}
@@ -206,44 +212,68 @@ def spirit_ready(state, step, ctx, answer):
     return None
 
 
+def in_play(row: dict) -> list[str]:
+    """The seat's cards in play: those played, and lesser spirits' gifts (Aid from Lesser
+    Spirits: used every turn as if played)."""
+    return [*row["played"], *row.get("lesser_spirits", [])]
+
+
 def start_powers(state: dict, phase: str) -> None:
-    """Fast: every played card and innate is a power still to use; Slow: the slow ones
+    """Fast: every card in play and innate is a power still to use; Slow: the slow ones
     left (a Fast power not used in the Fast phase is lost)."""
     state["phase"] = phase
     for seat, row in enumerate(state["seats"]):
         if phase == "fast":
-            row["powers"] = [*row["played"], *innates(state, seat)]
+            row["powers"] = [*in_play(row), *innates(state, seat)]
         else:
             row["powers"] = [p for p in row["powers"] if speed(p) == "slow"]
         row["passed"] = False
 
 
 def _usable(state: dict, seat: int, name: str) -> bool:
-    return name in state["seats"][seat]["played"] or bool(power_effect(state, seat, name))
+    return name in in_play(state["seats"][seat]) or bool(power_effect(state, seat, name))
+
+
+def _repeatable(state: dict, seat: int) -> list[list[str]]:
+    """Cards already used this turn that a repeat grant (`seats[i]["repeats"]`: the highest
+    cost each may repeat) covers and the seat can pay for again."""
+    row = state["seats"][seat]
+    most = max(row.get("repeats") or [-1])
+    return [[REPEAT, c] for c in in_play(row)
+            if c not in row.get("powers", []) and card(c)["cost"] <= min(most, row["energy"])]
 
 
 def unresolved(state: dict, seat: int) -> list:
-    """What the seat may use next in this power phase. In the Fast phase a Slow power that
-    may be Fast is optional, so "done" is offered once no Fast power is left."""
+    """What the seat may use next in this power phase. Powers of the phase must be used;
+    a Slow power that may be Fast (in the Fast phase) and a repeat are optional, so "done"
+    is offered once only optional ones are left."""
     row = state["seats"][seat]
     if row.get("passed"):
         return []
     usable = [p for p in row.get("powers", []) if _usable(state, seat, p)]
-    if state["phase"] == "slow":
-        return usable
-    fast = [p for p in usable if speed(p) == "fast"]
-    extra = [p for p in usable if speed(p) != "fast" and may_be_fast(state, seat, p)]
-    return fast + extra if fast else extra + [fx.DONE] if extra else []
+    phase = state["phase"]
+    required = [p for p in usable if speed(p) == phase]
+    optional = [p for p in usable if p not in required and may_be_fast(state, seat, p)]
+    optional += _repeatable(state, seat)
+    if required:
+        return required + optional
+    return optional + [fx.DONE] if optional else []
 
 
-def resolve(state: dict, seat: int, name: str) -> None:
+def resolve(state: dict, seat: int, name) -> None:
     row = state["seats"][seat]
     if name == fx.DONE:
         row["passed"] = True
         return
-    row["powers"].remove(name)
-    if state["phase"] == "fast" and speed(name) != "fast":
-        used_slow_as_fast(state, seat)
+    if isinstance(name, list):  # a repeat: pay again, use up the grant that covers it
+        name = name[1]
+        cost = card(name)["cost"]
+        row["energy"] -= cost
+        row["repeats"].remove(min(r for r in row["repeats"] if r >= cost))
+    else:
+        row["powers"].remove(name)
+        if state["phase"] == "fast" and speed(name) != "fast":
+            used_slow_as_fast(state, seat)
     note(state, "power", seat=seat, power=name)
     fx.push(state, power_effect(state, seat, name), {"seat": seat, "source": name})
     fx.run(state)
@@ -427,8 +457,35 @@ def _ask(state: dict, step: dict, kind: str, options: list) -> Ask:
 # --- time passes ----------------------------------------------------------------------------------
 
 
+def start_time_passes(state: dict) -> None:
+    """Before cards are discarded: a seat with a keep-a-card grant may reclaim power cards
+    in play instead (`seats[i]["reclaim_at_end"]`)."""
+    state["phase"] = "time"
+    for seat, row in enumerate(state["seats"]):
+        if row.get("reclaim_at_end") and row["played"]:
+            fx.append(state, [{"do": "reclaim_at_end", "n": row["reclaim_at_end"]}],
+                      {"seat": seat, "source": "reclaim"})
+    fx.run(state)
+
+
+@fx.verb("reclaim_at_end")
+def reclaim_at_end(state, step, ctx, answer):
+    row = state["seats"][ctx["seat"]]
+    if answer == fx.DONE:
+        return None
+    if answer is not None:
+        row["played"].remove(answer)
+        row["hand"].append(answer)
+        step = {**step, "n": step["n"] - 1}
+    if step["n"] <= 0 or not row["played"]:
+        return None
+    fx.remember(state, n=step["n"])
+    return Ask(ctx["seat"], "reclaim", [*row["played"], fx.DONE])
+
+
 def time_passes(state: dict) -> None:
-    """Damage heals, this turn's marks end, played cards go to the discard, elements reset."""
+    """Damage heals, this turn's marks end, played cards go to the discard, elements reset;
+    then each rule module's own end of turn (fear, events, blight, powers)."""
     act_.time_passes(state)
     state.pop("turn_marks", None)
     for row in state["seats"]:
@@ -437,7 +494,7 @@ def time_passes(state: dict) -> None:
         row["elements"] = {}
         row["powers"] = []
         row["slow_used_fast"] = 0
-    for module in ("fear", "events", "blight"):
+    for module in ("fear", "events", "blight", "powers"):
         passes = getattr(fx.optional(module), "time_passes", None)
         if passes is not None:
             passes(state)
@@ -462,10 +519,19 @@ def advance(state: dict) -> None:
             note(state, "explore", card=state["track"]["build"][-1], lands=explored)
             start_turn(state)
             return
+        if phase in ("spirit", "time") and state["queue"]:
+            fx.run(state)
+            continue
         if phase == "spirit":
             if not all(row["ready"] for row in state["seats"]):
                 return
             start_powers(state, "fast")
+        elif phase == "time":
+            time_passes(state)
+            if check_end(state):
+                return
+            start_turn(state)
+            return
         elif phase in POWER_PHASES:
             if state["queue"]:
                 fx.run(state)
@@ -475,11 +541,7 @@ def advance(state: dict) -> None:
             if phase == "fast":
                 start_invaders(state)
             else:
-                time_passes(state)
-                if check_end(state):
-                    return
-                start_turn(state)
-                return
+                start_time_passes(state)
         elif phase == "invader":
             if state["queue"]:
                 fx.run(state)
@@ -509,11 +571,11 @@ def act(state: dict, seat: int, kind: str, option) -> None:
     ask = next((a for a in open_asks(state) if a.seat == seat), None)
     if ask is None or ask.kind != kind or json.loads(json.dumps(option)) not in ask.options:
         raise ValueError(f"seat {seat} cannot answer {kind} {option!r}")
-    if state["phase"] == "spirit":
+    if state.get("ask"):  # the island's question comes first, whatever the phase
+        fx.answer(state, option)
+    elif state["phase"] == "spirit":
         with seat_queue(state, seat):
             fx.answer(state, option)
     elif kind == RESOLVE:
         resolve(state, seat, option)
-    else:
-        fx.answer(state, option)
     advance(state)

@@ -248,3 +248,30 @@ def test_the_players_say_where_an_any_skip_stops_a_build(monkeypatch):
     turn.act(state, 0, "skip", "yes")
     assert state["lands"]["A8"]["city"] == [0] and state["lands"]["A8"]["town"] == []
     assert state["phase"] == "spirit" and state["turn"] == 1
+
+
+def test_grants_from_powers_more_card_plays_a_repeat_and_a_card_kept():
+    state = game(spirits=1)
+    state["seats"][0].update(card_plays_bonus=1, repeats=[0], reclaim_at_end=1)
+    state["lands"]["A7"]["explorer"] = [0, 0]
+    turn.advance(state)
+    turn.act(state, 0, "choose", 0)  # 3 energy
+    turn.act(state, 0, "play", "Spark")
+    turn.act(state, 0, "play", "Calm")  # a second card play
+    assert state["seats"][0]["played"] == ["Spark", "Calm"]
+    turn.act(state, 0, "resolve", "Ember")
+    turn.act(state, 0, "resolve", "Spark")
+    turn.act(state, 0, "target_land", "A7")
+    # only the optional repeat is left in the Fast phase
+    assert asks(state) == {(0, "resolve"): [["repeat", "Spark"], "done"]}
+    explorers = len(state["lands"]["A7"]["explorer"])
+    turn.act(state, 0, "resolve", ["repeat", "Spark"])
+    assert state["seats"][0]["repeats"] == []
+    turn.act(state, 0, "target_land", "A7")
+    assert len(state["lands"]["A7"]["explorer"]) == explorers - 1
+    turn.act(state, 0, "resolve", "Calm")  # range 0: its one land, A5, without asking
+    # time passes: the kept card may come back to hand instead of the discard
+    assert asks(state) == {(0, "reclaim"): ["Spark", "Calm", "done"]}
+    turn.act(state, 0, "reclaim", "Calm")
+    row = state["seats"][0]
+    assert "Calm" in row["hand"] and row["discard"] == ["Spark"] and state["turn"] == 2
