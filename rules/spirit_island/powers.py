@@ -115,3 +115,4 @@ def time_passes(state: dict) -> None:
 # The verbs and rules register themselves with effects.py when imported (they read the
 # tables above, so they come last).
 from rules.spirit_island import power_verbs, spirit_rules  # noqa: E402, F401
+from rules.spirit_island import deck_verbs  # noqa: E402, F401
