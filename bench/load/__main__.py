@@ -196,12 +196,14 @@ def main(argv: list[str]) -> int:
     args = parse(argv)
     workdir = Path(tempfile.mkdtemp(prefix="bgbot-load-"))
     began = time.monotonic()
+    keep = True  # the bots' logs and the profiles stay for a failed or profiled run
     try:
         with registered():
             outcomes, setup = asyncio.run(run_all(args, workdir))
+        keep = args.profile or any(o.errors for o in outcomes)
     finally:
-        if args.profile:
-            print(f"profiles kept in {workdir}")
+        if keep:
+            print(f"the bots' logs and any profiles are kept in {workdir}")
         else:
             shutil.rmtree(workdir, ignore_errors=True)
     print(f"\n== all configurations ({time.monotonic() - began:.0f} s in all)")

@@ -163,7 +163,11 @@ class Table(Driver):
         for guest in guests:
             click = await guest.click(lobby, custom_id=lobby_button(lobby, "join"))
             await click.wait_ack(timeout=CONFIRM)
-            await self.wait(lambda g=guest: g.mention in lobby.content, 60, "the join shown")
+            try:
+                await self.wait(lambda g=guest: g.mention in lobby.content, 60, "the join shown")
+            except AssertionError as error:
+                raise AssertionError(f"{error}: the lobby reads {lobby.content!r}, the reply "
+                                     f"{click.texts()}") from None
         self.current, self.over = thread, False
         self.threads.append(thread.id)
         self._candidates.clear()

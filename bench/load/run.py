@@ -72,6 +72,13 @@ def cpu_seconds(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / TICK
 
 
+def machine_busy() -> tuple[float, float]:
+    """(busy, all) CPU seconds of the whole machine so far, from /proc/stat."""
+    values = [int(v) for v in Path("/proc/stat").read_text().split("\n")[0].split()[1:]]
+    idle = values[3] + values[4]  # idle, iowait
+    return (sum(values[:8]) - idle) / TICK, sum(values[:8]) / TICK
+
+
 def children(pid: int) -> list[int]:
     out = []
     for entry in Path("/proc").iterdir():
@@ -145,19 +152,21 @@ async def run_config(config: Config, load: Load, database: str, workdir: Path,
             pids = {"stand-in + players": os.getpid(), **{f"bot {i}": b.pid for i, b in enumerate(bots)}}
             if server_pid:
                 pids["postgres"] = server_pid
-            cpu0 = _cpu(pids)
+            cpu0, busy0 = _cpu(pids), machine_busy()
             first = len(twin.server.requests)
             start = time.monotonic()
             await asyncio.sleep(load.seconds)
             stop.set()
             end = time.monotonic()
-            cpu1 = _cpu(pids)
+            cpu1, busy1 = _cpu(pids), machine_busy()
             await asyncio.gather(*runs)
             await _quiet(twin, 1.0)
             requests = [r for r in twin.server.requests[first:] if start <= r.at < end]
             outcome.figures = figures(tables, twin, requests, start, end)
-            outcome.figures["CPU s per s"] = {k: round((cpu1[k] - cpu0[k]) / (end - start), 2)
-                                             for k in pids}
+            used = {k: round((cpu1[k] - cpu0[k]) / (end - start), 2) for k in pids}
+            busy = (busy1[0] - busy0[0]) / (end - start)
+            used["everything else on the machine"] = round(max(0.0, busy - sum(used.values())), 2)
+            outcome.figures["CPU s per s"] = used
         finally:
             for bot in bots:
                 if bot.returncode is None:
@@ -280,6 +289,8 @@ def reminders(tables: list[Table], twin: Twin, remind_after: float) -> dict[str,
     idle_counts = {tb.index: per_thread[tb.threads[0]] for tb in idle if tb.threads}
     return {
         "reminders posted": sum(per_thread.values()),
+        "reminders by table": dict(Counter(
+            tb.index for tb in tables for th in tb.threads for _ in range(per_thread[th]))),
         "idle tables reminded once": sum(1 for n in idle_counts.values() if n == 1),
         "idle tables": len(idle),
         "idle tables never reminded": sorted(i for i, n in idle_counts.items() if n == 0),
