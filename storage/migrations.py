@@ -2,7 +2,8 @@
 
 Never edit a migration that has shipped: add the next one. Each migration is a tuple of
 single statements so the store can run it inside its own BEGIN IMMEDIATE transaction
-(sqlite3's executescript() would commit behind our back).
+(sqlite3's executescript() would commit behind our back). Each one also needs its text in
+PostgreSQL's dialect, under the same number, in storage/migrations_pg.py.
 """
 
 from __future__ import annotations
