@@ -17,6 +17,12 @@ from rules.spirit_island import state as st
 from rules.spirit_island import view as vw
 from rules.spirit_island.messages import MESSAGES
 
+# The rule modules, imported up front so their verbs and hook handlers are registered before
+# any effect runs (each imports its own verb modules).
+RULE_MODULES = ("tokens", "fear", "adversaries", "events", "blight", "spirits", "powers")
+for _module in RULE_MODULES:
+    fx.optional(_module)
+
 # The lobby's adversary ids -> the adversary's name in adversaries.py.
 ADVERSARIES: dict[str, str] = {
     "brandenburg_prussia": "Brandenburg-Prussia",
