@@ -1,5 +1,6 @@
-"""What a seat sees: the whole island is public; the decks' orders (state["secret"]) are
-stripped and only their sizes shown (the invader deck's backs show their stage)."""
+"""What a seat sees: the whole island is public; the decks' orders (state["secret"], and the
+blight deck under the blight card) are stripped and only their sizes shown (the invader
+deck's backs show their stage)."""
 
 from __future__ import annotations
 
@@ -26,6 +27,9 @@ def build_view(state: State, seat: int | None) -> View:
         "major": len(secret.get("major_deck", [])),
         "event": len(secret.get("event_deck", [])),
     }
+    card = out.get("blight_card")
+    if card and "deck" in card:  # the blight deck's order is hidden too (pieces.py keeps it)
+        card["deck"] = len(card["deck"])
     out["terror_level"] = fx.terror_level(state)
     out["viewer"] = seat
     return out
