@@ -30,6 +30,8 @@ def build_view(state: State, seat: int | None) -> View:
     card = out.get("blight_card")
     if card and "deck" in card:  # the blight deck's order is hidden too (pieces.py keeps it)
         card["deck"] = len(card["deck"])
+    if card and card.get("side") == "healthy":  # face down until it turns over
+        card["name"] = None
     out["terror_level"] = fx.terror_level(state)
     out["viewer"] = seat
     return out

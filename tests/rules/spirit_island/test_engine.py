@@ -82,7 +82,7 @@ def test_the_view_hides_the_decks_orders_but_shows_their_sizes():
     assert view["decks"]["invader_stages"] == sorted(view["decks"]["invader_stages"])
     assert view["lands"] == state["lands"]  # the island is public
     assert view["blight_card"]["deck"] == len(state["blight_card"]["deck"])
-    assert view["blight_card"]["name"] == state["blight_card"]["name"]
+    assert state["blight_card"]["side"] == "healthy" and view["blight_card"]["name"] is None
 
 
 def test_a_finished_game_gives_every_seat_the_same_result():
