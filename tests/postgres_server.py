@@ -1,8 +1,11 @@
 """A throwaway PostgreSQL server for the tests that run the storage suites on PostgreSQL.
 
-One server per test process (each pytest-xdist worker starts its own): initdb into a
+One server per test process (each pytest-xdist worker starts its own): a cluster in a
 temporary directory, a free port on 127.0.0.1, its unix socket in that directory, fsync off
 (nothing here has to survive a power cut), stopped and deleted at the end of the session.
+The cluster is a copy of one that initdb made once per machine, user and schema (kept in
+the temporary directory, keyed by a hash of them), with the migrated template database in
+it: a copy and a start take ~0.3 s, initdb and migrating ~2.5 s.
 It uses the machine's server programs (`pg_ctl`'s directory on PATH, else Debian's
 /usr/lib/postgresql/<version>/bin). initdb refuses to run as root: as root the server runs
 as the `postgres` user if there is one, else as `nobody`.
@@ -15,10 +18,13 @@ CREATE DATABASE.
 from __future__ import annotations
 
 import asyncio
+import fcntl
+import hashlib
 import os
 import pwd
 import re
 import shutil
+import signal
 import socket
 import subprocess
 import tempfile
@@ -30,10 +36,13 @@ from typing import Any
 import asyncpg
 import pytest
 
+from storage.migrations_pg import SCHEMA_VERSION_TABLE, STATEMENTS
 from storage.postgres import PostgresStore
 
 SUPERUSER = "postgres"
 TEMPLATE = "bgbot_template"
+INITDB_ARGS = ("-U", SUPERUSER, "-A", "trust", "-E", "UTF8", "--locale=C", "--no-sync",
+               "--wal-segsize=1")  # 1 MB WAL files: less to copy
 
 
 def server_programs() -> Path | None:
@@ -88,30 +97,57 @@ class PostgresServer:
 
     # -- lifecycle ---------------------------------------------------------------
     def start(self) -> None:
+        """Copy the cached cluster (built once per machine and schema, ~2 s) and serve it."""
         if self.user is not None:
             os.chown(self.folder, self.user.pw_uid, self.user.pw_gid)
         self.folder.chmod(0o700)
-        subprocess.run(
-            [self.programs / "initdb", "-D", self.data, "-U", SUPERUSER, "-A", "trust",
-             "-E", "UTF8", "--locale=C", "--no-sync"],
-            check=True, capture_output=True, **self._run_as(),
-        )
-        log = open(self.folder / "server.log", "wb")  # noqa: SIM115 - the server's lifetime
+        cluster = self._cluster()
+        subprocess.run(["cp", "-a", cluster, self.data], check=True)
+        if not self._serve(self.data):
+            shutil.rmtree(cluster, ignore_errors=True)  # rebuilt by the next run
+            raise RuntimeError(f"PostgreSQL did not start: {self._log()}")
+        asyncio.run(self._read_tables())
+
+    def _cluster(self) -> Path:
+        """A stopped cluster holding the migrated template database, built once for these
+        server programs, this user and this schema, under a lock (xdist workers start at
+        once) in the temporary directory."""
+        key = hashlib.sha256(repr((
+            str(self.programs), INITDB_ARGS, self.user and self.user.pw_uid,
+            SCHEMA_VERSION_TABLE, sorted(STATEMENTS.items()),
+        )).encode()).hexdigest()[:16]
+        cluster = Path(tempfile.gettempdir()) / f"bgbot-pg-cluster-{key}"
+        with open(f"{cluster}.lock", "w") as lock:
+            fcntl.flock(lock, fcntl.LOCK_EX)
+            if not (cluster / "PG_VERSION").exists():
+                building = self.folder / "building"
+                subprocess.run([self.programs / "initdb", "-D", building, *INITDB_ARGS],
+                               check=True, capture_output=True, **self._run_as())
+                if not self._serve(building):
+                    raise RuntimeError(f"PostgreSQL did not start: {self._log()}")
+                asyncio.run(self._make_template())
+                self._stop_server()
+                building.rename(cluster)  # whole or not at all
+        return cluster
+
+    def _serve(self, data: Path) -> bool:
+        """Start the server on `data` at a free port; False if it would not start."""
+        log = open(self.folder / "server.log", "ab")  # noqa: SIM115 - the server's lifetime
         for _ in range(3):  # another process may take the free port before the server does
             self.port = _free_port()
             self.process = subprocess.Popen(
-                [self.programs / "postgres", "-D", self.data, "-p", str(self.port),
+                [self.programs / "postgres", "-D", data, "-p", str(self.port),
                  "-k", self.folder, "-c", "listen_addresses=127.0.0.1",
                  "-c", "fsync=off", "-c", "synchronous_commit=off",
                  "-c", "full_page_writes=off", "-c", "max_connections=200"],
                 stdout=log, stderr=log, **self._run_as(),
             )
             if self._wait_ready():
-                asyncio.run(self._make_template())
-                return
-        raise RuntimeError(
-            f"PostgreSQL did not start: {(self.folder / 'server.log').read_text()[-2000:]}"
-        )
+                return True
+        return False
+
+    def _log(self) -> str:
+        return (self.folder / "server.log").read_text(errors="replace")[-2000:]
 
     def _wait_ready(self, timeout: float = 30) -> bool:
         assert self.process is not None
@@ -140,6 +176,8 @@ class PostgresServer:
         store = PostgresStore(self.dsn(TEMPLATE))
         await store.open()
         await store.close()
+
+    async def _read_tables(self) -> None:
         connection = await asyncpg.connect(self.dsn(TEMPLATE))
         try:
             tables = [row[0] for row in await connection.fetch(
@@ -156,14 +194,18 @@ class PostgresServer:
             "SELECT setval(pg_get_serial_sequence('games', 'id'), 1, false)",
         ])
 
-    def stop(self) -> None:
+    def _stop_server(self) -> None:
         if self.process is not None and self.process.poll() is None:
-            self.process.terminate()  # SIGTERM: a smart shutdown; SIGINT would be fast
+            self.process.send_signal(signal.SIGINT)  # a fast shutdown: a clean cluster
             try:
                 self.process.wait(timeout=10)
             except subprocess.TimeoutExpired:
                 self.process.kill()
                 self.process.wait()
+        self.process = None
+
+    def stop(self) -> None:
+        self._stop_server()
         shutil.rmtree(self.folder, ignore_errors=True)
 
     # -- databases -----------------------------------------------------------------
