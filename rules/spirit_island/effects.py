@@ -176,6 +176,8 @@ def count(state: dict, land: dict, kind: str, ctx: dict | None = None) -> int:
         if seat is None:
             return sum(land["presence"].values())
         return land["presence"].get(presence_key(state, seat), 0)
+    if kind == "strife":  # strife sits under single invaders (pieces.strife)
+        return sum(sum(pcs.strife(land, k)) for k in pcs.INVADERS)
     value = land.get(kind, 0)
     return len(value) if isinstance(value, list) else int(value)
 
@@ -397,6 +399,10 @@ def damage_each(state, step, ctx, answer):
 
 
 def _take_token(land: dict, kind: str) -> None:
+    if kind == "strife":  # off the first invader holding some
+        held = next(h for k in pcs.INVADERS if any(h := pcs.strife(land, k)))
+        held[next(i for i, n in enumerate(held) if n)] -= 1
+        return
     if isinstance(land.get(kind), list):
         land[kind].pop()
     else:

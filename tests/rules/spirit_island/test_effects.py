@@ -304,3 +304,12 @@ def test_a_module_registers_its_own_verb():
     play(state, [{"do": "energy", "n": 3}, {"do": "test_double_energy"}])
     assert state["seats"][0]["energy"] == 6
     del fx.VERBS["test_double_energy"]
+
+
+def test_strife_counts_under_invaders_and_is_removed_from_one():
+    state = blank()
+    add(land(state, "A5"), "town", 2)
+    land(state, "A5")["strife"]["town"] = [0, 2]
+    assert fx.count(state, land(state, "A5"), "strife") == 2
+    play(state, [{"do": "remove", "n": 1, "kinds": ["strife"]}], {"land": "A5"})
+    assert land(state, "A5")["strife"]["town"] == [0, 1]
