@@ -171,3 +171,12 @@ def test_the_ship_prompt_says_only_the_favor_tiles_ship_may_be_given_up() -> Non
     ko = t("terra_mystica.decision.ship", "ko", faction="광신도")
     assert "Only the favor tile's income ship may be given up" in en and "warehouse" in en
     assert "은총 타일의 수입 선박만 포기할 수 있습니다" in ko and "창고" in ko
+
+
+def test_the_final_scoring_words_name_the_expansions_final_tiles() -> None:
+    breakdown = {"play": 70, "network": 18, "fire": 8, "trades": 12, "large": 6, "resources": 3}
+    en = ui.score_breakdown(breakdown, "en")
+    ko = ui.score_breakdown(breakdown, "ko")
+    assert "most trade markers 12" in en and "large buildings 6" in en
+    assert "최다 무역 마커 12" in ko and "대형 건물 6" in ko
+    assert "trade" not in ui.score_breakdown({"play": 70, "network": 18}, "en")

@@ -220,6 +220,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "terra_mystica.final.network": "network",
         "terra_mystica.final.cults": "cults",
         "terra_mystica.final.resources": "resources",
+        "terra_mystica.final.trades": "most trade markers",
+        "terra_mystica.final.large": "large buildings",
     },
     "ko": {
         "terra_mystica.decision.faction": "세력을 고르세요(자리 순서대로, 색깔마다 세력 하나).",
@@ -420,6 +422,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "terra_mystica.final.network": "영역 승점",
         "terra_mystica.final.cults": "신앙 승점",
         "terra_mystica.final.resources": "자원 승점",
+        "terra_mystica.final.trades": "최다 무역 마커",
+        "terra_mystica.final.large": "대형 건물",
     },
 }
 

@@ -312,7 +312,8 @@ def status_lines(view: dict[str, Any], lang: str, names: list[str]) -> list[str]
     return lines
 
 
-FINAL_PARTS = ("play", "network", "cults", "resources")
+# trades, large: the Merchants' final tiles (most trade markers, large buildings), when played
+FINAL_PARTS = ("play", "network", "cults", "trades", "large", "resources")
 
 
 def score_breakdown(breakdown: dict[str, Any], lang: str) -> str:
