@@ -32,7 +32,7 @@ LOAD_MD = Path(__file__).resolve().parents[1] / "LOAD.md"
 BEGIN, END = "<!-- figures: written by python -m bench.load --write -->", "<!-- /figures -->"
 COLUMNS = ("moves/s", "moves", "ack p50 ms", "ack p99 ms", "round trip p50 ms",
            "round trip p99 ms", "REST calls/move", "errors", "applied twice", "lost",
-           "reminded twice")
+           "stale clicks", "prompts posted twice", "reminded twice")
 
 
 def parse(argv: list[str]) -> argparse.Namespace:
@@ -124,6 +124,8 @@ def row(outcome: Outcome) -> dict[str, object]:
     return {**outcome.figures, "errors": len(outcome.errors),
             "applied twice": len(moves.get("applied twice", [])),
             "lost": len(moves.get("lost", [])),
+            "stale clicks": len(moves.get("stale clicks", [])),
+            "prompts posted twice": len(outcome.checks.get("prompts posted twice", [])),
             "reminded twice": len(reminders.get("reminded twice", []))}
 
 

@@ -160,6 +160,11 @@ class Table(Driver):
             lambda: next((m for m in thread.messages if m.components), None), 60, "the lobby")
         option = await host.slash("game option", thread, name="rounds", value=ROUNDS)
         await option.wait_ack(timeout=CONFIRM)
+        # /game option redraws the lobby after releasing the game's lock, from the record it
+        # read: a join landing in between is drawn over (stored, not shown). Joining only once
+        # the option shows keeps the scripted players out of that race (a bot bug, reported).
+        shown = f"{t('example.option.rounds', 'en')}: {ROUNDS}"
+        await self.wait(lambda: shown in lobby.content, 60, "the option shown")
         for guest in guests:
             click = await guest.click(lobby, custom_id=lobby_button(lobby, "join"))
             await click.wait_ack(timeout=CONFIRM)

@@ -18,13 +18,15 @@ from pathlib import Path
 from typing import Any
 
 from bench.load.players import Move, Table, describe, new_tables
-from bot.i18n import lookup
+from bot.i18n import lookup, t
 from storage.base import Store
+from tests.e2e.driver import CHOICE
 from tests.twin import Twin
 
 REPO = Path(__file__).resolve().parents[2]
 TICK = os.sysconf("SC_CLK_TCK")
 MENTION = re.compile(r"<@(\d+)>")
+STALE = t("table.stale", "en")
 
 
 @dataclass(frozen=True)
@@ -179,6 +181,7 @@ async def run_config(config: Config, load: Load, database: str, workdir: Path,
                     await bot.wait()
         outcome.errors += stand_in_errors(twin, tables)
         outcome.checks["reminders"] = reminders(tables, twin, load.remind_after)
+        outcome.checks["prompts posted twice"] = prompts_posted_twice(twin)
     outcome.errors += bot_errors(workdir, config.processes)
     store: Store = await open_db()
     try:
@@ -266,6 +269,28 @@ def bot_errors(workdir: Path, processes: int) -> list[str]:
     return out
 
 
+def prompts_posted_twice(twin: Twin) -> list[str]:
+    """Messages posted with the same choice buttons (a choice's custom_id names its game and
+    decision) as an earlier one: the same prompt shown twice."""
+    posted: Counter[tuple[str, ...]] = Counter()
+    for request in twin.server.requests:
+        if request.method == "POST" and request.status < 300 and isinstance(request.body, dict):
+            ids = tuple(sorted(c["custom_id"] for c in _components(request.body)
+                               if CHOICE.match(c.get("custom_id", ""))))
+            if ids:
+                posted[ids] += 1
+    return [ids[0] for ids, n in posted.items() if n > 1]
+
+
+def _components(body: dict[str, Any]) -> list[dict[str, Any]]:
+    out, stack = [], list(body.get("components") or [])
+    while stack:
+        comp = stack.pop()
+        stack += comp.get("components") or []
+        out.append(comp)
+    return out
+
+
 def reminders(tables: list[Table], twin: Twin, remind_after: float) -> dict[str, Any]:
     """Each idle table's seats are reminded exactly once (none is lost, none doubled); at a
     playing table no seat is reminded twice within half the reminder delay (a new reminder
@@ -322,15 +347,19 @@ async def moves_in_store(store: Store, tables: list[Table]) -> dict[str, Any]:
                 if move is not None and (move.thread_id != thread_id
                                          or move.user_id != action.user_id):
                     broken.append(f"game {record.id}: {action} is not {describe(move)}")
+    unlogged = [m for m in clicks.values() if logged[m.interaction_id] == 0]
     return {
         "games checked": games,
         "clicks": len(clicks),
         "logged": sum(logged.values()),
         "applied twice": [i for i, n in logged.items() if n > 1],
-        # a click the bot answered but never logged: lost, or refused (the reply says which)
+        # a click never logged: refused as stale (its prompt was for a decision already
+        # taken: a prompt shown twice), or lost
+        "stale clicks": [{**describe(m), "reply": " | ".join(m.interaction.texts())[:200]}
+                         for m in unlogged if STALE in m.interaction.texts()],
         "lost": [{**describe(m), "confirmed": m.applied is not None,
                   "reply": " | ".join(m.interaction.texts())[:200]}
-                 for m in clicks.values() if logged[m.interaction_id] == 0],
+                 for m in unlogged if STALE not in m.interaction.texts()],
         "logged without a click": [i for i in logged if i not in clicks],
         "inconsistent": broken,
     }
