@@ -153,6 +153,7 @@ def setup(state: dict, seat: int, name: str) -> list[dict]:
             step = {"do": "setup_presence", "lands": lands, "n": place["n"], "count": count}
             pending.append({"step": step, "ctx": {"seat": seat, "source": name}})
     state.setdefault("queue", []).extend(pending)
+    hooks.fire(state, "spirit_setup", seat=seat)  # a spirit's own setup steps (spirit_rules_b.py)
     return pending
 
 
