@@ -1,0 +1,541 @@
+"""Jagged Earth spirits, second group (data/spirits_je_b.json, data/powers_spirits_je_b.json):
+their special rules and the verbs their cards, innates, growth and setup use.
+
+Vengeance as a Burning Plague: Terror of a Slowly Unfolding Plague (`build_land` hook),
+Lingering Pestilence (`presence_destroyed` hook), Wreak Vengeance (blight as badlands for its
+damage). Volcano Looming High: Mountain Home (presence only into Mountains), Collapse in a
+Blast of Lava and Steam (damage where its presence is destroyed), Volcanic Peaks (+1 range
+from a land with 3+ presence).
+
+Wrappers chain onto the verb as it is when this module is imported (after spirit_rules.py),
+so every earlier rule keeps working; each acts only for its own spirit.
+
+Hook points this module adds (fired by other modules):
+| point | keywords | fired by |
+|---|---|---|
+| `spirit_setup` | `seat` | `spirits.setup`, after the printed placements |
+| `presence_destroyed` | `land`, `seat`, `cause` (`spirit`/`blight`/`invaders`/`event`) | wherever a presence is destroyed (CORE: not fired yet outside this module) |
+"""
+
+from __future__ import annotations
+
+from rules.spirit_island import actions as act
+from rules.spirit_island import effects as fx
+from rules.spirit_island import hooks
+from rules.spirit_island import invaders as inv
+from rules.spirit_island import island as isl
+from rules.spirit_island import pieces as pcs
+from rules.spirit_island import powers as pw
+from rules.spirit_island import spirits as sp
+
+VENGEANCE = "Vengeance as a Burning Plague"
+VOLCANO = "Volcano Looming High"
+# Seat keys set for one turn by these verbs (cleared by powers.time_passes).
+pw.TURN_KEYS = (*pw.TURN_KEYS, "mountain_range")
+
+
+def _is(state: dict, seat: int | None, spirit: str, rule: str) -> bool:
+    return pw._rule(state, seat, spirit, rule)
+
+
+def _chain(name: str):
+    """Wrap the verb as it is now: `handler(previous, state, step, ctx, answer)`. No
+    `__wrapped__` is set, so a later wrapper keeps this one in the chain."""
+    previous = fx.VERBS[name]
+
+    def register(handler):
+        def verb(state, step, ctx, answer):
+            return handler(previous, state, step, ctx, answer)
+
+        fx.VERBS[name] = verb
+        return handler
+
+    return register
+
+
+def _key(state: dict, seat: int) -> str:
+    return fx.presence_key(state, seat)
+
+
+def _own_lands(state: dict, seat: int) -> list[str]:
+    key = _key(state, seat)
+    return [n for n, land in state["lands"].items() if land["presence"].get(key)]
+
+
+def _has_any(state: dict, name: str, kinds: list[str], ctx: dict) -> bool:
+    land = state["lands"].get(name)
+    return bool(land) and any(fx.count(state, land, k, ctx) for k in kinds)
+
+
+# --- setup ------------------------------------------------------------------------------------
+
+
+def _board_filled(value, board: str):
+    """The setup effect with `$board` replaced by the seat's board letter."""
+    if isinstance(value, dict):
+        return {k: _board_filled(v, board) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_board_filled(v, board) for v in value]
+    return board if value == "$board" else value
+
+
+def setup_effect(state: dict, seat: int) -> None:
+    """Queue the spirit's `setup_effect` (choices the printed placements cannot say)."""
+    row = state["seats"][seat]
+    effect = sp.SPIRITS[row["spirit"]].get("setup_effect")
+    if not effect or row.get("setup_effect_done"):
+        return
+    row["setup_effect_done"] = True
+    fx.append(state, _board_filled(effect, state["boards"][seat]),
+              {"seat": seat, "source": row["spirit"]})
+
+
+for _rule_id in ("lingering-pestilence", "mountain-home", "prepared-markers",
+                 "fragments-of-time", "growth-begets-growth"):
+    hooks.on("spirit_setup", _rule_id)(setup_effect)
+
+
+@fx.verb("setup_piece")
+def setup_piece(state, step, ctx, answer):
+    """Setup: `n` presence into `ctx.land` from the supply (not from a track)."""
+    pcs.add_presence(state["lands"][ctx["land"]], _key(state, ctx["seat"]), step.get("n", 1))
+    return None
+
+
+@fx.verb("setup_destroyed")
+def setup_destroyed(state, step, ctx, answer):
+    """Setup: `n` of the spirit's presence start destroyed (Vengeance)."""
+    row = state["seats"][ctx["seat"]]
+    row["destroyed"] = row.get("destroyed", 0) + step.get("n", 1)
+    return None
+
+
+# --- targeting: `has_any` kinds, Volcanic Peaks, Exaltation's mountain range ----------------------------
+
+
+def _reach(state: dict, step: dict, ctx: dict, seat: int) -> int:
+    reach = step.get("range", 0) + state["seats"][seat].get("range_bonus", 0)
+    more = step.get("more_range")
+    if more and fx.check(state, more["cond"], ctx):
+        reach += more["n"]
+    return reach
+
+
+def _longer_reach(state: dict, step: dict, ctx: dict) -> list[str]:
+    """Lands one further: from Volcano's lands with 3+ presence (Volcanic Peaks), and from
+    Mountains for a seat with `mountain_range` (Exaltation of Molten Stone)."""
+    seat = ctx.get("seat")
+    source = step.get("from", "presence")
+    if seat is None or source == "any":
+        return []
+    starts = fx.origins(state, seat, source)
+    tall, extra = [], state["seats"][seat].get("mountain_range", 0)
+    if _is(state, seat, VOLCANO, "volcanic-peaks"):
+        key = _key(state, seat)
+        tall = [n for n in starts if state["lands"][n]["presence"].get(key, 0) >= 3]
+    rows = isl.island(tuple(state["boards"]))
+    hills = [n for n in starts if rows[n]["terrain"] == "mountain"] if extra else []
+    if not tall and not hills:
+        return []
+    reach = _reach(state, step, ctx, seat)
+    found = set(fx.within(state, tall, reach + 1)) if tall else set()
+    found |= set(fx.within(state, hills, reach + extra)) if hills else set()
+    return [n for n in sorted(found) if fx.land_matches(state, n, step.get("where"), ctx)]
+
+
+def _options_of(previous, state, step, ctx) -> list[str]:
+    """The lands the wrapped `target_land` would offer, found on a copy of the state."""
+    trial = fx.clone(state)
+    frame = trial["queue"][0] if trial.get("queue") else None
+    trial_ctx = frame["ctx"] if frame and frame["ctx"].get("id") == ctx.get("id") else dict(ctx)
+    trial_ctx.pop("land", None)
+    result = previous(trial, step, trial_ctx, None)
+    if isinstance(result, fx.Ask):
+        return list(result.options)
+    return [trial_ctx["land"]] if trial_ctx.get("land") else []
+
+
+@_chain("target_land")
+def target_land(previous, state, step, ctx, answer):
+    """`has_any` (kinds: the land holds at least one of them), and the longer reach above."""
+    if answer is not None:
+        return previous(state, step, ctx, answer)
+    longer = _longer_reach(state, step, ctx)
+    if "has_any" not in step and not longer:
+        return previous(state, step, ctx, answer)
+    options = _options_of(previous, state, step, ctx)
+    options += [n for n in longer if n not in options]
+    if "has_any" in step:
+        options = [n for n in options if _has_any(state, n, step["has_any"], ctx)]
+    if not options:
+        fx.abort(state, ctx)
+        return None
+    land = fx.ask_or_take(fx.chooser(ctx), "target_land", options, None)
+    if isinstance(land, fx.Ask):
+        return land
+    return previous(state, step, ctx, land)
+
+
+# --- adding and moving presence: `has_any` kinds, Mountain Home ---------------------------------------------
+
+
+def _mountain_home(state: dict, seat: int | None) -> bool:
+    return _is(state, seat, VOLCANO, "mountain-home")
+
+
+def _mountains(state: dict, lands: list[str]) -> list[str]:
+    rows = isl.island(tuple(state["boards"]))
+    return [n for n in lands if rows[n]["terrain"] == "mountain"]
+
+
+@_chain("add_presence")
+def add_presence(previous, state, step, ctx, answer):
+    """Mountain Home: Volcano's presence goes only into Mountains. `any`: only into a land
+    holding one of `has_any` (blight counts)."""
+    seat = ctx.get("seat")
+    if _mountain_home(state, seat):
+        step = {**step, "where": {**step.get("where", {}), "terrain": ["mountain"]}}
+    if "has_any" not in step or step.get("source") is None:
+        return previous(state, step, ctx, answer)
+    near = fx.within(state, fx.origins(state, seat), step.get("range", 1))
+    options = [n for n in near if fx.land_matches(state, n, step.get("where"), ctx)
+               and _has_any(state, n, step["has_any"], ctx)]
+    if not options:
+        return None
+    land = fx.ask_or_take(seat, "add_presence", options, answer)
+    if isinstance(land, fx.Ask):
+        return land
+    row = state["seats"][seat]
+    if step["source"] == "destroyed":
+        row["destroyed"] -= 1
+    else:
+        row["tracks"][step["source"]] += 1
+    pcs.add_presence(state["lands"][land], _key(state, seat))
+    return None
+
+
+@_chain("place_presence")
+def place_presence(previous, state, step, ctx, answer):
+    seat = ctx.get("seat")
+    if _mountain_home(state, seat):
+        if step.get("here") and ctx["land"] not in _mountains(state, [ctx["land"]]):
+            return None
+        step = {**step, "where": {**step.get("where", {}), "terrain": ["mountain"]}}
+    return previous(state, step, ctx, answer)
+
+
+@_chain("move_presence")
+def move_presence(previous, state, step, ctx, answer):
+    """Mountain Home for event_verbs' `move_presence`: only moves into a Mountain."""
+    if not _mountain_home(state, ctx.get("seat")):
+        return previous(state, step, ctx, answer)
+    key = _key(state, ctx["seat"])
+    n = step.get("n", 1)
+    froms = _own_lands(state, ctx["seat"])
+    options = [[a, b] for a in froms
+               for b in _mountains(state, fx.within(state, [a], step.get("range", 1))) if b != a]
+    if n <= 0 or not options:
+        return None
+    pick = fx.ask_or_take(ctx["seat"], "move_presence", [*options, fx.DONE], answer)
+    if isinstance(pick, fx.Ask) or pick == fx.DONE:
+        return pick if isinstance(pick, fx.Ask) else None
+    pcs.destroy_presence(state["lands"][pick[0]], key)
+    pcs.add_presence(state["lands"][pick[1]], key)
+    return [{"step": {**step, "n": n - 1}, "ctx": ctx}] if n > 1 else None
+
+
+# --- Wreak Vengeance for the Land's Corruption: blight as badlands ----------------------------------
+
+
+@_chain("damage")
+def damage(previous, state, step, ctx, answer):
+    """Vengeance's actions: each blight in the land adds 1 to the first damage the action
+    deals there to invaders, and to dahan, as a badlands would."""
+    seat = ctx.get("seat")
+    land = ctx.get("land")
+    if answer is not None or "wreak" in step or not _is(state, seat, VENGEANCE, "wreak-vengeance"):
+        return previous(state, step, ctx, answer)
+    target = "dahan" if fx._kinds(step) == ["dahan"] else "invaders"
+    done = list(ctx.get("wreak", []))
+    blight = state["lands"][land]["blight"]
+    kinds = [k for k in fx._kinds(step) if k in pcs.HEALTH and fx.count(state, state["lands"][land], k)]
+    key = f"{land}:{target}"
+    bonus = blight if blight and kinds and step.get("n", 1) > 0 and key not in done else 0
+    if bonus:
+        done.append(key)
+        fx.set_ctx(state, ctx, wreak=done)
+    return [{"step": {**step, "n": step.get("n", 1) + bonus, "wreak": True}, "ctx": ctx}]
+
+
+# --- The Terror of a Slowly Unfolding Plague ------------------------------------------------------
+
+
+def _restore_held_disease(state: dict) -> None:
+    for name, n in state.pop("plague_held", {}).items():
+        state["lands"][name]["disease"] = state["lands"][name].get("disease", 0) + n
+
+
+@hooks.on("build_land", "slowly-unfolding-plague")
+def plague_build(state: dict, land: str, piece: str) -> None:
+    """While Vengeance's player has `plague_builds` on: disease in a land on a board with
+    its presence lets the build happen (the disease is held aside so the build does not
+    spend it, and put back after) and gives 1 fear."""
+    _restore_held_disease(state)
+    seat = sp.seat_of(state, VENGEANCE)
+    here = state["lands"][land]
+    if seat is None or not state["seats"][seat].get("plague_builds") or not here.get("disease"):
+        return None
+    rows = isl.island(tuple(state["boards"]))
+    board = rows[land]["board"]
+    if not any(rows[n]["board"] == board for n in _own_lands(state, seat)):
+        return None
+    state.setdefault("plague_held", {})[land] = here["disease"]
+    here["disease"] = 0
+    fx.earn_fear(state, 1)
+    return None
+
+
+@hooks.on("after_build", "slowly-unfolding-plague")
+def plague_after_build(state: dict, built: dict) -> None:
+    _restore_held_disease(state)
+
+
+# --- presence destroyed: Lingering Pestilence, Collapse in a Blast of Lava and Steam ------------------
+
+
+def presence_destroyed(state: dict, land: str, seat: int, cause: str, n: int = 1) -> None:
+    """Fire the `presence_destroyed` point for `n` of a seat's presence destroyed in a land."""
+    hooks.fire(state, "presence_destroyed", land=land, seat=seat, cause=cause, n=n)
+
+
+@hooks.on("presence_destroyed", "lingering-pestilence")
+def lingering_pestilence(state: dict, land: str, seat: int, cause: str, n: int = 1) -> None:
+    """Vengeance's presence destroyed by anything but a spirit's action leaves disease."""
+    if cause == "spirit" or state["seats"][seat].get("spirit") != VENGEANCE:
+        return None
+    here = state["lands"][land]
+    here["disease"] = here.get("disease", 0) + 1
+    return None
+
+
+def _collapse_frames(state: dict, land: str, seat: int, n: int) -> list[dict]:
+    ctx = fx._new_ctx(state, {}, seat=seat, land=land, source="Collapse in a Blast of Lava and Steam")
+    return fx.frames([{"do": "damage", "n": n}, {"do": "damage", "n": n, "kinds": ["dahan"]}], ctx)
+
+
+@hooks.on("presence_destroyed", "collapse-in-lava")
+def collapse(state: dict, land: str, seat: int, cause: str, n: int = 1) -> None:
+    """Volcano's presence destroyed: 1 damage per presence to the invaders there, and 1 per
+    presence to the dahan (queued to run next; the damage is Volcano's)."""
+    if state["seats"][seat].get("spirit") != VOLCANO or land in state.get("volcano_spared", ()):
+        return None
+    state.setdefault("queue", [])[:0] = _collapse_frames(state, land, seat, n)
+    return None
+
+
+# --- Vengeance's verbs -----------------------------------------------------------------------------
+
+
+@fx.verb("remove_destroyed")
+def remove_destroyed(state, step, ctx, answer):
+    """A cost: the target spirit removes 1 of its destroyed presence from the game; `then`
+    only if it had one."""
+    row = state["seats"][ctx["spirit"]]
+    if not row.get("destroyed"):
+        return None
+    row["destroyed"] -= 1
+    row["removed"] = row.get("removed", 0) + 1
+    return fx.frames(step["then"], ctx)
+
+
+@fx.verb("spirit_land")
+def spirit_land(state, step, ctx, answer):
+    """Run `then` in one of the target spirit's lands (the acting spirit picks)."""
+    lands = _own_lands(state, ctx["spirit"])
+    if not lands:
+        return None
+    land = fx.ask_or_take(fx.chooser(ctx), "spirit_land", lands, answer)
+    if isinstance(land, fx.Ask):
+        return land
+    return fx.frames(step["then"], fx._new_ctx(state, ctx, land=land))
+
+
+@fx.verb("push_with")
+def push_with(state, step, ctx, answer):
+    """Push `n` pieces of `kinds` one at a time; `with` (a token kind): 1 of it may go
+    along with each pushed piece; `avoid_presence`: only into lands without the acting
+    spirit's presence."""
+    here = ctx["land"]
+    land = state["lands"][here]
+    n = step.get("n", 1)
+    if n <= 0:
+        return None
+    if step.get("follow"):  # the piece went to `follow`: may a token go with it?
+        pick = fx.ask_or_take(fx.chooser(ctx), "push_with", ["yes", "no"], answer)
+        if isinstance(pick, fx.Ask):
+            return pick
+        if pick == "yes":
+            land[step["with"]] -= 1
+            there = state["lands"][step["follow"]]
+            there[step["with"]] = there.get(step["with"], 0) + 1
+        rest = {k: v for k, v in step.items() if k != "follow"}
+        return fx._rest(rest, ctx, n - 1)
+    key = _key(state, ctx["seat"]) if ctx.get("seat") is not None else None
+    options = [[k, t] for k in fx._kinds(step) if fx.count(state, land, k)
+               for t in act.push_options(state, here, k)
+               if not (step.get("avoid_presence") and state["lands"][t]["presence"].get(key))]
+    if not options:
+        return None
+    pick = fx.ask_or_take(fx.chooser(ctx), "push", options, answer)
+    if isinstance(pick, fx.Ask):
+        return pick
+    act.push(state, here, [(pick[0], pick[1])])
+    if step.get("with") and land.get(step["with"]):
+        return [{"step": {**step, "follow": pick[1]}, "ctx": ctx}]
+    return fx._rest(step, ctx, n - 1)
+
+
+# --- Volcano's verbs ----------------------------------------------------------------------------------
+
+
+@fx.verb("split_energy")
+def split_energy(state, step, ctx, answer):
+    """1 energy per `per` element the acting spirit has, split between it and the target
+    spirit as evenly as possible (the acting player says who gets an odd one)."""
+    total = state["seats"][ctx["seat"]]["elements"].get(step["per"], 0)
+    half = total // 2
+    mine = half
+    if total % 2:
+        pick = fx.ask_or_take(ctx["seat"], "odd_energy", ["self", "spirit"], answer)
+        if isinstance(pick, fx.Ask):
+            return pick
+        mine += pick == "self"
+    state["seats"][ctx["seat"]]["energy"] += mine
+    state["seats"][ctx["spirit"]]["energy"] += total - mine
+    return None
+
+
+@fx.verb("mountain_range")
+def mountain_range(state, step, ctx, answer):
+    """This turn the target spirit's powers reach `n` further from Mountains."""
+    row = state["seats"][ctx["spirit"]]
+    row["mountain_range"] = row.get("mountain_range", 0) + step.get("n", 1)
+    return None
+
+
+@fx.verb("erupt")
+def erupt(state, step, ctx, answer):
+    """Explosive Eruption: Volcano destroys any number of its presence in the land (each
+    collapses: 1 damage to invaders and 1 to dahan per presence); `ctx.erupted` = how many."""
+    seat = ctx["seat"]
+    key = _key(state, seat)
+    have = state["lands"][ctx["land"]]["presence"].get(key, 0)
+    n = fx.ask_or_take(seat, "erupt", list(range(have + 1)), answer)
+    if isinstance(n, fx.Ask):
+        return n
+    for _ in range(n):
+        pcs.destroy_presence(state["lands"][ctx["land"]], key)
+    row = state["seats"][seat]
+    row["destroyed"] = row.get("destroyed", 0) + n
+    fx.set_ctx(state, ctx, erupted=n)
+    if n and _is(state, seat, VOLCANO, "collapse-in-lava"):
+        return _collapse_frames(state, ctx["land"], seat, n)
+    return None
+
+
+@fx.verb("if_erupted")
+def if_erupted(state, step, ctx, answer):
+    return fx.frames(step["then"], ctx) if ctx.get("erupted", 0) >= step["at_least"] else None
+
+
+@fx.verb("per_erupted")
+def per_erupted(state, step, ctx, answer):
+    """Run `then` with `n` = the presence Explosive Eruption destroyed."""
+    n = ctx.get("erupted", 0)
+    return fx.frames([{**step["then"], "n": n}], ctx) if n > 0 else None
+
+
+@fx.verb("lands_within")
+def lands_within(state, step, ctx, answer):
+    """Run `then` in each land within `range` of `ctx.land` (itself included)."""
+    lands = fx.within(state, [ctx["land"]], step.get("range", 1))
+    return [f for n in lands for f in fx.frames(step["then"], fx._new_ctx(state, ctx, land=n))]
+
+
+@fx.verb("blight_sparing")
+def blight_sparing(state, step, ctx, answer):
+    """Add 1 blight to the land; it destroys none of the acting spirit's presence there."""
+    land = state["lands"][ctx["land"]]
+    key = _key(state, ctx["seat"])
+    kept = step.get("kept", land["presence"].get(key, 0))
+    state["volcano_spared"] = [ctx["land"]]
+    result = fx.blight_with_cascade(state, ctx, step.get("cascade", []), answer,
+                                    lambda s, picks: inv.add_blight(s, ctx["land"], picks))
+    if isinstance(result, fx.Ask):
+        fx.remember(state, kept=kept)
+        return result
+    state.pop("volcano_spared", None)
+    if kept:
+        land["presence"][key] = kept
+    return None
+
+
+@fx.verb("may_pay")
+def may_pay(state, step, ctx, answer):
+    """An extra cost: the spirit may pay `n` energy to run `then` (not offered without it)."""
+    row = state["seats"][ctx["seat"]]
+    if row["energy"] < step["n"]:
+        return None
+    pick = fx.ask_or_take(ctx["seat"], "may_pay", ["yes", "no"], answer)
+    if isinstance(pick, fx.Ask):
+        return pick
+    if pick == "no":
+        return None
+    row["energy"] -= step["n"]
+    return fx.frames(step["then"], ctx)
+
+
+@fx.verb("add_destroyed_here")
+def add_destroyed_here(state, step, ctx, answer):
+    """The acting spirit adds `n` of its destroyed presence to `ctx.land` (as many as it has;
+    Mountain Home applies)."""
+    row = state["seats"][ctx["seat"]]
+    n = min(step.get("n", 1), row.get("destroyed", 0))
+    if n <= 0 or (_mountain_home(state, ctx["seat"]) and not _mountains(state, [ctx["land"]])):
+        return None
+    row["destroyed"] -= n
+    pcs.add_presence(state["lands"][ctx["land"]], _key(state, ctx["seat"]), n)
+    return None
+
+
+@fx.verb("gather_own_presence")
+def gather_own_presence(state, step, ctx, answer):
+    """Move up to `n` of the acting spirit's presence from other lands into `ctx.land`."""
+    n = step.get("n", 1)
+    key = _key(state, ctx["seat"])
+    froms = [x for x in _own_lands(state, ctx["seat"]) if x != ctx["land"]]
+    if n <= 0 or not froms:
+        return None
+    pick = fx.ask_or_take(ctx["seat"], "move_presence", [*froms, fx.DONE], answer)
+    if isinstance(pick, fx.Ask) or pick == fx.DONE:
+        return pick if isinstance(pick, fx.Ask) else None
+    pcs.destroy_presence(state["lands"][pick], key)
+    pcs.add_presence(state["lands"][ctx["land"]], key)
+    return fx._rest(step, ctx, n - 1)
+
+
+@fx.verb("return_destroyed")
+def return_destroyed(state, step, ctx, answer):
+    """Put up to `n` destroyed presence back on the spirit's tracks (a covered space each)."""
+    seat = ctx["seat"]
+    row = state["seats"][seat]
+    n = step.get("n", 1)
+    tracks = [t for t, taken in row["tracks"].items() if taken > 0]
+    if n <= 0 or not row.get("destroyed") or not tracks:
+        return None
+    pick = fx.ask_or_take(seat, "return_presence", [*tracks, fx.DONE], answer)
+    if isinstance(pick, fx.Ask) or pick == fx.DONE:
+        return pick if isinstance(pick, fx.Ask) else None
+    row["tracks"][pick] -= 1
+    row["destroyed"] -= 1
+    return fx._rest(step, ctx, n - 1)

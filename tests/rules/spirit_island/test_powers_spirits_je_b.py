@@ -1,0 +1,239 @@
+"""Jagged Earth spirits, second group: their unique cards and innate powers run through
+effects.run on hand-built positions (data/powers_spirits_je_b.json)."""
+
+from __future__ import annotations
+
+import pytest
+
+from rules.spirit_island import effects as fx
+from rules.spirit_island import powers as pw
+from tests.rules.spirit_island.test_powers import card, fear, innate, land
+from tests.rules.spirit_island.test_spirits import steps_of
+from tests.rules.spirit_island.test_spirits_je_b import JE_B, VENGEANCE, VOLCANO, clear, seated
+
+MINE = sorted(n for n, c in pw.CARDS.items() if c.get("spirit") in JE_B)
+INNATES = sorted(n for n, c in pw.INNATES.items() if c["spirit"] in JE_B)
+
+
+@pytest.mark.parametrize("name", MINE + INNATES)
+def test_every_step_is_a_verb(name):
+    power = pw.CARDS.get(name) or pw.INNATES[name]
+    steps = [power["target"], *power.get("effect", [])]
+    for tier in power.get("tiers", []):
+        steps += tier["effect"]
+    for step in steps_of(steps):
+        assert step["do"] in fx.VERBS, step
+
+
+def vengeance():
+    state = seated(VENGEANCE)  # presence A4, A5; 1 destroyed
+    clear(state)
+    return state
+
+
+def volcano(land="A1"):
+    state = seated(VOLCANO, [land])
+    clear(state)
+    return state
+
+
+# --- Vengeance as a Burning Plague ----------------------------------------------------------
+
+
+def test_fiery_vengeance_costs_a_destroyed_presence():
+    state = seated(VENGEANCE, others=["Lightning's Swift Strike"], boards="AB")
+    clear(state)
+    state["lands"]["A5"].update(explorer=[0, 0], blight=1)
+    card(state, "Fiery Vengeance", [0, "A5"])  # itself; blight counts as badlands: 2 damage
+    assert land(state, "A5")["explorer"] == [] and fear(state) == 1
+    assert state["seats"][0]["destroyed"] == 0 and state["seats"][0]["removed"] == 1
+    state["lands"]["A5"]["explorer"] = [0]
+    card(state, "Fiery Vengeance", [0])  # nothing destroyed left: no effect
+    assert land(state, "A5")["explorer"] == [0] and fear(state) == 1
+
+
+def test_fiery_vengeance_on_another_spirit_hits_its_land():
+    state = seated(VENGEANCE, others=["Lightning's Swift Strike"], boards="AB")
+    clear(state)
+    state["seats"][1]["destroyed"] = 1
+    state["lands"]["B5"].update(town=[0], blight=1)  # Lightning's sands B5
+    lightning = [n for n, x in state["lands"].items() if x["presence"].get("Lightning's Swift Strike")]
+    card(state, "Fiery Vengeance", [1] + (["B5"] if len(lightning) > 1 else []))
+    assert land(state, "B5")["town"] == [] and state["seats"][1]["destroyed"] == 0
+
+
+def test_plaguebearers_pushes_two_per_disease_and_disease_may_follow():
+    state = vengeance()
+    state["lands"]["A5"].update(explorer=[0], town=[0], dahan=[0], disease=1)
+    card(state, "Plaguebearers", [["explorer", "A7"], "yes", ["town", "A8"]])
+    assert fear(state) == 1
+    assert land(state, "A7")["explorer"] == [0] and land(state, "A7")["disease"] == 1
+    assert land(state, "A8")["town"] == [0] and land(state, "A5")["dahan"] == [0]
+
+
+def test_plaguebearers_no_fear_without_invaders():
+    state = vengeance()
+    state["lands"]["A5"].update(dahan=[0], disease=1)
+    card(state, "Plaguebearers", [["dahan", "A7"], "no"])
+    assert fear(state) == 0 and land(state, "A7")["dahan"] == [0] and land(state, "A5")["disease"] == 1
+
+
+def test_fetid_breath_spreads_infection():
+    state = vengeance()
+    state["lands"]["A7"]["explorer"] = [0]
+    card(state, "Fetid Breath Spreads Infection")  # A7 the only land with invaders
+    assert fear(state) == 1 and land(state, "A7")["disease"] == 1
+
+
+def test_strike_low_with_sudden_fevers():
+    state = vengeance()
+    state["lands"]["A7"].update(town=[0], disease=1)
+    card(state, "Strike Low with Sudden Fevers")  # A7 the only land with disease
+    assert fear(state) == 1 and "ravage" in state["turn_marks"]["A7"]["skip"]
+
+
+@pytest.mark.parametrize(("elements", "left", "fears", "disease"), [
+    ({"fire": 1, "animal": 3}, [3], 0, 2),  # 2 damage (1 per disease)
+    ({"water": 1, "fire": 2, "animal": 4}, [], 0, 2),  # 4 damage: the city and the explorer
+    ({"water": 3, "fire": 3, "animal": 5}, [], 2, 1),  # 6 damage, 2 fear, 1 disease removed
+])
+def test_epidemics_run_rampant(elements, left, fears, disease):
+    state = vengeance()
+    state["lands"]["A5"].update(city=[0], disease=2)
+    innate(state, "Epidemics Run Rampant", elements)  # A5, the only land with disease
+    damage = [c for c in land(state, "A5")["city"]]
+    assert (damage or []) == ([2] if left else [])
+    assert fear(state) == fears + (2 if not left else 0)  # the city's own 2 fear
+    assert land(state, "A5")["disease"] == disease
+
+
+@pytest.mark.parametrize(("elements", "damage"), [
+    ({"fire": 3, "animal": 1}, 1), ({"fire": 4, "animal": 2}, 3),
+    ({"fire": 5, "air": 2, "animal": 2}, 6)])
+def test_savage_revenge_tiers(elements, damage):
+    state = vengeance()
+    state["lands"]["A5"].update(city=[0, 0])
+    state["lands"]["A4"]["explorer"] = [0]  # no town/city: not a target
+    innate(state, "Savage Revenge", elements)  # A5, the only town/city land in range 0
+    assert sum(land(state, "A5")["city"]) + 3 * (2 - len(land(state, "A5")["city"])) == damage
+
+
+def test_savage_revenge_reaches_one_further_with_three_air():
+    state = vengeance()
+    state["lands"]["A8"]["town"] = [0]  # next to A5
+    innate(state, "Savage Revenge", {"fire": 3, "animal": 1}, [])
+    assert land(state, "A8")["town"] == [0]  # out of range 0: nothing to target
+    innate(state, "Savage Revenge", {"fire": 3, "animal": 1, "air": 3}, [])
+    assert land(state, "A8")["town"] == [1]
+
+
+# --- Volcano Looming High ----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("option", "answers", "badlands", "explorers"), [(0, [0], 1, 1), (1, [1], 0, 0)])
+def test_lava_flows(option, answers, badlands, explorers):
+    state = volcano()
+    state["lands"]["A1"]["explorer"] = [0]
+    card(state, "Lava Flows", ["A1", *answers])
+    assert land(state, "A1")["badlands"] == badlands and land(state, "A1")["wilds"] == badlands
+    assert len(land(state, "A1")["explorer"]) == explorers
+
+
+def test_exaltation_of_molten_stone():
+    state = seated(VOLCANO, ["A1"], others=["Lightning's Swift Strike"], boards="AB")
+    clear(state)
+    state["seats"][0]["elements"] = {"fire": 3}
+    card(state, "Exaltation of Molten Stone", ["spirit"])  # the odd one to Lightning
+    assert state["seats"][0]["energy"] == 1 and state["seats"][1]["energy"] == 2
+    assert state["seats"][1]["mountain_range"] == 1
+    pw.time_passes(state)
+    assert "mountain_range" not in state["seats"][1]
+
+
+def test_exaltation_range_counts_from_mountains_only():
+    state = seated(VOLCANO, ["A1"], others=["Lightning's Swift Strike"], boards="AB")
+    clear(state)  # Lightning: 2 presence in sands B5
+    state["lands"]["B2"]["presence"]["Lightning's Swift Strike"] = 1  # a Mountain
+    state["seats"][1]["mountain_range"] = 1
+    fx.push(state, [{"do": "target_land", "range": 0}], {"seat": 1})
+    ask = fx.run(state)
+    assert sorted(ask.options) == ["B0", "B1", "B2", "B3", "B4", "B5"] or \
+        sorted(n for n in ask.options if not n.endswith("0")) == ["B1", "B2", "B3", "B4", "B5"]
+
+
+def test_rain_of_ash_pushes_away_from_volcano():
+    state = volcano()
+    state["lands"]["A6"]["presence"][VOLCANO] = 1
+    state["lands"]["A5"].update(explorer=[0], dahan=[0])
+    # from A5: A1 and A6 hold Volcano's presence; A4, A7, A8 do not
+    card(state, "Rain of Ash", ["A5", ["dahan", "A7"], ["explorer", "A8"]])
+    assert fear(state) == 2
+    assert land(state, "A7")["dahan"] == [0] and land(state, "A8")["explorer"] == [0]
+
+
+def test_pyroclastic_bombardment():
+    state = volcano()
+    state["lands"]["A1"]["presence"][VOLCANO] = 2  # a sacred site
+    state["lands"]["A5"].update(town=[0], city=[0], dahan=[0, 0])
+    card(state, "Pyroclastic Bombardment", ["A5", "town"])
+    # each town/city/dahan 1; then 1 to the town (destroyed); then 1 to a dahan (destroyed)
+    assert land(state, "A5")["town"] == [] and land(state, "A5")["city"] == [1]
+    assert land(state, "A5")["dahan"] == [1]
+
+
+def test_explosive_eruption_destroys_presence_collapse_and_damage():
+    state = volcano()
+    state["lands"]["A1"]["presence"][VOLCANO] = 4
+    state["lands"]["A1"].update(town=[0], dahan=[0])
+    state["lands"]["A6"]["city"] = [0]
+    # destroy 4: collapse deals 4 to the invaders and 4 to the dahan in A1; then X=4 damage in
+    # A6; 4 fear (tier 2)
+    innate(state, "Explosive Eruption", {"fire": 3, "earth": 3}, ["A1", 4, "A6"])  # Volcanic Peaks: 4 presence reach further
+    assert land(state, "A1")["town"] == [] and land(state, "A1")["dahan"] == []
+    assert land(state, "A6")["city"] == [] and state["seats"][0]["destroyed"] == 4
+    assert fear(state) == 1 + 2 + 4
+
+
+def test_explosive_eruption_needs_two_presence():
+    state = volcano()
+    state["lands"]["A6"]["city"] = [0]
+    innate(state, "Explosive Eruption", {"fire": 2, "earth": 2}, [1])
+    assert land(state, "A6")["city"] == [0] and presence_left(state) == 0
+
+
+def presence_left(state):
+    return sum(x["presence"].get(VOLCANO, 0) for x in state["lands"].values())
+
+
+def test_explosive_eruption_tier_three_blight_spares_presence():
+    state = volcano()
+    state["lands"]["A1"]["presence"][VOLCANO] = 7
+    for name in ("A2", "A4", "A5", "A6"):
+        state["lands"][name]["explorer"] = [0, 0, 0, 0]
+    innate(state, "Explosive Eruption", {"fire": 4, "air": 2, "earth": 4}, ["A1", 6, "A2"])
+    assert all(land(state, n)["explorer"] == [] for n in ("A2", "A4", "A5", "A6"))
+    assert land(state, "A1")["blight"] == 1 and state["lands"]["A1"]["presence"][VOLCANO] == 1
+
+
+def test_explosive_eruption_tier_four_range_two_and_blight_next_door():
+    state = volcano()
+    state["lands"]["A1"]["presence"][VOLCANO] = 10
+    state["lands"]["A8"]["city"] = [0, 0]  # 2 from A1
+    state["lands"]["A4"]["blight"] = 1
+    innate(state, "Explosive Eruption", {"fire": 5, "air": 3, "earth": 5}, ["A1", 10, "A2"])
+    assert land(state, "A8")["city"] == [1]  # 4 damage: one city, one damaged
+    assert [land(state, n)["blight"] for n in ("A2", "A4", "A5", "A6")] == [1, 1, 1, 1]
+
+
+def test_powered_by_the_furnace_tiers():
+    state = volcano()
+    row = state["seats"][0]
+    row.update(destroyed=2, energy=3, tracks={"energy": 2, "card_plays": 1})
+    state["lands"]["A6"]["presence"][VOLCANO] = 1
+    state["secret"]["minor_deck"] = ["m1", "m2", "m3", "m4"]
+    innate(state, "Powered by the Furnace of the Earth",
+           {"earth": 4, "fire": 5}, ["A1", "yes", "minor", "m3", "A6", "energy"])
+    # 1 destroyed back in A1; paid 2 for a card; A6's presence moved in; 1 destroyed to a track
+    assert state["lands"]["A1"]["presence"][VOLCANO] == 3 and VOLCANO not in state["lands"]["A6"]["presence"]
+    assert row["energy"] == 1 and "m3" in row["hand"]
+    assert row["destroyed"] == 0 and row["tracks"] == {"energy": 1, "card_plays": 1}

@@ -1,0 +1,207 @@
+"""Jagged Earth spirits, second group: tracks, growth, setup and special rules
+(data/spirits_je_b.json, spirit_rules_b.py)."""
+
+from __future__ import annotations
+
+import pytest
+
+from rules.spirit_island import effects as fx
+from rules.spirit_island import hooks, invaders
+from rules.spirit_island import powers as pw
+from rules.spirit_island import spirit_rules_b as rb
+from rules.spirit_island import spirits as sp
+from tests.rules.spirit_island.test_spirits import game, play, presence
+
+VENGEANCE = "Vengeance as a Burning Plague"
+VOLCANO = "Volcano Looming High"
+JE_B = [VENGEANCE, VOLCANO]
+
+
+def seated(name, answers=(), boards="A", others=()):
+    """A game with the spirit seated on board A, its setup choices answered."""
+    state = game(name, *others, boards=boards, queue_setup=True)
+    left = list(answers)
+    ask = fx.run(state)
+    while ask is not None:
+        assert left, f"unexpected question {ask}"
+        ask = fx.answer(state, left.pop(0))
+    assert not left
+    return state
+
+
+def clear(state):
+    for land in state["lands"].values():
+        for kind in ("explorer", "town", "city", "dahan"):
+            land[kind] = []
+        land["blight"] = 0
+        for token in ("disease", "badlands", "wilds", "beasts"):
+            land[token] = 0
+
+
+def grow(state, option, answers=(), seat=0):
+    name = state["seats"][seat]["spirit"]
+    play(state, sp.SPIRITS[name]["growth"]["options"][option], seat, answers)
+
+
+# --- the data ---------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("name", JE_B)
+def test_data_names_cards_innates_and_rules(name):
+    spirit = sp.SPIRITS[name]
+    assert spirit["ko"] and spirit["ko_official"] is True
+    assert len(spirit["unique_cards"]) == 4
+    assert {pw.CARDS[c]["spirit"] for c in spirit["unique_cards"]} == {name}
+    assert {pw.INNATES[i]["spirit"] for i in spirit["innates"]} == {name}
+    assert all(r["done"] for r in spirit["special_rules"])
+
+
+def test_track_values():
+    state = seated(VENGEANCE)
+    state["seats"][0]["tracks"] = {"energy": 2, "card_plays": 2}
+    values = sp.track_values(state, 0)
+    assert values["energy"] == 2 and values["card_plays"] == 2
+    assert values["elements"] == {"animal": 1, "fire": 1}
+    state = seated(VOLCANO, ["A1"])
+    state["seats"][0]["tracks"] = {"energy": 5, "card_plays": 7}
+    values = sp.track_values(state, 0)
+    assert values["energy"] == 5 and values["card_plays"] == 4
+    assert values["elements"] == {"earth": 2, "fire": 2, "air": 1}
+
+
+# --- Vengeance as a Burning Plague -------------------------------------------------------------
+
+
+def test_vengeance_setup_blight_land_wetland_without_dahan_and_one_destroyed():
+    state = seated(VENGEANCE)  # A4 has the printed blight, A5 is the Wetland without dahan
+    assert presence(state) == {"A4": 1, "A5": 1}
+    assert state["seats"][0]["destroyed"] == 1
+    assert {"slowly-unfolding-plague", "lingering-pestilence", "wreak-vengeance"} <= set(state["rules"])
+
+
+def test_vengeance_growth_presence_only_near_towns_cities_or_blight():
+    state = seated(VENGEANCE)
+    clear(state)
+    state["lands"]["A7"]["town"] = [0]
+    state["lands"]["A1"]["blight"] = 1
+    # two presence, each into a land with town/city/blight within range 2
+    grow(state, 1, ["energy", "A7", "energy", "A1"])
+    assert presence(state) == {"A1": 1, "A4": 1, "A5": 1, "A7": 1}
+    state["lands"]["A7"]["town"] = []
+    state["lands"]["A1"]["blight"] = 0
+    with pytest.raises(ValueError):  # A8 has none of them
+        grow(state, 1, ["energy", "A8"])
+
+
+def test_vengeance_growth_disease_instead_of_presence():
+    state = seated(VENGEANCE)
+    clear(state)
+    state["secret"]["minor_deck"] = ["m1", "m2", "m3", "m4"]
+    grow(state, 2, ["minor", "m2", 1, "A8"])
+    assert state["lands"]["A8"]["disease"] == 1 and state["seats"][0]["energy"] == 1
+    assert "m2" in state["seats"][0]["hand"]
+
+
+def test_wreak_vengeance_blight_adds_damage_once_per_action():
+    state = seated(VENGEANCE)
+    clear(state)
+    state["lands"]["A5"].update(explorer=[0, 0, 0], blight=2)
+    play(state, [{"do": "target_land", "range": 0}, {"do": "damage", "n": 1}], 0, ["A5"])
+    assert state["lands"]["A5"]["explorer"] == []  # 1 + 2 for the blight
+    state["lands"]["A5"].update(explorer=[0, 0, 0], blight=1)
+    play(state, [{"do": "target_land", "range": 0}, {"do": "damage", "n": 1},
+                 {"do": "damage", "n": 1}], 0, ["A5"])
+    assert len(state["lands"]["A5"]["explorer"]) == 0  # 2 + 1 once: 3 explorers
+    state["lands"]["A5"].update(explorer=[0, 0, 0, 0])
+    play(state, [{"do": "target_land", "range": 0}, {"do": "damage", "n": 1},
+                 {"do": "damage", "n": 1}], 0, ["A5"])
+    assert len(state["lands"]["A5"]["explorer"]) == 1  # not twice in one action
+
+
+def test_wreak_vengeance_is_vengeances_own():
+    state = seated(VENGEANCE, others=["Lightning's Swift Strike"], boards="AB")
+    clear(state)
+    state["lands"]["B1"].update(explorer=[0, 0], blight=1)
+    fx.push(state, [{"do": "damage", "n": 1}], {"seat": 1, "land": "B1"})
+    fx.run(state)
+    assert len(state["lands"]["B1"]["explorer"]) == 1
+
+
+@pytest.mark.parametrize(("on", "built", "disease", "fear"), [(True, "town", 1, 1), (False, None, 0, 0)])
+def test_slowly_unfolding_plague_lets_the_build_happen(on, built, disease, fear):
+    state = seated(VENGEANCE)
+    clear(state)
+    state["seats"][0]["plague_builds"] = on
+    state["lands"]["A7"].update(explorer=[0], disease=1)
+    before = state["fear"]["earned"]
+    assert invaders.build_in(state, "A7") == built
+    hooks.fire(state, "after_build", built={})
+    assert state["lands"]["A7"]["disease"] == disease
+    assert state["fear"]["earned"] - before == fear
+
+
+def test_slowly_unfolding_plague_needs_presence_on_the_board():
+    state = seated(VENGEANCE, others=["Lightning's Swift Strike"], boards="AB")
+    clear(state)
+    state["seats"][0]["plague_builds"] = True
+    state["lands"]["B5"].update(explorer=[0], disease=1)
+    assert invaders.build_in(state, "B5") is None and state["lands"]["B5"]["disease"] == 0
+
+
+@pytest.mark.parametrize(("cause", "disease"), [("blight", 1), ("invaders", 1), ("spirit", 0)])
+def test_lingering_pestilence(cause, disease):
+    state = seated(VENGEANCE)
+    clear(state)
+    rb.presence_destroyed(state, "A5", 0, cause)
+    assert state["lands"]["A5"]["disease"] == disease
+
+
+# --- Volcano Looming High ---------------------------------------------------------------------
+
+
+def test_volcano_setup_presence_badlands_and_dahan_pushed():
+    state = seated(VOLCANO, ["A6", ["dahan", "A8"]])  # A6 held 1 dahan
+    assert presence(state) == {"A6": 1}
+    assert state["lands"]["A6"]["badlands"] == 1 and state["lands"]["A6"]["dahan"] == []
+    assert len(state["lands"]["A8"]["dahan"]) == 1
+
+
+def test_mountain_home_growth_and_powers():
+    state = seated(VOLCANO, ["A1"])
+    clear(state)
+    grow(state, 1, ["energy", "energy"])  # range 0 into its Mountain twice
+    assert presence(state) == {"A1": 3}
+    # a generic add_presence at range 1: only Mountains (A6 is the one next to A1)
+    play(state, [{"do": "add_presence", "range": 1}], 0, ["energy", "A6"])  # not A2, A4, A5
+    assert presence(state) == {"A1": 3, "A6": 1}
+
+
+def test_volcano_growth_gain_card_far_presence_card_play_energy():
+    state = seated(VOLCANO, ["A1"])
+    state["secret"]["minor_deck"] = ["m1", "m2", "m3", "m4"]
+    grow(state, 2, ["minor", "m1", "card_plays", "A6"])
+    assert presence(state) == {"A1": 1, "A6": 1}
+    row = state["seats"][0]
+    assert row["card_plays_bonus"] == 1 and row["energy"] == 2 and "m1" in row["hand"]
+
+
+def test_collapse_damages_invaders_and_dahan_per_presence():
+    state = seated(VOLCANO, ["A1"])
+    clear(state)
+    state["lands"]["A1"].update(town=[0], dahan=[0, 0])
+    rb.presence_destroyed(state, "A1", 0, "blight", n=2)
+    ask = fx.run(state)
+    assert ask is None
+    assert state["lands"]["A1"]["town"] == [] and len(state["lands"]["A1"]["dahan"]) == 1
+
+
+def test_volcanic_peaks_range_from_three_presence():
+    state = seated(VOLCANO, ["A1"])
+    clear(state)
+    target = [{"do": "target_land", "range": 0}, {"do": "fear", "n": 1}]
+    fx.push(state, target, {"seat": 0})
+    assert fx.run(state) is None and state["fear"]["earned"] == 1  # only A1
+    state["lands"]["A1"]["presence"][VOLCANO] = 3
+    fx.push(state, target, {"seat": 0})
+    ask = fx.run(state)
+    assert sorted(ask.options) == ["A1", "A2", "A4", "A5", "A6"]
