@@ -31,6 +31,13 @@ test-fast: $(STAMP)
 bench: $(STAMP)
 	$(BIN)/python -m bench
 
+# The load test (issue 16; bench/load/): 20 scripted tables through the Discord stand-in against
+# 1 bot process on SQLite, 1 and 2 on PostgreSQL, 10,000 stored games; writes bench/LOAD.md.
+# LOAD_ARGS passes options (python -m bench.load --help), e.g. LOAD_ARGS="sqlite --seconds 30".
+.PHONY: load
+load: $(STAMP)
+	$(BIN)/python -m bench.load --write $(LOAD_ARGS)
+
 # The full fuzz run (issue 9): FUZZ_COUNT strings per game (default 50,000), its figures.
 .PHONY: fuzz
 fuzz: $(STAMP)
