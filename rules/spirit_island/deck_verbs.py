@@ -4,9 +4,12 @@ already registered (rows in EFFECTS.md). Registered when powers.py is imported.
 
 from __future__ import annotations
 
+from rules.spirit_island import actions as act
 from rules.spirit_island import effects as fx
 from rules.spirit_island import fear_verbs as fv
 from rules.spirit_island import island as isl
+from rules.spirit_island import pieces as pcs
+from rules.spirit_island import tokens as tok
 
 
 def _lands(state: dict, ctx: dict, where: str) -> list[str]:
@@ -26,13 +29,16 @@ def kinds_count(state: dict, ctx: dict, step: dict) -> int:
 def per_kinds(state, step, ctx, answer):
     """Run `then` with `n` = the count of `kinds` (`in`: `land`/`adjacent`/`both`,
     `distinct`), the lesser of it and the count of `min_of` kinds when given, times `times`,
-    divided by `div` (rounded down), at most `max`; nothing at 0."""
+    divided by `div` (rounded down), plus `plus`, at most `max`; nothing at 0. With `each`
+    (steps) instead of `then`, those steps run n times."""
     n = kinds_count(state, ctx, step)
     if "min_of" in step:
         n = min(n, kinds_count(state, ctx, {**step, "kinds": step["min_of"], "distinct": False}))
-    n = n * step.get("times", 1) // step.get("div", 1)
+    n = n * step.get("times", 1) // step.get("div", 1) + step.get("plus", 0)
     n = min(n, step.get("max", n))
-    return fx.frames([{**step["then"], "n": n}], ctx) if n > 0 else None
+    if n <= 0:
+        return None
+    return fx.frames(step["each"] * n if "each" in step else [{**step["then"], "n": n}], ctx)
 
 
 @fx.verb("may_pay")
@@ -46,3 +52,185 @@ def may_pay(state, step, ctx, answer):
         return pick if isinstance(pick, fx.Ask) else None
     row["energy"] -= step["n"]
     return fx.frames(step["then"], ctx)
+
+
+@fx.verb("lands_near")
+def lands_near(state, step, ctx, answer):
+    """Run `then` in up to `n` different lands the spirit picks, each matching `where` (the
+    fear filter keys): adjacent to ctx.land (`range` 1, the default), within `range`, or
+    anywhere (`range`: "any"); `self`: ctx.land may be one. Without `up_to` it picks as many
+    as it can."""
+    done = step.get("done", [])
+    n = step.get("n", 1)
+    if n <= 0:
+        return None
+    reach = step.get("range", 1)
+    if reach == "any":
+        near = list(isl.land_names(tuple(state["boards"])))
+    else:
+        near = [x for x in fx.within(state, [ctx["land"]], reach)
+                if step.get("self") or x != ctx["land"]]
+    options = [x for x in near if x not in done
+               and fv.land_ok(state, x, step.get("where", {}), ctx)]
+    if not options:
+        return None
+    pick = fx.ask_or_take(fx.chooser(ctx), "land", options + ([fx.DONE] if step.get("up_to") else []),
+                          answer)
+    if isinstance(pick, fx.Ask) or pick == fx.DONE:
+        return pick if isinstance(pick, fx.Ask) else None
+    rest = [{"step": {**step, "n": n - 1, "done": [*done, pick]}, "ctx": ctx}] if n > 1 else []
+    return fx.frames(step["then"], fv.fresh_ctx(state, ctx, land=pick)) + rest
+
+
+@fx.verb("strife_attack_here")
+def strife_attack_here(state, step, ctx, answer):
+    """Each invader with strife in ctx.land deals its damage to the other invaders there
+    (fear_verbs.strife_attack's rules, in one land)."""
+    land = state["lands"][ctx["land"]]
+    done = []
+    for kind in pcs.INVADERS:
+        while (own := next((i for i, s in enumerate(pcs.strife(land, kind)) if s), None)) is not None:
+            piece = pcs.take(land, kind, own)
+            fv._hit(state, land, pcs.ATTACK[kind])
+            done.append((kind, piece))
+    for kind, piece in done:
+        pcs.put(land, kind, *piece)
+    return None
+
+
+@fx.verb("carry_presence")
+def carry_presence(state, step, ctx, answer):
+    """The spirit may move 1 of its presence to an adjacent land, taking along up to
+    `carry` ({kind: n}) pieces from the land it leaves, one at a time."""
+    key = fx.presence_key(state, ctx["seat"])
+    boards = tuple(state["boards"])
+    moved = step.get("moved")
+    if moved is None:
+        options = [[a, b] for a, row in state["lands"].items() if row["presence"].get(key)
+                   for b in isl.adjacent(boards, a) if b in state["lands"]]
+        if not options:
+            return None
+        pick = fx.ask_or_take(ctx["seat"], "move_presence", options + [fx.DONE], answer)
+        if isinstance(pick, fx.Ask) or pick == fx.DONE:
+            return pick if isinstance(pick, fx.Ask) else None
+        pcs.destroy_presence(state["lands"][pick[0]], key)
+        pcs.add_presence(state["lands"][pick[1]], key)
+        return [{"step": {**step, "moved": pick}, "ctx": ctx}]
+    source, target = moved
+    carry = step["carry"]
+    kinds = [k for k, left in carry.items() if left > 0 and fx.count(state, state["lands"][source], k)]
+    if not kinds:
+        return None
+    kind = fx.ask_or_take(ctx["seat"], "carry", kinds + [fx.DONE], answer)
+    if isinstance(kind, fx.Ask) or kind == fx.DONE:
+        return kind if isinstance(kind, fx.Ask) else None
+    act.push(state, source, [(kind, target)], ignore_isolate=True)
+    return [{"step": {**step, "carry": {**carry, kind: carry[kind] - 1}}, "ctx": ctx}]
+
+
+def _remove_token(state: dict, name: str, kind: str) -> None:
+    if kind == "strife":
+        kind_index = next([k, i] for k in pcs.INVADERS
+                          for i, s in enumerate(pcs.strife(state["lands"][name], k)) if s)
+        tok.remove_strife(state, name, *kind_index)
+    else:
+        state["lands"][name][kind] -= 1
+
+
+@fx.verb("remove_tokens")
+def remove_tokens(state, step, ctx, answer):
+    """Remove any number of tokens of `kinds` from ctx.land, one at a time; then run `each`
+    once per token removed and `after` (with `ctx.removed`, the kinds removed) if any were,
+    else `none`."""
+    removed = step.get("removed", [])
+    kinds = [k for k in step["kinds"] if fv._count(state, ctx["land"], k, ctx)]
+    pick = fx.ask_or_take(fx.chooser(ctx), "remove", kinds + [fx.DONE], answer) if kinds else fx.DONE
+    if isinstance(pick, fx.Ask):
+        return pick
+    if pick != fx.DONE:
+        _remove_token(state, ctx["land"], pick)
+        return [{"step": {**step, "removed": [*removed, pick]}, "ctx": ctx}]
+    if not removed:
+        return fx.frames(step.get("none", []), ctx)
+    return fx.frames(step.get("each", []) * len(removed) + step.get("after", []),
+                     fv.fresh_ctx(state, ctx, removed=removed))
+
+
+@fx.verb("give_back")
+def give_back(state, step, ctx, answer):
+    """Put back up to `n` of the tokens `remove_tokens` removed (`ctx.removed`), one at a time."""
+    left = list(ctx.get("removed", []))
+    n = step.get("n", 1)
+    if n <= 0 or not left:
+        return None
+    pick = fx.ask_or_take(fx.chooser(ctx), "give_back", sorted(set(left)) + [fx.DONE], answer)
+    if isinstance(pick, fx.Ask) or pick == fx.DONE:
+        return pick if isinstance(pick, fx.Ask) else None
+    left.remove(pick)
+    rest = fv.fresh_ctx(state, ctx, removed=left)
+    return fx.frames([{"do": "add", "kind": pick, "n": 1}], ctx) + \
+        [{"step": {**step, "n": n - 1}, "ctx": rest}]
+
+
+def _coast_distance(state: dict) -> dict[str, int]:
+    boards = tuple(state["boards"])
+    rows = isl.island(boards)
+    edge = [n for n in isl.land_names(boards) if rows[n]["coastal"]]
+    far = {n: 0 for n in edge}
+    step = 0
+    while edge:
+        step += 1
+        edge = list(dict.fromkeys(b for a in edge for b in isl.adjacent(boards, a)
+                                  if b not in far and rows[b]["terrain"] != "ocean"))
+        far.update((b, step) for b in edge)
+    return far
+
+
+@fx.verb("push_seaward")
+def push_seaward(state, step, ctx, answer):
+    """Push every piece of `kinds` from an inland ctx.land one land towards the nearest
+    Ocean (to an adjacent land nearer the coast), one at a time."""
+    far = _coast_distance(state)
+    source = ctx["land"]
+    kinds = [k for k in fx._kinds(step) if fx.count(state, state["lands"][source], k)]
+    nearer = [b for b in isl.adjacent(tuple(state["boards"]), source)
+              if far.get(b, 99) < far.get(source, 0)]
+    options = [[k, b] for k in kinds for b in act.push_options(state, source, k) if b in nearer]
+    if not options:
+        return None
+    pick = fx.ask_or_take(fx.chooser(ctx), "push", options, answer)
+    if isinstance(pick, fx.Ask):
+        return pick
+    act.push(state, source, [tuple(pick)])
+    return [{"step": step, "ctx": ctx}]
+
+
+# `where_any` on a target_land step: the land must match one of these filters (the fear
+# filter keys), e.g. Coastal or Wetland. The handler in place (spirit_rules.py's) still
+# finds the lands in range and does its own bookkeeping once the land is picked.
+_TARGET_LAND = fx.VERBS["target_land"]
+
+
+def _target_any(state, step, ctx, answer):
+    if "where_any" not in step:
+        return _TARGET_LAND(state, step, ctx, answer)
+    plain = {k: v for k, v in step.items() if k != "where_any"}
+    trial = fx.clone(state)
+    found = _TARGET_LAND(trial, plain, ctx, None)
+    if isinstance(found, fx.Ask):
+        options = list(found.options)
+    else:
+        land = trial["queue"][0]["ctx"].get("land") if trial["queue"] else None
+        options = [land] if land else []
+    options = [x for x in options if any(fv.land_ok(state, x, w, ctx) for w in step["where_any"])]
+    if not options:
+        fx.abort(state, ctx)
+        return None
+    land = fx.ask_or_take(fx.chooser(ctx), "target_land", options, answer)
+    if isinstance(land, fx.Ask):
+        return land
+    return _TARGET_LAND(state, plain, ctx, land)
+
+
+_target_any.__wrapped__ = getattr(_TARGET_LAND, "__wrapped__", _TARGET_LAND)
+fx.VERBS["target_land"] = _target_any

@@ -21,8 +21,10 @@ DECKS = {n: c for n, c in pw.CARDS.items() if c["set"] in ("branch_and_claw", "j
          and c["deck"] in ("minor", "major")}
 
 
-def position(at=None, pres=None, el=None, energy=0):
+def position(at=None, pres=None, el=None, energy=0, tl=1, majors=()):
     state = game(LIGHTNING, RIVER, boards="AB", clear=True)
+    state["fear"]["terror_level"] = tl
+    state["secret"]["major_deck"] = list(majors)
     for row in state["lands"].values():
         row["presence"].pop(LIGHTNING, None)
     for name, n in (pres or {"A5": 2}).items():
@@ -72,6 +74,8 @@ def check(state, want):
         elif key == "seat":
             for k, v in value.items():
                 assert state["seats"][0].get(k) == v, k
+        elif key == "hand":
+            assert state["seats"][0]["hand"][-len(value):] == value, "hand"
         else:
             for kind, v in value.items():
                 got = state["lands"][key][kind] if isinstance(v, list) else n(state, key, kind)
@@ -170,6 +174,98 @@ CASES: dict[str, list[tuple[dict, list, dict]]] = {
         ({"at": {"A2": {"blight": 1}}}, ["A2"], {"A2": {"blight": 0, "beasts": 0}}),
         ({"at": {"A2": {"blight": 2}}}, ["A2"], {"A2": {"blight": 2, "beasts": 0}})],
     "Spur on with Words of Fire": [({}, [1], {"energy": [0, 1]}), ({}, [0], {"energy": [0, 0]})],
+    # --- Branch & Claw Majors ---
+    "Strangling Firevine": [  # from the Sands A7; 3 wilds in and next to A8 after adding 2
+        ({"pres": {"A7": 1}, "at": {"A8": {"explorer": 2, "town": 1}, "A5": {"wilds": 1}}}, ["A8"],
+         {"A8": {"explorer": 0, "town": 0, "wilds": 1}, "A7": {"wilds": 1}, "fear": 1}),
+        ({"pres": {"A7": 1}, "at": {"A8": {"city": 2}}, "el": {"fire": 2, "plant": 3}}, ["A8"],
+         {"A8": {"city": [1]}, "fear": 2})],  # 2 wilds, twice: 4 damage
+    "Bloodwrack Plague": [
+        ({"at": {"A6": {"disease": 1}}}, ["A6"],
+         {"A6": {"disease": 3}, "marks": {"A6": {"defend": 3}, "A1": {"defend": 3}, "A4": {"defend": None}}}),
+        ({"at": {"A6": {"town": 1}, "A1": {"explorer": 1}}, "el": {"earth": 2, "animal": 4}},
+         ["A6", "A6", "A1"], {"A6": {"town": [1]}, "A1": {"explorer": 0}, "fear": 2})],
+    "Cast down into the Briny Deep": [
+        ({"at": {"A1": {"explorer": 1, "town": 1, "city": 1}}}, ["A1"],
+         {"A1": {"explorer": 0, "town": 0, "city": 0}, "fear": 9})],
+    "Death Falls Gently from Open Blossoms": [
+        ({"at": {"A8": {"city": 2}}}, ["A8"], {"A8": {"city": [1], "disease": 1}, "fear": 2}),
+        ({"at": {"A8": {"town": 1}, "A5": {"town": 1}, "A6": {"explorer": 1}},
+          "el": {"air": 3, "plant": 3}}, ["A8", "A5"],
+         {"A8": {"town": 0, "disease": 0}, "A5": {"disease": 1}, "A6": {"disease": 1}, "fear": 4})],
+    "Fire and Flood": [
+        ({"at": {"A6": {"city": 1}, "A2": {"town": 2}}}, ["A6", "A2"],
+         {"A6": {"city": 0}, "A2": {"town": 0}, "fear": 4})],
+    "Grant Hatred a Ravenous Form": [
+        ({"at": {"A6": {"explorer": 1, "town": 1, "strife": [["town", 0]], "blight": 1}}}, ["A6"],
+         {"A6": {"explorer": 0, "town": 0, "beasts": 1}, "fear": 3}),
+        ({"at": {"A6": {"city": 2, "strife": [["city", 0]]}}}, ["A6"],
+         {"A6": {"city": [2, 0], "beasts": 0}, "fear": 1})],
+    "Insatiable Hunger of the Swarm": [
+        ({"at": {"A6": {"city": 2, "dahan": 2}, "A1": {"beasts": 1}}}, ["A6", ["beasts", "A1"]],
+         {"A6": {"city": 0, "dahan": 0, "beasts": 2, "blight": 1}, "fear": 7})],
+    "Instruments of their own Ruin": [
+        ({"at": {"A6": {"town": 1, "explorer": 2}}}, ["A6", ["town", 0]],
+         {"A6": {"explorer": 0, "town": 1, "strife": 1}})],
+    "Flow like Water, Reach like Air": [
+        ({"at": {"A5": {"explorer": 1, "dahan": 1, "city": 1}}},
+         [0, ["A5", "A6"], "explorer", "dahan"],
+         {"A6": {"presence": 1, "explorer": 1, "dahan": 1}, "A5": {"presence": 1, "city": 1},
+          "seat": {"range_bonus": 2}}),
+        ({"at": {"A5": {"city": 1}}, "el": {"air": 2, "water": 2}}, [0, ["A5", "A6"], "city"],
+         {"A6": {"city": 1}})],
+    "Pent-Up Calamity": [
+        ({"at": {"A6": {"beasts": 2, "wilds": 1, "city": 2}}}, ["A6", 1, "beasts", "beasts", "done"],
+         {"A6": {"beasts": 0, "wilds": 1, "city": 0}, "fear": 6}),
+        ({"at": {"A6": {"beasts": 1, "town": 1}}, "el": {"moon": 2, "fire": 3}},
+         ["A6", 1, "beasts", "beasts"], {"A6": {"beasts": 1, "town": 0}, "fear": 2}),
+        ({"at": {"A6": {"town": 1}}, "el": {"moon": 2, "fire": 3}}, ["A6", 0],
+         {"A6": {"disease": 1, "strife": 3}})],
+    "Pyroclastic Flow": [  # from the Mountain A6
+        ({"pres": {"A6": 1}, "at": {"A8": {"explorer": 2, "town": 1}}}, ["A8", "town", "town"],
+         {"A8": {"explorer": 0, "town": 0, "blight": 1}, "fear": 1}),
+        ({"pres": {"A6": 1}, "at": {"A1": {"city": 2}}, "el": {"fire": 2, "air": 3, "earth": 2}},
+         ["A1"], {"A1": {"city": 0, "wilds": 1, "blight": 0}, "fear": 4})],
+    "Savage Transformation": [
+        ({"at": {"A6": {"explorer": 2}}}, ["A6"], {"A6": {"explorer": 1, "beasts": 1}, "fear": 2}),
+        ({"at": {"A6": {"explorer": 2}, "A1": {"explorer": 1}}, "el": {"moon": 2, "animal": 3}},
+         ["A6", "A1"], {"A6": {"explorer": 1, "beasts": 1}, "A1": {"explorer": 0, "beasts": 1}})],
+    "Sea Monsters": [
+        ({"at": {"A1": {"town": 2, "blight": 1}}}, ["A1"], {"A1": {"town": 0, "beasts": 1}, "fear": 4}),
+        ({"at": {"A5": {"city": 3}}, "el": {"water": 3, "animal": 3}}, ["A5"],
+         {"A5": {"city": 0, "beasts": 2}, "fear": 2 + 4 + 6})],
+    "Tigers Hunting": [  # from the Jungle A8
+        ({"pres": {"A8": 1}, "at": {"A6": {"explorer": 2}, "A1": {"beasts": 1}}},
+         ["A6", ["beasts", "A1"], "done"], {"A6": {"explorer": 0, "beasts": 2}, "fear": 2}),
+        ({"pres": {"A8": 1}, "at": {"A6": {"beasts": 1}, "A5": {"town": 1}},
+          "el": {"sun": 2, "moon": 2, "animal": 3}}, ["A6", "done", "A5"],
+         {"A5": {"town": [1]}, "fear": 2})],  # 1 damage + 1 per beasts there (none)
+    "Unrelenting Growth": [
+        ({}, [0, "A6", "energy", "energy"], {"A6": {"presence": 2, "wilds": 1}})],
+    "Volcanic Eruption": [  # from the Mountain A6
+        ({"pres": {"A6": 1}, "at": {"A6": {"city": 3, "dahan": 2, "beasts": 1}}}, ["A6"],
+         {"A6": {"city": 0, "dahan": 0, "beasts": 0, "blight": 1}, "fear": 12}),
+        ({"pres": {"A6": 1}, "at": {"A1": {"town": 1, "blight": 1}, "A5": {"dahan": 1}},
+          "el": {"fire": 4, "earth": 3}}, ["A6"],
+         {"A6": {"wilds": 1, "blight": 1}, "A1": {"town": 0, "blight": 1}, "A5": {"dahan": 0, "blight": 1},
+          "A8": {"blight": 1}, "fear": 7})],
+    "Sweep into the Sea": [
+        ({"at": {"A8": {"explorer": 1, "town": 1}}}, ["A8", 0, ["explorer", "A5"], ["town", "A6"]],
+         {"A5": {"explorer": 1}, "A6": {"town": 1}, "A8": {"explorer": 0, "town": 0}}),
+        ({"at": {"A1": {"explorer": 2, "town": 1}}}, ["A1", 1], {"A1": {"explorer": 0, "town": 0}, "fear": 1})],
+    "Manifest Incarnation": [
+        ({"at": {"A5": {"city": 2, "town": 1, "explorer": 2}}}, [],
+         {"A5": {"city": 1, "town": 0, "explorer": 1, "blight": 1}, "fear": 11})],
+    "Smothering Infestation": [
+        ({"at": {"A5": {"town": 1, "explorer": 1}}}, [], {"A5": {"disease": 1, "town": 0, "explorer": 0}, "fear": 3})],
+    "Twisted Flowers Murmur Ultimatums": [
+        ({"at": {"A6": {"explorer": 1, "town": 1}}}, [["town", 0]],
+         {"A6": {"explorer": 1, "town": 1, "strife": 1}, "fear": 4}),
+        ({"at": {"A6": {"explorer": 1, "town": 2}}, "tl": 2}, [["town", 0], "town", "explorer"],
+         {"A6": {"explorer": 0, "town": 1}, "fear": 4})],
+    "Unlock the Gates of Deepest Power": [
+        ({"majors": ["Tsunami", "Powerstorm", "Pillar of Living Flame"]}, [0, "Powerstorm"],
+         {"hand": ["Powerstorm"]})],
 }
 
 
@@ -200,3 +296,17 @@ def test_card_facts_and_verbs(name):
     assert c["target"]["do"] in ("target_land", "target_spirit")
     for step in steps_of(pw.card_effect(name)):
         assert step["do"] in fx.VERBS, step
+
+
+def test_sea_monsters_targets_a_coastal_land_or_a_wetland_only():
+    state = position(pres={"A6": 1})  # in range: A1 (coastal), A5 (wetland), A6, A8
+    fx.push(state, pw.card_effect("Sea Monsters"), {"seat": 0})
+    assert sorted(fx.run(state).options) == ["A1", "A5"]
+
+
+def test_sweep_into_the_sea_pushes_only_towards_the_coast():
+    state = position(at={"A5": {"explorer": 1}})  # A5 is 1 land from the coast (A1, B3)
+    fx.push(state, pw.card_effect("Sweep into the Sea"), {"seat": 0})
+    fx.run(state)
+    fx.answer(state, "A5")
+    assert sorted(t for _, t in fx.answer(state, 0).options) == ["A1", "B3"]
