@@ -151,6 +151,12 @@ async def apply_migrations(
     return await schema_version(db)
 
 
+async def _keep_session(connection: Connection) -> None:
+    """A connection goes back to the pool as it is: the store sets no session state (no SET,
+    LISTEN, cursor or session lock), so asyncpg's reset query would be a round trip per call
+    for nothing. (asyncpg still rolls back a transaction left open.)"""
+
+
 class PostgresStore(Store):
     def __init__(
         self,
@@ -173,7 +179,7 @@ class PostgresStore(Store):
         if self._pool is not None:
             return
         pool = await asyncpg.create_pool(
-            self.dsn, min_size=self.min_size, max_size=self.max_size
+            self.dsn, min_size=self.min_size, max_size=self.max_size, reset=_keep_session
         )
         try:
             async with pool.acquire() as db:
