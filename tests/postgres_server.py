@@ -29,7 +29,7 @@ import socket
 import subprocess
 import tempfile
 import time
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -246,17 +246,21 @@ class PostgresServer:
             await connection.close()
 
 
+def require_server_programs(programs: Path | None, environ: Mapping[str, str]) -> Path:
+    """The server programs, or a skip with the reason; in CI (the CI variable set) their
+    absence fails every PostgreSQL test instead of quietly skipping it."""
+    if programs is not None:
+        return programs
+    reason = "no PostgreSQL server programs (initdb, postgres) on PATH or in /usr/lib/postgresql"
+    if environ.get("CI"):
+        pytest.fail(f"{reason}: CI runs the PostgreSQL tests", pytrace=False)
+    pytest.skip(reason)
+
+
 @pytest.fixture(scope="session")
 def postgres_server() -> Iterator[PostgresServer]:
-    """The test process's PostgreSQL server. Never skipped in CI (the CI variable set): no
-    server programs there is a failure of every PostgreSQL test, not a quiet skip."""
-    programs = server_programs()
-    if programs is None:
-        reason = "no PostgreSQL server programs (initdb, postgres) on PATH or in /usr/lib/postgresql"
-        if os.environ.get("CI"):
-            pytest.fail(f"{reason}: CI runs the PostgreSQL tests", pytrace=False)
-        pytest.skip(reason)
-    server = PostgresServer(programs)
+    """The test process's PostgreSQL server (never skipped in CI: require_server_programs)."""
+    server = PostgresServer(require_server_programs(server_programs(), os.environ))
     try:
         server.start()
         yield server

@@ -22,7 +22,7 @@ from storage.migrations import LATEST_VERSION, MIGRATIONS, Migration
 from storage.migrations_pg import STATEMENTS, postgres_migrations
 from storage.postgres import PostgresStore, open_postgres_store
 from storage.sqlite import apply_migrations as apply_sqlite_migrations
-from tests.postgres_server import PostgresServer
+from tests.postgres_server import PostgresServer, require_server_programs, server_programs
 
 from .conftest import HOST, FakeClock, running_game, snap
 from .test_actions import append, assert_consistent
@@ -37,6 +37,16 @@ async def fetch(dsn: str, sql: str, *args: object) -> list[asyncpg.Record]:
         return await connection.fetch(sql, *args)
     finally:
         await connection.close()
+
+
+# -- the test server ---------------------------------------------------------------
+def test_without_server_programs_ci_fails_and_elsewhere_skips() -> None:
+    with pytest.raises(pytest.fail.Exception, match="CI runs the PostgreSQL tests"):
+        require_server_programs(None, {"CI": "true"})
+    with pytest.raises(pytest.skip.Exception, match="no PostgreSQL server programs"):
+        require_server_programs(None, {})
+    assert require_server_programs(Path("/bin"), {"CI": "true"}) == Path("/bin")
+    assert server_programs() is not None or not os.environ.get("CI")
 
 
 # -- the schema ---------------------------------------------------------------------
