@@ -1,0 +1,862 @@
+"""Verbs and special rules of seven expansion spirits (data/spirits_bc_je_a.json): Sharp
+Fangs Behind the Leaves and Keeper of the Forbidden Wilds (Branch & Claw), Grinning
+Trickster, Lure of the Deep Wilderness, Many Minds Move as One, Stone's Unyielding Defiance
+and Shroud of Silent Mist (Jagged Earth). Imported at the end of powers.py.
+
+Rules that change generic verbs wrap the verb registered at import time (whatever wrapper
+is already there stays inside), acting only for their spirit while its rule id is in
+`state["rules"]`.
+"""
+
+from __future__ import annotations
+
+import functools
+
+from rules.spirit_island import actions as act
+from rules.spirit_island import effects as fx
+from rules.spirit_island import hooks
+from rules.spirit_island import island as isl
+from rules.spirit_island import pieces as pcs
+from rules.spirit_island import powers as pw
+from rules.spirit_island import spirits as sp
+from rules.spirit_island import tokens as tok
+
+FANGS, KEEPER, TRICKSTER, LURE, MINDS, STONE, SHROUD = (
+    "Sharp Fangs Behind the Leaves",
+    "Keeper of the Forbidden Wilds",
+    "Grinning Trickster Stirs Up Trouble",
+    "Lure of the Deep Wilderness",
+    "Many Minds Move as One",
+    "Stone's Unyielding Defiance",
+    "Shroud of Silent Mist",
+)
+# An invader's damage when it strikes (Incite the Mob, Why Don't You and Them Fight).
+ATTACK = {"explorer": 1, "town": 2, "city": 3}
+DAHAN_ATTACK = 2
+
+
+def _chain(name: str):
+    """Wrap the verb as registered now: `handler(inner, state, step, ctx, answer)`."""
+    inner = fx.VERBS[name]
+
+    def register(handler):
+        @functools.wraps(inner)
+        def verb(state, step, ctx, answer):
+            return handler(inner, state, step, ctx, answer)
+
+        fx.VERBS[name] = verb
+        return handler
+
+    return register
+
+
+def _key(state: dict, seat: int) -> str:
+    return fx.presence_key(state, seat)
+
+
+def _lands_with_presence(state: dict, seat: int) -> list[str]:
+    key = _key(state, seat)
+    return [n for n, land in state["lands"].items() if land["presence"].get(key)]
+
+
+# --- growth -------------------------------------------------------------------------------------
+
+
+def _energy_cost(option: list[dict]) -> int:
+    return -sum(s.get("n", 1) for s in option if s["do"] == "energy" and s.get("n", 1) < 0)
+
+
+@fx.verb("growth_picks")
+def growth_picks(state, step, ctx, answer):
+    """Pick `n` different growth options (or one from each of `groups`, lists of option
+    indexes); an option that costs energy is offered only when the spirit has it."""
+    row = state["seats"][ctx["seat"]]
+    options = sp.SPIRITS[row["spirit"]]["growth"]["options"]
+    groups = step["groups"] if "groups" in step else [list(range(len(options)))] * step.get("n", 1)
+    if not groups:
+        return None
+    used = step.get("used", [])
+    offered = [i for i in groups[0] if i not in used and _energy_cost(options[i]) <= row["energy"]]
+    if not offered:
+        return [{"step": {**step, "groups": groups[1:], "used": used}, "ctx": ctx}]
+    pick = fx.ask_or_take(ctx["seat"], "growth", offered, answer)
+    if isinstance(pick, fx.Ask):
+        return pick
+    rest = {**step, "groups": groups[1:], "used": [*used, pick]}
+    return [*fx.frames(options[pick], ctx), {"step": rest, "ctx": ctx}]
+
+
+@fx.verb("energy_per_card_plays")
+def energy_per_card_plays(state, step, ctx, answer):
+    """Gain energy equal to the card plays the presence track shows."""
+    state["seats"][ctx["seat"]]["energy"] += sp.track_values(state, ctx["seat"])["card_plays"]
+    return None
+
+
+def _shown_spaces(state: dict, seat: int) -> list[dict]:
+    row = state["seats"][seat]
+    tracks = sp.SPIRITS[row["spirit"]]["tracks"]
+    return [s for t in sp.TRACKS for s in tracks[t][: row["tracks"][t] + 1]]
+
+
+@fx.verb("track_action")
+def track_action(state, step, ctx, answer):
+    """Run `then` once per uncovered presence-track space carrying `key` (a Spirit-phase
+    action printed on the track: Trickster's push, Shroud's move, Many Minds' card)."""
+    n = sum(1 for s in _shown_spaces(state, ctx["seat"]) if s.get(step["key"]))
+    return fx.frames(step["then"] * n, ctx)
+
+
+@fx.verb("track_card_plays")
+def track_card_plays(state, step, ctx, answer):
+    """Stone: each uncovered "+1 card play" space adds a card play this turn
+    (`card_plays_bonus`), and the first time each is uncovered a Minor Power is gained
+    (Deep Layers Exposed to the Surface)."""
+    row = state["seats"][ctx["seat"]]
+    shown = [i for i, s in enumerate(_energy_spaces(state, ctx["seat"])) if s.get("card_plays_bonus")]
+    row["card_plays_bonus"] = row.get("card_plays_bonus", 0) + len(shown)
+    new = [i for i in shown if i not in row.setdefault("deep_layers", [])]
+    row["deep_layers"] += new
+    return fx.frames([{"do": "gain_card", "kind": "minor"}] * len(new), ctx)
+
+
+def _energy_spaces(state: dict, seat: int) -> list[dict]:
+    row = state["seats"][seat]
+    return sp.SPIRITS[row["spirit"]]["tracks"]["energy"][: row["tracks"]["energy"] + 1]
+
+
+# --- counting -------------------------------------------------------------------------------------
+
+
+def _near(state: dict, land: str) -> list[str]:
+    return [land, *isl.adjacent(tuple(state["boards"]), land)]
+
+
+def _counted(state: dict, spec: dict, ctx: dict) -> int:
+    seat, land = ctx["seat"], ctx.get("land")
+    elements = state["seats"][seat].get("elements", {})
+    if "sacred_sites_near" in spec:  # your sacred sites in or next to the land
+        value = len(set(_near(state, land)) & set(sp.sacred_sites(state, seat)))
+    elif "presence_adjacent" in spec:  # adjacent lands holding your presence
+        value = len(set(isl.adjacent(tuple(state["boards"]), land))
+                    & set(_lands_with_presence(state, seat)))
+    elif "kinds" in spec:  # pieces or tokens of several kinds in the land
+        value = sum(fx.count(state, state["lands"][land], k, ctx) for k in spec["kinds"])
+    elif "pairs" in spec:  # sets of these elements the spirit has
+        value = min(elements.get(e, 0) for e in spec["pairs"])
+    elif "element" in spec:
+        value = elements.get(spec["element"], 0)
+    elif "presence" in spec:  # your presence in the land
+        value = fx.count(state, state["lands"][land], "presence", ctx)
+    else:
+        raise ValueError(f"cannot count {spec}")
+    value //= spec.get("div", 1)
+    return min(value * spec.get("times", 1), spec.get("max", value * spec.get("times", 1)))
+
+
+@fx.verb("per_a")
+def per_a(state, step, ctx, answer):
+    """Run `then` with `n` set to a count: `sacred_sites_near`, `presence_adjacent`, `kinds`
+    (a list, summed), `pairs` (elements, the fewest of them), `element`, `presence`; `div`
+    (rounded down), `times`, `max`; with `plus` added to the step's own `n`."""
+    n = _counted(state, step["count"], ctx) + step.get("plus", 0)
+    return fx.frames([{**step["then"], "n": n}], ctx) if n > 0 else None
+
+
+# --- conditions ---------------------------------------------------------------------------------
+
+
+@fx.verb("if_can_gather")
+def if_can_gather(state, step, ctx, answer):
+    """`then` if an adjacent land holds one of `kinds` (something could be gathered), else
+    `else`."""
+    here = ctx["land"]
+    near = isl.adjacent(tuple(state["boards"]), here)
+    can = any(fx.count(state, state["lands"][n], k, ctx) for n in near for k in step["kinds"])
+    return fx.frames(step["then"] if can else step.get("else", []), ctx)
+
+
+# --- fighting ----------------------------------------------------------------------------------
+
+
+def _invader_options(land: dict, strife_only: bool = False) -> list[list]:
+    out = []
+    for kind in pcs.INVADERS:
+        for i in range(len(land[kind])):
+            if not strife_only or land["strife"][kind][i]:
+                out.append([kind, i])
+    return out
+
+
+@fx.verb("duel")
+def duel(state, step, ctx, answer):
+    """1 invader and 1 dahan of the chooser's picks deal their damage to each other at once
+    (Why Don't You and Them Fight)."""
+    land = state["lands"][ctx["land"]]
+    options = _invader_options(land)
+    if not options or not land["dahan"]:
+        return None
+    pick = fx.ask_or_take(fx.chooser(ctx), "invader", options, answer)
+    if isinstance(pick, fx.Ask):
+        return pick
+    kind, index = pick
+    pcs.sort_pieces(land, "dahan")
+    land["dahan"][0] += ATTACK[kind]
+    land[kind][index] += DAHAN_ATTACK
+    if land[kind][index] >= pcs.health(state, land, kind, index):
+        pcs.destroy(state, land, kind, index)
+    if land["dahan"][0] >= pcs.health(state, land, "dahan", 0):
+        pcs.destroy(state, land, "dahan", 0)
+    return None
+
+
+@fx.verb("incite")
+def incite(state, step, ctx, answer):
+    """Incite the Mob: 1 invader with strife deals its damage to the other invaders (set
+    aside while the damage is assigned); 1 fear per invader destroyed."""
+    land = state["lands"][ctx["land"]]
+    options = _invader_options(land, strife_only=True)
+    if not options:
+        return None
+    pick = fx.ask_or_take(fx.chooser(ctx), "invader", options, answer)
+    if isinstance(pick, fx.Ask):
+        return pick
+    kind, index = pick
+    damage, marks = pcs.take(land, kind, index)
+    before = pcs.invader_count(land)
+    back = {"do": "incite_end", "kind": kind, "damage": damage, "marks": marks, "before": before}
+    return fx.frames([{"do": "damage", "n": ATTACK[kind]}, back], ctx)
+
+
+@fx.verb("incite_end")
+def incite_end(state, step, ctx, answer):
+    land = state["lands"][ctx["land"]]
+    fx.earn_fear(state, max(0, step["before"] - pcs.invader_count(land)))
+    pcs.put(land, step["kind"], step["damage"], step["marks"])
+    return None
+
+
+# --- Let's See What Happens -----------------------------------------------------------------------
+
+
+def _at_most(effect: list[dict]) -> list[dict]:
+    """A card's steps with every "up to" taken at its maximum and every choice taken whole
+    ("or" read as "and")."""
+    out: list[dict] = []
+    for step in effect:
+        if step["do"] == "choose":
+            for option in step["options"]:
+                out += _at_most(option)
+            continue
+        if step["do"] == "may":
+            out += _at_most(step["then"])
+            continue
+        step = {k: v for k, v in step.items() if k != "up_to"}
+        for key in ("then", "else"):
+            if isinstance(step.get(key), list):
+                step[key] = _at_most(step[key])
+        out.append(step)
+    return out
+
+
+@fx.verb("lets_see")
+def lets_see(state, step, ctx, answer):
+    """Discard Minor Powers until one targets a land; its steps run in ctx.land at their
+    maximum (`_at_most`); `keep`: the spirit may then forget a card to take it, and 1 energy."""
+    seen = 0
+    while seen < 60:  # a deck with no land-targeting card cannot loop for ever
+        drawn = fx.draw_powers(state, "minor", 1)
+        if not drawn:
+            return None
+        state.setdefault("power_discard", {}).setdefault("minor", []).extend(drawn)
+        card = pw.CARDS.get(drawn[0])
+        seen += 1
+        if card and card["target"]["do"] == "target_land":
+            break
+    else:
+        return None
+    out = fx.frames(_at_most(card["effect"]), {**ctx, "source": "Let's See What Happens"})
+    if step.get("keep"):
+        out += fx.frames([{"do": "may", "then": [
+            {"do": "forget"}, {"do": "take_discarded", "card": drawn[0]}, {"do": "energy", "n": 1}]}],
+            ctx)
+    return out
+
+
+@fx.verb("take_discarded")
+def take_discarded(state, step, ctx, answer):
+    """The spirit takes `card` from the minor discard into its hand."""
+    pile = state.setdefault("power_discard", {}).setdefault("minor", [])
+    if step["card"] in pile:
+        pile.remove(step["card"])
+        state["seats"][ctx["seat"]]["hand"].append(step["card"])
+    return None
+
+
+# --- presence ---------------------------------------------------------------------------------------
+
+
+@fx.verb("replace_presence")
+def replace_presence(state, step, ctx, answer):
+    """The spirit (or with `spirit`: ctx.spirit) may replace 1 of its presence with a token
+    `kind`; the presence leaves the game (Call Forth Predators, Gift of the Untamed Wild)."""
+    seat = ctx["spirit"] if step.get("spirit") else ctx["seat"]
+    lands = _lands_with_presence(state, seat)
+    if not lands:
+        return None
+    options = [*lands, fx.DONE] if step.get("optional") else lands
+    pick = fx.ask_or_take(seat, "replace_presence", options, answer)
+    if isinstance(pick, fx.Ask) or pick == fx.DONE:
+        return pick if isinstance(pick, fx.Ask) else None
+    pcs.destroy_presence(state["lands"][pick], _key(state, seat))
+    state["lands"][pick][step["kind"]] += 1
+    return None
+
+
+@fx.verb("own_land")
+def own_land(state, step, ctx, answer):
+    """ctx.spirit (or the acting spirit) picks one of its lands and runs `then` there."""
+    seat = ctx["spirit"] if step.get("spirit") else ctx["seat"]
+    lands = _lands_with_presence(state, seat)
+    if not lands:
+        return None
+    pick = fx.ask_or_take(seat, "land", lands, answer)
+    if isinstance(pick, fx.Ask):
+        return pick
+    return fx.frames(step["then"], {**ctx, "land": pick})
+
+
+@fx.verb("add_within")
+def add_within(state, step, ctx, answer):
+    """Add `n` `kind` to a land within `range` of ctx.land (the acting player picks)."""
+    options = fx.within(state, [ctx["land"]], step.get("range", 1))
+    pick = fx.ask_or_take(fx.chooser(ctx), "land", options, answer)
+    if isinstance(pick, fx.Ask):
+        return pick
+    return fx.frames([{"do": "add", "kind": step["kind"], "n": step.get("n", 1)}],
+                     {**ctx, "land": pick})
+
+
+# --- setup ------------------------------------------------------------------------------------------
+
+
+def _setup_lands(state: dict, seat: int, where: dict) -> list[str]:
+    board = state["boards"][seat]
+    filt = {k: v for k, v in where.items() if k not in ("number", "near_presence")}
+    lands = [n for n in fx.lands_matching(state, {**filt, "board": board}, {"seat": seat})
+             if "number" not in where or int(n[1:]) == where["number"]]
+    if where.get("near_presence"):
+        mine = _lands_with_presence(state, seat)
+        lands = [n for n in lands if n not in mine
+                 and set(isl.adjacent(tuple(state["boards"]), n)) & set(mine)]
+    return sorted(lands, key=lambda n: int(n[1:]))
+
+
+@fx.verb("setup_place")
+def setup_place(state, step, ctx, answer):
+    """Setup on the seat's board: `presence` and `tokens` ({kind: n}) into the land the first
+    matching filter of `where_any` picks (`pick`: `highest`, `lowest`, or the player's
+    choice). Filters are land filters plus `number` and `near_presence` (next to a land
+    with this spirit's presence)."""
+    seat = ctx["seat"]
+    lands: list[str] = []
+    for where in step["where_any"]:
+        lands = _setup_lands(state, seat, where)
+        if lands:
+            break
+    if not lands:
+        return None
+    pick = step.get("pick", "choice")
+    if pick in ("highest", "lowest"):
+        lands = [lands[-1] if pick == "highest" else lands[0]]
+    land_name = fx.ask_or_take(seat, "setup_presence", lands, answer)
+    if isinstance(land_name, fx.Ask):
+        return land_name
+    land = state["lands"][land_name]
+    if step.get("presence"):
+        pcs.add_presence(land, _key(state, seat), step["presence"])
+    for kind, n in step.get("tokens", {}).items():
+        land[kind] += n
+    return None
+
+
+@fx.verb("setup_presence_island")
+def setup_presence_island(state, step, ctx, answer):
+    """Setup: 1 presence into a land of the player's choice anywhere matching `where`."""
+    lands = fx.lands_matching(state, step["where"], ctx)
+    if not lands:
+        return None
+    pick = fx.ask_or_take(ctx["seat"], "setup_presence", lands, answer)
+    if isinstance(pick, fx.Ask):
+        return pick
+    pcs.add_presence(state["lands"][pick], _key(state, ctx["seat"]))
+    return None
+
+
+# --- special rules wrapping generic verbs ---------------------------------------------------------
+
+
+def _active(state: dict, seat, spirit: str, rule: str) -> bool:
+    return pw._rule(state, seat, spirit, rule)
+
+
+@_chain("add_presence")
+def add_presence(inner, state, step, ctx, answer):
+    """`any_of`: the land matches one of these filters (growth: "jungle or beasts").
+    Home of the Island's Heart: Lure's presence only into inland lands. Forbidden Ground:
+    when Keeper's presence makes a sacred site, all dahan there are pushed."""
+    seat = ctx.get("seat")
+    if _active(state, seat, LURE, "home-of-the-heart"):
+        step = {**step, "where": {**step.get("where", {}), "inland": True}}
+        fx.remember(state, where=step["where"])
+    if "any_of" in step and step.get("source") is not None:
+        near = fx.within(state, fx.origins(state, seat), step.get("range", 1))
+        options = [n for n in near if fx.land_matches(state, n, step.get("where"), ctx)
+                   and any(fx.land_matches(state, n, w, ctx) for w in step["any_of"])]
+        if not options:
+            return None
+        land = fx.ask_or_take(seat, "add_presence", options, answer)
+        if isinstance(land, fx.Ask):
+            return land
+        row = state["seats"][seat]
+        if step["source"] == "destroyed":
+            row["destroyed"] -= 1
+        else:
+            row["tracks"][step["source"]] += 1
+        pcs.add_presence(state["lands"][land], _key(state, seat))
+        return _forbidden_ground(state, seat, [land], ctx)
+    before = set(sp.sacred_sites(state, seat)) if seat is not None else set()
+    result = inner(state, step, ctx, answer)
+    if isinstance(result, fx.Ask) or seat is None:
+        return result
+    made = [n for n in sp.sacred_sites(state, seat) if n not in before]
+    return _forbidden_ground(state, seat, made, ctx) + (result or [])
+
+
+def _forbidden_ground(state: dict, seat: int, lands: list[str], ctx: dict) -> list[dict]:
+    if not _active(state, seat, KEEPER, "forbidden-ground"):
+        return []
+    sites = [n for n in lands if n in sp.sacred_sites(state, seat) and state["lands"][n]["dahan"]]
+    return [f for n in sites for f in fx.frames(
+        [{"do": "push", "n": "all", "kinds": ["dahan"]}],
+        fx._new_ctx(state, ctx, land=n, source="Forbidden Ground"))]
+
+
+@_chain("add")
+def add(inner, state, step, ctx, answer):
+    """A Real Flair for Discord: after Trickster's power adds strife, it may pay 1 energy to
+    add 1 strife within range 1 of that land."""
+    seat = ctx.get("seat")
+    flair = (step.get("kind") == "strife" and not ctx.get("flair")
+             and _active(state, seat, TRICKSTER, "flair-for-discord"))
+    before = _strife_total(state, ctx.get("land")) if flair else 0
+    result = inner(state, step, ctx, answer)
+    if not flair or isinstance(result, fx.Ask) or result:
+        return result
+    if _strife_total(state, ctx["land"]) <= before or state["seats"][seat]["energy"] < 1:
+        return result
+    return fx.frames([{"do": "flair"}], {**ctx, "flair": True})
+
+
+def _strife_total(state: dict, land: str | None) -> int:
+    if not land:
+        return 0
+    return sum(sum(v) for v in state["lands"][land]["strife"].values())
+
+
+@fx.verb("flair")
+def flair(state, step, ctx, answer):
+    near = [n for n in fx.within(state, [ctx["land"]], 1) if pcs.invader_count(state["lands"][n])]
+    if not near or state["seats"][ctx["seat"]]["energy"] < 1:
+        return None
+    pick = fx.ask_or_take(ctx["seat"], "flair", [*near, fx.DONE], answer)
+    if isinstance(pick, fx.Ask) or pick == fx.DONE:
+        return pick if isinstance(pick, fx.Ask) else None
+    state["seats"][ctx["seat"]]["energy"] -= 1
+    return fx.frames([{"do": "add", "kind": "strife"}], {**ctx, "land": pick})
+
+
+@_chain("remove")
+def remove(inner, state, step, ctx, answer):
+    """Cleaning Up Messes Is a Drag: after Trickster's power removes blight, it destroys 1 of
+    its presence (not for Let's See What Happens)."""
+    seat, land = ctx.get("seat"), ctx.get("land")
+    watch = ("blight" in step.get("kinds", ()) and land
+             and ctx.get("source") != "Let's See What Happens"
+             and _active(state, seat, TRICKSTER, "cleaning-up-messes"))
+    before = state["lands"][land]["blight"] if watch else 0
+    result = inner(state, step, ctx, answer)
+    if not watch or isinstance(result, fx.Ask) or state["lands"][land]["blight"] >= before:
+        return result
+    return fx.frames([{"do": "lose_presence", "n": 1}], ctx) + (result or [])
+
+
+def _beasts_moved(state: dict, lands: list[str]) -> dict[str, int]:
+    return {n: state["lands"][n]["beasts"] for n in lands if n in state["lands"]}
+
+
+def _far_moves(state, step, ctx, answer, gather: bool):
+    """Fly Fast as Thought: Many Minds' beasts are pushed to / gathered from lands up to
+    range 2 away (other kinds move as usual, one piece at a time)."""
+    here = ctx["land"]
+    kinds = fx._kinds(step)
+    near = isl.adjacent(tuple(state["boards"]), here)
+    far = [n for n in fx.within(state, [here], 2) if n != here]
+    land = state["lands"][here]
+
+    def options():
+        out = []
+        for kind in kinds:
+            places = far if kind == "beasts" else near
+            if gather:
+                out += [[kind, s] for s in places if fx.count(state, state["lands"][s], kind, ctx)]
+            elif fx.count(state, land, kind, ctx):
+                out += [[kind, t] for t in places
+                        if kind == "beasts" or t in act.push_options(state, here, kind)]
+        return out
+
+    def move(choice):
+        kind, other = choice
+        if kind == "beasts":
+            src, dst = (other, here) if gather else (here, other)
+            state["lands"][src]["beasts"] -= 1
+            state["lands"][dst]["beasts"] += 1
+        elif gather:
+            act.gather(state, here, [(kind, other)])
+        else:
+            act.push(state, here, [(kind, other)])
+
+    return fx._move(state, step, ctx, answer, "gather" if gather else "push", options, move)
+
+
+def _moves(inner, gather: bool):
+    def handler(state, step, ctx, answer):
+        minds = sp.seat_of(state, MINDS)
+        if ("beasts" in step.get("kinds", ()) and minds is not None
+                and minds == ctx.get("seat") and "fly-fast-as-thought" in state.get("rules", ())):
+            result = _far_moves(state, step, ctx, answer, gather)
+        else:
+            result = inner(state, step, ctx, answer)
+        return result
+    return handler
+
+
+def _ally_of_the_beasts(handler, state, step, ctx, answer):
+    """Ally of the Beasts: Sharp Fangs may move 1 presence along with beasts moved out of a
+    land holding its presence (as Thunderspeaker's presence follows dahan)."""
+    fangs = sp.seat_of(state, FANGS)
+    if (fangs is None or "ally-of-the-beasts" not in state.get("rules", ())
+            or "beasts" not in step.get("kinds", ())):
+        return handler(state, step, ctx, answer)
+    lands = list(state["lands"])
+    before = _beasts_moved(state, lands)
+    result = handler(state, step, ctx, answer)
+    if isinstance(result, fx.Ask):
+        return result
+    after = _beasts_moved(state, lands)
+    left = [n for n in after if after[n] < before[n]]
+    came = [n for n in after if after[n] > before[n]]
+    if not (left and came) or not state["lands"][left[0]]["presence"].get(_key(state, fangs)):
+        return result
+    follow = {"do": "follow_dahan", "from": left[0], "to": came[0]}
+    return [{"step": follow, "ctx": fx._new_ctx(state, ctx, seat=fangs)}, *(result or [])]
+
+
+@_chain("push")
+def push(inner, state, step, ctx, answer):
+    return _ally_of_the_beasts(_moves(inner, False), state, step, ctx, answer)
+
+
+@_chain("gather")
+def gather(inner, state, step, ctx, answer):
+    return _ally_of_the_beasts(_moves(inner, True), state, step, ctx, answer)
+
+
+@_chain("target_land")
+def target_land(inner, state, step, ctx, answer):
+    """`more_ranges`: several thresholds, each adding its `n` to the range when met (the
+    verb underneath then counts the range as usual)."""
+    if "more_ranges" not in step or ctx.get("seat") is None:
+        return inner(state, step, ctx, answer)
+    extra = sum(m["n"] for m in step["more_ranges"] if fx.check(state, m["cond"], ctx))
+    plain = {k: v for k, v in step.items() if k != "more_ranges"}
+    return inner(state, {**plain, "range": plain.get("range", 0) + extra}, ctx, answer)
+
+
+# --- special rules in the Invader phase --------------------------------------------------------------
+
+
+@hooks.on("invader_phase", "enthrall-the-explorers")
+def enthrall(state: dict) -> None:
+    """Enthrall the Foreign Explorers: per Lure presence in a land, 2 explorers there sit
+    out its ravages this turn (decided as the Invader phase starts; presence does not
+    move in it)."""
+    seat = sp.seat_of(state, LURE)
+    if seat is None:
+        return
+    key = _key(state, seat)
+    for name, land in state["lands"].items():
+        n = min(2 * land["presence"].get(key, 0), len(land["explorer"]))
+        if n:
+            tok.sit_out(state, name, "explorer", n)
+
+
+# --- more power verbs ------------------------------------------------------------------------------
+
+
+@fx.verb("repeat_innate")
+def repeat_innate(state, step, ctx, answer):
+    """Run the innate `name`'s reached tiers again (without this repeating tier) in ctx.land."""
+    effect = pw.innate_effect(state, ctx["seat"], step["name"])[1:]
+    return fx.frames([s for s in effect if s["do"] != "repeat_innate"], ctx)
+
+
+# Explorers a replaced piece becomes (Forsake Society to Chase After Dreams).
+DISSOLVE = {"explorer": 1, "town": 2, "city": 3}
+
+
+@fx.verb("dissolve")
+def dissolve(state, step, ctx, answer):
+    """Replace 1 piece of one of `kinds` with explorers (DISSOLVE); the player may move those
+    explorers into adjacent lands with its presence; then 1 fear if a town or city is left."""
+    here = ctx["land"]
+    land = state["lands"][here]
+    if "moving" not in step:
+        kinds = [k for k in step["kinds"] if land[k]]
+        if not kinds:
+            return None
+        kind = fx.ask_or_take(fx.chooser(ctx), "replace", kinds, answer)
+        if isinstance(kind, fx.Ask):
+            return kind
+        pcs.sort_pieces(land, kind)
+        pcs.remove(land, kind, 0)
+        pcs.add(land, "explorer", DISSOLVE[kind])
+        return [{"step": {**step, "moving": DISSOLVE[kind]}, "ctx": ctx}]
+    mine = set(_lands_with_presence(state, ctx["seat"]))
+    near = [n for n in isl.adjacent(tuple(state["boards"]), here) if n in mine]
+    if step["moving"] and near and land["explorer"]:
+        pick = fx.ask_or_take(ctx["seat"], "gather", [*near, fx.DONE], answer)
+        if isinstance(pick, fx.Ask):
+            return pick
+        if pick != fx.DONE:
+            pcs.put(state["lands"][pick], "explorer", 0, 0)
+            pcs.take(land, "explorer", -1)
+            return [{"step": {**step, "moving": step["moving"] - 1}, "ctx": ctx}]
+    if land["town"] or land["city"]:
+        fx.earn_fear(state, 1)
+    return None
+
+
+@fx.verb("dreadful_tide")
+def dreadful_tide(state, step, ctx, answer):
+    """Remove up to half the beasts (rounded down); per beasts removed, 2 fear and the
+    invaders skip one action there."""
+    land = state["lands"][ctx["land"]]
+    most = land["beasts"] // 2
+    if most <= 0:
+        return None
+    n = fx.ask_or_take(fx.chooser(ctx), "remove", list(range(most + 1)), answer)
+    if isinstance(n, fx.Ask):
+        return n
+    land["beasts"] -= n
+    fx.earn_fear(state, 2 * n)
+    for _ in range(n):
+        tok.add_skip(state, ctx["land"], "any")
+    return None
+
+
+@fx.verb("guide")
+def guide(state, step, ctx, answer):
+    """Guide the Way on Feathered Wings: move 1 beasts from ctx.land up to 2 lands away; up to
+    2 dahan go along with it (to its last land)."""
+    here = ctx["land"]
+    land = state["lands"][here]
+    if "to" not in step:
+        if not land["beasts"]:
+            return None
+        options = [n for n in fx.within(state, [here], 2) if n != here]
+        to = fx.ask_or_take(fx.chooser(ctx), "move", options, answer)
+        if isinstance(to, fx.Ask):
+            return to
+        land["beasts"] -= 1
+        state["lands"][to]["beasts"] += 1
+        return [{"step": {**step, "to": to, "n": 2}, "ctx": ctx}]
+    if not step["n"] or not land["dahan"]:
+        return None
+    pick = fx.ask_or_take(fx.chooser(ctx), "move", ["dahan", fx.DONE], answer)
+    if isinstance(pick, fx.Ask) or pick == fx.DONE:
+        return pick if isinstance(pick, fx.Ask) else None
+    damage, _ = pcs.take(land, "dahan", 0)
+    pcs.put(state["lands"][step["to"]], "dahan", damage)
+    return [{"step": {**step, "n": step["n"] - 1}, "ctx": ctx}]
+
+
+@fx.verb("damage_different")
+def damage_different(state, step, ctx, answer):
+    """1 damage to each of `n` different invaders (the chooser picks them one by one)."""
+    land = state["lands"][ctx["land"]]
+    hit = [tuple(h) for h in step.get("hit", [])]
+    options = [o for o in _invader_options(land) if tuple(o) not in hit]
+    if step.get("n", 1) <= 0 or not options:
+        return None
+    pick = fx.ask_or_take(fx.chooser(ctx), "damage", options, answer)
+    if isinstance(pick, fx.Ask):
+        return pick
+    kind, index = pick
+    land[kind][index] += 1
+    if land[kind][index] >= pcs.health(state, land, kind, index):
+        pcs.destroy(state, land, kind, index)
+        hit = [(k, i - 1 if k == kind and i > index else i) for k, i in hit]
+    else:
+        hit.append((kind, index))
+    return [{"step": {**step, "n": step.get("n", 1) - 1, "hit": hit}, "ctx": ctx}]
+
+
+@fx.verb("sit_out_damaged")
+def sit_out_damaged(state, step, ctx, answer):
+    """Up to `n` damaged invaders do not participate in the ravage here this turn."""
+    land = state["lands"][ctx["land"]]
+    out = tok.marks(state, ctx["land"]).get("sit_out", {})
+    kinds = [k for k in pcs.INVADERS if sum(1 for d in land[k] if d) > out.get(k, 0)]
+    if step.get("n", 1) <= 0 or not kinds:
+        return None
+    pick = fx.ask_or_take(fx.chooser(ctx), "sit_out", [*kinds, fx.DONE], answer)
+    if isinstance(pick, fx.Ask) or pick == fx.DONE:
+        return pick if isinstance(pick, fx.Ask) else None
+    tok.sit_out(state, ctx["land"], pick)
+    return [{"step": {**step, "n": step.get("n", 1) - 1}, "ctx": ctx}]
+
+
+@fx.verb("blight_to_box")
+def blight_to_box(state, step, ctx, answer):
+    """Remove 1 blight from ctx.land to the box (not the blight card)."""
+    land = state["lands"][ctx["land"]]
+    if land["blight"]:
+        land["blight"] -= 1
+    return None
+
+
+@fx.verb("target_self")
+def target_self(state, step, ctx, answer):
+    """An innate that targets the spirit itself."""
+    fx.set_ctx(state, ctx, spirit=ctx["seat"])
+    return None
+
+
+@fx.verb("break_on_stone")
+def break_on_stone(state, step, ctx, answer):
+    """Let Them Break Themselves Against the Stone: this turn, after invaders deal damage to
+    ctx.land, 2 damage to them there (with `half`: plus half the damage they dealt)."""
+    marks = fx.turn_marks(state, ctx["land"]).setdefault("break_on_stone", [])
+    marks.append({"seat": ctx["seat"], "half": bool(step.get("half"))})
+    rules = state.setdefault("rules", [])
+    if "break-on-stone" not in rules:
+        rules.append("break-on-stone")
+    return None
+
+
+@hooks.on("after_ravage", "break-on-stone")
+def _stone_strikes_back(state: dict, land: str, report: dict) -> None:
+    dealt = report.get("damage", 0)
+    if dealt < 1:
+        return
+    frames = []
+    for mark in state.get("turn_marks", {}).get(land, {}).get("break_on_stone", []):
+        n = 2 + (dealt // 2 if mark["half"] else 0)
+        frames += fx.frames([{"do": "damage", "n": n}], {"seat": mark["seat"], "land": land,
+                                                          "source": "Let Them Break"})
+    state["queue"][:0] = frames
+
+
+@fx.verb("bulwark")
+def bulwark(state, step, ctx, answer):
+    """Hold the Island Fast with a Bulwark of Will: this turn the spirit pays `cost` energy
+    per blight added to its lands to take it from the box (not the card)."""
+    fx.turn_marks(state, "island").setdefault("bulwark", {})[str(ctx["seat"])] = step["cost"]
+    rules = state.setdefault("rules", [])
+    if "bulwark" not in rules:
+        rules.append("bulwark")
+    return None
+
+
+@hooks.on("blight_added", "bulwark")
+def _bulwark(state: dict, land: str) -> None:
+    """The blight just taken from the card goes back to it when the spirit pays (automatic
+    while it can: a hook cannot ask)."""
+    for seat, cost in state.get("turn_marks", {}).get("island", {}).get("bulwark", {}).items():
+        row = state["seats"][int(seat)]
+        if state["lands"][land]["presence"].get(row["spirit"]) is None or row["energy"] < cost:
+            continue
+        row["energy"] -= cost
+        state["blight_card"]["pool"] += 1
+        return
+
+
+@_chain("gain_card")
+def gain_card(inner, state, step, ctx, answer):
+    """Gather Power from the Cool and Dark: once a turn, Shroud gains 1 energy when it gains
+    a power card without Fire."""
+    seat = ctx.get("seat")
+    if not _active(state, seat, SHROUD, "cool-and-dark"):
+        return inner(state, step, ctx, answer)
+    hand = list(state["seats"][seat]["hand"])
+    result = inner(state, step, ctx, answer)
+    new = [c for c in state["seats"][seat]["hand"] if c not in hand]
+    marks = fx.turn_marks(state, "island")
+    if new and "fire" not in pw.CARDS.get(new[0], {}).get("elements", ["fire"]) \
+            and str(seat) not in marks.get("cool_and_dark", []):
+        marks.setdefault("cool_and_dark", []).append(str(seat))
+        state["seats"][seat]["energy"] += 1
+    return result
+
+
+@fx.verb("pay_for_card")
+def pay_for_card(state, step, ctx, answer):
+    """The spirit may pay `n` energy to gain a power card (Many Minds' track space)."""
+    if state["seats"][ctx["seat"]]["energy"] < step.get("n", 2):
+        return None
+    pick = fx.ask_or_take(ctx["seat"], "may", ["yes", "no"], answer)
+    if isinstance(pick, fx.Ask) or pick == "no":
+        return pick if isinstance(pick, fx.Ask) else None
+    state["seats"][ctx["seat"]]["energy"] -= step.get("n", 2)
+    return fx.frames([{"do": "gain_card", "kind": "any"}], ctx)
+
+
+def _presence_counts(state: dict, seat: int) -> dict[str, int]:
+    key = _key(state, seat)
+    return {n: land["presence"].get(key, 0) for n, land in state["lands"].items()}
+
+
+@fx.verb("add_presence_beasts")
+def add_presence_beasts(state, step, ctx, answer):
+    """Add a presence (range `range`) and 1 beasts in the land it went to."""
+    place = {k: v for k, v in step.items() if k != "do"}
+    after = {"do": "beasts_where_added", "before": _presence_counts(state, ctx["seat"])}
+    return fx.frames([{**place, "do": "add_presence"}, after], ctx)
+
+
+@fx.verb("beasts_where_added")
+def beasts_where_added(state, step, ctx, answer):
+    now = _presence_counts(state, ctx["seat"])
+    for name, n in now.items():
+        if n > step["before"].get(name, 0):
+            state["lands"][name]["beasts"] += 1
+    return None
+
+
+# --- setup: the placements a filter cannot say ----------------------------------------------------
+
+
+def _setup_effect(state: dict, seat: int) -> None:
+    row = state["seats"][seat]
+    effect = sp.SPIRITS[row["spirit"]].get("setup_effect")
+    if row["spirit"] not in MINE or not effect or row.get("setup_effect_done"):
+        return
+    row["setup_effect_done"] = True
+    fx.append(state, effect, {"seat": seat, "source": row["spirit"]})
+
+
+MINE = (FANGS, KEEPER, TRICKSTER, LURE, MINDS, STONE, SHROUD)
+for _rule_id in ("ally-of-the-beasts", "forbidden-ground", "flair-for-discord",
+                 "home-of-the-heart", "fly-fast-as-thought", "deep-layers", "cool-and-dark"):
+    hooks.on("spirit_setup", _rule_id)(_setup_effect)

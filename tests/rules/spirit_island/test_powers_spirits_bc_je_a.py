@@ -1,0 +1,129 @@
+"""The unique power cards and innate powers of seven expansion spirits
+(data/powers_spirits_bc_je_a.json), run through effects.run on hand-built positions."""
+
+from __future__ import annotations
+
+from rules.spirit_island import effects as fx
+from rules.spirit_island import powers as pw
+from rules.spirit_island import spirit_rules_a as sra
+from rules.spirit_island import spirits as sp
+from rules.spirit_island import tokens as tok
+from tests.rules.spirit_island.test_powers import card, fear, innate, land, put
+from tests.rules.spirit_island.test_spirits import steps_of
+from tests.rules.spirit_island.test_spirits_bc_je_a import cleared
+
+FANGS, KEEPER, TRICKSTER, LURE, MINDS, STONE, SHROUD = sra.MINE
+OURS = [n for n in sra.MINE if n in sp.SPIRITS]
+
+
+def test_each_spirits_cards_and_innates_are_its_own():
+    for name in OURS:
+        spirit = sp.SPIRITS[name]
+        assert len(spirit["unique_cards"]) == (5 if name == MINDS else 4)
+        assert {pw.CARDS[c]["spirit"] for c in spirit["unique_cards"]} == {name}
+        assert {pw.INNATES[i]["spirit"] for i in spirit["innates"]} == {name}
+        for power in [*spirit["unique_cards"], *spirit["innates"]]:
+            effect = (pw.card_effect(power) if power in pw.CARDS
+                      else [pw.INNATES[power]["target"], *(s for t in pw.INNATES[power]["tiers"]
+                                                          for s in t["effect"])])
+            for step in steps_of(effect):
+                assert step["do"] in fx.VERBS, (power, step)
+
+
+# --- Sharp Fangs Behind the Leaves ---------------------------------------------------------------
+# Setup on board A: presence 2 in A8 (jungle, the beasts' land).
+
+
+def fangs():
+    return cleared(FANGS, boards="A")
+
+
+def test_prey_on_the_builders_gathers_beasts_and_stops_the_build():
+    state = fangs()
+    put(state, "A8", town=1)
+    state["lands"]["A7"]["beasts"] = 1
+    card(state, "Prey on the Builders", [["beasts", "A7"]])
+    assert land(state, "A8")["beasts"] == 1
+    assert "build" in tok.marks(state, "A8").get("skip", [])
+
+
+def test_prey_on_the_builders_no_beasts_no_skip():
+    state = fangs()
+    card(state, "Prey on the Builders", [])  # nothing to gather: no question
+    assert "build" not in tok.marks(state, "A8").get("skip", [])
+
+
+def test_teeth_gleam_fear_and_beasts_or_three_fear():
+    state = fangs()
+    card(state, "Teeth Gleam from Darkness", ["A7", 0])
+    assert fear(state) == 1 and land(state, "A7")["beasts"] == 1
+    put(state, "A7", explorer=1)
+    card(state, "Teeth Gleam from Darkness", ["A7", 1])
+    assert fear(state) == 4
+
+
+def test_teeth_gleam_reaches_from_jungle_presence_only():
+    state = fangs()
+    state["lands"]["A7"]["presence"][FANGS] = 1  # sands: not an origin
+    fx.push(state, pw.card_effect("Teeth Gleam from Darkness"), {"seat": 0, "source": "t"})
+    ask = fx.run(state)
+    assert sorted(ask.options) == ["A5", "A6", "A7", "A8"]  # A8 and its neighbours, not A4
+
+
+def test_terrifying_chase_pushes_two_more_per_beasts_and_fears():
+    state = fangs()
+    put(state, "A8", explorer=3, town=1)
+    state["lands"]["A8"]["beasts"] = 1
+    answers = [["explorer", "A7"]] * 3 + [["town", "A7"]]
+    card(state, "Terrifying Chase", answers)
+    assert not land(state, "A8")["explorer"] and not land(state, "A8")["town"]
+    assert fear(state) == 2
+
+
+def test_terrifying_chase_only_dahan_no_fear():
+    state = fangs()
+    put(state, "A8", dahan=1)
+    card(state, "Terrifying Chase", [["dahan", "A7"]])
+    assert fear(state) == 0 and len(land(state, "A7")["dahan"]) == 1
+
+
+def test_too_near_the_jungle():
+    state = fangs()
+    put(state, "A7", explorer=2)
+    card(state, "Too Near the Jungle", ["A7"])
+    assert fear(state) == 1 and len(land(state, "A7")["explorer"]) == 1
+
+
+def test_ranging_hunt_tiers():
+    state = fangs()
+    state["lands"]["A7"]["beasts"] = 1
+    put(state, "A8", explorer=2)
+    innate(state, "Ranging Hunt", {"animal": 2}, ["A8", ["beasts", "A7"], fx.DONE])
+    assert land(state, "A8")["beasts"] == 1  # gathered; then pushed none
+    innate(state, "Ranging Hunt", {"animal": 3, "plant": 2}, ["A8", fx.DONE])
+    assert len(land(state, "A8")["explorer"]) == 1  # 1 damage per beasts
+    innate(state, "Ranging Hunt", {"animal": 2}, ["A8", ["beasts", "A5"], "no"])  # Ally of the Beasts asks
+    assert land(state, "A5")["beasts"] == 1 and land(state, "A8")["beasts"] == 0
+
+
+def test_ranging_hunt_not_into_blight():
+    state = fangs()
+    state["lands"]["A7"]["blight"] = 1
+    fx.push(state, pw.innate_effect({**state, "seats": [{**state["seats"][0], "elements": {"animal": 2}}]},
+                                    0, "Ranging Hunt"), {"seat": 0, "source": "t"})
+    state["seats"][0]["elements"] = {"animal": 2}
+    ask = fx.run(state)
+    assert "A7" not in ask.options and "A8" in ask.options
+
+
+def test_frenzied_assault_tiers():
+    state = fangs()
+    put(state, "A8", town=2)
+    state["lands"]["A8"]["beasts"] = 2
+    innate(state, "Frenzied Assault", {"moon": 1, "fire": 1, "animal": 4})
+    assert fear(state) == 1 + 1 and len(land(state, "A8")["town"]) == 1  # a town destroyed
+    assert land(state, "A8")["beasts"] == 1
+    put(state, "A8", city=1)
+    innate(state, "Frenzied Assault", {"moon": 1, "fire": 2, "animal": 5}, ["city", "city", "city"])
+    assert not land(state, "A8")["city"] and fear(state) == 2 + 2 + 2
+    assert land(state, "A8")["beasts"] == 0

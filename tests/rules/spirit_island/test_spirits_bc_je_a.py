@@ -1,0 +1,114 @@
+"""Seven expansion spirits (data/spirits_bc_je_a.json, spirit_rules_a.py): tracks, growth,
+setup and special rules, on hand-built positions run through effects.run."""
+
+from __future__ import annotations
+
+from rules.spirit_island import effects as fx
+from rules.spirit_island import spirit_rules_a as sra
+from rules.spirit_island import spirits as sp
+from tests.rules.spirit_island.test_spirits import game, play, presence, steps_of
+
+FANGS, KEEPER, TRICKSTER, LURE, MINDS, STONE, SHROUD = sra.MINE
+
+
+def seated(*names, boards="ABCD", answers=()):
+    """A game with the spirits seated and their setup choices answered."""
+    state = game(*names, boards=boards, queue_setup=True)
+    left = list(answers)
+    ask = fx.run(state)
+    while ask is not None:
+        assert left, f"unexpected question {ask}"
+        ask = fx.answer(state, left.pop(0))
+    assert not left
+    return state
+
+
+def cleared(*names, boards="ABCD", answers=()):
+    """As `seated`, then every land emptied but for the spirits' presence."""
+    state = seated(*names, boards=boards, answers=answers)
+    for name, land in state["lands"].items():
+        state["lands"][name] = {**sp.empty_land(), "presence": land["presence"]}
+    return state
+
+
+def grow(state, seat=0, answers=()):
+    play(state, sp.growth_effect(state["seats"][seat]["spirit"]), seat, answers)
+
+
+def test_every_verb_of_growth_and_setup_exists():
+    for name in sra.MINE:
+        if name not in sp.SPIRITS:
+            continue
+        spirit = sp.SPIRITS[name]
+        for step in steps_of([*sp.growth_effect(name), *spirit.get("setup_effect", [])]):
+            assert step["do"] in fx.VERBS, step
+        for option in spirit["growth"]["options"]:
+            for step in steps_of(option):
+                assert step["do"] in fx.VERBS, step
+        assert spirit["ko"]
+
+
+# --- Sharp Fangs Behind the Leaves ---------------------------------------------------------------
+
+
+def test_fangs_tracks():
+    state = seated(FANGS)
+    row = state["seats"][0]
+    row["tracks"].update(energy=4, card_plays=3)  # 1, animal, plant, 2, animal | 2, 2, 3, reclaim
+    values = sp.track_values(state, 0)
+    assert values["energy"] == 2 and values["elements"] == {"animal": 2, "plant": 1}
+    assert values["card_plays"] == 3 and values["reclaim_one"]
+    assert sp.presence_on_tracks(FANGS) == 6 + 5
+
+
+def test_fangs_setup_beasts_in_highest_jungle_and_a_land_with_beasts():
+    state = game(FANGS, boards="A", queue_setup=True)
+    state["lands"]["A1"]["beasts"] = 1
+    ask = fx.run(state)
+    assert state["lands"]["A8"]["beasts"] == 1
+    assert ask.options == ["A1", "A8"]  # the lands with beasts on the island
+    fx.answer(state, "A1")
+    assert presence(state) == {"A8": 1, "A1": 1}
+    assert seated(FANGS, boards="A")["lands"]["A8"]["presence"] == {FANGS: 2}
+
+
+def test_fangs_growth_two_different_options_and_presence_to_beasts_or_jungle():
+    state = cleared(FANGS)
+    state["lands"]["A1"]["beasts"] = 1
+    state["seats"][0]["energy"] = 0
+    # option 0 costs 1 energy (not offered at 0); +3 energy, then presence
+    ask = None
+    fx.push(state, sp.growth_effect(FANGS), {"seat": 0, "source": "growth"})
+    ask = fx.run(state)
+    assert ask.options == [1, 2, 3]
+    ask = fx.answer(state, 3)
+    assert state["seats"][0]["energy"] == 3
+    assert ask.options == [0, 1, 2]  # option 3 taken once already
+    ask = fx.answer(state, 1)
+    ask = fx.answer(state, "energy")  # presence off the energy track
+    assert sorted(ask.options) == ["A1", "A3", "A8"]  # beasts or jungle, within 3
+    ask = fx.answer(state, "A1")
+    assert presence(state)["A1"] == 1
+    assert ask.kind == "replace_presence"  # Call Forth Predators, optional
+    fx.answer(state, fx.DONE)
+    assert presence(state)["A1"] == 1
+
+
+def test_call_forth_predators_replaces_a_presence_with_beasts_for_good():
+    state = cleared(FANGS)
+    play(state, [{"do": "replace_presence", "kind": "beasts", "optional": True}], 0, ["A8"])
+    assert presence(state) == {"A8": 1}
+    assert state["lands"]["A8"]["beasts"] == 1
+    assert state["seats"][0].get("destroyed", 0) == 0  # left the game, not destroyed
+
+
+def test_ally_of_the_beasts_presence_follows_pushed_beasts():
+    state = cleared(FANGS)
+    state["lands"]["A8"]["beasts"] = 1
+    fx.push(state, [{"do": "push", "n": 1, "kinds": ["beasts"]}], {"seat": 0, "land": "A8", "source": "t"})
+    ask = fx.run(state)
+    ask = fx.answer(state, ["beasts", "A7"])
+    assert ask.kind == "follow_dahan"
+    fx.answer(state, "yes")
+    assert presence(state) == {"A8": 1, "A7": 1}
+    assert state["lands"]["A7"]["beasts"] == 1
