@@ -2,7 +2,8 @@
 
 python pg_worker.py DSN GAME_ID click TARGET USER_ID  # click until the game reaches TARGET
 python pg_worker.py DSN GAME_ID ack USER_ID           # append forever, printing each ack
-python pg_worker.py DSN 0 claim NOW_ISO                 # claim due timers until none is left
+python pg_worker.py DSN 0 claim NOW_ISO               # claim due timers until none is left
+python pg_worker.py DSN 0 claim-and-die NOW_ISO       # claim them once, then SIGKILL itself
 
 Each prints "ready" once its store is open and starts on the line "go" from stdin, so the
 test starts both workers of a race at the same moment. `click` reads the game, answers the
@@ -13,6 +14,8 @@ reads again; it prints how many of its clicks applied and how many were refused.
 from __future__ import annotations
 
 import asyncio
+import os
+import signal
 import sys
 from datetime import datetime, timedelta
 
@@ -67,15 +70,18 @@ async def ack(dsn: str, game_id: int, user_id: int) -> None:
         print(version, flush=True)
 
 
-async def claim(dsn: str, now: datetime) -> None:
-    """Claim the timers due at `now` a few at a time, as ticks do, printing each claimed
-    (game, kind), until a claim finds none."""
+async def claim(dsn: str, now: datetime, die: bool) -> None:
+    """Claim the timers due at `now` (a one-hour lease), as ticks do, printing each claimed
+    (game, kind), until a claim finds none; or die by SIGKILL right after the first claim,
+    before handling any of them."""
     store = await open_postgres_store(dsn)
     print("ready", flush=True)
     sys.stdin.readline()
     while timers := await store.claim_due_schedules(now, timedelta(hours=1)):
         for timer in timers:
             print(timer.game_id, timer.kind, flush=True)
+        if die:
+            os.kill(os.getpid(), signal.SIGKILL)
         await asyncio.sleep(0)
     await store.close()
 
@@ -84,8 +90,8 @@ if __name__ == "__main__":
     dsn, game_id, mode, *rest = sys.argv[1:]
     if mode == "click":
         asyncio.run(click(dsn, int(game_id), int(rest[0]), int(rest[1])))
-    elif mode == "claim":
-        asyncio.run(claim(dsn, datetime.fromisoformat(rest[0])))
+    elif mode in ("claim", "claim-and-die"):
+        asyncio.run(claim(dsn, datetime.fromisoformat(rest[0]), die=mode == "claim-and-die"))
     elif mode == "ack":
         asyncio.run(ack(dsn, int(game_id), int(rest[0])))
     else:

@@ -288,3 +288,22 @@ async def test_two_processes_claiming_timers_each_get_their_own(
         claimed += [tuple(line.split()) for line in out.splitlines()]
     expected = [(str(g.id), kind) for g in games for kind in ("reminder", "deadline")]
     assert sorted(claimed) == sorted(expected)  # each once, none lost, nothing not yet due
+
+
+async def test_timers_claimed_by_a_killed_process_are_taken_over_after_the_lease(
+    postgres_server: PostgresServer,
+) -> None:
+    dsn = await postgres_server.leased(0)
+    clock = FakeClock()
+    async with PostgresStore(dsn, clock=clock) as store:
+        game = await running_game(store)
+        await store.set_schedule(game.id, "reminder", clock.now, {"open": {"k": 1}})
+        proc = worker(dsn, 0, "claim-and-die", clock.now.isoformat())
+        start_together([proc])
+        out, err = await asyncio.to_thread(proc.communicate, timeout=60)
+        assert proc.returncode == -signal.SIGKILL, err
+        assert out.split() == [str(game.id), "reminder"]  # claimed, then killed
+        assert await store.claim_due_schedules(clock.now, timedelta(minutes=5)) == []
+        later = clock.now + timedelta(hours=1)  # the dead process's lease ran out
+        [taken] = await store.claim_due_schedules(later, timedelta(minutes=5))
+        assert (taken.game_id, taken.kind, taken.data) == (game.id, "reminder", {"open": {"k": 1}})
