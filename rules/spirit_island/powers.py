@@ -117,3 +117,4 @@ def time_passes(state: dict) -> None:
 from rules.spirit_island import power_verbs, spirit_rules  # noqa: E402, F401
 from rules.spirit_island import deck_verbs  # noqa: E402, F401
 from rules.spirit_island import spirit_rules_b  # noqa: E402, F401
+from rules.spirit_island import spirit_rules_a  # noqa: E402, F401
