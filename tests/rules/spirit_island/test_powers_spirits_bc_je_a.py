@@ -127,3 +127,84 @@ def test_frenzied_assault_tiers():
     innate(state, "Frenzied Assault", {"moon": 1, "fire": 2, "animal": 5}, ["city", "city", "city"])
     assert not land(state, "A8")["city"] and fear(state) == 2 + 2 + 2
     assert land(state, "A8")["beasts"] == 0
+
+
+# --- Keeper of the Forbidden Wilds ------------------------------------------------------------------
+# Setup on board A: 1 presence and 1 wilds in A8.
+
+
+def keeper(*more):
+    return cleared(KEEPER, *more, boards="AB"[: 1 + len(more)])
+
+
+def test_boon_of_growing_power_on_yourself_a_card_only():
+    state = keeper()
+    state["secret"]["minor_deck"] = ["Call of the Dahan Ways", "Drift Down into Slumber"]
+    card(state, "Boon of Growing Power", ["minor", "Drift Down into Slumber"])
+    assert "Drift Down into Slumber" in state["seats"][0]["hand"]
+    assert state["seats"][0]["energy"] == 0
+
+
+def test_boon_of_growing_power_on_another_spirit_a_card_and_energy():
+    state = keeper(FANGS)
+    state["secret"]["minor_deck"] = ["Call of the Dahan Ways", "Drift Down into Slumber"]
+    card(state, "Boon of Growing Power", [1, "minor", "Call of the Dahan Ways"])
+    assert "Call of the Dahan Ways" in state["seats"][1]["hand"]
+    assert state["seats"][1]["energy"] == 1 and state["seats"][0]["energy"] == 0
+
+
+def test_regrow_from_roots_only_with_two_blight_or_fewer():
+    state = keeper()
+    pool = state["blight_card"]["pool"]
+    put(state, "A5", blight=2)
+    put(state, "A8", blight=3)
+    card(state, "Regrow from Roots", ["A5"])
+    assert land(state, "A5")["blight"] == 1 and state["blight_card"]["pool"] == pool + 1
+    card(state, "Regrow from Roots", ["A8"])
+    assert land(state, "A8")["blight"] == 3
+
+
+def test_sacrosanct_wilderness_pushes_dahan_then_damage_per_wilds_or_wilds():
+    state = keeper()
+    put(state, "A8", dahan=2, town=1, explorer=1)
+    state["lands"]["A8"]["wilds"] = 1
+    card(state, "Sacrosanct Wilderness", ["A8", ["dahan", "A7"], ["dahan", "A7"], 0, "town", "town"])
+    assert len(land(state, "A7")["dahan"]) == 2
+    assert not land(state, "A8")["town"] and land(state, "A8")["explorer"] == [0]
+    card(state, "Sacrosanct Wilderness", ["A8", 1])
+    assert land(state, "A8")["wilds"] == 2
+
+
+def test_towering_wrath_two_damage_per_sacred_site_in_or_next_to_the_land():
+    state = keeper()
+    state["lands"]["A8"]["presence"][KEEPER] = 2
+    state["lands"]["A5"]["presence"][KEEPER] = 2
+    state["lands"]["A1"]["presence"][KEEPER] = 2  # not next to A7
+    put(state, "A7", city=1, town=1, dahan=2)
+    card(state, "Towering Wrath", ["A7", "city", "city", "city"])
+    assert fear(state) == 2 + 2  # the card's, and the city's
+    assert not land(state, "A7")["city"] and land(state, "A7")["town"] == [1]
+    assert not land(state, "A7")["dahan"]
+
+
+def test_punish_those_who_trespass_tiers():
+    state = keeper()
+    put(state, "A8", town=2, dahan=2)
+    innate(state, "Punish Those Who Trespass", {"sun": 2, "fire": 1, "plant": 2})
+    assert len(land(state, "A8")["town"]) == 1 and len(land(state, "A8")["dahan"]) == 1
+    put(state, "A8", city=1, town=0)
+    innate(state, "Punish Those Who Trespass", {"sun": 3, "fire": 2, "plant": 3}, [])
+    assert land(state, "A8")["city"] == [] and len(land(state, "A8")["dahan"]) == 0  # 2 + 3 pairs
+
+
+def test_spreading_wilds_push_per_two_sun_and_wilds_and_range():
+    state = keeper()
+    put(state, "A7", explorer=3)
+    innate(state, "Spreading Wilds", {"sun": 4}, ["A7", ["explorer", "A5"], ["explorer", "A5"]])
+    assert len(land(state, "A7")["explorer"]) == 1
+    innate(state, "Spreading Wilds", {"plant": 1}, ["A6"])
+    assert land(state, "A6")["wilds"] == 1
+    state["seats"][0]["elements"] = {"plant": 3, "air": 1}
+    fx.push(state, pw.innate_effect(state, 0, "Spreading Wilds"), {"seat": 0, "source": "t"})
+    ask = fx.run(state)
+    assert "A2" in ask.options and "A3" in ask.options  # range 3 from A8

@@ -112,3 +112,49 @@ def test_ally_of_the_beasts_presence_follows_pushed_beasts():
     fx.answer(state, "yes")
     assert presence(state) == {"A8": 1, "A7": 1}
     assert state["lands"]["A7"]["beasts"] == 1
+
+
+# --- Keeper of the Forbidden Wilds ------------------------------------------------------------------
+
+
+def test_keeper_tracks_and_setup():
+    state = seated(KEEPER, boards="A")
+    assert presence(state) == {"A8": 1} and state["lands"]["A8"]["wilds"] == 1
+    state["seats"][0]["tracks"].update(energy=4, card_plays=5)
+    values = sp.track_values(state, 0)
+    assert values["energy"] == 5 and values["elements"] == {"sun": 1, "plant": 1}
+    assert values["card_plays"] == 5 and values["reclaim_one"]
+
+
+def test_keeper_growth_costly_option_needs_three_energy_and_presence_near_wilds():
+    state = cleared(KEEPER, boards="A")
+    state["lands"]["A4"]["wilds"] = 1
+    state["seats"][0]["energy"] = 2
+    fx.push(state, sp.growth_effect(KEEPER), {"seat": 0, "source": "growth"})
+    ask = fx.run(state)
+    assert ask.options == [0, 1, 2]  # -3 energy is not offered with 2
+    ask = fx.answer(state, 2)  # +1 energy, presence to a land with presence or wilds
+    ask = fx.answer(state, "energy")
+    assert sorted(ask.options) == ["A4", "A8"]
+    ask = fx.answer(state, "A4")
+    assert ask.options == [0, 1, 3]  # now 3 energy: the costly option is there
+    ask = fx.answer(state, 3)
+    assert state["seats"][0]["energy"] == 0
+    assert ask.kind == "deck"  # then a power card and a presence
+
+
+def test_forbidden_ground_pushes_the_dahan_from_a_new_sacred_site():
+    state = cleared(KEEPER, boards="A")
+    state["lands"]["A8"]["dahan"] = [0, 0]
+    fx.push(state, [{"do": "add_presence", "range": 0}], {"seat": 0, "source": "growth"})
+    ask = fx.run(state)
+    ask = fx.answer(state, "energy")  # A8 the only land at range 0
+    assert ask.kind == "push"
+    ask = fx.answer(state, ["dahan", "A7"])
+    fx.answer(state, ["dahan", "A6"])
+    assert not state["lands"]["A8"]["dahan"]
+    assert presence(state) == {"A8": 2}
+    # a third presence makes no new sacred site: the dahan stay
+    state["lands"]["A8"]["dahan"] = [0]
+    play(state, [{"do": "add_presence", "range": 0}], 0, ["energy"])
+    assert state["lands"]["A8"]["dahan"] == [0]
