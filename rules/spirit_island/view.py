@@ -42,6 +42,20 @@ def _frame(state: State, ask: Ask) -> dict:
     return queue[0] if queue else {"step": {}, "ctx": {}}
 
 
+# What asks, when it is no card: (English, Korean) from the seed's glossary (digest 12.2).
+SOURCES = {"growth": ("Growth", "성장"), "blight": ("Blight card", "오염 카드"),
+           "fear": ("Fear card", "공포 카드"), "reclaim": ("Time Passes", "시간 흐름")}
+PHASES = {"setup": ("Setup", "게임 준비"), "spirit": ("Spirit Phase", "정령 단계"),
+          "fast": ("Fast Power Phase", "빠른 능력 단계"), "invader": ("Invader Phase", "침략자 단계"),
+          "slow": ("Slow Power Phase", "느린 능력 단계"), "time": ("Time Passes", "시간 흐름"),
+          "over": ("Game over", "게임 종료")}
+
+
+def _source(state: State, source: Any) -> Any:
+    pair = SOURCES.get(source) if source else PHASES.get(state.get("phase", ""))
+    return {"en": pair[0], "ko": pair[1]} if pair else source
+
+
 def prompt_params(state: State, ask: Ask) -> dict[str, Any]:
     """What a prompt may name: the power or rule asking, its land, how many are left."""
     frame = _frame(state, ask) if ask.kind != "resolve" else {"step": {}, "ctx": {}}
@@ -49,7 +63,7 @@ def prompt_params(state: State, ask: Ask) -> dict[str, Any]:
     n = step.get("n")
     return {
         "s": ask.seat,
-        "source": ctx.get("source") or "",
+        "source": _source(state, ctx.get("source")),
         "land": ctx.get("land") or step.get("land") or "",
         "n": n if isinstance(n, int) else "",
         "kind": ask.kind,
