@@ -7,8 +7,10 @@ from __future__ import annotations
 from rules.spirit_island import actions as act
 from rules.spirit_island import effects as fx
 from rules.spirit_island import fear_verbs as fv
+from rules.spirit_island import hooks
 from rules.spirit_island import island as isl
 from rules.spirit_island import pieces as pcs
+from rules.spirit_island import powers as pw
 from rules.spirit_island import tokens as tok
 
 
@@ -234,3 +236,55 @@ def _target_any(state, step, ctx, answer):
 
 _target_any.__wrapped__ = getattr(_TARGET_LAND, "__wrapped__", _TARGET_LAND)
 fx.VERBS["target_land"] = _target_any
+
+
+@fx.verb("shared_land")
+def shared_land(state, step, ctx, answer):
+    """The acting spirit picks a land where it and the target spirit both have presence;
+    `then` runs there."""
+    mine, theirs = (fx.presence_key(state, ctx[k]) for k in ("seat", "spirit"))
+    options = [x for x, row in state["lands"].items()
+               if row["presence"].get(mine) and row["presence"].get(theirs)]
+    if not options:
+        return None
+    land = fx.ask_or_take(ctx["seat"], "land", options, answer)
+    if isinstance(land, fx.Ask):
+        return land
+    return fx.frames(step["then"], fv.fresh_ctx(state, ctx, land=land))
+
+
+@fx.verb("repeat_cheapest")
+def repeat_cheapest(state, step, ctx, answer):
+    """The spirit may repeat 1 card of the lowest cost among its cards in play this turn,
+    paying its cost again (a `grant_repeat` at that cost)."""
+    row = state["seats"][ctx["seat"]]
+    costs = [pw.CARDS[c]["cost"] for c in row.get("played", []) if c in pw.CARDS]
+    if costs:
+        row.setdefault("repeats", []).append(min(costs))
+    return None
+
+
+WEAKER = "invaders-weaker"
+
+
+@fx.verb("invaders_weaker")
+def invaders_weaker(state, step, ctx, answer):
+    """Each invader in ctx.land deals `n` less damage (not below 0) this turn."""
+    marks = fx.turn_marks(state, ctx["land"])
+    marks["weaker"] = marks.get("weaker", 0) + step.get("n", 1)
+    if WEAKER not in state.setdefault("rules", []):
+        state["rules"].append(WEAKER)
+    return None
+
+
+@hooks.on("ravage_attack", WEAKER)
+def _weaker(state: dict, land: str, kind: str, attack: int) -> int | None:
+    less = tok.marks(state, land).get("weaker", 0)
+    return max(0, attack - less) if less else None
+
+
+@fx.verb("as_self")
+def as_self(state, step, ctx, answer):
+    """Run `then` with the acting spirit as the target spirit (`ctx.spirit` = `ctx.seat`), for
+    verbs that act on the target spirit."""
+    return fx.frames(step["then"], fv.fresh_ctx(state, ctx, spirit=ctx["seat"]))

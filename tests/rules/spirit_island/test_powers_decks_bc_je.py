@@ -12,6 +12,7 @@ from __future__ import annotations
 import pytest
 
 from rules.spirit_island import effects as fx
+from rules.spirit_island import invaders as inv
 from rules.spirit_island import pieces as pcs
 from rules.spirit_island import powers as pw
 from rules.spirit_island import tokens as tok
@@ -21,8 +22,14 @@ DECKS = {n: c for n, c in pw.CARDS.items() if c["set"] in ("branch_and_claw", "j
          and c["deck"] in ("minor", "major")}
 
 
-def position(at=None, pres=None, el=None, energy=0, tl=1, majors=()):
+def position(at=None, pres=None, el=None, energy=0, tl=1, majors=(), destroyed=(0, 0), played=((), ()),
+             river=None):
     state = game(LIGHTNING, RIVER, boards="AB", clear=True)
+    for seat, row in enumerate(state["seats"]):
+        row["destroyed"] = destroyed[seat]
+        row["played"] = list(played[seat])
+    for name, n in (river or {}).items():
+        state["lands"][name]["presence"][RIVER] = n
     state["fear"]["terror_level"] = tl
     state["secret"]["major_deck"] = list(majors)
     for row in state["lands"].values():
@@ -74,6 +81,14 @@ def check(state, want):
         elif key == "seat":
             for k, v in value.items():
                 assert state["seats"][0].get(k) == v, k
+        elif key == "river":
+            for name, v in value.items():
+                assert state["lands"][name]["presence"].get(RIVER, 0) == v, name
+        elif key == "seat1":
+            for k, v in value.items():
+                assert state["seats"][1].get(k) == v, k
+        elif key == "elements":
+            assert state["seats"][0]["elements"] == value, "elements"
         elif key == "hand":
             assert state["seats"][0]["hand"][-len(value):] == value, "hand"
         else:
@@ -266,6 +281,99 @@ CASES: dict[str, list[tuple[dict, list, dict]]] = {
     "Unlock the Gates of Deepest Power": [
         ({"majors": ["Tsunami", "Powerstorm", "Pillar of Living Flame"]}, [0, "Powerstorm"],
          {"hand": ["Powerstorm"]})],
+    # --- Jagged Earth Minors ---
+    "Hazards Spread Across The Island": [
+        ({"at": {"A1": {"beasts": 1}}}, ["A6", 1], {"A6": {"beasts": 1}}),
+        ({"at": {"A1": {"disease": 1}}, "energy": 1}, ["A6", 2, "yes"], {"A6": {"disease": 1}, "energy": [0, 0]}),
+        ({"at": {"A1": {"disease": 1}}}, ["A6", 0], {"A6": {"badlands": 0}})],  # none next door
+    "Bats Scout For Raids By Darkness": [
+        ({"at": {"A6": {"dahan": 2, "town": 1, "city": 1}}}, ["A6", 0, "town", "town"],
+         {"A6": {"town": 0, "city": 1}, "fear": 1}),
+        ({"at": {"A6": {"dahan": 1}, "A1": {"dahan": 2}}}, ["A6", 1, ["dahan", "A1"], ["dahan", "A1"]],
+         {"A6": {"dahan": 3}, "fear": 1})],
+    "Birds Cry Warning": [({"at": {"A6": {"dahan": 2}}}, [0], {"marks": {"A6": {"save": {"dahan": 2}}}})],
+    "Blood Draws Predators": [({"at": {"A6": {"town": 1}}}, ["A6"], {"A6": {"town": 1, "beasts": 0}})],
+    "Carapaced Land": [
+        ({"at": {"A6": {"beasts": 1}}}, ["A6"], {"marks": {"A6": {"defend": 3}}}),
+        ({"el": {"earth": 2}}, [], {"marks": {"A5": {"defend": 6}}})],  # no beasts: range 0 only
+    "Call To Guard": [
+        ({"at": {"A6": {"dahan": 1}, "A1": {"dahan": 1}}}, ["A6", ["dahan", "A1"], 0],
+         {"A6": {"dahan": 2}, "marks": {"A6": {"defend": 2}}})],
+    "Desiccating Winds": [  # 1 damage +1 for the badlands already there
+        ({"at": {"A6": {"town": 1, "badlands": 1}}}, ["A6"], {"A6": {"town": 0, "badlands": 2}, "fear": 1}),
+        ({"at": {"A6": {"town": 1}}}, ["A6"], {"A6": {"town": [0], "badlands": 1}})],
+    "Dry Wood Explodes In Smoldering Splinters": [
+        ({"pres": {"A6": 1}, "at": {"A6": {"town": 1}}}, [], {"A6": {"town": [1]}, "fear": 2})],
+    "Gift of Nature's Connection": [
+        ({}, [1, 0, "sun"], {"energy": [0, 2], "elements": {"sun": 1}}),
+        ({}, [0, 6], {"elements": {"earth": 2}})],  # option 0 is the energy
+    "Entrap The Forces Of Corruption": [
+        ({"at": {"A1": {"blight": 1}}}, ["A6", ["blight", "A1"]],
+         {"A6": {"blight": 1}, "A1": {"blight": 0}, "marks": {"A6": {"isolate": True}}})],
+    "Domesticated Animals Go Berserk": [
+        ({"pres": {"A5": 2, "A6": 1}, "at": {"A6": {"town": 1}, "A5": {"explorer": 1}}}, [],
+         {"marks": {"A6": {"defend": 5}}, "A6": {"beasts": 0}, "fear": 1}),
+        ({"pres": {"A6": 1}, "at": {"A6": {"city": 1}}, "el": {"moon": 3}}, [], {"A6": {"beasts": 1}})],
+    "Dire Metamorphosis": [
+        ({"at": {"A6": {"town": 1, "dahan": 1}}}, ["A6"],
+         {"A6": {"town": [1], "dahan": [1], "badlands": 1, "beasts": 1, "disease": 1, "strife": 1,
+                 "wilds": 1, "blight": 1}, "fear": 1})],
+    "Skies Herald The Season Of Return": [
+        ({"destroyed": (1, 0), "at": {"A1": {"dahan": 1}, "A6": {"blight": 1}}},
+         ["A6", "yes", ["dahan", "A1"], ["blight", "A8"]],
+         {"A6": {"presence": 1, "dahan": 1, "blight": 0}, "A8": {"blight": 1}})],
+    "Gift of Twinned Days": [
+        ({"played": (["Shatter Homesteads"], ["Flash Floods", "Wash Away"])}, [],
+         {"seat": {"repeats": [2]}, "seat1": {"repeats": [1]}})],
+    "Haunted By Primal Memories": [
+        ({"at": {"A6": {"explorer": 1, "beasts": 1}}}, [], {"fear": 3, "marks": {"A6": {"defend": 3}}}),
+        ({"at": {"A6": {"explorer": 1}}}, [], {"fear": 1})],
+    "Like Calls to Like": [
+        ({"at": {"A6": {"explorer": 1, "dahan": 1, "beasts": 1},
+                 "A1": {"explorer": 1, "town": 1, "dahan": 1, "beasts": 1}, "A8": {"blight": 1}}},
+         ["A6", ["explorer", "A1"], ["dahan", "A1"], ["beasts", "A1"]],
+         {"A6": {"explorer": 2, "dahan": 2, "beasts": 2, "town": 0, "blight": 0}})],
+    "Unquenchable Flames": [
+        ({"at": {"A6": {"town": 1, "explorer": 1}}, "el": {"fire": 2}}, ["A6"],
+         {"A6": {"town": [1], "explorer": 1, "badlands": 1}, "fear": 1})],
+    "Mesmerized Tranquility": [({}, [], {"marks": {"A5": {"isolate": True, "weaker": 1}}})],
+    "Territorial Strife": [
+        ({"at": {"A6": {"city": 1, "town": 1, "explorer": 1}}}, [0],
+         {"A6": {"city": [0], "town": 0, "explorer": 0}, "fear": 1}),
+        ({"at": {"A6": {"city": 1}}}, [1], {"A6": {"strife": 1}})],
+    "Renewing Boon": [
+        ({"pres": {"A5": 2, "A6": 1}, "river": {"A6": 1}, "destroyed": (0, 1), "at": {"A6": {"blight": 1}}},
+         [], {"A6": {"blight": 0}, "river": {"A6": 2}})],
+    "Scream Disease Into The Wind": [({}, [], {"seat1": {"range_bonus": 1}})],
+    "Sear Anger Into The Wild Lands": [
+        ({"at": {"A6": {"explorer": 1, "wilds": 1}}}, ["A6", 1], {"A6": {"explorer": 0}, "fear": 1}),
+        ({"at": {"A6": {"explorer": 1}}}, ["A6", 1], {"A6": {"explorer": 1}, "fear": 0})],
+    "Set Them On An Ever-Twisting Trail": [
+        ({"at": {"A1": {"explorer": 1}}}, ["A6", 0],
+         {"A6": {"explorer": 1}, "marks": {"A6": {"isolate": True}}})],
+    "Strong And Constant Currents": [
+        ({"pres": {"A1": 1}, "at": {"A1": {"explorer": 1}}}, [0], {"A2": {"explorer": 1}})],
+    "Sucking Ooze": [
+        ({"at": {"A7": {"explorer": 1}}}, ["A7"], {"fear": 2, "marks": {"A7": {"isolate": True}}})],
+    "Sunset's Fire Flows Across The Land": [
+        ({"at": {"A6": {"explorer": 1}, "A1": {"explorer": 1}}, "energy": 1}, ["A6", "yes", "A1"],
+         {"A6": {"explorer": 0}, "A1": {"explorer": 0}, "fear": 1, "energy": [0, 0]})],
+    "Terror Turns To Madness": [
+        ({"at": {"A6": {"explorer": 1}}}, [], {"fear": 3, "A6": {"strife": 0}}),
+        ({"at": {"A6": {"explorer": 1}}, "tl": 2}, [1], {"fear": 0, "A6": {"strife": 1}}),
+        ({"at": {"A6": {"explorer": 1}}, "tl": 3}, [], {"fear": 0, "A6": {"strife": 1}})],
+    "The Shore Seethes With Hatred": [({}, ["A1"], {"A1": {"badlands": 1, "wilds": 1}, "fear": 1})],
+    "Thriving Chokefungus": [({}, ["A8"], {"A8": {"disease": 1, "badlands": 1}})],
+    "Treacherous Waterways": [
+        ({"at": {"A6": {"explorer": 1}}}, ["A6", 1, ["explorer", "A1"]], {"A1": {"explorer": 1}})],
+    "Flow Downriver, Blow Downwind": [
+        ({"at": {"A6": {"blight": 1}}}, ["A6", ["blight", "A1"]], {"A6": {"blight": 0}, "A1": {"blight": 1}})],
+    "Weep For What Is Lost": [
+        ({"at": {"A6": {"blight": 2, "explorer": 2, "town": 1}}}, [["explorer", "A1"], ["town", "A8"]],
+         {"A1": {"explorer": 1}, "A8": {"town": 1}, "A6": {"explorer": 1}, "fear": 2})],
+    "Favor Of The Sun And Star-Lit Dark": [
+        ({"at": {"A6": {"blight": 1}}, "el": {"sun": 2}}, ["A6", ["blight", "A1"]],
+         {"A1": {"blight": 1}, "fear": 1, "marks": {"A6": {"defend": 4}}})],
 }
 
 
@@ -310,3 +418,18 @@ def test_sweep_into_the_sea_pushes_only_towards_the_coast():
     fx.run(state)
     fx.answer(state, "A5")
     assert sorted(t for _, t in fx.answer(state, 0).options) == ["A1", "B3"]
+
+
+def test_carapaced_land_reaches_1_further_only_to_beasts():
+    state = position(at={"A6": {"beasts": 1}})
+    fx.push(state, pw.card_effect("Carapaced Land"), {"seat": 0})
+    assert sorted(fx.run(state).options) == ["A5", "A6"]
+
+
+@pytest.mark.parametrize(("card", "blight"), [(None, 1), ("Mesmerized Tranquility", 0)])
+def test_mesmerized_tranquility_each_invader_deals_1_less(card, blight):
+    state = position(at={"A5": {"town": 1, "explorer": 1}})
+    if card:
+        play(state, card)
+    inv.ravage(state, "A5")  # 3 damage, or 1 + 0
+    assert state["lands"]["A5"]["blight"] == blight
