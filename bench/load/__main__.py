@@ -37,7 +37,8 @@ COLUMNS = ("moves/s", "moves", "ack p50 ms", "ack p99 ms", "round trip p50 ms",
 
 def parse(argv: list[str]) -> argparse.Namespace:
     parser = argparse.ArgumentParser(prog="python -m bench.load", description=__doc__)
-    parser.add_argument("configs", nargs="*", default=list(CONFIGS), choices=list(CONFIGS))
+    parser.add_argument("configs", nargs="*", metavar="config",
+                        help=f"any of {', '.join(CONFIGS)} (default: all)")
     parser.add_argument("--tables", type=int, default=20)
     parser.add_argument("--idle-tables", type=int, default=2)
     parser.add_argument("--seconds", type=float, default=60.0)
@@ -47,7 +48,11 @@ def parse(argv: list[str]) -> argparse.Namespace:
                         help="cProfile bot process 0 and the stand-in of the first config")
     parser.add_argument("--write", action="store_true", help="write bench/LOAD.md")
     parser.add_argument("--json", type=Path, help="also write every figure and check here")
-    return parser.parse_args(argv)
+    args = parser.parse_args(argv)
+    if unknown := [c for c in args.configs if c not in CONFIGS]:
+        parser.error(f"unknown configuration(s) {unknown}; known: {list(CONFIGS)}")
+    args.configs = args.configs or list(CONFIGS)
+    return args
 
 
 async def run_all(args: argparse.Namespace, workdir: Path) -> tuple[list[Outcome], dict]:
