@@ -183,7 +183,7 @@ def _invader_options(land: dict, strife_only: bool = False) -> list[list]:
     out = []
     for kind in pcs.INVADERS:
         for i in range(len(land[kind])):
-            if not strife_only or land["strife"][kind][i]:
+            if not strife_only or pcs.strife(land, kind)[i]:
                 out.append([kind, i])
     return out
 

@@ -9,7 +9,7 @@ from rules.spirit_island import spirit_rules_a as sra
 from rules.spirit_island import spirits as sp
 from rules.spirit_island import tokens as tok
 from tests.rules.spirit_island.test_powers import card, fear, innate, land, put
-from tests.rules.spirit_island.test_spirits import steps_of
+from tests.rules.spirit_island.test_spirits import presence, steps_of
 from tests.rules.spirit_island.test_spirits_bc_je_a import cleared
 
 FANGS, KEEPER, TRICKSTER, LURE, MINDS, STONE, SHROUD = sra.MINE
@@ -208,3 +208,94 @@ def test_spreading_wilds_push_per_two_sun_and_wilds_and_range():
     fx.push(state, pw.innate_effect(state, 0, "Spreading Wilds"), {"seat": 0, "source": "t"})
     ask = fx.run(state)
     assert "A2" in ask.options and "A3" in ask.options  # range 3 from A8
+
+
+# --- Grinning Trickster Stirs Up Trouble ----------------------------------------------------------
+# Setup on board A: presence in A7 (highest land with dahan) and A4.
+
+
+def trickster():
+    return cleared(TRICKSTER, boards="A")
+
+
+def test_impersonate_authority_adds_strife():
+    state = trickster()
+    put(state, "A8", town=1)
+    card(state, "Impersonate Authority", ["A8"])  # no energy: no flair asked
+    assert land(state, "A8")["strife"]["town"] == [1]
+
+
+def test_incite_the_mob_one_striker_hurts_the_others_fear_per_kill():
+    state = trickster()
+    put(state, "A7", town=1, explorer=2)
+    land(state, "A7")["strife"]["town"] = [1]
+    card(state, "Incite the Mob")  # the only land, the only striker, only explorers to hit
+    assert not land(state, "A7")["explorer"]
+    assert land(state, "A7")["town"] == [0] and land(state, "A7")["strife"]["town"] == [1]
+    assert fear(state) == 2
+
+
+def test_overenthusiastic_arson_fire_on_the_minor_burns():
+    state = trickster()
+    put(state, "A7", town=2, dahan=0)
+    state["secret"]["minor_deck"] = ["Rouse the Trees and Stones", "Delusions of Danger"]
+    pool = state["blight_card"]["pool"]
+    card(state, "Overenthusiastic Arson", ["A7"])
+    assert not land(state, "A7")["town"]  # 1 destroyed, 1 by the 2 damage
+    assert fear(state) == 1 + 1 + 1 and land(state, "A7")["blight"] == 1
+    assert state["blight_card"]["pool"] == pool - 1
+    assert presence(state) == {"A4": 1}  # the blight destroyed the presence in A7
+    put(state, "A4", town=1)
+    card(state, "Overenthusiastic Arson", ["A4"])  # Delusions of Danger shows no fire
+    assert land(state, "A4")["blight"] == 0 and fear(state) == 3 + 1
+    assert state["power_discard"]["minor"] == ["Rouse the Trees and Stones", "Delusions of Danger"]
+
+
+def test_unexpected_tigers_gather_and_push_or_add():
+    state = trickster()
+    put(state, "A7", explorer=1)
+    state["lands"]["A8"]["beasts"] = 1
+    card(state, "Unexpected Tigers", ["A7", ["explorer", "A5"]])
+    assert fear(state) == 1 and land(state, "A7")["beasts"] == 1 and land(state, "A5")["explorer"] == [0]
+    state["lands"]["A7"]["beasts"] = 0
+    card(state, "Unexpected Tigers", ["A2"])  # no invaders, no beasts next door
+    assert fear(state) == 1 and land(state, "A2")["beasts"] == 1
+
+
+def test_lets_see_what_happens_runs_the_first_land_minor_at_its_most():
+    state = trickster()
+    put(state, "A7", explorer=1)
+    state["secret"]["minor_deck"] = ["Gift of Power", "Delusions of Danger", "Drought"]
+    innate(state, "Let's See What Happens", {"moon": 1, "fire": 1, "air": 2}, [["explorer", "A5"]])
+    # Delusions of Danger: push 1 explorer AND 2 fear
+    assert land(state, "A5")["explorer"] == [0] and fear(state) == 2
+    assert state["power_discard"]["minor"] == ["Gift of Power", "Delusions of Danger"]
+
+
+def test_lets_see_what_happens_second_tier_keeps_the_card():
+    state = trickster()
+    put(state, "A7", explorer=1)
+    state["secret"]["minor_deck"] = ["Delusions of Danger"]
+    innate(state, "Let's See What Happens", {"moon": 2, "fire": 1, "air": 2},
+           [["explorer", "A5"], "yes", "Impersonate Authority"])
+    hand = state["seats"][0]["hand"]
+    assert "Delusions of Danger" in hand and "Impersonate Authority" not in hand
+    assert state["seats"][0]["energy"] == 1 and state["power_discard"]["minor"] == []
+
+
+def test_why_dont_you_and_them_fight_tiers():
+    state = trickster()
+    put(state, "A7", town=1, dahan=2)
+    innate(state, "Why Don't You and Them Fight", {"air": 3})
+    assert land(state, "A7")["strife"]["town"] == [1]
+    innate(state, "Why Don't You and Them Fight", {"sun": 3, "fire": 3})  # one duel, not two
+    assert land(state, "A7")["town"] == [] and len(land(state, "A7")["dahan"]) == 1
+    put(state, "A7", explorer=1, dahan=1)
+    innate(state, "Why Don't You and Them Fight", {"fire": 3})
+    assert land(state, "A7")["explorer"] == [] and land(state, "A7")["dahan"] == [1]
+    put(state, "A7", explorer=3)
+    state["lands"]["A8"]["beasts"] = 1
+    innate(state, "Why Don't You and Them Fight", {"animal": 3}, [["beasts", "A8"]])
+    assert land(state, "A7")["beasts"] == 1
+    innate(state, "Why Don't You and Them Fight", {"animal": 3})
+    assert len(land(state, "A7")["explorer"]) == 1

@@ -158,3 +158,65 @@ def test_forbidden_ground_pushes_the_dahan_from_a_new_sacred_site():
     state["lands"]["A8"]["dahan"] = [0]
     play(state, [{"do": "add_presence", "range": 0}], 0, ["energy"])
     assert state["lands"]["A8"]["dahan"] == [0]
+
+
+# --- Grinning Trickster Stirs Up Trouble ----------------------------------------------------------
+
+
+def test_trickster_setup_highest_dahan_land_and_land_four():
+    state = seated(TRICKSTER, boards="A")
+    assert presence(state) == {"A7": 1, "A4": 1}
+
+
+def test_trickster_tracks():
+    state = seated(TRICKSTER, boards="A")
+    state["seats"][0]["tracks"].update(energy=4, card_plays=5)
+    values = sp.track_values(state, 0)
+    assert values["energy"] == 2 and values["elements"] == {"moon": 1, "fire": 1, "air": 1}
+    assert values["any"] == 1 and values["card_plays"] == 4
+
+
+def test_trickster_growth_energy_per_card_play_and_the_push_dahan_space():
+    state = cleared(TRICKSTER, boards="A")
+    state["lands"]["A7"]["dahan"] = [0]
+    state["seats"][0]["tracks"]["card_plays"] = 2  # 2, push dahan, 3 showing
+    fx.push(state, sp.growth_effect(TRICKSTER), {"seat": 0, "source": "growth"})
+    ask = fx.run(state)
+    assert ask.options == [1, 2, 3]  # -1 energy not offered with none
+    ask = fx.answer(state, 3)
+    assert state["seats"][0]["energy"] == 3
+    ask = fx.answer(state, 0)  # now affordable: -1 energy, reclaim, move a presence
+    assert state["seats"][0]["energy"] == 2
+    ask = fx.answer(state, fx.DONE)  # no move
+    assert ask.kind == "may"  # the track's push of 1 dahan
+    ask = fx.answer(state, "yes")
+    fx.answer(state, ["dahan", "A8"])
+    assert state["lands"]["A8"]["dahan"] == [0] and not state["lands"]["A7"]["dahan"]
+
+
+def test_a_real_flair_for_discord_pays_one_energy_for_strife_next_door():
+    state = cleared(TRICKSTER, boards="A")
+    state["lands"]["A7"]["explorer"] = [0]
+    state["lands"]["A8"]["town"] = [0]
+    state["lands"]["A8"]["strife"]["town"] = [0]
+    state["seats"][0]["energy"] = 1
+    fx.push(state, [{"do": "add", "kind": "strife"}], {"seat": 0, "land": "A7", "source": "Impersonate Authority"})
+    ask = fx.run(state)
+    assert ask.kind == "flair" and ask.options == ["A7", "A8", fx.DONE]
+    fx.answer(state, "A8")
+    assert state["lands"]["A8"]["strife"]["town"] == [1]
+    assert state["lands"]["A7"]["strife"]["explorer"] == [1]
+    assert state["seats"][0]["energy"] == 0
+
+
+def test_cleaning_up_messes_costs_a_presence_but_not_for_lets_see():
+    state = cleared(TRICKSTER, boards="A")
+    state["lands"]["A7"]["blight"] = 1
+    fx.push(state, [{"do": "remove", "n": 1, "kinds": ["blight"]}], {"seat": 0, "land": "A7", "source": "card"})
+    ask = fx.run(state)
+    fx.answer(state, ask.options[0])
+    assert sum(presence(state).values()) == 1 and state["seats"][0]["destroyed"] == 1
+    state["lands"]["A7"]["blight"] = 1
+    fx.push(state, [{"do": "remove", "n": 1, "kinds": ["blight"]}],
+            {"seat": 0, "land": "A7", "source": "Let's See What Happens"})
+    assert fx.run(state) is None and sum(presence(state).values()) == 1
