@@ -539,3 +539,555 @@ def return_destroyed(state, step, ctx, answer):
     row["tracks"][pick] -= 1
     row["destroyed"] -= 1
     return fx._rest(step, ctx, n - 1)
+
+
+# === Shifting Memory of Ages ========================================================================
+# Prepared element markers live in the seat's `markers` ({element: n}) until spent; a marker
+# spent adds its element for one action (`spend_markers` ... `end_action`, called by turn.py).
+
+MEMORY = "Shifting Memory of Ages"
+ELEMENTS = sp.ELEMENTS
+
+
+def _add_markers(row: dict, elements: dict[str, int]) -> None:
+    markers = row.setdefault("markers", {})
+    for element, n in elements.items():
+        markers[element] = markers.get(element, 0) + n
+        if not markers[element]:
+            markers.pop(element)
+
+
+def spend_markers(state: dict, seat: int, elements: dict[str, int]) -> None:
+    """Spend prepared markers for the action about to run: their elements count until
+    `end_action`. Raises ValueError if the seat lacks them."""
+    row = state["seats"][seat]
+    have = row.get("markers", {})
+    if any(have.get(e, 0) < n for e, n in elements.items()):
+        raise ValueError(f"not enough prepared markers for {elements}")
+    _add_markers(row, {e: -n for e, n in elements.items()})
+    boost = row.setdefault("marker_boost", {})
+    for element, n in elements.items():
+        row["elements"][element] = row["elements"].get(element, 0) + n
+        boost[element] = boost.get(element, 0) + n
+
+
+def end_action(state: dict, seat: int) -> None:
+    """The action the markers were spent for is over: their elements go."""
+    row = state["seats"][seat]
+    for element, n in row.pop("marker_boost", {}).items():
+        row["elements"][element] = row["elements"].get(element, 0) - n
+
+
+def track_actions(state: dict, seat: int) -> list[dict]:
+    """The optional once-a-turn actions of the revealed track spaces (Spirit phase), as
+    effects: each `action` space gives one."""
+    row = state["seats"][seat]
+    tracks = sp.SPIRITS[row["spirit"]]["tracks"]
+    out = []
+    for track, spaces in tracks.items():
+        for space in spaces[: row["tracks"].get(track, 0) + 1]:
+            if space.get("action"):
+                out.append([{"do": space["action"]}])
+    return out
+
+
+@fx.verb("gain_markers")
+def gain_markers(state, step, ctx, answer):
+    _add_markers(state["seats"][ctx["seat"]], step["elements"])
+    return None
+
+
+@fx.verb("prepare_marker")
+def prepare_marker(state, step, ctx, answer):
+    """Prepare 1 element marker of the spirit's choice."""
+    element = fx.ask_or_take(ctx["seat"], "prepare_marker", list(ELEMENTS), answer)
+    if isinstance(element, fx.Ask):
+        return element
+    _add_markers(state["seats"][ctx["seat"]], {element: 1})
+    return None
+
+
+@fx.verb("give_markers")
+def give_markers(state, step, ctx, answer):
+    """Discard up to `n` prepared markers, one at a time: the target spirit gains each
+    one's element this turn."""
+    n = step.get("n", 1)
+    row = state["seats"][ctx["seat"]]
+    options = sorted(row.get("markers", {}))
+    if n <= 0 or not options:
+        return None
+    element = fx.ask_or_take(ctx["seat"], "give_marker", [*options, fx.DONE], answer)
+    if isinstance(element, fx.Ask) or element == fx.DONE:
+        return element if isinstance(element, fx.Ask) else None
+    _add_markers(row, {element: -1})
+    target = state["seats"][ctx["spirit"]]["elements"]
+    target[element] = target.get(element, 0) + 1
+    return fx._rest(step, ctx, n - 1)
+
+
+@fx.verb("markers_for_card_play")
+def markers_for_card_play(state, step, ctx, answer):
+    """Track action: discard 2 prepared markers for 1 more card play this turn."""
+    row = state["seats"][ctx["seat"]]
+    picked = step.get("picked", [])
+    if len(picked) == 2:
+        row["card_plays_bonus"] = row.get("card_plays_bonus", 0) + 1
+        return None
+    if sum(row.get("markers", {}).values()) < 2:
+        return None
+    left = dict(row["markers"])
+    for e in picked:
+        left[e] -= 1
+    options = sorted(e for e, n in left.items() if n > 0)
+    element = fx.ask_or_take(ctx["seat"], "discard_marker",
+                             options + ([fx.DONE] if not picked else []), answer)
+    if isinstance(element, fx.Ask) or element == fx.DONE:
+        return element if isinstance(element, fx.Ask) else None
+    if len(picked) == 1:
+        _add_markers(row, {picked[0]: -1, element: -1} if picked[0] != element else {element: -2})
+    return [{"step": {**step, "picked": [*picked, element]}, "ctx": ctx}]
+
+
+@_chain("forget")
+def forget(previous, state, step, ctx, answer):
+    """Long Ages of Knowledge and Forgetfulness: a card Shifting Memory would forget from
+    its hand may be discarded instead."""
+    seat = ctx["seat"]
+    if not _is(state, seat, MEMORY, "long-ages"):
+        return previous(state, step, ctx, answer)
+    row = state["seats"][seat]
+    card = step.get("card")
+    if card is None:
+        options = row["hand"] + row["played"] + row["discard"]
+        if not options:
+            return None
+        card = fx.ask_or_take(seat, "forget", options, answer)
+        if isinstance(card, fx.Ask):
+            return card
+        if card in row["hand"]:
+            return [{"step": {**step, "card": card}, "ctx": ctx}]
+        for pile in ("played", "discard"):
+            if card in row[pile]:
+                row[pile].remove(card)
+                return None
+        return None
+    pick = fx.ask_or_take(seat, "forget_or_discard", ["forget", "discard"], answer)
+    if isinstance(pick, fx.Ask):
+        return pick
+    row["hand"].remove(card)
+    if pick == "discard":
+        row["discard"].append(card)
+    return None
+
+
+@fx.verb("defend_per_discard")
+def defend_per_discard(state, step, ctx, answer):
+    """Defend `n` per card in the invader discard pile."""
+    cards = len(state["track"]["discard"])
+    return fx.frames([{"do": "defend", "n": step.get("n", 1) * cards}], ctx) if cards else None
+
+
+@fx.verb("reveal_fear_top")
+def reveal_fear_top(state, step, ctx, answer):
+    """Turn the top card of the fear deck face up (`fear.face_up`; a divider is skipped)."""
+    deck = state.get("secret", {}).get("fear_deck", [])
+    top = next((c for c in deck if not c.startswith("-")), None)
+    if top is not None:
+        state["fear"]["face_up"] = top
+    return None
+
+
+# Observe the Ever-Changing World: after each of the next `n` actions that change which pieces
+# are in the land, prepare 1 marker (1 per action, whatever it changed; damage alone changes
+# nothing). An action is one effect (its context id) or one invader action.
+
+_OBSERVED = ("explorer", "town", "city", "dahan", "blight", "disease", "beasts", "wilds",
+             "badlands", "strife")
+
+
+def _summary(state: dict, land: str) -> list[int]:
+    here = state["lands"][land]
+    counts = [fx.count(state, here, k) for k in _OBSERVED if k != "strife"]
+    return [*counts, pcs.strife_count(here) if hasattr(pcs, "strife_count") else 0,
+            sum(here["presence"].values())]
+
+
+@fx.verb("observe_land")
+def observe_land(state, step, ctx, answer):
+    marks = fx.turn_marks(state, ctx["land"]).setdefault("observe", [])
+    marks.append({"seat": ctx["seat"], "left": step.get("n", 3),
+                  "summary": _summary(state, ctx["land"]), "seen": [f"ctx:{ctx.get('id')}"]})
+    return None
+
+
+def _observe_check(state: dict, action: str) -> list[dict]:
+    """Prepare-marker frames for the observed lands whose pieces this action changed."""
+    out: list[dict] = []
+    for land, marks in state.get("turn_marks", {}).items():
+        if not isinstance(marks, dict):
+            continue
+        for mark in marks.get("observe", ()):
+            if mark["left"] <= 0 or land not in state["lands"]:
+                continue
+            now = _summary(state, land)
+            if now == mark["summary"]:
+                continue
+            mark["summary"] = now
+            if action in mark["seen"]:
+                continue
+            mark["seen"].append(action)
+            mark["left"] -= 1
+            out += fx.frames([{"do": "prepare_marker"}],
+                             fx._new_ctx(state, {}, seat=mark["seat"], source="Observe the Ever-Changing World"))
+    return out
+
+
+def _observing(state: dict) -> bool:
+    return any(isinstance(m, dict) and m.get("observe") for m in state.get("turn_marks", {}).values())
+
+
+def _observed(name: str) -> None:
+    @_chain(name)
+    def wrapper(previous, state, step, ctx, answer):
+        result = previous(state, step, ctx, answer)
+        if isinstance(result, fx.Ask) or not _observing(state):
+            return result
+        return (result or []) + _observe_check(state, f"ctx:{ctx.get('id')}")
+
+
+for _verb in ("damage", "damage_each", "destroy", "remove", "add", "push", "gather", "replace",
+              "drown", "push_with", "event_move", "invader_action"):
+    if _verb in fx.VERBS:
+        _observed(_verb)
+
+
+def _invaders_acted(state: dict, what: str) -> None:
+    if _observing(state):
+        state["observe_actions"] = state.get("observe_actions", 0) + 1
+        frames = _observe_check(state, f"{what}:{state['observe_actions']}")
+        state.setdefault("queue", [])[:0] = frames
+
+
+@hooks.on("after_explore", "prepared-markers")
+def _observe_explore(state: dict, lands) -> None:
+    _invaders_acted(state, "explore")
+
+
+@hooks.on("after_build", "prepared-markers")
+def _observe_build(state: dict, built) -> None:
+    _invaders_acted(state, "build")
+
+
+@hooks.on("after_ravage", "prepared-markers")
+def _observe_ravage(state: dict, land: str, report) -> None:
+    _invaders_acted(state, "ravage")
+
+
+# --- gaining cards: a Major paid for instead of forgetting; Days That Never Were --------------------
+
+
+@_chain("gain_card")
+def gain_card(previous, state, step, ctx, answer):
+    """`pay_instead` (Boon of Ancient Memories): a Major gained may cost `n` energy instead of
+    a forget. Days That Never Were: after Fractured Days gains a card by drawing, it may add
+    one of the unchosen cards to its set."""
+    drawn = step.get("drawn")
+    if drawn is None:
+        return previous(state, step, ctx, answer)
+    major = step.get("kind") == "major"
+    pay = step.get("pay_instead") if major else None
+    inner = {**step, "keep_all": True} if pay else step
+    result = previous(state, inner, ctx, answer)
+    if isinstance(result, fx.Ask):
+        return result
+    extra: list[dict] = []
+    if pay:
+        extra += fx.frames([{"do": "pay_or_forget", "n": pay}], ctx)
+    seat = ctx["seat"]
+    kept = state["seats"][seat]["hand"][-1]
+    unchosen = [c for c in drawn if c != kept]
+    if unchosen and _is(state, seat, DAYS, "days-that-never-were"):
+        extra += fx.frames([{"do": "days_add", "kind": step["kind"], "options": unchosen}], ctx)
+    return extra + (result or [])
+
+
+@fx.verb("pay_or_forget")
+def pay_or_forget(state, step, ctx, answer):
+    row = state["seats"][ctx["seat"]]
+    if row["energy"] < step["n"]:
+        return fx.frames([{"do": "forget"}], ctx)
+    pick = fx.ask_or_take(ctx["seat"], "pay_or_forget", ["pay", "forget"], answer)
+    if isinstance(pick, fx.Ask):
+        return pick
+    if pick == "pay":
+        row["energy"] -= step["n"]
+        return None
+    return fx.frames([{"do": "forget"}], ctx)
+
+
+# === Fractured Days Split the Sky =====================================================================
+# Time: presence set aside on the special rule (the seat's `time`). Gaining 1 takes a presence
+# from a track (revealing its space) or, optionally, from the island; spending 1 puts it back on
+# a track (covering the last revealed space of the player's choice), destroyed when none is free.
+
+DAYS = "Fractured Days Split the Sky"
+
+
+@fx.verb("gain_time")
+def gain_time(state, step, ctx, answer):
+    seat = ctx["seat"]
+    row = state["seats"][seat]
+    n = step.get("n", 1)
+    if n <= 0:
+        return None
+    sources = [t for t in row["tracks"] if row["tracks"][t] + 1 < fx.track_spaces(state, seat, t)]
+    sources += _own_lands(state, seat)
+    if not sources:
+        return None
+    pick = fx.ask_or_take(seat, "time_from", sources, answer)
+    if isinstance(pick, fx.Ask):
+        return pick
+    if pick in row["tracks"]:
+        row["tracks"][pick] += 1
+    else:
+        pcs.destroy_presence(state["lands"][pick], _key(state, seat))  # set aside, not destroyed
+    row["time"] = row.get("time", 0) + 1
+    return fx._rest(step, ctx, n - 1)
+
+
+def _time_cost(state: dict, n) -> int:
+    return len(state["seats"]) if n == "players" else n
+
+
+@fx.verb("pay_time")
+def pay_time(state, step, ctx, answer):
+    """An extra cost of `n` Time (`"players"`: 1 per player): `then` only if paid; with
+    `optional` the player may decline. Each Time spent returns its presence to a track."""
+    seat = ctx["seat"]
+    row = state["seats"][seat]
+    n = _time_cost(state, step["n"])
+    if "left" not in step:
+        if row.get("time", 0) < n:
+            return None
+        if step.get("optional"):
+            pick = fx.ask_or_take(seat, "pay_time", ["yes", "no"], answer)
+            if isinstance(pick, fx.Ask):
+                return pick
+            if pick == "no":
+                return None
+        return [{"step": {**step, "left": n}, "ctx": ctx}]
+    if step["left"] <= 0:
+        return fx.frames(step["then"], ctx)
+    covered = [t for t, taken in row["tracks"].items() if taken > 0]
+    if covered:
+        track = fx.ask_or_take(seat, "time_to", covered, answer)
+        if isinstance(track, fx.Ask):
+            return track
+        row["tracks"][track] -= 1
+    else:
+        row["destroyed"] = row.get("destroyed", 0) + 1
+    row["time"] -= 1
+    return [{"step": {**step, "left": step["left"] - 1}, "ctx": ctx}]
+
+
+@fx.verb("joint_energy")
+def joint_energy(state, step, ctx, answer):
+    """The spirits jointly pay `n` energy (`"players"`: 1 per player), 1 at a time from the
+    seat the acting player names; `then` once paid, nothing if they cannot."""
+    left = step.get("left", _time_cost(state, step["n"]))
+    if left <= 0:
+        return fx.frames(step["then"], ctx)
+    if sum(r["energy"] for r in state["seats"]) < left:
+        return None
+    payers = [i for i, r in enumerate(state["seats"]) if r["energy"] > 0]
+    seat = fx.ask_or_take(ctx["seat"], "energy_from", payers, answer)
+    if isinstance(seat, fx.Ask):
+        return seat
+    state["seats"][seat]["energy"] -= 1
+    return [{"step": {**step, "left": left - 1}, "ctx": ctx}]
+
+
+@fx.verb("swap_invader_card")
+def swap_invader_card(state, step, ctx, answer):
+    """Swap the invader deck's top card with a discarded invader card within 1 stage of it."""
+    deck = inv.deck(state)
+    discard = state["track"]["discard"]
+    if not deck:
+        return None
+    options = [c for c in discard if abs(inv.stage(c) - inv.stage(deck[0])) <= 1]
+    if not options:
+        return None
+    card = fx.ask_or_take(ctx["seat"], "swap_card", options, answer)
+    if isinstance(card, fx.Ask):
+        return card
+    discard[discard.index(card)], deck[0] = deck[0], card
+    return None
+
+
+@fx.verb("stasis")
+def stasis(state, step, ctx, answer):
+    """Absolute Stasis: until the end of the Slow phase the land is out of the game. Marked
+    `stasis` for the turn; the invaders skip every action there and nothing moves in or out
+    (isolate). Leaving it out of targeting and ranges is turn.py/effects.py's (see report)."""
+    land = ctx["land"]
+    fx.turn_marks(state, land)["stasis"] = True
+    return fx.frames([{"do": "skip", "action": "all"}, {"do": "isolate"}], ctx)
+
+
+@fx.verb("pour_time")
+def pour_time(state, step, ctx, answer):
+    """Pour Time Sideways: move 1 presence to another land with presence; this turn the
+    invader actions on the board left resolve one fewer time, on the board entered one more
+    (`turn_marks["island"]["time_sideways"]`: board -> +1/-1, for the Invader phase)."""
+    seat = ctx["seat"]
+    lands = _own_lands(state, seat)
+    options = [[a, b] for a in lands for b in lands if a != b]
+    if not options:
+        return None
+    pick = fx.ask_or_take(seat, "move_presence", options, answer)
+    if isinstance(pick, fx.Ask):
+        return pick
+    key = _key(state, seat)
+    pcs.destroy_presence(state["lands"][pick[0]], key)
+    pcs.add_presence(state["lands"][pick[1]], key)
+    rows = isl.island(tuple(state["boards"]))
+    shift = fx.turn_marks(state, pcs.ISLAND).setdefault("time_sideways", {})
+    for land, delta in ((pick[0], -1), (pick[1], 1)):
+        board = rows[land]["board"]
+        shift[board] = shift.get(board, 0) + delta
+    return None
+
+
+@fx.verb("blur_years")
+def blur_years(state, step, ctx, answer):
+    """Blur the Arc of Years: no dahan or invaders: remove 1 blight; invaders: they Build,
+    then Ravage; dahan: add 1 dahan, push up to 2 dahan."""
+    here = state["lands"][ctx["land"]]
+    invaders, dahan = pcs.invader_count(here), len(here["dahan"])
+    steps: list[dict] = []
+    if not invaders and not dahan:
+        steps.append({"do": "remove", "n": 1, "kinds": ["blight"]})
+    if invaders:
+        steps += [{"do": "invader_action", "action": "build"},
+                  {"do": "invader_action", "action": "ravage"}]
+    if dahan:
+        steps += [{"do": "add", "kind": "dahan"}, {"do": "push", "n": 2, "kinds": ["dahan"], "up_to": True}]
+    return fx.frames(steps, ctx)
+
+
+@fx.verb("gain_from_days")
+def gain_from_days(state, step, ctx, answer):
+    """Gain any one card of the Days That Never Were (a Major asks a forget)."""
+    row = state["seats"][ctx["seat"]]
+    days = row.get("days", {})
+    options = [c for kind in ("minor", "major") for c in days.get(kind, [])]
+    if not options:
+        return None
+    card = fx.ask_or_take(ctx["seat"], "gain_card", options, answer)
+    if isinstance(card, fx.Ask):
+        return card
+    kind = "minor" if card in days.get("minor", []) else "major"
+    days[kind].remove(card)
+    row["hand"].append(card)
+    return fx.frames([{"do": "forget"}], ctx) if kind == "major" else None
+
+
+@fx.verb("days_add")
+def days_add(state, step, ctx, answer):
+    """Days That Never Were: the player may add one unchosen card to the set."""
+    pick = fx.ask_or_take(ctx["seat"], "days_add", [*step["options"], fx.DONE], answer)
+    if isinstance(pick, fx.Ask) or pick == fx.DONE:
+        return pick if isinstance(pick, fx.Ask) else None
+    discard = state.get("power_discard", {}).get(step["kind"], [])
+    if pick in discard:
+        discard.remove(pick)
+    state["seats"][ctx["seat"]].setdefault("days", {}).setdefault(step["kind"], []).append(pick)
+    return None
+
+
+@fx.verb("setup_at")
+def setup_at(state, step, ctx, answer):
+    """Setup: `n` presence in the lowest/highest-numbered land of the seat's board with
+    exactly `dahan` dahan (printed pieces)."""
+    board = state["boards"][ctx["seat"]]
+    lands = sorted((n for n in state["lands"] if n.startswith(board) and not n.endswith("0")
+                    and len(state["lands"][n]["dahan"]) == step["dahan"]), key=lambda n: int(n[1:]))
+    if lands:
+        land = lands[0] if step.get("pick") == "lowest" else lands[-1]
+        pcs.add_presence(state["lands"][land], _key(state, ctx["seat"]), step.get("n", 1))
+    return None
+
+
+@fx.verb("setup_days")
+def setup_days(state, step, ctx, answer):
+    """Deal the Days That Never Were: 4 Minors and 4 Majors face up (6 each with 1-2
+    players); in a 1-board game, gain 1 Time."""
+    players = len(state["boards"])
+    n = 6 if players <= 2 else 4
+    days = state["seats"][ctx["seat"]].setdefault("days", {})
+    for kind in ("minor", "major"):
+        days[kind] = fx.draw_powers(state, kind, n)
+    return fx.frames([{"do": "gain_time", "n": 1}], ctx) if players == 1 else None
+
+
+@fx.verb("reclaim_from")
+def reclaim_from(state, step, ctx, answer):
+    """The spirit may reclaim 1 card from `piles` (discard, played)."""
+    row = state["seats"][ctx["seat"]]
+    options = [c for pile in step.get("piles", ["discard"]) for c in row.get(pile, [])]
+    if not options:
+        return None
+    card = fx.ask_or_take(ctx["seat"], "reclaim", [*options, fx.DONE], answer)
+    if isinstance(card, fx.Ask) or card == fx.DONE:
+        return card if isinstance(card, fx.Ask) else None
+    for pile in step.get("piles", ["discard"]):
+        if card in row.get(pile, []):
+            row[pile].remove(card)
+            break
+    row["hand"].append(card)
+    return None
+
+
+@fx.verb("visions")
+def visions(state, step, ctx, answer):
+    """Visions of a Shifting Future: look at the top card of the invader or event deck (shown
+    to the player in the seat's `secret.seen`), return it and shuffle that deck's top 2; with
+    `bottom`, it may go to the bottom instead."""
+    secret = state.get("secret", {})
+    decks = {"invader": inv.deck(state), "event": secret.get("event_deck", [])}
+    if "deck" not in step:
+        options = [d for d, cards in decks.items() if cards]
+        if not options:
+            return None
+        pick = fx.ask_or_take(ctx["seat"], "deck", options, answer)
+        if isinstance(pick, fx.Ask):
+            return pick
+        cards = decks[pick]
+        state["seats"][ctx["seat"]].setdefault("secret", {})["seen"] = cards[0]
+        return [{"step": {**step, "deck": pick}, "ctx": ctx}]
+    cards = decks[step["deck"]]
+    where = "top"
+    if step.get("bottom"):
+        where = fx.ask_or_take(ctx["seat"], "visions", ["top", "bottom"], answer)
+        if isinstance(where, fx.Ask):
+            return where
+    if where == "bottom":
+        cards.append(cards.pop(0))
+    elif len(cards) >= 2:
+        from rules.core import Rng
+
+        rng = Rng(state["rng"])
+        top = cards[:2]
+        rng.shuffle(top)
+        state["rng"] = rng.state
+        cards[:2] = top
+    return None
+
+
+@_chain("target_spirit")
+def target_spirit(previous, state, step, ctx, answer):
+    """`only_self`: a power that targets its own spirit (no question)."""
+    if step.get("only_self") and ctx.get("seat") is not None:
+        fx.set_ctx(state, ctx, spirit=ctx["seat"])
+        return None
+    return previous(state, step, ctx, answer)

@@ -14,12 +14,16 @@ from tests.rules.spirit_island.test_spirits import game, play, presence
 
 VENGEANCE = "Vengeance as a Burning Plague"
 VOLCANO = "Volcano Looming High"
-JE_B = [VENGEANCE, VOLCANO]
+MEMORY = "Shifting Memory of Ages"
+DAYS = "Fractured Days Split the Sky"
+JE_B = [VENGEANCE, VOLCANO, MEMORY, DAYS]
 
 
 def seated(name, answers=(), boards="A", others=()):
     """A game with the spirit seated on board A, its setup choices answered."""
     state = game(name, *others, boards=boards, queue_setup=True)
+    for kind in ("minor", "major"):  # for the Days That Never Were
+        state["secret"][f"{kind}_deck"] = [f"{kind}{i}" for i in range(8)]
     left = list(answers)
     ask = fx.run(state)
     while ask is not None:
@@ -205,3 +209,112 @@ def test_volcanic_peaks_range_from_three_presence():
     fx.push(state, target, {"seat": 0})
     ask = fx.run(state)
     assert sorted(ask.options) == ["A1", "A2", "A4", "A5", "A6"]
+
+
+# --- Shifting Memory of Ages ----------------------------------------------------------------------
+
+
+def test_memory_setup_and_tracks():
+    state = seated(MEMORY)  # the highest Sands or Mountain of board A is A7
+    assert presence(state) == {"A7": 2}
+    assert state["seats"][0]["markers"] == {"moon": 1, "air": 1, "earth": 1}
+    state["seats"][0]["tracks"] = {"energy": 5, "card_plays": 3}
+    values = sp.track_values(state, 0)
+    assert values["energy"] == 4 and values["reclaim_one"] and values["card_plays"] == 2
+    assert rb.track_actions(state, 0) == [[{"do": "prepare_marker"}], [{"do": "markers_for_card_play"}]]
+
+
+@pytest.mark.parametrize(("option", "answers", "energy", "where"), [
+    (0, ["energy"], 0, {"A7": 3}), (2, ["energy", "A8"], 2, {"A7": 2, "A8": 1}),
+    (3, [], 9, {"A7": 2})])
+def test_memory_growth(option, answers, energy, where):
+    state = seated(MEMORY)
+    grow(state, option, answers)
+    assert state["seats"][0]["energy"] == energy and presence(state) == where
+
+
+def test_markers_spent_count_for_one_action():
+    state = seated(MEMORY)
+    row = state["seats"][0]
+    row["elements"] = {"air": 2}
+    rb.spend_markers(state, 0, {"air": 1, "earth": 1})
+    assert row["elements"] == {"air": 3, "earth": 1} and row["markers"] == {"moon": 1}
+    rb.end_action(state, 0)
+    assert row["elements"]["air"] == 2 and row["elements"]["earth"] == 0
+    with pytest.raises(ValueError):
+        rb.spend_markers(state, 0, {"fire": 1})
+
+
+def test_track_actions_prepare_and_card_play():
+    state = seated(MEMORY)
+    play(state, [{"do": "prepare_marker"}], 0, ["fire"])
+    play(state, [{"do": "markers_for_card_play"}], 0, ["fire", "moon"])
+    row = state["seats"][0]
+    assert row["markers"] == {"air": 1, "earth": 1} and row["card_plays_bonus"] == 1
+
+
+@pytest.mark.parametrize(("pick", "hand", "discard"), [("discard", [], ["c"]), ("forget", [], [])])
+def test_long_ages_discard_instead_of_forget(pick, hand, discard):
+    state = seated(MEMORY)
+    row = state["seats"][0]
+    row.update(hand=["c"], discard=[], played=[])
+    play(state, [{"do": "forget"}], 0, [pick])
+    assert row["hand"] == hand and row["discard"] == discard
+
+
+def test_long_ages_only_from_hand():
+    state = seated(MEMORY)
+    row = state["seats"][0]
+    row.update(hand=["a"], discard=["b"], played=[])
+    play(state, [{"do": "forget"}], 0, ["b"])
+    assert row["discard"] == [] and row["hand"] == ["a"]
+
+
+# --- Fractured Days Split the Sky ------------------------------------------------------------------
+
+
+def test_days_setup_presence_days_and_time_in_a_one_board_game():
+    state = seated(DAYS, ["energy"])  # 1 board: gain 1 Time from a track
+    assert presence(state) == {"A2": 1, "A8": 2}  # lowest with exactly 1 dahan; highest with none
+    row = state["seats"][0]
+    assert row["days"] == {"minor": [f"minor{i}" for i in range(6)],
+                           "major": [f"major{i}" for i in range(6)]}
+    assert row["time"] == 1 and row["tracks"]["energy"] == 1
+
+
+def test_time_gained_from_the_island_and_spent_back_to_a_track():
+    state = seated(DAYS, ["energy"])
+    row = state["seats"][0]
+    play(state, [{"do": "gain_time", "n": 1}], 0, ["A8"])
+    assert row["time"] == 2 and presence(state) == {"A2": 1, "A8": 1}
+    # the first goes back onto the energy track; the second finds no covered space: destroyed
+    play(state, [{"do": "pay_time", "n": 2, "then": [{"do": "energy", "n": 5}]}], 0, [])
+    assert row["time"] == 0 and row["energy"] == 5 and row["tracks"] == {"energy": 0, "card_plays": 0}
+    assert row["destroyed"] == 1
+    play(state, [{"do": "pay_time", "n": 1, "then": [{"do": "energy", "n": 5}]}], 0, [])
+    assert row["energy"] == 5  # no Time: no effect
+
+
+def test_time_spent_with_no_free_space_is_destroyed():
+    state = seated(DAYS, ["A8"])
+    row = state["seats"][0]
+    assert row["time"] == 1 and row["tracks"] == {"energy": 0, "card_plays": 0}
+    play(state, [{"do": "pay_time", "n": 1, "then": []}], 0, [])
+    assert row["time"] == 0 and row["destroyed"] == 1
+
+
+def test_days_growth_options():
+    state = seated(DAYS, boards="AB", others=["Lightning's Swift Strike"])
+    row = state["seats"][0]
+    assert len(row["days"]["minor"]) == 6 and "time" not in row  # 2 players: 6 of each
+    grow(state, 0, ["card_plays", "card_plays"])  # Air, reclaim, 2 Time from the tracks
+    assert row["elements"]["air"] == 1 and row["time"] == 2
+    # Moon, a card (the unchosen one may join the Days), presence, twice: +2 plays or Time
+    grow(state, 1, ["minor", "minor7", "minor6", "energy", "A5", 1, 0, "card_plays"])
+    assert "minor7" in row["hand"] and "minor6" in row["days"]["minor"]
+    assert row["card_plays_bonus"] == 2 and row["time"] == 3 and presence(state)["A5"] == 1
+    # Sun, a card from the Days (a Major: forget one), move a presence, 3 times: Time or 2 energy
+    grow(state, 2, ["major0", "minor7", ["A5", "A1"], 1, 1, 1])
+    assert "major0" in row["hand"] and "minor7" not in row["hand"] and row["energy"] == 6
+    assert "major0" not in row["days"]["major"] and presence(state).get("A1") == 1
+    assert row["elements"]["sun"] == 1 and row["elements"]["moon"] == 1
