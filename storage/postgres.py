@@ -53,6 +53,23 @@ _GAME_COLUMNS = (
     " ARRAY(SELECT s.user_id FROM game_seats s WHERE s.game_id = games.id ORDER BY s.seat)"
     " AS seats"
 )
+# append_action in one statement (atomic, one round trip): the CAS, then the log row and the
+# interaction id from the game row it returns, so nothing is written unless the CAS applied.
+# A concurrent writer of the game waits for the row lock, re-checks the WHERE and misses; a
+# concurrent retry of the click waits on the interaction's key and then fails on it.
+_APPEND = (
+    "WITH moved AS ("
+    " UPDATE games SET version = version + 1, snapshot = $1, status = COALESCE($2, status),"
+    " updated_at = $3 WHERE id = $4 AND version = $5 AND status = 'running'"
+    f" RETURNING {_GAME_COLUMNS}"
+    "), logged AS ("
+    " INSERT INTO actions (game_id, version, seat, action, user_id, interaction_id, created_at)"
+    " SELECT id, version, $6, $7, $8, $9, $3 FROM moved"
+    "), clicked AS ("
+    " INSERT INTO interactions (id, game_id, created_at)"
+    " SELECT $9, id, $3 FROM moved WHERE $9::bigint IS NOT NULL"
+    ") SELECT * FROM moved"
+)
 _SCHEDULE_COLUMNS = "game_id, kind, due_at, data"
 _BOARD_COLUMNS = "channel_id, guild_id, message_id, lang, created_by, created_at"
 
@@ -557,48 +574,32 @@ class PostgresStore(Store):
         now = aware(self.clock())
         action_text = _json(action)
         snapshot_text = dump_state(snapshot)
-        async with self._write() as db:
-            if interaction_id is not None:
-                # First, so a concurrent retry of the same click waits on the key and then
-                # finds it taken (or free again, if this transaction rolls back).
-                try:
-                    fresh = await db.fetchval(
-                        "INSERT INTO interactions (id, game_id, created_at) VALUES ($1, $2, $3)"
-                        " ON CONFLICT (id) DO NOTHING RETURNING id",
-                        interaction_id,
-                        game_id,
-                        now,
-                    )
-                except asyncpg.ForeignKeyViolationError as error:
-                    raise GameNotFound(game_id) from error
-                if fresh is None:
+        async with self._connection() as db:
+            try:
+                row = await db.fetchrow(
+                    _APPEND,
+                    snapshot_text,
+                    status,
+                    now,
+                    game_id,
+                    expected_version,
+                    seat,
+                    action_text,
+                    user_id,
+                    interaction_id,
+                )
+            except asyncpg.UniqueViolationError as error:
+                # The click was recorded, maybe by a concurrent transaction this statement
+                # waited for: nothing of this one is written.
+                if error.constraint_name != "interactions_pkey":
+                    raise
+                raise DuplicateInteraction(interaction_id) from error
+            if row is None:  # nothing written: a retried click, or the game moved on
+                if interaction_id is not None and await db.fetchval(
+                    "SELECT 1 FROM interactions WHERE id = $1", interaction_id
+                ):
                     raise DuplicateInteraction(interaction_id)
-            # The CAS: applies only if nobody moved the game since the caller read it. A
-            # concurrent writer waits for this row lock, then re-checks the WHERE and misses.
-            row = await db.fetchrow(
-                f"UPDATE games SET version = version + 1, snapshot = $1,"
-                f" status = COALESCE($2, status), updated_at = $3"
-                f" WHERE id = $4 AND version = $5 AND status = 'running'"
-                f" RETURNING {_GAME_COLUMNS}",
-                snapshot_text,
-                status,
-                now,
-                game_id,
-                expected_version,
-            )
-            if row is None:
                 raise await self._refusal(db, game_id, f"version {expected_version} (running)")
-            await db.execute(
-                "INSERT INTO actions (game_id, version, seat, action, user_id, interaction_id,"
-                " created_at) VALUES ($1, $2, $3, $4, $5, $6, $7)",
-                game_id,
-                expected_version + 1,
-                seat,
-                action_text,
-                user_id,
-                interaction_id,
-                now,
-            )
         return _game_record(row, json.loads(snapshot_text))
 
     async def actions(self, game_id: int) -> list[ActionRecord]:
