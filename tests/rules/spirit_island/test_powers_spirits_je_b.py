@@ -9,7 +9,15 @@ from rules.spirit_island import effects as fx
 from rules.spirit_island import powers as pw
 from tests.rules.spirit_island.test_powers import card, fear, innate, land
 from tests.rules.spirit_island.test_spirits import steps_of
-from tests.rules.spirit_island.test_spirits_je_b import JE_B, VENGEANCE, VOLCANO, clear, seated
+from tests.rules.spirit_island.test_spirits_je_b import (
+    DAYS,
+    JE_B,
+    MEMORY,
+    VENGEANCE,
+    VOLCANO,
+    clear,
+    seated,
+)
 
 MINE = sorted(n for n, c in pw.CARDS.items() if c.get("spirit") in JE_B)
 INNATES = sorted(n for n, c in pw.INNATES.items() if c["spirit"] in JE_B)
@@ -237,3 +245,192 @@ def test_powered_by_the_furnace_tiers():
     assert state["lands"]["A1"]["presence"][VOLCANO] == 3 and VOLCANO not in state["lands"]["A6"]["presence"]
     assert row["energy"] == 1 and "m3" in row["hand"]
     assert row["destroyed"] == 0 and row["tracks"] == {"energy": 1, "card_plays": 1}
+
+
+# --- Shifting Memory of Ages ----------------------------------------------------------------------
+
+LIGHTNING = "Lightning's Swift Strike"
+
+
+def memory(**kw):
+    state = seated(MEMORY, **kw)  # 2 presence in A7; markers moon, air, earth
+    clear(state)
+    return state
+
+
+def test_boon_of_ancient_memories_on_itself_a_minor():
+    state = memory()
+    state["secret"]["minor_deck"] = ["m1", "m2", "m3", "m4"]
+    card(state, "Boon of Ancient Memories", ["m2"])  # the only spirit: itself
+    assert "m2" in state["seats"][0]["hand"]
+
+
+@pytest.mark.parametrize(("pick", "energy", "hand"), [("pay", 1, 5), ("forget", 3, 4)])
+def test_boon_of_ancient_memories_major_paid_instead_of_forgetting(pick, energy, hand):
+    state = memory(others=[LIGHTNING], boards="AB")
+    state["secret"]["major_deck"] = ["M1", "M2", "M3", "M4"]
+    state["seats"][1]["energy"] = 3
+    answers = [1, "major", "M1", pick] + (["Raging Storm"] if pick == "forget" else [])
+    card(state, "Boon of Ancient Memories", answers)
+    assert state["seats"][1]["energy"] == energy and len(state["seats"][1]["hand"]) == hand
+    assert "M1" in state["seats"][1]["hand"]
+
+
+def test_elemental_teachings_prepares_then_gives_markers():
+    state = memory(others=[LIGHTNING], boards="AB")
+    card(state, "Elemental Teachings", [1, "fire", "fire", "moon", "done"])
+    assert state["seats"][1]["elements"] == {"fire": 1, "moon": 1}
+    assert state["seats"][0]["markers"] == {"air": 1, "earth": 1}
+
+
+def test_share_secrets_of_survival_saves_dahan_or_gathers():
+    state = memory()
+    state["lands"]["A7"]["presence"][MEMORY] = 2
+    state["lands"]["A5"]["dahan"] = [0]
+    card(state, "Share Secrets of Survival", ["A7", 1, ["dahan", "A5"]])
+    assert land(state, "A7")["dahan"] == [0] and "save" not in state.get("turn_marks", {}).get("A7", {})
+    card(state, "Share Secrets of Survival", ["A7", 0])
+    assert state["turn_marks"]["A7"]["save"]["dahan"] == 2
+
+
+def test_share_secrets_both_with_three_air():
+    state = memory()
+    state["seats"][0]["elements"] = {"air": 3}
+    state["lands"]["A5"]["dahan"] = [0]
+    card(state, "Share Secrets of Survival", ["A7", ["dahan", "A5"]])
+    assert land(state, "A7")["dahan"] == [0] and state["turn_marks"]["A7"]["save"]["dahan"] == 2
+
+
+def test_study_the_invaders_fears():
+    state = memory()
+    state["lands"]["A7"]["town"] = [0]
+    top = next(c for c in state["secret"]["fear_deck"] if not c.startswith("-"))
+    card(state, "Study the Invaders' Fears")
+    assert fear(state) == 2 and state["fear"]["face_up"] == top
+
+
+@pytest.mark.parametrize(("elements", "defend"), [
+    ({"earth": 2}, 2), ({"earth": 2, "air": 1}, 3), ({"moon": 2, "air": 3, "earth": 4}, 6)])
+def test_learn_the_invaders_tactics(elements, defend):
+    state = memory()
+    state["lands"]["A7"]["explorer"] = [0]
+    state["track"]["discard"] = ["1:wetland", "1:sands", "1:jungle"]
+    innate(state, "Learn the Invaders' Tactics", elements)
+    assert state["turn_marks"]["A7"]["defend"] == defend
+
+
+def test_observe_prepares_one_marker():
+    state = memory()
+    innate(state, "Observe the Ever-Changing World", {"moon": 1}, ["A7", "water"])
+    assert state["seats"][0]["markers"]["water"] == 1
+
+
+def test_observe_tier_two_one_marker_per_action_three_times():
+    state = memory()
+    state["lands"]["A7"].update(explorer=[0, 0, 0, 0], dahan=[0])
+    innate(state, "Observe the Ever-Changing World", {"moon": 2, "air": 1}, ["A7"])
+    row = state["seats"][0]
+    push2 = [{"do": "push", "n": 2, "kinds": ["explorer"]}]
+    # one action pushing 2 explorers out: 1 marker
+    play_in(state, push2, [["explorer", "A5"], ["explorer", "A5"], "fire"])
+    assert row["markers"]["fire"] == 1
+    play_in(state, [{"do": "damage", "n": 1, "kinds": ["dahan"]}], [])  # damaged only: nothing
+    assert sum(row["markers"].values()) == 4
+    play_in(state, push2, [["explorer", "A5"], ["explorer", "A5"], "sun"])
+    play_in(state, [{"do": "add", "kind": "blight"}], ["plant"])
+    play_in(state, [{"do": "add", "kind": "disease"}], [])  # the 3 actions are used up
+    assert row["markers"] == {"moon": 1, "air": 1, "earth": 1, "fire": 1, "sun": 1, "plant": 1}
+
+
+def play_in(state, steps, answers, where="A7"):
+    fx.push(state, steps, {"seat": 0, "land": where, "source": "test"})
+    left = list(answers)
+    ask = fx.run(state)
+    while ask is not None:
+        ask = fx.answer(state, left.pop(0))
+    assert not left
+
+
+# --- Fractured Days Split the Sky -----------------------------------------------------------------
+
+
+def days(time=3, **kw):
+    state = seated(DAYS, ["A8"] if not kw else [], **kw)  # A2 1, A8 1 (+1 set aside as Time)
+    clear(state)
+    state["seats"][0]["time"] = time
+    state["seats"][0]["tracks"] = {"energy": 3, "card_plays": 2}
+    return state
+
+
+def test_the_past_returns_again():
+    state = days(others=[LIGHTNING], boards="AB")
+    state["seats"][0]["energy"], state["seats"][1]["energy"] = 1, 1
+    deck = state["secret"]["deck"]
+    top = deck[0]
+    state["track"]["discard"] = ["3:coastal", "2:sands"]  # the top card is Stage I
+    # 2 Time (2 players) back onto the tracks; 2 energy, the first from seat 0, then seat 1's
+    card(state, "The Past Returns Again", ["energy", "card_plays", 0])
+    assert state["seats"][0]["time"] == 1 and state["seats"][0]["energy"] == 0
+    assert state["seats"][1]["energy"] == 0
+    assert deck[0] == "2:sands" and state["track"]["discard"] == ["3:coastal", top]
+
+
+def test_the_past_returns_again_needs_the_time():
+    state = days(time=1, others=[LIGHTNING], boards="AB")
+    top = state["secret"]["deck"][0]
+    state["track"]["discard"] = ["1:sands"]
+    card(state, "The Past Returns Again")
+    assert state["secret"]["deck"][0] == top and state["seats"][0]["time"] == 1
+
+
+def test_absolute_stasis():
+    state = days()
+    state["lands"]["A8"]["presence"][DAYS] = 2
+    state["lands"]["A6"]["town"] = [0]
+    card(state, "Absolute Stasis", ["A6", "energy"])
+    marks = state["turn_marks"]["A6"]
+    assert marks["stasis"] and "all" in marks["skip"] and marks["isolate"]
+    assert state["seats"][0]["time"] == 2
+
+
+def test_pour_time_sideways():
+    state = days(others=[LIGHTNING], boards="AB")
+    state["lands"]["B5"]["presence"][DAYS] = 1
+    card(state, "Pour Time Sideways", ["energy", "energy", "card_plays", ["A8", "B5"]])
+    assert state["turn_marks"]["island"]["time_sideways"] == {"A": -1, "B": 1}
+    assert state["seats"][0]["time"] == 0 and state["lands"]["B5"]["presence"][DAYS] == 2
+
+
+def test_blur_the_arc_of_years_each_case_and_the_repeat():
+    state = days()
+    state["lands"]["A5"]["blight"] = 1
+    card(state, "Blur the Arc of Years", ["A5", "no"])  # nothing here: remove the blight
+    assert land(state, "A5")["blight"] == 0
+    state["lands"]["A5"]["dahan"] = [0]
+    card(state, "Blur the Arc of Years", ["A5", "done", "yes", "energy", "done"])  # repeated
+    assert len(land(state, "A5")["dahan"]) == 3 and state["seats"][0]["time"] == 2
+    state["lands"]["A7"]["explorer"] = [0]
+    card(state, "Blur the Arc of Years", ["A7", "no"])  # builds a town, then ravages
+    assert land(state, "A7")["town"] == [0] and land(state, "A7")["blight"] == 1
+
+
+def test_slip_the_flow_of_time():
+    state = days(others=[LIGHTNING], boards="AB")
+    state["seats"][1].update(discard=["Raging Storm"], hand=[])
+    innate(state, "Slip the Flow of Time", {"sun": 3, "moon": 2, "air": 2}, [1, "Raging Storm"])
+    assert state["seats"][1]["hand"] == ["Raging Storm"] and state["seats"][1]["card_plays_bonus"] == 1
+
+
+@pytest.mark.parametrize(("elements", "answers", "bottom"), [
+    ({"sun": 1, "moon": 2, "air": 2}, [], False),
+    ({"sun": 2, "moon": 3, "air": 2}, ["bottom"], True)])
+def test_visions_of_a_shifting_future(elements, answers, bottom):
+    state = days()
+    deck = state["secret"]["deck"]  # no event deck in this game: the invader deck
+    top = list(deck[:2])
+    innate(state, "Visions of a Shifting Future", elements, answers)
+    assert state["seats"][0]["secret"]["seen"] == top[0]
+    if bottom:
+        assert deck[-1] == top[0]
+    else:
+        assert sorted(deck[:2]) == sorted(top)
