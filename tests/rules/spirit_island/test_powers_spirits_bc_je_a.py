@@ -299,3 +299,96 @@ def test_why_dont_you_and_them_fight_tiers():
     assert land(state, "A7")["beasts"] == 1
     innate(state, "Why Don't You and Them Fight", {"animal": 3})
     assert len(land(state, "A7")["explorer"]) == 1
+
+
+# --- Lure of the Deep Wilderness ------------------------------------------------------------------
+# Setup on board A: 2 presence and 1 beasts in A8, 1 presence in A7.
+
+
+def lure(*more):
+    answers = ["B8"] if FANGS in more else []  # Fangs' second presence: a land with beasts
+    return cleared(LURE, *more, boards="AB"[: 1 + len(more)], answers=answers)
+
+
+def test_gift_of_the_untamed_wild_wilds_or_disease_for_a_presence():
+    state = lure(FANGS)
+    card(state, "Gift of the Untamed Wild", [1, 0])  # Fangs adds wilds to its only land, B8
+    assert land(state, "B8")["wilds"] == 1
+    card(state, "Gift of the Untamed Wild", [0, 1, "A7"])  # Lure swaps a presence for disease
+    assert presence(state) == {"A8": 2} and land(state, "A7")["disease"] == 1
+    assert state["seats"][0].get("destroyed", 0) == 0
+
+
+def test_perils_of_the_deepest_island():
+    state = lure()
+    put(state, "A7", dahan=2)
+    card(state, "Perils of the Deepest Island", ["A7", "A5", ["dahan", "A5"], fx.DONE])
+    assert fear(state) == 1 and land(state, "A7")["badlands"] == 1
+    assert land(state, "A5")["beasts"] == 1 and land(state, "A5")["dahan"] == [0]
+    assert land(state, "A7")["dahan"] == [0]
+
+
+def test_perils_only_inland():
+    state = lure()
+    state["lands"]["A2"]["presence"][LURE] = 1  # a coastal presence (not by Lure's own rule)
+    fx.push(state, pw.card_effect("Perils of the Deepest Island"), {"seat": 0, "source": "t"})
+    ask = fx.run(state)
+    assert "A2" not in ask.options
+
+
+def test_softly_beckon_ever_inward_gathers_two_of_each():
+    state = lure()
+    put(state, "A5", explorer=3, town=1, dahan=1)
+    state["lands"]["A5"]["beasts"] = 2
+    answers = ["A7", ["explorer", "A5"], ["explorer", "A5"], ["town", "A5"],
+               ["beasts", "A5"], ["beasts", "A5"], ["dahan", "A5"]]
+    card(state, "Softly Beckon Ever Inward", answers)
+    a7 = land(state, "A7")
+    assert (len(a7["explorer"]), len(a7["town"]), a7["beasts"], len(a7["dahan"])) == (2, 1, 2, 1)
+
+
+def test_swallowed_by_the_wilderness_damage_per_token_at_most_five():
+    state = lure()
+    put(state, "A8", city=2, town=1)
+    state["lands"]["A8"].update(beasts=3, wilds=2, disease=1)  # 6 tokens count as 5
+    card(state, "Swallowed by the Wilderness", ["A8", "city", "city", "city", "town", "town"])
+    assert land(state, "A8")["city"] == [0] and not land(state, "A8")["town"]
+    assert fear(state) == 2 + 2 + 1
+
+
+def test_forsake_society_replaces_and_may_lead_the_explorers_home():
+    state = lure()
+    put(state, "A5", explorer=1, town=1)
+    innate(state, "Forsake Society to Chase After Dreams", {"moon": 2}, ["A8"])
+    assert land(state, "A8")["explorer"] == [0] and not land(state, "A5")["explorer"]
+    assert fear(state) == 1  # a town is left
+    innate(state, "Forsake Society to Chase After Dreams", {"moon": 2, "air": 1},
+           ["A5", fx.DONE])  # the town becomes 2 explorers, who stay
+    assert land(state, "A5")["explorer"] == [0, 0] and not land(state, "A5")["town"]
+    assert fear(state) == 1
+
+
+def test_forsake_society_city_and_repeat():
+    state = lure()
+    put(state, "A6", city=1, town=1)
+    innate(state, "Forsake Society to Chase After Dreams", {"moon": 3, "air": 4, "animal": 1},
+           ["city", "A8", "A8", fx.DONE, "town", fx.DONE])
+    assert not land(state, "A6")["city"] and not land(state, "A6")["town"]
+    assert len(land(state, "A8")["explorer"]) == 2 and len(land(state, "A6")["explorer"]) == 3
+    assert fear(state) == 1  # after the city went, a town was left; after the town, none
+
+
+def test_never_heard_from_again_tiers_and_repeat():
+    state = lure()
+    put(state, "A8", explorer=5, town=1)
+    state["lands"]["A8"]["beasts"] = 1
+    innate(state, "Never Heard from Again", {"plant": 2}, ["A8", "explorer", "explorer"])
+    assert len(land(state, "A8")["explorer"]) == 3  # 1 beasts: up to 2 destroyed
+    innate(state, "Never Heard from Again", {"fire": 1, "plant": 3}, ["A8", *["explorer"] * 3])
+    assert land(state, "A8")["badlands"] == 1 and not land(state, "A8")["explorer"]  # up to 4
+    put(state, "A8", explorer=0, town=2)
+    innate(state, "Never Heard from Again", {"plant": 4, "animal": 1}, ["A8"])
+    assert len(land(state, "A8")["town"]) == 1
+    put(state, "A8", explorer=1, town=2)
+    innate(state, "Never Heard from Again", {"fire": 1, "plant": 6, "animal": 1}, ["A8", "explorer"])
+    assert land(state, "A8")["badlands"] == 3 and not land(state, "A8")["town"]

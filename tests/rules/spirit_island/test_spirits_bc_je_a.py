@@ -4,8 +4,11 @@ setup and special rules, on hand-built positions run through effects.run."""
 from __future__ import annotations
 
 from rules.spirit_island import effects as fx
+from rules.spirit_island import hooks
+from rules.spirit_island import invaders as inv
 from rules.spirit_island import spirit_rules_a as sra
 from rules.spirit_island import spirits as sp
+from rules.spirit_island import tokens as tok
 from tests.rules.spirit_island.test_spirits import game, play, presence, steps_of
 
 FANGS, KEEPER, TRICKSTER, LURE, MINDS, STONE, SHROUD = sra.MINE
@@ -220,3 +223,52 @@ def test_cleaning_up_messes_costs_a_presence_but_not_for_lets_see():
     fx.push(state, [{"do": "remove", "n": 1, "kinds": ["blight"]}],
             {"seat": 0, "land": "A7", "source": "Let's See What Happens"})
     assert fx.run(state) is None and sum(presence(state).values()) == 1
+
+
+# --- Lure of the Deep Wilderness ------------------------------------------------------------------
+
+
+def test_lure_setup_and_tracks():
+    state = seated(LURE, boards="A")
+    assert presence(state) == {"A8": 2, "A7": 1} and state["lands"]["A8"]["beasts"] == 1
+    state["seats"][0]["tracks"].update(energy=5, card_plays=2)
+    values = sp.track_values(state, 0)
+    assert values["energy"] == 5 and values["reclaim_one"]
+    assert values["elements"] == {"moon": 1, "plant": 1, "air": 1, "animal": 1}
+    assert values["card_plays"] == 2
+
+
+def test_lure_growth_one_of_each_pair_and_presence_only_inland():
+    state = cleared(LURE, boards="A")
+    fx.push(state, sp.growth_effect(LURE), {"seat": 0, "source": "growth"})
+    ask = fx.run(state)
+    assert ask.options == [0, 1]
+    ask = fx.answer(state, 1)
+    ask = fx.answer(state, "energy")
+    assert sorted(ask.options) == ["A4", "A5", "A6", "A7", "A8"]  # range 4 reaches the coast
+    ask = fx.answer(state, "A5")
+    assert ask.options == [2, 3]
+    ask = fx.answer(state, 2)
+    fx.answer(state, 1)  # air
+    assert state["seats"][0]["elements"] == {"air": 1} and state["seats"][0]["energy"] == 2
+    assert presence(state)["A5"] == 1
+
+
+def test_home_of_the_heart_any_presence_added_stays_inland():
+    state = cleared(LURE, boards="A")
+    state["lands"]["A4"]["presence"][LURE] = 1  # inland, next to the coast
+    fx.push(state, [{"do": "add_presence", "range": 1}], {"seat": 0, "source": "card"})
+    fx.run(state)
+    ask = fx.answer(state, "energy")
+    assert "A1" not in ask.options and "A2" not in ask.options and "A4" in ask.options
+
+
+def test_enthrall_two_explorers_per_presence_sit_out_the_ravage():
+    state = cleared(LURE, boards="A")
+    state["lands"]["A8"]["explorer"] = [0] * 5
+    state["lands"]["A7"]["explorer"] = [0]
+    hooks.fire(state, "invader_phase")
+    assert tok.marks(state, "A8")["sit_out"] == {"explorer": 4}
+    assert tok.marks(state, "A7")["sit_out"] == {"explorer": 1}
+    inv.ravage(state, "A8")
+    assert state["lands"]["A8"]["blight"] == 0  # only 1 explorer dealt damage
