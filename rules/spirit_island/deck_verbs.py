@@ -288,3 +288,66 @@ def as_self(state, step, ctx, answer):
     """Run `then` with the acting spirit as the target spirit (`ctx.spirit` = `ctx.seat`), for
     verbs that act on the target spirit."""
     return fx.frames(step["then"], fv.fresh_ctx(state, ctx, spirit=ctx["seat"]))
+
+
+@fx.verb("remove_damaged")
+def remove_damaged(state, step, ctx, answer):
+    """Remove every damaged invader from ctx.land."""
+    land = state["lands"][ctx["land"]]
+    for kind in pcs.INVADERS:
+        for index in range(len(land[kind]) - 1, -1, -1):
+            if land[kind][index] > 0:
+                pcs.remove(land, kind, index)
+    return None
+
+
+@fx.verb("pay_x")
+def pay_x(state, step, ctx, answer):
+    """The acting spirit pays X energy (1 up to what it has), then `then` runs with `n` = X."""
+    row = state["seats"][ctx["seat"]]
+    options = list(range(1, row.get("energy", 0) + 1))
+    if not options:
+        return None
+    x = fx.ask_or_take(ctx["seat"], "pay", options, answer)
+    if isinstance(x, fx.Ask):
+        return x
+    row["energy"] -= x
+    return fx.frames([{**step["then"], "n": x}], ctx)
+
+
+@fx.verb("presence_to_badlands")
+def presence_to_badlands(state, step, ctx, answer):
+    """Replace all the acting spirit's presence in ctx.land with badlands (the presence
+    leaves the game); `each` runs once per presence replaced, after `first`."""
+    row = state["lands"][ctx["land"]]
+    key = fx.presence_key(state, ctx["seat"])
+    n = row["presence"].pop(key, 0)
+    row["badlands"] += n
+    return fx.frames(step.get("first", []) + step.get("each", []) * n, ctx) if n else None
+
+
+@fx.verb("gather_each")
+def gather_each(state, step, ctx, answer):
+    """From each adjacent land, gather 1 piece of each of `kinds` it has (no choice)."""
+    target = ctx["land"]
+    for source in isl.adjacent(tuple(state["boards"]), target):
+        for kind in step["kinds"]:
+            if source in state["lands"] and fx.count(state, state["lands"][source], kind) \
+                    and source in act.gather_options(state, target, kind, ignore_isolate=True):
+                act.gather(state, target, [(kind, source)], ignore_isolate=True)
+    return None
+
+
+# `only_self` on a target_spirit step: the power targets yourself (no choice).
+_TARGET_SPIRIT = fx.VERBS["target_spirit"]
+
+
+def _target_self(state, step, ctx, answer):
+    if not step.get("only_self"):
+        return _TARGET_SPIRIT(state, step, ctx, answer)
+    fx.set_ctx(state, ctx, spirit=fx.chooser(ctx))
+    return None
+
+
+_target_self.__wrapped__ = getattr(_TARGET_SPIRIT, "__wrapped__", _TARGET_SPIRIT)
+fx.VERBS["target_spirit"] = _target_self

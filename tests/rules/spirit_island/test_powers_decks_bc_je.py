@@ -87,6 +87,8 @@ def check(state, want):
         elif key == "seat1":
             for k, v in value.items():
                 assert state["seats"][1].get(k) == v, k
+        elif key == "destroyed":
+            assert state["seats"][0]["destroyed"] == value, "destroyed"
         elif key == "elements":
             assert state["seats"][0]["elements"] == value, "elements"
         elif key == "hand":
@@ -374,6 +376,88 @@ CASES: dict[str, list[tuple[dict, list, dict]]] = {
     "Favor Of The Sun And Star-Lit Dark": [
         ({"at": {"A6": {"blight": 1}}, "el": {"sun": 2}}, ["A6", ["blight", "A1"]],
          {"A1": {"blight": 1}, "fear": 1, "marks": {"A6": {"defend": 4}}})],
+    # --- Jagged Earth Majors ---
+    "Forests of Living Obsidian": [
+        ({"at": {"A5": {"dahan": 1, "town": 1, "explorer": 1}}}, [["dahan", "A6"]],
+         {"A5": {"badlands": 1, "town": 0, "explorer": 0}, "A6": {"dahan": 1}, "fear": 1}),
+        ({"pres": {"A5": 1}, "at": {"A5": {"town": 1, "explorer": 1}}}, [],
+         {"A5": {"town": [1], "explorer": 0}})],  # not a sacred site: 1 to each
+    "Infestation of Venomous Spiders": [
+        ({"at": {"A6": {"explorer": 1}, "A1": {"beasts": 1}}}, [["beasts", "A1"]],
+         {"A6": {"beasts": 2}, "fear": 2, "marks": {"A6": {"skip": ["any", "any"]}}})],
+    "Dream of the Untouched Land": [
+        ({"at": {"A6": {"blight": 2, "town": 1, "explorer": 2}}}, ["A6", "blight", "blight", "town", "explorer"],
+         {"A6": {"blight": 0, "town": 0, "explorer": 1}, "fear": 0})],
+    "Angry Bears": [
+        ({"at": {"A5": {"town": 2, "beasts": 1}}}, ["done"], {"A5": {"town": 0, "beasts": 1}, "fear": 4}),
+        ({"at": {"A5": {"town": 1}}}, [], {"A5": {"town": 0, "beasts": 1}, "fear": 3}),
+        ({"at": {"A6": {"beasts": 1, "explorer": 1}}, "el": {"fire": 2, "animal": 3}}, [],
+         {"A6": {"explorer": 0}, "A5": {"beasts": 1}, "fear": 3})],
+    "Focus the Land's Anguish": [
+        ({"at": {"A6": {"town": 1}, "A1": {"blight": 1}, "A8": {"blight": 1}}},
+         ["A6", ["blight", "A1"], ["blight", "A8"]], {"A6": {"blight": 2, "town": 0}, "fear": 6}),
+        ({"at": {"A6": {"explorer": 2}, "A1": {"blight": 1}}}, ["A6", ["blight", "A1"]],
+         {"A6": {"explorer": 1}, "fear": 0})],
+    "Vanish Softly Away, Forgotten by All": [
+        ({"at": {"A6": {"explorer": 1, "town": [1], "city": 1}}}, ["A6", 1],
+         {"A6": {"explorer": 1, "town": 0, "city": 1}, "fear": 0}),
+        ({"at": {"A6": {"explorer": 4}, "A2": {"town": 4}}, "el": {"moon": 3, "air": 3}}, ["A6", 1, "A6", "A2"],
+         {"A6": {"explorer": 3}, "A2": {"town": 3}})],
+    "Unleash a Torrent of the Self's Own Essence": [
+        ({}, [0, "no"], {"energy": [4, 0]}),
+        ({"at": {"A5": {"town": 1}}, "el": {"sun": 2, "fire": 3}, "energy": 3}, [2, "no", 2],
+         {"energy": [5, 0], "A5": {"town": 0}, "fear": 1})],
+    "Bargains of Power and Protection": [({"at": {"A5": {"dahan": 1}}}, [], {"A5": {"dahan": 1, "presence": 2}})],
+    "Transform to a Murderous Darkness": [  # 3 + 3, +2 for the badlands on the first damage
+        ({"at": {"A5": {"city": 2}}}, [0, "A5", "done", "done"],
+         {"A5": {"presence": 0, "badlands": 2, "city": 0}, "destroyed": 0, "fear": 7})],
+    "Settle Into Hunting-Grounds": [
+        ({"at": {"A5": {"town": 1}}, "el": {"plant": 2, "animal": 3}}, [], {"A5": {"town": 0}, "fear": 3}),
+        ({"at": {"A5": {"town": 1}}}, [], {"A5": {"town": 1}, "fear": 0})],
+    "Walls of Rock and Thorn": [
+        ({"at": {"A6": {"city": 1}}}, ["A6"],
+         {"A6": {"city": [2], "wilds": 1}, "marks": {"A6": {"defend": 8, "isolate": True}}}),
+        ({"at": {"A6": {"city": 1}}, "el": {"earth": 2, "plant": 2}}, ["A6"],
+         {"A6": {"city": 0, "badlands": 1}, "marks": {"A6": {"defend": 10}}, "fear": 2})],
+    "Voice of Command": [
+        ({"at": {"A6": {"dahan": 2, "explorer": 1, "town": 1, "city": 1}}}, ["town", "town"],
+         {"A6": {"town": 0, "city": [1], "explorer": 1}, "fear": 1, "marks": {"A6": {"defend": 2}}})],
+    "Irresistible Call": [
+        ({"at": {"A1": {"town": 1}, "A5": {"dahan": 1}, "A8": {"beasts": 1, "explorer": 2}},
+          "el": {"sun": 2, "air": 3, "plant": 2}}, ["A6"],
+         {"A6": {"town": 1, "dahan": 1, "beasts": 1, "explorer": 2},
+          "marks": {"A6": {"skip": ["all"], "isolate": True}}})],
+    "The Wounded Wild Turns on its Assailants": [  # 1 blight + 1 beasts, +2 for the badlands
+        ({"at": {"A6": {"blight": 1, "explorer": 2, "town": 1}, "A1": {"beasts": 1}}}, [["beasts", "A1"]],
+         {"A6": {"explorer": 0, "town": 0, "badlands": 2}, "fear": 1}),
+        ({"at": {"A6": {"blight": 1, "explorer": 2, "town": 1}, "A1": {"beasts": 1}},
+          "el": {"fire": 2, "plant": 3, "animal": 2}}, [["beasts", "A1"]], {"fear": 1 + 6})],
+    "Draw Towards a Consuming Void": [
+        ({"at": {"A6": {"explorer": 1, "town": 1, "dahan": 1, "beasts": 1}, "A1": {"city": 1, "beasts": 1}}}, [],
+         {"A5": {"explorer": 0, "town": 0, "city": 0, "dahan": 0, "beasts": 0, "presence": 1},
+          "A6": {"explorer": 0, "beasts": 0}, "A1": {"city": 0, "beasts": 0}, "fear": 4 + 3})],
+    "Storm-Swath": [
+        ({"at": {"A6": {"explorer": 1, "town": 1}, "A5": {"explorer": 1}}}, ["A6"],
+         {"A6": {"explorer": 0, "town": [1]}, "A5": {"explorer": 0}, "fear": 2})],
+    "Spill Bitterness into the Earth": [
+        ({"at": {"A5": {"city": 2}, "A6": {"blight": 1}}}, [0, 0, "A6", 0],
+         {"A5": {"city": 0, "badlands": 2, "blight": 1}, "A6": {"badlands": 1}, "fear": 4})],
+    "Utter a Curse of Dread and Bone": [  # 1 damage +1 for the badlands just added
+        ({"at": {"A6": {"blight": 1, "town": 1}, "A1": {"blight": 1}}}, ["A6", 0, 1],
+         {"A6": {"badlands": 1, "disease": 1, "town": 0}, "fear": 3})],
+    "Sleep and Never Waken": [  # from the Sands A7
+        ({"pres": {"A7": 1}, "at": {"A6": {"explorer": 3}}}, ["A6", "explorer", "explorer"],
+         {"A6": {"explorer": 1}, "fear": 1, "marks": {"A6": {"skip": ["all"]}}})],
+    "Weave Together the Fabric of Place": [({"at": {"A6": {"explorer": 1}}}, ["A6"], {"A6": {"explorer": 1}})],
+    "Trees Radiate Celestial Brilliance": [
+        ({"at": {"A8": {"blight": 1, "city": 1}}, "el": {"sun": 3, "moon": 2, "plant": 2}}, ["A8"],
+         {"A8": {"city": 0}, "fear": 5, "marks": {"A8": {"defend": 6, "skip": ["build"]}}})],
+    "Thickets Erupt with Every Touch of Breeze": [
+        ({"at": {"A6": {"city": 1}}}, ["A6", 0], {"A6": {"city": [2], "wilds": 3}}),
+        ({"at": {"A6": {"city": 1, "blight": 1}}, "el": {"plant": 3}}, ["A6", 1],
+         {"A6": {"city": 0, "blight": 0}, "fear": 3})],
+    "Melt Earth into Quicksand": [
+        ({"at": {"A7": {"town": 1}}}, ["A7"], {"A7": {"town": 0}, "fear": 2, "marks": {"A7": {"isolate": True}}})],
 }
 
 
@@ -433,3 +517,17 @@ def test_mesmerized_tranquility_each_invader_deals_1_less(card, blight):
         play(state, card)
     inv.ravage(state, "A5")  # 3 damage, or 1 + 0
     assert state["lands"]["A5"]["blight"] == blight
+
+
+def test_trees_radiate_targets_a_jungle_or_a_land_without_blight():
+    state = position(at={"A6": {"blight": 1}, "A8": {"blight": 1}, "A1": {"blight": 1}})
+    fx.push(state, pw.card_effect("Trees Radiate Celestial Brilliance"), {"seat": 0})
+    assert "A8" in fx.run(state).options and not {"A1", "A6"} & set(fx.pending(state).options)
+
+
+@pytest.mark.parametrize("name", sorted(n for n, c in DECKS.items() if c["target"].get("only_self")))
+def test_a_yourself_power_asks_no_target(name):
+    state = position()
+    fx.push(state, [pw.CARDS[name]["target"], {"do": "energy", "n": 1, "to": "spirit"}],
+            {"seat": 1, "source": name})
+    assert fx.run(state) is None and [s["energy"] for s in state["seats"]] == [0, 1]
