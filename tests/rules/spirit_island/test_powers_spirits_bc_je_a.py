@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from rules.spirit_island import effects as fx
 from rules.spirit_island import powers as pw
 from rules.spirit_island import spirit_rules_a as sra
@@ -392,3 +394,84 @@ def test_never_heard_from_again_tiers_and_repeat():
     put(state, "A8", explorer=1, town=2)
     innate(state, "Never Heard from Again", {"fire": 1, "plant": 6, "animal": 1}, ["A8", "explorer"])
     assert land(state, "A8")["badlands"] == 3 and not land(state, "A8")["town"]
+
+
+# --- Many Minds Move as One ------------------------------------------------------------------------
+
+
+def minds():
+    from tests.rules.spirit_island.test_spirits_bc_je_a import minds as seated_minds
+    return seated_minds()  # 1 presence in A6, board A, no other pieces
+
+
+def test_pursue_with_scratches_pecks_and_stings():
+    state = minds()
+    put(state, "A8", explorer=1, town=2)
+    state["lands"]["A8"]["beasts"] = 3
+    card(state, "Pursue with Scratches, Pecks, and Stings", [["town", "A7"], ["town", "A7"]])
+    assert fear(state) == 1 and len(land(state, "A7")["town"]) == 2 and land(state, "A8")["explorer"] == [0]
+
+
+def test_a_dreadful_tide_of_scurrying_flesh():
+    state = minds()
+    state["lands"]["A6"]["presence"][MINDS] = 2
+    state["lands"]["A6"]["beasts"] = 5
+    card(state, "A Dreadful Tide of Scurrying Flesh", [2])
+    assert state["lands"]["A6"]["beasts"] == 3 and fear(state) == 4
+    assert tok.marks(state, "A6")["skip"] == ["any", "any"]
+
+
+def test_boon_of_swarming_bedevilment_defends_the_other_spirits_lands():
+    from tests.rules.spirit_island.test_spirits import game
+    state = game(MINDS, KEEPER, boards="AB", queue_setup=True)
+    state["lands"]["A3"]["beasts"] = 1
+    assert fx.run(state) is None and presence(state) == {"A3": 1}
+    state["lands"]["B8"]["presence"][KEEPER] = 2
+    state["lands"]["B5"]["presence"][KEEPER] = 1
+    card(state, "Boon of Swarming Bedevilment", [["B5", "B4"]])
+    assert tok.marks(state, "B8")["defend"] == 2 and tok.marks(state, "B5")["defend"] == 1
+    assert state["lands"]["B4"]["presence"] == {KEEPER: 1}
+
+
+def test_guide_the_way_on_feathered_wings():
+    state = minds()
+    put(state, "A6", dahan=3)
+    state["lands"]["A6"]["beasts"] = 1
+    card(state, "Guide the Way on Feathered Wings", ["A6", "A7", "dahan", "dahan"])
+    assert state["lands"]["A7"]["beasts"] == 1 and len(land(state, "A7")["dahan"]) == 2
+    assert len(land(state, "A6")["dahan"]) == 1
+
+
+def test_ever_multiplying_swarm():
+    state = minds()
+    card(state, "Ever-Multiplying Swarm")
+    assert state["lands"]["A6"]["beasts"] == 2
+
+
+def test_the_teeming_host_arrives_tiers():
+    state = minds()
+    state["lands"]["A3"]["beasts"] = 3  # 3 lands from A6: within 2 of A1
+    innate(state, "The Teeming Host Arrives", {"air": 2, "animal": 1}, ["A1", ["beasts", "A3"]])
+    assert state["lands"]["A1"]["beasts"] == 1
+    innate(state, "The Teeming Host Arrives", {"air": 3, "water": 1, "animal": 2},
+           ["A1", ["beasts", "A3"], ["beasts", "A3"]])
+    assert state["lands"]["A1"]["beasts"] == 3  # up to 3 (1 per Air): the 2 left
+    innate(state, "The Teeming Host Arrives", {"fire": 1, "air": 4, "water": 1, "animal": 2},
+           ["A1", ["beasts", "A5"], ["beasts", "A5"], fx.DONE])  # none left to gather
+    assert state["lands"]["A5"]["beasts"] == 2
+
+
+@pytest.mark.parametrize("elements, beasts, expect", [
+    ({"air": 1, "animal": 2}, 2, (2, 2)),
+    ({"air": 1, "animal": 2}, 1, (0, 0)),
+    ({"air": 2, "animal": 3}, 3, (3, 4)),
+    ({"air": 3, "animal": 4}, 4, (4, 7)),
+    ({"air": 4, "earth": 1, "animal": 5}, 5, (6, 10)),
+    ({"air": 4, "earth": 1, "animal": 5}, 3, (3, 4)),  # short of beasts: the best tier they allow
+])
+def test_beset_and_confound_the_invaders(elements, beasts, expect):
+    state = minds()
+    put(state, "A6", explorer=1)
+    state["lands"]["A6"]["beasts"] = beasts
+    innate(state, "Beset and Confound the Invaders", elements, [])
+    assert (fear(state), tok.marks(state, "A6").get("defend", 0)) == expect

@@ -272,3 +272,62 @@ def test_enthrall_two_explorers_per_presence_sit_out_the_ravage():
     assert tok.marks(state, "A7")["sit_out"] == {"explorer": 1}
     inv.ravage(state, "A8")
     assert state["lands"]["A8"]["blight"] == 0  # only 1 explorer dealt damage
+
+
+# --- Many Minds Move as One ------------------------------------------------------------------------
+
+
+def test_many_minds_setup_in_a_land_with_beasts_and_tracks():
+    state = game(MINDS, boards="A", queue_setup=True)
+    state["lands"]["A3"]["beasts"] = 1
+    state["lands"]["A6"]["beasts"] = 1
+    ask = fx.run(state)
+    assert ask.options == ["A3", "A6"]
+    fx.answer(state, "A6")
+    assert presence(state) == {"A6": 1} and state["lands"]["A6"]["beasts"] == 2
+    state["seats"][0]["tracks"].update(energy=4, card_plays=3)
+    values = sp.track_values(state, 0)
+    assert values["energy"] == 2 and values["elements"] == {"air": 1, "animal": 1}
+    assert values["card_plays"] == 3
+
+
+def minds():
+    state = game(MINDS, boards="A", queue_setup=True)
+    state["lands"]["A6"]["beasts"] = 1
+    fx.run(state)
+    for name, land in state["lands"].items():
+        state["lands"][name] = {**sp.empty_land(), "presence": land["presence"]}
+    return state  # presence in A6
+
+
+def test_many_minds_growth_presence_with_beasts_and_the_paid_card_space():
+    state = minds()
+    state["seats"][0]["tracks"]["card_plays"] = 2  # the "pay 2 energy: a power card" space
+    state["seats"][0]["energy"] = 1
+    state["secret"]["minor_deck"] = ["Delusions of Danger"]
+    fx.push(state, sp.growth_effect(MINDS), {"seat": 0, "source": "growth"})
+    fx.run(state)
+    ask = fx.answer(state, 2)  # presence range 3 with beasts, +1 energy
+    ask = fx.answer(state, "energy")
+    ask = fx.answer(state, "A2")
+    assert presence(state) == {"A6": 1, "A2": 1} and state["lands"]["A2"]["beasts"] == 1
+    assert state["seats"][0]["energy"] == 2
+    assert ask.kind == "may"
+    ask = fx.answer(state, "yes")
+    fx.answer(state, "minor")
+    assert state["seats"][0]["energy"] == 0 and "Delusions of Danger" in state["seats"][0]["hand"]
+
+
+def test_fly_fast_as_thought_beasts_reach_two_lands_for_many_minds_only():
+    state = minds()
+    state["lands"]["A1"]["beasts"] = 1  # 2 lands from A8
+    fx.push(state, [{"do": "gather", "n": 1, "kinds": ["beasts"]}], {"seat": 0, "land": "A8", "source": "t"})
+    fx.run(state)
+    assert state["lands"]["A8"]["beasts"] == 1 and state["lands"]["A1"]["beasts"] == 0
+    fx.push(state, [{"do": "push", "n": 1, "kinds": ["beasts"]}], {"seat": 0, "land": "A8", "source": "t"})
+    ask = fx.run(state)
+    assert ["beasts", "A1"] in ask.options and ["beasts", "A5"] in ask.options
+    fx.answer(state, ["beasts", "A1"])
+    state["lands"]["A3"]["beasts"] = 1
+    fx.push(state, [{"do": "gather", "n": 1, "kinds": ["beasts"]}], {"seat": None, "land": "A8", "source": "event"})
+    assert fx.run(state) is None and state["lands"]["A8"]["beasts"] == 0  # an event: range 1 only
