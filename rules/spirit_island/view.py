@@ -1,6 +1,6 @@
 """What a seat sees: the whole island is public; the decks' orders (state["secret"], and the
 blight deck under the blight card) are stripped and only their sizes shown (the invader
-deck's backs show their stage)."""
+deck: how many cards of each stage)."""
 
 from __future__ import annotations
 
@@ -21,7 +21,7 @@ def build_view(state: State, seat: int | None) -> View:
     deck = secret.get("deck", [])
     out["decks"] = {
         "invader": len(deck),
-        "invader_stages": [inv.stage(card) for card in deck],
+        "invader_stages": [sum(1 for c in deck if inv.stage(c) == n) for n in (1, 2, 3)],
         "fear": sum(1 for e in secret.get("fear_deck", []) if not e.startswith(FEAR_ENTRIES)),
         "minor": len(secret.get("minor_deck", [])),
         "major": len(secret.get("major_deck", [])),
