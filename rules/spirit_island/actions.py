@@ -96,7 +96,7 @@ def replace(state: dict, land: dict, old: str, new: str, index: int = -1) -> Non
         return
     put(land, new, taken, strife if new in INVADERS else 0)
     if taken >= health(state, land, new, -1):
-        destroy(state, land, new)
+        destroy(state, land, new, by_damage=True)
 
 
 def time_passes(state: dict) -> None:

@@ -372,9 +372,11 @@ def _escalation_effect(state: dict, name: str, card: str, rng: Rng) -> list[dict
 
 
 def escalate(state: dict, name: str, card: str) -> None:
-    """Perform an adversary's escalation for a card. Effects are queued behind the explore
-    step (turn.py runs the queue after it), so the players choose where they add pieces;
-    Sweden's and Scotland's run in Python."""
+    """Perform an adversary's escalation for a card (fired as the card is revealed, before
+    it explores). Its effect is queued so the players choose where pieces go: a "before"
+    escalation at once (turn.py queues the explore after the reveal, so it runs first), an
+    "after" one once the explore is done (`_after_explore_escalation` queues it next).
+    Sweden's runs in Python (a flag the explore reads)."""
     esc = ADVERSARIES[name]["escalation"]
     if "handler" in esc:
         ESCALATIONS[esc["handler"]](state, card)
@@ -382,7 +384,15 @@ def escalate(state: dict, name: str, card: str) -> None:
     rng = Rng(state["rng"])
     effect = _escalation_effect(state, name, card, rng)
     state["rng"] = rng.state
+    if esc.get("timing") == "after":
+        state["adversary"].setdefault("after_explore", []).append([effect, esc["name"]])
+        return
     fx.append(state, effect, {"seat": None, "source": esc["name"]})
+
+
+def _after_explore_escalation(state: dict, lands: list[str], **kw) -> None:
+    for effect, source in state["adversary"].pop("after_explore", []):
+        inv.queue_next(state, effect, {"seat": None, "source": source})
 
 
 def _swayed(state: dict, card: str) -> None:
@@ -392,19 +402,44 @@ def _swayed(state: dict, card: str) -> None:
 
 
 def _ports_sprawl(state: dict, card: str) -> None:
-    """Scotland: on the board with the most coastal towns/cities (ties: the first board),
-    1 town in each of N lands with the fewest towns (N = players; ties: lowest-numbered)."""
+    """Scotland: on the board with the most coastal towns/cities (the players pick among
+    tied boards), 1 town in each of N lands with the fewest towns (N = players; the players
+    pick among tied lands): queued, before the explore."""
     boards = tuple(state["boards"])
 
     def coastal_tc(board: str) -> int:
         return sum(pcs.count(state["lands"][n], k) for n in board_lands(state, board)
                    if isl.is_coastal(boards, n) for k in TC)
 
-    board = max(state["boards"], key=coastal_tc)
-    lands = sorted(board_lands(state, board),
-                   key=lambda n: (pcs.count(state["lands"][n], "town"), land_number(n)))
-    for name in lands[: players(state)]:
+    best = max(coastal_tc(b) for b in state["boards"])
+    tied = [b for b in state["boards"] if coastal_tc(b) == best]
+    fx.append(state, [{"do": "ports_sprawl", "boards": tied, "n": players(state)}],
+              {"seat": None, "source": "Ports Sprawl Outward"})
+
+
+@fx.verb("ports_sprawl")
+def _ports_sprawl_verb(state, step, ctx, answer):
+    """Pick the board among `boards`, then `n` lands on it, fewest towns first (counted
+    before any is added); asked only where a tie leaves more lands than picks."""
+    if "board" not in step:
+        board = fx.ask_or_take(fx.chooser(ctx), "choose_board", step["boards"], answer)
+        if isinstance(board, fx.Ask):
+            return board
+        counts = {n: pcs.count(state["lands"][n], "town") for n in board_lands(state, board)}
+        step, answer = {**step, "board": board, "counts": counts, "picked": []}, None
+    picked = [*step["picked"], *([answer] if answer is not None else [])]
+    while len(picked) < step["n"]:
+        left = {n: c for n, c in step["counts"].items() if n not in picked}
+        if not left:
+            break
+        options = [n for n, c in left.items() if c == min(left.values())]
+        if len(options) > step["n"] - len(picked):
+            fx.remember(state, **{**step, "picked": picked})
+            return fx.Ask(fx.chooser(ctx), "choose_land", options)
+        picked += options
+    for name in picked:
         pcs.add(state["lands"][name], "town")
+    return None
 
 
 ESCALATIONS = {"swayed_by_the_invaders": _swayed, "ports_sprawl_outward": _ports_sprawl}
@@ -418,9 +453,15 @@ def _on_escalation(key: str):
 
 
 def _on_stage_three(key: str):
+    """A supporting adversary escalates on Stage III cards, as they are revealed
+    (`invaders.reveal`); while turn.py draws without `reveal`, on `explore_card` instead
+    (the mark stops a second escalation for the same card)."""
     def handler(state: dict, card: str, **kw) -> None:
-        if inv.stage(card) == 3:
-            escalate(state, _name(key), card)
+        store = state["adversary"]
+        if inv.stage(card) != 3 or store.get("escalated") == [state.get("turn"), card]:
+            return
+        store["escalated"] = [state.get("turn"), card]
+        escalate(state, _name(key), card)
 
     return handler
 
@@ -431,7 +472,10 @@ def _name(key: str) -> str:
 
 for _adv in ADVERSARIES.values():
     hooks.on("escalation", f"{_adv['key']}:escalation")(_on_escalation(_adv["key"]))
+    hooks.on("card_revealed", f"{_adv['key']}:escalation3")(_on_stage_three(_adv["key"]))
     hooks.on("explore_card", f"{_adv['key']}:escalation3")(_on_stage_three(_adv["key"]))
+    for _id in (f"{_adv['key']}:escalation", f"{_adv['key']}:escalation3"):
+        hooks.on("after_explore", _id)(_after_explore_escalation)
 
 
 @fx.verb("invader_build")

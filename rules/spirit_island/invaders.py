@@ -11,13 +11,14 @@ turn's markers (tokens.py) and fire the hook points of hooks.py.
 
 from __future__ import annotations
 
+from contextlib import contextmanager
 from itertools import combinations
 
 from rules.core import Rng
 from rules.spirit_island import island as isl
 from rules.spirit_island import tokens as tok
 from rules.spirit_island.boards import JUNGLE, MOUNTAIN, SANDS, WETLAND
-from rules.spirit_island.hooks import fire
+from rules.spirit_island.hooks import chain, fire
 from rules.spirit_island.pieces import (
     ATTACK,
     INVADERS,
@@ -168,16 +169,25 @@ def build_in(
     return kind
 
 
+def build_targets(state: dict, card: str) -> list[str]:
+    """The lands a build card builds in, all decided before any build: the matching lands
+    with invaders, then those the `build_lands` hooks add (England 1, Scotland 3: they may
+    have no invaders), island order, each once."""
+    lands = [n for n in matching_lands(state, card) if invader_count(state["lands"][n])]
+    for more in fire(state, "build_lands", card=card):
+        lands += [n for n in more if n not in lands]
+    return lands
+
+
 def build(
     state: dict, card: str, use_skip: dict | None = None, stopped: list | None = None
 ) -> dict[str, str]:
-    """`build_in` each matching land with invaders; see `explore` for `use_skip`."""
+    """`build_in` each of `build_targets`; see `explore` for `use_skip`."""
     built = {}
-    for name in matching_lands(state, card):
-        if invader_count(state["lands"][name]):
-            kind = build_in(state, name, (use_skip or {}).get(name), stopped)
-            if kind:
-                built[name] = kind
+    for name in build_targets(state, card):
+        kind = build_in(state, name, (use_skip or {}).get(name), stopped)
+        if kind:
+            built[name] = kind
     fire(state, "after_build", built=built)
     return built
 
@@ -284,22 +294,27 @@ def _best_target(land: dict, amount: int, state: dict | None = None) -> str:
     return next(k for k in reversed(INVADERS) if land[k])
 
 
-def invader_damage(state: dict, name: str) -> int:
-    """Ravage step 1 (digest 4.5): each invader's damage (`ravage_attack` hooks may change a
-    kind's), 0 from an invader with strife; every invader with strife loses 1."""
+def invader_attacks(state: dict, name: str) -> list[int]:
+    """Ravage step 1 (digest 4.5): the damage of each invader that deals damage (chained
+    `ravage_attack` hooks may change a kind's), none from an invader with strife, which
+    loses 1. Strife a `strife_ignored` rule ignores (Pull Together in Adversity) neither
+    stops the damage nor is removed."""
     land = state["lands"][name]
-    total = 0
+    ignored = sum(fire(state, "strife_ignored"))
+    attacks = []
     for kind in INVADERS:
-        attack = ATTACK[kind]
-        for changed in fire(state, "ravage_attack", land=name, kind=kind, attack=attack):
-            attack = changed
+        attack = chain(state, "ravage_attack", "attack", ATTACK[kind], land=name, kind=kind)
         held = strife(land, kind)
         for i, marks in enumerate(held):
-            if marks:
+            if marks > ignored:
                 held[i] -= 1
             else:
-                total += max(0, attack)
-    return total
+                attacks.append(max(0, attack))
+    return attacks
+
+
+def invader_damage(state: dict, name: str) -> int:
+    return sum(invader_attacks(state, name))
 
 
 def ravage(
@@ -325,13 +340,25 @@ def ravage(
         return {"damage": 0, "blight": [], "counterattack": 0, "skipped": True}
     land = state["lands"][name]
     aside = _sit_out(state, name)
-    report = _ravage(state, name, defend, cascade_to, dahan_order) if invader_count(land) else {}
+    with _action(state):
+        report = _ravage(state, name, defend, cascade_to, dahan_order) if invader_count(land) else {}
     for kind, taken, marks in aside:
         put(land, kind, taken, marks)
     if not report:  # no invader takes part: no ravage (digest 4.15.1)
         return {"damage": 0, "blight": [], "counterattack": 0}
     fire(state, "after_ravage", land=name, report=report)
     return report
+
+
+@contextmanager
+def _action(state: dict):
+    """One invader Action is running (`pieces.action_key`: rules acting once per Action)."""
+    state["actions"] = state.get("actions", 0) + 1
+    state["action"] = state["actions"]
+    try:
+        yield
+    finally:
+        state.pop("action", None)
 
 
 def _sit_out(state: dict, name: str) -> list[tuple[str, int, int]]:
@@ -347,35 +374,69 @@ def _sit_out(state: dict, name: str) -> list[tuple[str, int, int]]:
 
 
 def _ravage(state, name, defend, cascade_to, dahan_order) -> dict:
+    """The ravage's damage and the dahan's strike. The dahan strike after the invaders'
+    damage, unless a `ravage_order` rule says "dahan_first" (they strike first, the invaders
+    still standing then deal damage: Engage on Their Own Terms) or "together" (their strike
+    counts the dahan standing before the invaders' damage: Lay Ambushes)."""
     land = state["lands"][name]
-    total = invader_damage(state, name)
-    if total >= 1:
-        for changed in fire(state, "ravage_damage", land=name, damage=total):
-            total = changed
-    total = max(0, total - defend - tok.defend(state, name))
-    report = {"damage": total, "blight": []}
-    if total >= 2:
+    order = (fire(state, "ravage_order", land=name) or ["invaders_first"])[-1]
+    done: list[str] = []  # the badlands' once-per-Action record
+    report: dict = {"blight": []}
+    if order == "dahan_first":
+        _dahan_strike(state, name, _dahan_damage(state, name), dahan_order, done, report)
+    strike = _dahan_damage(state, name) if order == "together" else None
+    xenophobia = bool(land["dahan"]) and True in fire(state, "xenophobia", land=name)
+    attacks = invader_attacks(state, name) if invader_count(land) else []
+    total = _chained_damage(state, name, sum(attacks))
+    to_land, to_dahan = total, total
+    if xenophobia:  # each attacking invader: 1 less to the land, 1 more to the dahan
+        to_land, to_dahan = max(0, total - len(attacks)), total + len(attacks)
+    shield = defend + tok.defend(state, name)
+    to_land, to_dahan = max(0, to_land - shield), max(0, to_dahan - shield)
+    report["damage"] = to_land
+    if to_land >= 2:
         report["blight"] = add_blight(state, name, cascade_to)
-    done: list[str] = []
-    to_dahan = total + tok.badlands_bonus(state, name, "dahan", done, total if land["dahan"] else 0)
+    dahan_hit = to_dahan if land["dahan"] else 0
+    to_dahan += tok.badlands_bonus(state, name, "dahan", done, dahan_hit)
     saved = damage_dahan(state, land, to_dahan, tok.saves(state, name, "dahan"))
     if saved:
         report["saved"] = saved
-    counter = ATTACK["dahan"] * len(land["dahan"])
+    if order != "dahan_first":
+        _dahan_strike(state, name, _dahan_damage(state, name) if strike is None else strike,
+                      dahan_order, done, report)
+    return report
+
+
+def _chained_damage(state: dict, name: str, total: int) -> int:
+    """Land-wide changes to the invaders' damage, only when it is 1 or more (chained)."""
+    return chain(state, "ravage_damage", "damage", total, land=name) if total >= 1 else total
+
+
+def _dahan_damage(state: dict, name: str) -> int:
+    """What the dahan standing now deal: 2 each, or what chained `dahan_attack` hooks say."""
+    attack = chain(state, "dahan_attack", "attack", ATTACK["dahan"], land=name)
+    return max(0, attack) * len(state["lands"][name]["dahan"])
+
+
+def _dahan_strike(state, name, counter, dahan_order, done, report) -> None:
+    land = state["lands"][name]
     counter += tok.badlands_bonus(state, name, "invaders", done, counter)
     report["counterattack"] = counter
     saves = {kind: tok.saves(state, name, kind) for kind in INVADERS}
     saved = counterattack(state, land, counter, dahan_order, saves)
     if saved:
         report["saved_invaders"] = saved
-    return report
 
 
 def ravage_card(state: dict, card: str, **choices) -> dict[str, dict]:
-    """Ravage in every matching land that has invaders."""
+    """Ravage in every matching land that has invaders, and in those `ravage_lands` hooks
+    add (Russia 3)."""
+    lands = matching_lands(state, card)
+    for more in fire(state, "ravage_lands", card=card):
+        lands += [n for n in more if n not in lands]
     return {
         name: ravage(state, name, **choices.get(name, {}))
-        for name in matching_lands(state, card)
+        for name in lands
         if invader_count(state["lands"][name])
     }
 
@@ -402,13 +463,56 @@ def initial_explore(state: dict) -> list[str]:
     return explored
 
 
+def reveal(state: dict) -> str | None:
+    """Draw the next explore card (None, and a loss, when the deck is empty: time runs out)
+    and fire what its reveal triggers, before it explores: `escalation` on a Stage II card
+    with the icon (the leading adversary), `card_revealed` on every card (a supporting
+    adversary's escalation on Stage III). Escalations marked "before exploring" queue their
+    effect here (it runs before the explore); "after" ones queue it behind the explore."""
+    if not deck(state):
+        state["lost"] = "time"
+        return None
+    card = deck(state).pop(0)
+    if escalates(card):
+        fire(state, "escalation", card=card)
+    fire(state, "card_revealed", card=card)
+    return card
+
+
+def queue_next(state: dict, effect: list[dict], ctx: dict | None = None) -> None:
+    """Queue an effect to run right after the step running now (a hook fires inside a
+    running step: queue[0]); with an empty queue it simply goes on it."""
+    from rules.spirit_island import effects  # effects imports this module
+
+    queue = state.setdefault("queue", [])
+    at = 1 if queue else 0
+    tail = queue[at:]
+    del queue[at:]
+    effects.append(state, effect, ctx)
+    queue.extend(tail)
+
+
+def run_defaults(state: dict) -> None:
+    """Run the effect queue taking every choice's first option (the steps without an
+    engine: tests and simulations)."""
+    from rules.spirit_island import effects
+
+    ask = effects.run(state)
+    while ask is not None and not state.get("lost"):
+        ask = effects.answer(state, ask.options[0])
+
+
 def invader_steps(state: dict, choices: dict | None = None) -> dict:
-    """Ravage, build, explore (drawing a card), then advance the cards along the track.
+    """Ravage, build, explore (drawing a card), then advance the cards along the track:
+    the Invader phase without the engine (tests, simulations). The engine (turn.py) runs
+    the same steps as queued frames and draws with `reveal` itself; this function is never
+    called there, so an escalation fires once.
 
     `choices` maps a land to its ravage choices (`ravage`'s keywords); its optional keys
     `"build_skip"` and `"explore_skip"` map lands to whether to spend an `any` skip there.
-    A Stage II card with the escalation icon fires `escalation` before it explores (digest
-    3.2). An empty deck when a card must be drawn is a loss (time runs out).
+    Effects rules queue (escalations, adversary and event rules) run with the first option
+    of each choice, where they would run in the engine: an escalation's "before exploring"
+    effect before the explore. An empty deck when a card must be drawn is a loss.
     """
     choices = dict(choices or {})
     build_skip, explore_skip = choices.pop("build_skip", None), choices.pop("explore_skip", None)
@@ -417,17 +521,19 @@ def invader_steps(state: dict, choices: dict | None = None) -> dict:
     for card in track["ravage"]:  # a land matching two cards ravages twice
         for name, report in ravage_card(state, card, **choices).items():
             log["ravage"].append({"card": card, "land": name, **report})
+    fire(state, "after_ravage_step")
+    run_defaults(state)
     for card in track["build"]:
         log["build"].update(build(state, card, build_skip, log["stopped"]))
-    if not deck(state):
-        state["lost"] = "time"
+    run_defaults(state)
+    card = reveal(state)
+    if card is None:
         return log
-    card = deck(state).pop(0)
     log["drawn"] = card
-    if escalates(card):
-        fire(state, "escalation", card=card)
+    run_defaults(state)
     log["explore"] = explore(state, card, explore_skip, log["stopped"])
     track["explore"].append(card)
     track["discard"] += track["ravage"]
     track["ravage"], track["build"], track["explore"] = track["build"], track["explore"], []
+    run_defaults(state)
     return log

@@ -102,11 +102,33 @@ def gain_fear(state: dict, n: int) -> None:
         fear.earn(state, n)
 
 
-def destroy(state: dict, land: dict, kind: str, index: int = -1) -> None:
+def action_key(state: dict) -> list:
+    """Which Action is running, for rules that act once per Action: an invader action
+    (`state["action"]`, set by invaders.py while it runs one) or the effect whose step is
+    running (the first queued frame's context id)."""
+    if state.get("action") is not None:
+        return [state.get("turn", 0), "invaders", state["action"]]
+    queue = state.get("queue") or [{}]
+    return [state.get("turn", 0), "effect", queue[0].get("ctx", {}).get("id")]
+
+
+def destroy(state: dict, land: dict, kind: str, index: int = -1, by_damage: bool = False) -> bool:
     """Destroy one piece (by damage or outright): towns and cities give fear; its strife
-    returns to the supply."""
+    returns to the supply. Every way a piece is destroyed comes here, so rules hook it: a
+    `destroy_piece` handler returning False stops it (and does what happens instead),
+    `destroy_fear` False gives no fear, `destroyed` acts after. Returns whether it was."""
+    name = land_name(state, land) if state.get("rules") else None
+    if name is not None and False in fire(
+        state, "destroy_piece", land=name, kind=kind, index=index, by_damage=by_damage,
+        destroy_all=bool(state.get("destroy_all")),
+    ):
+        return False
     take(land, kind, index)
-    gain_fear(state, FEAR_ON_DESTROY[kind])
+    if name is None or False not in fire(state, "destroy_fear", land=name, kind=kind):
+        gain_fear(state, FEAR_ON_DESTROY[kind])
+    if name is not None:
+        fire(state, "destroyed", land=name, kind=kind)
+    return True
 
 
 def remove(land: dict, kind: str, index: int = -1) -> None:
@@ -140,7 +162,7 @@ def check_health(state: dict, land: dict, kind: str) -> None:
     """Destroy at once every piece whose damage reached its (changed) health."""
     for index in range(len(land[kind]) - 1, -1, -1):
         if land[kind][index] and land[kind][index] >= health(state, land, kind, index):
-            destroy(state, land, kind, index)
+            destroy(state, land, kind, index, by_damage=True)
 
 
 def damage(state: dict, land: dict, kind: str, amount: int, index: int = 0) -> int:
@@ -153,7 +175,7 @@ def damage(state: dict, land: dict, kind: str, amount: int, index: int = 0) -> i
     used = max(0, min(amount, points - taken))
     land[kind][index] = taken + used
     if land[kind][index] >= points:
-        destroy(state, land, kind, index)
+        destroy(state, land, kind, index, by_damage=True)
     return used
 
 
@@ -257,7 +279,12 @@ def take_blight(state: dict) -> None:
 
 
 def return_blight(state: dict, land: dict, n: int = 1) -> None:
-    """Blight removed from the island goes back on the card; the card never flips back (B2)."""
+    """Blight removed from the island goes back on the card; the card never flips back (B2).
+    A `blight_returned` handler returning False keeps it off the card (France 5 puts it on
+    its panel)."""
     n = min(n, land["blight"])
     land["blight"] -= n
+    name = land_name(state, land)
+    if n and False in fire(state, "blight_returned", land=name, n=n):
+        return
     state["blight_card"]["pool"] += n

@@ -254,6 +254,8 @@ def test_france_cash_crops_blight_with_towns_or_cities_else_a_town(pick, before,
     state = game("France", 0)
     place(state, **{pick: before})
     hooks.fire(state, "escalation", card="2:wetland")
+    assert state["queue"] == []  # "after exploring": nothing before the explore
+    hooks.fire(state, "after_explore", lands=[])
     run(state, [pick])
     assert show(state, pick) == after
 
@@ -263,6 +265,7 @@ def test_habsburg_seek_prime_territory_by_the_blight_on_the_board(blight, towns)
     state = game("Habsburg", 0)
     place(state, A8=blight)
     hooks.fire(state, "escalation", card="2:jungle")
+    hooks.fire(state, "after_explore", lands=[])
     run(state)
     assert sum(len(state["lands"][n]["town"]) for n in state["lands"]) == towns
 
@@ -279,7 +282,22 @@ def test_scotland_ports_sprawl_on_the_board_with_most_coastal_towns_and_cities()
     state = game("Scotland", 0, players=2)
     place(state, B2="C", A5="T")
     hooks.fire(state, "escalation", card="2:sands")
+    run(state)  # the one board with most; lands with the fewest towns, no tie to ask
     assert [n for n in state["lands"] if state["lands"][n]["town"]] == ["A5", "B1", "B2"]
+
+
+def test_scotland_ports_sprawl_asks_among_tied_boards_and_lands():
+    state = game("Scotland", 0, players=2)
+    place(state, A2="C", B2="C", A4="T", A5="T", A6="T")
+    hooks.fire(state, "escalation", card="2:sands")
+    ask = fx.run(state)
+    assert ask.kind == "choose_board" and ask.options == ["A", "B"]
+    ask = fx.answer(state, "A")
+    assert ask.kind == "choose_land" and ask.options == ["A1", "A2", "A3", "A7", "A8"]
+    assert fx.answer(state, "A8").options == ["A1", "A2", "A3", "A7"]
+    assert fx.answer(state, "A2") is None
+    assert [n for n in state["lands"] if n[0] == "A" and state["lands"][n]["town"]] == [
+        "A2", "A4", "A5", "A6", "A8"]
 
 
 def test_a_supporting_adversary_escalates_on_every_stage_three_card():
