@@ -16,7 +16,8 @@ VENGEANCE = "Vengeance as a Burning Plague"
 VOLCANO = "Volcano Looming High"
 MEMORY = "Shifting Memory of Ages"
 DAYS = "Fractured Days Split the Sky"
-JE_B = [VENGEANCE, VOLCANO, MEMORY, DAYS]
+STAR = "Starlight Seeks Its Form"
+JE_B = [VENGEANCE, VOLCANO, MEMORY, DAYS, STAR]
 
 
 def seated(name, answers=(), boards="A", others=()):
@@ -318,3 +319,68 @@ def test_days_growth_options():
     assert "major0" in row["hand"] and "minor7" not in row["hand"] and row["energy"] == 6
     assert "major0" not in row["days"]["major"] and presence(state).get("A1") == 1
     assert row["elements"]["sun"] == 1 and row["elements"]["moon"] == 1
+
+
+# --- Starlight Seeks Its Form ----------------------------------------------------------------------
+
+
+def starlight():
+    state = seated(STAR)  # 1 presence in A4, the land with blight
+    clear(state)
+    return state
+
+
+def test_starlight_setup():
+    state = starlight()
+    assert presence(state) == {"A4": 1}
+    assert state["seats"][0]["tracks"] == {"energy": 0, "card_plays": 0, "growth1": 0,
+                                           "growth2": 0, "growth3": 0, "growth4": 0}
+    assert sorted(rb.growth_choices(state, 0)) == ["base0", "base1", "base2", "base3"]
+
+
+def test_starlight_growth_three_different_and_an_unlock_used_at_once():
+    state = starlight()
+    row = state["seats"][0]
+    state["secret"]["minor_deck"] = ["m1", "m2", "m3", "m4"]
+    grow(state, 0, ["base1", "growth1", 1,  # presence off growth track 1: it unlocks option 2
+                    "new1", "minor", "m3", "done",  # that option at once: a card, no move
+                    "base2"])  # 1 energy; 3 picks done
+    assert row["growth_unlocked"] == {"1": 1} and "m3" in row["hand"]
+    assert row["energy"] == 1 and presence(state) == {"A4": 2}
+    with pytest.raises(ValueError):  # no option twice in one growth
+        grow(state, 0, ["base2", "base2"])
+
+
+def test_starlight_uncovering_plus_energy_and_an_element_space():
+    state = starlight()
+    row = state["seats"][0]
+    play(state, [{"do": "add_presence", "range": 0}], 0, ["growth3"])
+    assert row["energy"] == 1  # the +1 space
+    play(state, [{"do": "add_presence", "range": 0}], 0, ["energy"])
+    play(state, [{"do": "add_presence", "range": 0}], 0, ["energy", "fire"])  # marked space
+    assert row["track_markers"] == {"energy:2": "fire"}
+    assert rb.track_elements_extra(state, 0) == {"fire": 1}
+    assert sp.track_values(state, 0)["energy"] == 2 and sp.track_values(state, 0)["elements"] == {}
+    row["tracks"]["energy"] = 1  # the presence went back: the marker stays, not counted
+    assert rb.track_elements_extra(state, 0) == {} and row["track_markers"] == {"energy:2": "fire"}
+    row["tracks"]["energy"] = 2
+    assert rb.track_elements_extra(state, 0) == {"fire": 1}
+
+
+def test_starlight_unlocked_option_lost_while_its_track_is_covered():
+    state = starlight()
+    row = state["seats"][0]
+    row["tracks"]["growth2"] = 1
+    row["growth_unlocked"] = {"2": 0}
+    assert rb.growth_choices(state, 0)["new2"] == [{"do": "energy", "n": 3}]
+    row["tracks"]["growth2"] = 0
+    assert "new2" not in rb.growth_choices(state, 0)
+
+
+def test_starlight_unlock_is_asked_once():
+    state = starlight()
+    row = state["seats"][0]
+    play(state, [{"do": "add_presence", "range": 0}], 0, ["growth2", 0])
+    row["tracks"]["growth2"] = 0  # returned, then taken again: the same option, no question
+    play(state, [{"do": "add_presence", "range": 0}], 0, ["growth2"])
+    assert row["growth_unlocked"] == {"2": 0}
