@@ -40,6 +40,10 @@ BAD_DATABASE = """\
 DATABASE_PATH={path} cannot be used as the SQLite database: {error}.
 Point DATABASE_PATH (environment or .env) at a file in a directory the bot may write to,
 for example DATABASE_PATH=data/bot.sqlite3."""
+BAD_DATABASE_URL = """\
+DATABASE_URL cannot be used as the PostgreSQL database: {error}.
+Check the server, the user and password and the database name in DATABASE_URL (environment
+or .env), or remove it to keep the games in the SQLite file (DATABASE_PATH)."""
 BAD_TOKEN = """\
 Discord refused DISCORD_TOKEN ({error}). Copy a fresh one from the Developer Portal
 (Bot -> Reset Token) into .env; the application id or the client secret will not work."""
@@ -64,6 +68,22 @@ def database_problem(path: Path) -> str | None:
         with contextlib.closing(sqlite3.connect(path)) as db:
             db.execute("PRAGMA schema_version")  # reads the header: a non-database file fails
     except (OSError, sqlite3.Error) as error:
+        return str(error) or type(error).__name__
+    return None
+
+
+def postgres_problem(url: str) -> str | None:
+    """Why the PostgreSQL database at `url` cannot be reached, or None (the password is
+    not part of any error text)."""
+    import asyncpg  # imported late: the SQLite paths need no driver
+
+    async def connect() -> None:
+        connection = await asyncpg.connect(url, timeout=10)
+        await connection.close()
+
+    try:
+        asyncio.run(connect())
+    except Exception as error:  # refused, unknown host, bad password or database, bad URL
         return str(error) or type(error).__name__
     return None
 
@@ -110,9 +130,14 @@ def main() -> int:
     if not settings.token:
         print(NO_TOKEN_HELP)
         return EXIT_CONFIG  # nothing ran: a script or `make run` must not report success
-    problem = None if settings.database_url else database_problem(settings.database_path)
+    if settings.database_url:
+        problem = postgres_problem(settings.database_url)
+        explained = BAD_DATABASE_URL.format(error=problem)
+    else:
+        problem = database_problem(settings.database_path)
+        explained = BAD_DATABASE.format(path=settings.database_path, error=problem)
     if problem is not None:
-        print(BAD_DATABASE.format(path=settings.database_path, error=problem), file=sys.stderr)
+        print(explained, file=sys.stderr)
         return EXIT_CONFIG
     logging.basicConfig(
         level=settings.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s"

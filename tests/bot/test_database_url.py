@@ -9,7 +9,8 @@ from bot.app import _open_default_store
 from bot.settings import Settings, explain, load_settings
 from storage.postgres import PostgresStore
 from storage.sqlite import SqliteStore
-from tests.postgres_server import PostgresServer
+from tests.bot.test_discord_settings import _run_bot
+from tests.postgres_server import PostgresServer, _free_port
 
 
 async def test_the_bot_opens_postgresql_when_the_url_is_set(
@@ -45,3 +46,16 @@ def test_the_url_must_be_postgresqls_and_is_never_echoed() -> None:
         load_settings({"DATABASE_URL": "mysql://bot:s3cret@db/games"}, env_file=None)
     [line] = explain(info.value)
     assert line.startswith("DATABASE_URL=(hidden): ") and "s3cret" not in line
+
+
+@pytest.mark.parametrize("problem", ["no_server", "no_database"])
+def test_an_unusable_url_stops_the_bot_naming_the_setting(
+    tmp_path, postgres_server: PostgresServer, problem: str
+) -> None:
+    port = _free_port() if problem == "no_server" else postgres_server.port
+    url = f"postgresql://postgres:s3cret@127.0.0.1:{port}/nowhere"
+    proc = _run_bot(tmp_path, DISCORD_TOKEN="t", DATABASE_URL=url)
+    assert proc.returncode == 2
+    assert "DATABASE_URL cannot be used as the PostgreSQL database" in proc.stderr
+    assert "Traceback" not in proc.stderr and "s3cret" not in proc.stderr
+    assert ("nowhere" in proc.stderr) == (problem == "no_database")  # the server's own words
