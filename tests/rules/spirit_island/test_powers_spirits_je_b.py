@@ -7,12 +7,14 @@ import pytest
 
 from rules.spirit_island import effects as fx
 from rules.spirit_island import powers as pw
+from rules.spirit_island import spirit_rules_b as rb
 from tests.rules.spirit_island.test_powers import card, fear, innate, land
 from tests.rules.spirit_island.test_spirits import steps_of
 from tests.rules.spirit_island.test_spirits_je_b import (
     DAYS,
     JE_B,
     MEMORY,
+    STAR,
     VENGEANCE,
     VOLCANO,
     clear,
@@ -434,3 +436,124 @@ def test_visions_of_a_shifting_future(elements, answers, bottom):
         assert deck[-1] == top[0]
     else:
         assert sorted(deck[:2]) == sorted(top)
+
+
+# --- Starlight Seeks Its Form ---------------------------------------------------------------------
+
+
+def star(**kw):
+    state = seated(STAR, **kw)  # 1 presence in A4
+    clear(state)
+    return state
+
+
+def test_boon_of_reimagining_on_another_spirit():
+    state = star(others=[LIGHTNING], boards="AB")
+    state["secret"]["minor_deck"] = [f"m{i}" for i in range(8)]
+    row = state["seats"][1]
+    card(state, "Boon of Reimagining", [1, "Raging Storm", "m2", "m5"])
+    assert "Raging Storm" not in row["hand"] and {"m2", "m5"} <= set(row["hand"])
+    assert row["energy"] == 1 and state["secret"]["minor_deck"] == ["m6", "m7"]
+    assert sorted(state["power_discard"]["minor"]) == ["m0", "m1", "m3", "m4"]
+
+
+def test_boon_of_reimagining_declined_on_itself():
+    state = star()
+    card(state, "Boon of Reimagining", ["done"])
+    assert state["seats"][0]["energy"] == 0 and len(state["seats"][0]["hand"]) == 4
+
+
+def test_gather_the_scattered_light_of_stars_at_end_of_turn():
+    state = star()
+    row = state["seats"][0]
+    row.update(hand=["Shape the Self Anew"], discard=["a", "b", "c", "d", "e"], played=[])
+    card(state, "Gather the Scattered Light of Stars")
+    assert row["discard"] == ["a", "b", "c", "d", "e"]  # nothing until the end of the turn
+    rb.run_end_of_turn(state, 0)
+    answers = ["a", "b", "Shape the Self Anew", "c", "d", "done"]
+    ask = fx.run(state)
+    while ask is not None:
+        ask = fx.answer(state, answers.pop(0))
+    assert not answers and sorted(row["hand"]) == ["a", "b", "c", "d"] and row["discard"] == ["e"]
+
+
+@pytest.mark.parametrize(("moon", "deck", "forget"), [(1, "minor", "yes"), (4, "major", "no")])
+def test_shape_the_self_anew(moon, deck, forget):
+    state = star()
+    row = state["seats"][0]
+    state["secret"]["minor_deck"] = ["m1", "m2", "m3", "m4"]
+    state["secret"]["major_deck"] = ["M1", "M2", "M3", "M4"]
+    row["elements"] = {"moon": moon}
+    pick = "m1" if deck == "minor" else "M1"
+    answers = ([deck] if moon == 4 else []) + [pick]
+    answers += ["Boon of Reimagining"] if deck == "major" else []  # a Major: forget a card
+    card(state, "Shape the Self Anew", [*answers, forget])
+    assert pick in row["hand"]
+    assert ("Shape the Self Anew" in row["hand"]) == (forget == "no")
+    assert row["energy"] == (3 if forget == "yes" else 0)
+
+
+@pytest.mark.parametrize(("terror", "skip"), [(1, True), (2, False)])
+def test_peace_of_the_nighttime_sky(terror, skip):
+    state = star()
+    state["lands"]["A4"]["presence"][STAR] = 2
+    state["fear"]["terror_level"] = terror
+    card(state, "Peace of the Nighttime Sky", ["A4", "no"])
+    assert ("ravage" in state.get("turn_marks", {}).get("A4", {}).get("skip", [])) == skip
+
+
+def test_peace_of_the_nighttime_sky_repeated_by_forgetting_it():
+    state = star()
+    row = state["seats"][0]
+    state["lands"]["A4"]["presence"][STAR] = 2
+    card(state, "Peace of the Nighttime Sky", ["A4", "yes", "A5"])
+    assert "Peace of the Nighttime Sky" not in row["hand"] and row["elements"]["moon"] == 1
+    assert "ravage" in state["turn_marks"]["A5"]["skip"]
+
+
+def test_air_moves_earth_endures():
+    state = star()
+    state["lands"]["A4"].update(explorer=[0, 0], town=[0])
+    innate(state, "Air Moves, Earth Endures", {"air": 3, "earth": 3},
+           ["A4", 0, ["explorer", "A5"], ["explorer", "A5"]])
+    assert land(state, "A5")["explorer"] == [0, 0] and land(state, "A4")["town"] == [0]
+    assert state["turn_marks"]["A4"]["defend"] == 5
+
+
+def test_fire_burns_water_soothes():
+    state = star()
+    state["lands"]["A4"]["presence"][STAR] = 2
+    state["lands"]["A5"].update(town=[0], blight=1)
+    innate(state, "Fire Burns, Water Soothes", {"fire": 3, "water": 3}, ["A5"])
+    assert land(state, "A5")["town"] == [] and land(state, "A5")["blight"] == 0
+    assert fear(state) == 2  # 1, and 1 for the town
+
+
+def test_wood_seeks_growth_humans_seek_freedom():
+    state = star(others=[LIGHTNING], boards="AB")
+    state["secret"]["minor_deck"] = ["m1", "m2", "m3", "m4"]
+    state["lands"]["A5"].update(explorer=[0, 0], dahan=[0, 0])
+    state["lands"]["A5"]["presence"]["Lightning's Swift Strike"] = 1
+    innate(state, "Wood Seeks Growth, Humans Seek Freedom", {"plant": 3, "animal": 3},
+           ["A5", "minor", "m4", 0])  # Lightning (the spirit there) gains a card; 1 damage per dahan
+    assert "m4" in state["seats"][1]["hand"]
+    assert land(state, "A5")["explorer"] == []
+
+
+@pytest.mark.parametrize(("moon", "answers", "gathered"), [
+    (2, ["A4", ["dahan", "A5"]], {"dahan": 1, "explorer": 0}),
+    (3, ["A4", ["explorer", "A5"], ["explorer", "A5"], ["explorer", "A2"]], {"dahan": 0, "explorer": 3})])
+def test_sidereal_guidance(moon, answers, gathered):
+    state = star()
+    state["lands"]["A5"].update(explorer=[0, 0], dahan=[0])
+    state["lands"]["A2"]["explorer"] = [0]
+    innate(state, "Sidereal Guidance", {"moon": moon}, answers)
+    assert {k: len(land(state, "A4")[k]) for k in ("dahan", "explorer")} == gathered
+
+
+def test_stars_blaze_in_the_daytime_sky():
+    state = star()
+    row = state["seats"][0]
+    row.update(played=["Boon of Reimagining"], hand=[])
+    innate(state, "Stars Blaze in the Daytime Sky", {"sun": 4}, ["Boon of Reimagining"])
+    assert fear(state) == 3 and row["energy"] == 1 and row["hand"] == ["Boon of Reimagining"]
