@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from rules.spirit_island import effects as fx
+from rules.spirit_island import invaders as inv
 from rules.spirit_island import powers as pw
 from rules.spirit_island import spirit_rules_a as sra
 from rules.spirit_island import spirits as sp
@@ -475,3 +476,99 @@ def test_beset_and_confound_the_invaders(elements, beasts, expect):
     state["lands"]["A6"]["beasts"] = beasts
     innate(state, "Beset and Confound the Invaders", elements, [])
     assert (fear(state), tok.marks(state, "A6").get("defend", 0)) == expect
+
+
+# --- Stone's Unyielding Defiance ----------------------------------------------------------------------
+# Setup on board A: presence in A1 and A4.
+
+
+def stone():
+    return cleared(STONE, boards="A")
+
+
+def test_jagged_shards_push_from_the_earth():
+    state = stone()
+    put(state, "A5", dahan=2)
+    card(state, "Jagged Shards Push from the Earth", ["A5", ["dahan", "A7"], fx.DONE])
+    assert land(state, "A5")["badlands"] == 1 and len(land(state, "A7")["dahan"]) == 1
+
+
+def test_plows_shatter_on_rocky_ground_damage_then_push_or_destroy():
+    state = stone()
+    put(state, "A2", town=2, city=1, explorer=1)
+    card(state, "Plows Shatter on Rocky Ground", ["A2", 1])
+    assert land(state, "A2")["town"] == [1] and land(state, "A2")["city"] == [1]
+    assert land(state, "A2")["explorer"] == [0] and fear(state) == 1
+    put(state, "A2", town=2, city=0)
+    card(state, "Plows Shatter on Rocky Ground", ["A2", 0, ["town", "A3"]])
+    assert land(state, "A2")["town"] == [1] and land(state, "A3")["town"] == [1]  # pushed, damaged
+
+
+def test_scarred_and_stony_land_blight_to_the_box():
+    state = stone()
+    state["lands"]["A1"]["presence"][STONE] = 2
+    put(state, "A2", blight=1, town=1)
+    pool = state["blight_card"]["pool"]
+    card(state, "Scarred and Stony Land", [])  # the only blighted land in range of the site
+    assert not land(state, "A2")["town"] and land(state, "A2")["badlands"] == 1
+    assert land(state, "A2")["blight"] == 0 and state["blight_card"]["pool"] == pool
+
+
+def test_stubborn_solidity_defends_per_dahan_and_keeps_them():
+    state = stone()
+    put(state, "A5", dahan=3, city=2)
+    card(state, "Stubborn Solidity", ["A5"])
+    assert tok.marks(state, "A5")["defend"] == 3
+    inv.ravage(state, "A5")
+    assert len(land(state, "A5")["dahan"]) == 3  # 6 damage - 3 defended hit no dahan
+
+
+def test_bulwark_of_will_pays_for_blight_from_the_box():
+    state = stone()
+    state["lands"]["A1"]["presence"][STONE] = 2  # one survives the blight (see the rule's note)
+    state["seats"][0]["energy"] = 3
+    innate(state, "Hold the Island Fast with a Bulwark of Will", {"earth": 2})
+    pool = state["blight_card"]["pool"]
+    fx.push(state, [{"do": "add", "kind": "blight"}], {"seat": None, "land": "A1", "source": "t"})
+    fx.run(state)
+    assert land(state, "A1")["blight"] == 1 and state["blight_card"]["pool"] == pool
+    assert state["seats"][0]["energy"] == 1
+    fx.push(state, [{"do": "add", "kind": "blight"}], {"seat": None, "land": "A5", "source": "t"})
+    fx.run(state)  # no presence of Stone's there: from the card
+    assert state["blight_card"]["pool"] == pool - 1
+
+
+def test_bulwark_of_will_four_earth_costs_one():
+    state = stone()
+    state["lands"]["A4"]["presence"][STONE] = 2
+    state["seats"][0]["energy"] = 1
+    innate(state, "Hold the Island Fast with a Bulwark of Will", {"earth": 4})
+    pool = state["blight_card"]["pool"]
+    fx.push(state, [{"do": "add", "kind": "blight"}], {"seat": None, "land": "A4", "source": "t"})
+    fx.run(state)
+    assert state["blight_card"]["pool"] == pool and state["seats"][0]["energy"] == 0
+
+
+def test_let_them_break_themselves_against_the_stone_tiers():
+    state = stone()
+    put(state, "A4", town=2, dahan=0)
+    innate(state, "Let Them Break Themselves Against the Stone", {"earth": 3}, ["A4"])
+    inv.ravage(state, "A4")  # 4 damage to the land, then 2 back
+    fx.run(state)
+    assert land(state, "A4")["town"] == [0]  # one destroyed
+
+    state = stone()
+    put(state, "A1", city=2)
+    innate(state, "Let Them Break Themselves Against the Stone", {"earth": 5}, ["A1"])
+    inv.ravage(state, "A1")  # 6 damage: 2 + 3 back
+    fx.run(state)
+    assert land(state, "A1")["city"] == [2]
+
+    state = stone()
+    put(state, "A1", city=4)
+    innate(state, "Let Them Break Themselves Against the Stone", {"earth": 7, "sun": 2}, ["A1"])
+    inv.ravage(state, "A1")  # 12 damage: twice 2 + 6 back (one strike would leave 2 cities)
+    ask = fx.run(state)
+    while ask is not None:
+        ask = fx.answer(state, "city" if "city" in ask.options else ask.options[0])
+    assert not land(state, "A1")["city"]

@@ -331,3 +331,43 @@ def test_fly_fast_as_thought_beasts_reach_two_lands_for_many_minds_only():
     state["lands"]["A3"]["beasts"] = 1
     fx.push(state, [{"do": "gather", "n": 1, "kinds": ["beasts"]}], {"seat": None, "land": "A8", "source": "event"})
     assert fx.run(state) is None and state["lands"]["A8"]["beasts"] == 0  # an event: range 1 only
+
+
+# --- Stone's Unyielding Defiance ----------------------------------------------------------------------
+
+
+def test_stone_setup_lowest_mountain_without_dahan_then_a_blighted_neighbour():
+    state = seated(STONE, boards="A")
+    assert presence(state) == {"A1": 1, "A4": 1}  # A4 has the printed blight
+    state = game(STONE, boards="A", queue_setup=True)
+    state["lands"]["A4"]["blight"] = 0
+    fx.run(state)  # no blighted neighbour: the adjacent Sands
+    assert presence(state) == {"A1": 1, "A4": 1}
+    state = game(STONE, boards="B", queue_setup=True)
+    fx.run(state)
+    assert presence(state) == {"B2": 1, "B4": 1}  # B4, next to B2, has the printed blight
+
+
+def test_stone_tracks():
+    state = seated(STONE, boards="A")
+    state["seats"][0]["tracks"].update(energy=3, card_plays=5)
+    values = sp.track_values(state, 0)
+    assert values["energy"] == 4 and values["card_plays"] == 2
+    assert values["elements"] == {"earth": 5} and values["reclaim_one"]
+
+
+def test_deep_layers_a_card_play_each_turn_and_a_minor_the_first_time():
+    state = cleared(STONE, boards="A")
+    state["secret"]["minor_deck"] = ["Delusions of Danger", "Drought"]
+    row = state["seats"][0]
+    row["tracks"]["energy"] = 2  # the first "+1 card play" space showing
+    grow(state, 0, [1, "card_plays", "A1", "Drought"])  # presence range 2, +3 energy
+    assert row["card_plays_bonus"] == 1 and "Drought" in row["hand"]
+    row.pop("card_plays_bonus")  # the turn ends
+    grow(state, 0, [1, "card_plays", "A1"])  # the space was uncovered before: no card
+    assert row["card_plays_bonus"] == 1 and row["energy"] == 6
+    row.pop("card_plays_bonus")
+    row["tracks"].update(card_plays=4, energy=3)  # earth + any element; 2, 3, +1, 4 showing
+    grow(state, 0, [1, "energy", "A1", "sun"])  # uncovers the 2nd +1: the one card left
+    assert row["card_plays_bonus"] == 2 and "Delusions of Danger" in row["hand"]
+    assert row["elements"]["sun"] == 1
