@@ -278,9 +278,29 @@ def invaders_weaker(state, step, ctx, answer):
 
 
 @hooks.on("ravage_attack", WEAKER)
-def _weaker(state: dict, land: str, kind: str, attack: int) -> int | None:
+def _weaker(state: dict, land: str, kind: str, attack: int, **kw) -> int | None:
     less = tok.marks(state, land).get("weaker", 0)
     return max(0, attack - less) if less else None
+
+
+@fx.verb("ravage_less")
+def ravage_less(state, step, ctx, answer):
+    """The next ravage in ctx.land this turn does `n` less damage in all (a `ravage_damage`
+    hook that spends the mark)."""
+    marks = fx.turn_marks(state, ctx["land"])
+    marks["ravage_less"] = marks.get("ravage_less", 0) + step.get("n", 1)
+    if WEAKER not in state.setdefault("rules", []):
+        state["rules"].append(WEAKER)
+    return None
+
+
+@hooks.on("ravage_damage", WEAKER)
+def _ravage_less(state: dict, land: str, damage: int, **kw) -> int | None:
+    less = tok.marks(state, land).get("ravage_less", 0)
+    if not less:
+        return None
+    state["turn_marks"][land].pop("ravage_less")
+    return max(0, damage - less)
 
 
 @fx.verb("as_self")
@@ -351,3 +371,128 @@ def _target_self(state, step, ctx, answer):
 
 _target_self.__wrapped__ = getattr(_TARGET_SPIRIT, "__wrapped__", _TARGET_SPIRIT)
 fx.VERBS["target_spirit"] = _target_self
+
+
+@fx.verb("restore_on_board")
+def restore_on_board(state, step, ctx, answer):
+    """A spirit with presence on ctx.land's board may add 1 of its destroyed presence to
+    ctx.land (the acting player picks which spirit, or none)."""
+    board = ctx["land"][0]
+    options = [i for i, row in enumerate(state["seats"]) if row.get("destroyed", 0) > 0
+               and any(x[0] == board and land["presence"].get(fx.presence_key(state, i))
+                       for x, land in state["lands"].items())]
+    if not options:
+        return None
+    seat = fx.ask_or_take(fx.chooser(ctx), "spirit", options + [fx.DONE], answer)
+    if isinstance(seat, fx.Ask) or seat == fx.DONE:
+        return seat if isinstance(seat, fx.Ask) else None
+    state["seats"][seat]["destroyed"] -= 1
+    pcs.add_presence(state["lands"][ctx["land"]], fx.presence_key(state, seat))
+    return None
+
+
+@fx.verb("move_between")
+def move_between(state, step, ctx, answer):
+    """Pick one other land matching `where` (anywhere), then move up to `n` pieces of `kinds`
+    between it and ctx.land, either way, one at a time."""
+    other = step.get("other")
+    if other is None:
+        options = [x for x in fx.lands_matching(state, step.get("where"), ctx) if x != ctx["land"]]
+        if not options:
+            return None
+        other = fx.ask_or_take(fx.chooser(ctx), "land", options, answer)
+        if isinstance(other, fx.Ask):
+            return other
+        return [{"step": {**step, "other": other}, "ctx": ctx}]
+    n = step.get("n", 1)
+    ends = (ctx["land"], other)
+    options = [[k, a, b] for a, b in (ends, ends[::-1]) for k in step["kinds"]
+               if fx.count(state, state["lands"][a], k)]
+    if n <= 0 or not options:
+        return None
+    pick = fx.ask_or_take(fx.chooser(ctx), "move", options + [fx.DONE], answer)
+    if isinstance(pick, fx.Ask) or pick == fx.DONE:
+        return pick if isinstance(pick, fx.Ask) else None
+    kind, a, b = pick
+    damage, marks = pcs.take(state["lands"][a], kind)
+    pcs.put(state["lands"][b], kind, damage, marks)
+    return [{"step": {**step, "n": n - 1}, "ctx": ctx}]
+
+
+def _island_count(state: dict, kinds: list[str]) -> int:
+    return sum(fx.count(state, land, k) for land in state["lands"].values() for k in kinds)
+
+
+@fx.verb("tally")
+def tally(state, step, ctx, answer):
+    """Run `then`; afterwards run `after` with `n` = the pieces of `kinds` the island lost
+    meanwhile, divided by `div` (rounded down)."""
+    end = {"do": "tally_end", "kinds": step["kinds"], "div": step.get("div", 1),
+           "after": step["after"], "before": _island_count(state, step["kinds"])}
+    return fx.frames([*step["then"], end], ctx)
+
+
+@fx.verb("tally_end")
+def tally_end(state, step, ctx, answer):
+    n = (step["before"] - _island_count(state, step["kinds"])) // step["div"]
+    return fx.frames([{**step["after"], "n": n}], ctx) if n > 0 else None
+
+
+@fx.verb("remove_among")
+def remove_among(state, step, ctx, answer):
+    """Remove up to `n` pieces of `kinds` from among the lands matching `where` (the fear
+    filter keys, e.g. your lands), one at a time."""
+    n = step.get("n", 1)
+    options = [[k, x] for x in state["lands"] for k in step["kinds"]
+               if fx.count(state, state["lands"][x], k) and fv.land_ok(state, x, step["where"], ctx)]
+    if n <= 0 or not options:
+        return None
+    pick = fx.ask_or_take(fx.chooser(ctx), "remove", options + [fx.DONE], answer)
+    if isinstance(pick, fx.Ask) or pick == fx.DONE:
+        return pick if isinstance(pick, fx.Ask) else None
+    pcs.remove(state["lands"][pick[1]], pick[0])
+    return [{"step": {**step, "n": n - 1}, "ctx": ctx}]
+
+
+@fx.verb("add_choice")
+def add_choice(state, step, ctx, answer):
+    """Add `n` tokens one at a time, each of a kind the spirit picks from `kinds` (at most
+    `max_each` of a kind; strife only onto an invader); with `spread`, then for each kind
+    added, 1 more of it in a land within range 1."""
+    added = step.get("added", [])
+    n = step.get("n", 1)
+    has_invader = pcs.invader_count(state["lands"][ctx["land"]]) > 0
+    options = [k for k in step["kinds"] if added.count(k) < step.get("max_each", 99)
+               and (k != "strife" or has_invader)]
+    if n > 0 and options:
+        kind = fx.ask_or_take(fx.chooser(ctx), "add", options, answer)
+        if isinstance(kind, fx.Ask):
+            return kind
+        return fx.frames([{"do": "add", "kind": kind, "n": 1}], ctx) + \
+            [{"step": {**step, "n": n - 1, "added": [*added, kind]}, "ctx": ctx}]
+    if not step.get("spread"):
+        return None
+    return fx.frames([{"do": "lands_near", "n": 1, "self": True, "then": [{"do": "add", "kind": k, "n": 1}]}
+                      for k in dict.fromkeys(added)], ctx)
+
+
+@fx.verb("keep_target")
+def keep_target(state, step, ctx, answer):
+    """Remember ctx.land as `ctx.target` for later steps run in other lands."""
+    fx.set_ctx(state, ctx, target=ctx["land"])
+    return None
+
+
+@fx.verb("common_neighbour")
+def common_neighbour(state, step, ctx, answer):
+    """Run `then` in a land the spirit picks adjacent to both ctx.land and ctx.target."""
+    boards = tuple(state["boards"])
+    here, there = ctx["land"], ctx["target"]
+    options = [x for x in isl.adjacent(boards, here)
+               if x in isl.adjacent(boards, there) and x in state["lands"]]
+    if not options:
+        return None
+    land = fx.ask_or_take(fx.chooser(ctx), "land", options, answer)
+    if isinstance(land, fx.Ask):
+        return land
+    return fx.frames(step["then"], fv.fresh_ctx(state, ctx, land=land))

@@ -210,9 +210,13 @@ CASES: dict[str, list[tuple[dict, list, dict]]] = {
         ({"at": {"A8": {"town": 1}, "A5": {"town": 1}, "A6": {"explorer": 1}},
           "el": {"air": 3, "plant": 3}}, ["A8", "A5"],
          {"A8": {"town": 0, "disease": 0}, "A5": {"disease": 1}, "A6": {"disease": 1}, "fear": 4})],
-    "Fire and Flood": [
+    "Fire and Flood": [  # the second land 2 from the sacred site A5
         ({"at": {"A6": {"city": 1}, "A2": {"town": 2}}}, ["A6", "A2"],
-         {"A6": {"city": 0}, "A2": {"town": 0}, "fear": 4})],
+         {"A6": {"city": 0}, "A2": {"town": 0}, "fear": 4}),
+        ({"at": {"A6": {"city": 3}, "A2": {"town": 2}}, "el": {"fire": 3, "water": 3}}, ["A6", 2, "A2"],
+         {"A6": {"city": 0}, "A2": {"town": 0}, "fear": 8}),  # 12 and 4
+        ({"at": {"A6": {"city": 3}, "A2": {"city": 2}}, "el": {"water": 3}}, ["A6", 0, "A2"],
+         {"A6": {"city": [1, 0]}, "A2": {"city": 0}, "fear": 2 + 4})],  # 4 and 8
     "Grant Hatred a Ravenous Form": [
         ({"at": {"A6": {"explorer": 1, "town": 1, "strife": [["town", 0]], "blight": 1}}}, ["A6"],
          {"A6": {"explorer": 0, "town": 0, "beasts": 1}, "fear": 3}),
@@ -272,7 +276,9 @@ CASES: dict[str, list[tuple[dict, list, dict]]] = {
         ({"at": {"A1": {"explorer": 2, "town": 1}}}, ["A1", 1], {"A1": {"explorer": 0, "town": 0}, "fear": 1})],
     "Manifest Incarnation": [
         ({"at": {"A5": {"city": 2, "town": 1, "explorer": 2}}}, [],
-         {"A5": {"city": 1, "town": 0, "explorer": 1, "blight": 1}, "fear": 11})],
+         {"A5": {"city": 1, "town": 0, "explorer": 1, "blight": 1}, "fear": 11}),
+        ({"at": {"A5": {"city": 2, "town": 1, "explorer": 2}}, "el": {"sun": 3, "moon": 3}}, [],
+         {"A5": {"city": 1, "explorer": 1, "blight": 0}, "fear": 14})],  # 4 damage - 6
     "Smothering Infestation": [
         ({"at": {"A5": {"town": 1, "explorer": 1}}}, [], {"A5": {"disease": 1, "town": 0, "explorer": 0}, "fear": 3})],
     "Twisted Flowers Murmur Ultimatums": [
@@ -322,7 +328,7 @@ CASES: dict[str, list[tuple[dict, list, dict]]] = {
                  "wilds": 1, "blight": 1}, "fear": 1})],
     "Skies Herald The Season Of Return": [
         ({"destroyed": (1, 0), "at": {"A1": {"dahan": 1}, "A6": {"blight": 1}}},
-         ["A6", "yes", ["dahan", "A1"], ["blight", "A8"]],
+         ["A6", 0, ["dahan", "A1"], ["blight", "A8"]],
          {"A6": {"presence": 1, "dahan": 1, "blight": 0}, "A8": {"blight": 1}})],
     "Gift of Twinned Days": [
         ({"played": (["Shatter Homesteads"], ["Flash Floods", "Wash Away"])}, [],
@@ -354,7 +360,11 @@ CASES: dict[str, list[tuple[dict, list, dict]]] = {
         ({"at": {"A1": {"explorer": 1}}}, ["A6", 0],
          {"A6": {"explorer": 1}, "marks": {"A6": {"isolate": True}}})],
     "Strong And Constant Currents": [
-        ({"pres": {"A1": 1}, "at": {"A1": {"explorer": 1}}}, [0], {"A2": {"explorer": 1}})],
+        ({"pres": {"A1": 1}, "at": {"A1": {"explorer": 1}}}, [0], {"A2": {"explorer": 1}}),
+        ({"pres": {"A1": 1}, "at": {"A1": {"dahan": 2}, "A3": {"dahan": 1}}},
+         [1, "A3", ["dahan", "A3", "A1"], ["dahan", "A1", "A3"]], {"A1": {"dahan": 2}, "A3": {"dahan": 1}}),
+        ({"pres": {"A1": 1}, "at": {"A1": {"dahan": 2}}}, [1, "B1", ["dahan", "A1", "B1"], ["dahan", "A1", "B1"]],
+         {"A1": {"dahan": 0}, "B1": {"dahan": 2}})],
     "Sucking Ooze": [
         ({"at": {"A7": {"explorer": 1}}}, ["A7"], {"fear": 2, "marks": {"A7": {"isolate": True}}})],
     "Sunset's Fire Flows Across The Land": [
@@ -438,16 +448,26 @@ CASES: dict[str, list[tuple[dict, list, dict]]] = {
           "A6": {"explorer": 0, "beasts": 0}, "A1": {"city": 0, "beasts": 0}, "fear": 4 + 3})],
     "Storm-Swath": [
         ({"at": {"A6": {"explorer": 1, "town": 1}, "A5": {"explorer": 1}}}, ["A6"],
-         {"A6": {"explorer": 0, "town": [1]}, "A5": {"explorer": 0}, "fear": 2})],
+         {"A6": {"explorer": 0, "town": [1]}, "A5": {"explorer": 0}, "fear": 2}),
+        ({"at": {"A8": {"explorer": 1, "town": 1}, "A5": {"town": 1}, "A6": {"town": 1}},
+          "el": {"fire": 2, "air": 3, "water": 2}}, ["A8", "A6"],
+         {"A8": {"explorer": 0, "town": 0}, "A5": {"town": 0}, "A6": {"town": 0}, "fear": 3 + 3})],
     "Spill Bitterness into the Earth": [
         ({"at": {"A5": {"city": 2}, "A6": {"blight": 1}}}, [0, 0, "A6", 0],
          {"A5": {"city": 0, "badlands": 2, "blight": 1}, "A6": {"badlands": 1}, "fear": 4})],
     "Utter a Curse of Dread and Bone": [  # 1 damage +1 for the badlands just added
-        ({"at": {"A6": {"blight": 1, "town": 1}, "A1": {"blight": 1}}}, ["A6", 0, 1],
-         {"A6": {"badlands": 1, "disease": 1, "town": 0}, "fear": 3})],
+        ({"at": {"A6": {"blight": 1, "town": 1}, "A1": {"blight": 1}}}, ["A6", "badlands", "disease"],
+         {"A6": {"badlands": 1, "disease": 1, "town": 0}, "fear": 3}),
+        ({"at": {"A6": {"blight": 1, "town": 1}, "A1": {"explorer": 1}}, "el": {"moon": 3, "animal": 2}},
+         ["A6", "disease", "A8", "A1"],
+         {"A6": {"disease": 1, "town": [1]}, "A8": {"disease": 1}, "A1": {"explorer": 0}, "fear": 2})],
     "Sleep and Never Waken": [  # from the Sands A7
         ({"pres": {"A7": 1}, "at": {"A6": {"explorer": 3}}}, ["A6", "explorer", "explorer"],
-         {"A6": {"explorer": 1}, "fear": 1, "marks": {"A6": {"skip": ["all"]}}})],
+         {"A6": {"explorer": 1}, "fear": 1, "marks": {"A6": {"skip": ["all"]}}}),
+        ({"pres": {"A7": 1}, "at": {"A6": {"explorer": 2}, "A7": {"explorer": 2}},
+          "el": {"moon": 3, "air": 2, "animal": 2}},
+         ["A6", "explorer", "explorer", ["explorer", "A7"], ["explorer", "A7"]],
+         {"A6": {"explorer": 0}, "A7": {"explorer": 0}, "fear": 2})],
     "Weave Together the Fabric of Place": [({"at": {"A6": {"explorer": 1}}}, ["A6"], {"A6": {"explorer": 1}})],
     "Trees Radiate Celestial Brilliance": [
         ({"at": {"A8": {"blight": 1, "city": 1}}, "el": {"sun": 3, "moon": 2, "plant": 2}}, ["A8"],
