@@ -572,3 +572,72 @@ def test_let_them_break_themselves_against_the_stone_tiers():
     while ask is not None:
         ask = fx.answer(state, "city" if "city" in ask.options else ask.options[0])
     assert not land(state, "A1")["city"]
+
+
+# --- Shroud of Silent Mist ---------------------------------------------------------------------------
+# Setup on board A: presence in A5 and A6.
+
+
+def shroud():
+    return cleared(SHROUD, boards="A")
+
+
+def test_dissolving_vapors_hurts_every_invader_and_dahan():
+    state = shroud()
+    put(state, "A5", explorer=2, town=1, dahan=2)
+    card(state, "Dissolving Vapors", ["A5"])
+    a5 = land(state, "A5")
+    assert not a5["explorer"] and a5["town"] == [1] and a5["dahan"] == [1, 1] and fear(state) == 1
+
+
+def test_the_fog_closes_in_a_different_invader_per_neighbour_with_presence():
+    state = shroud()
+    state["lands"]["A8"]["presence"][SHROUD] = 1
+    put(state, "A5", town=2, dahan=1)  # A1, A6, A8 next door hold presence: 3 damage, 1 per town
+    card(state, "The Fog Closes In", ["A5", ["town", 0], ["dahan", "A7"]])
+    assert land(state, "A5")["town"] == [1, 1] and land(state, "A7")["dahan"] == [0]
+
+
+def test_unnerving_pall_damaged_sit_out_or_defend_per_presence():
+    state = shroud()
+    state["lands"]["A6"]["presence"][SHROUD] = 3
+    put(state, "A6", explorer=2)
+    land(state, "A6")["explorer"] = [0, 0]
+    land(state, "A6")["town"] = [1]
+    card(state, "Unnerving Pall", [0, "town"])  # the only damaged one: undamaged explorers stay
+    assert fear(state) == 1 and tok.marks(state, "A6")["sit_out"] == {"town": 1}
+    card(state, "Unnerving Pall", [1])
+    assert fear(state) == 2 and tok.marks(state, "A6")["defend"] == 3
+
+
+def test_flowing_and_silent_forms_fear_with_invaders():
+    state = shroud()
+    put(state, "A6", explorer=1)
+    card(state, "Flowing and Silent Forms Dart By", ["A6"])
+    assert fear(state) == 2
+    card(state, "Flowing and Silent Forms Dart By", ["A5"])
+    assert fear(state) == 2
+
+
+def test_suffocating_shroud_tiers():
+    state = shroud()
+    put(state, "A5", explorer=2, town=1)
+    innate(state, "Suffocating Shroud", {"moon": 1, "air": 2, "water": 1}, ["A5", "explorer"])
+    assert len(land(state, "A5")["explorer"]) == 1
+    # A6 is the only neighbour of A5 with presence: 1 more damage to a different invader
+    innate(state, "Suffocating Shroud", {"moon": 2, "air": 3, "water": 2}, ["A5", "town", ["town", 0]])
+    assert land(state, "A5")["town"] == [] and land(state, "A5")["explorer"] == [0]
+    put(state, "A5", explorer=3, town=1)
+    innate(state, "Suffocating Shroud", {"moon": 5, "air": 6, "water": 4},
+           ["A5", "town", ["explorer", 0], "explorer"])
+    assert not land(state, "A5")["explorer"] and not land(state, "A5")["town"]
+
+
+def test_lost_in_the_swirling_haze_tiers():
+    state = shroud()
+    put(state, "A6", explorer=3, dahan=2)
+    innate(state, "Lost in the Swirling Haze", {"air": 1, "water": 2}, ["A6", ["dahan", "A8"]])
+    assert land(state, "A8")["dahan"] == [0]
+    innate(state, "Lost in the Swirling Haze", {"air": 3, "water": 4},
+           ["A6", ["dahan", "A8"], *[["explorer", "A8"]] * 3])  # 1 dahan, then 2 and 2
+    assert not land(state, "A6")["dahan"] and len(land(state, "A6")["explorer"]) == 0

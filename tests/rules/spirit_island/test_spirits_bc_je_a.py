@@ -371,3 +371,46 @@ def test_deep_layers_a_card_play_each_turn_and_a_minor_the_first_time():
     grow(state, 0, [1, "energy", "A1", "sun"])  # uncovers the 2nd +1: the one card left
     assert row["card_plays_bonus"] == 2 and "Delusions of Danger" in row["hand"]
     assert row["elements"]["sun"] == 1
+
+
+# --- Shroud of Silent Mist ---------------------------------------------------------------------------
+
+
+def test_shroud_setup_and_tracks():
+    state = seated(SHROUD, boards="A")
+    assert presence(state) == {"A5": 1, "A6": 1}
+    state["seats"][0]["tracks"].update(energy=4, card_plays=6)
+    values = sp.track_values(state, 0)
+    assert values["energy"] == 2 and values["elements"] == {"water": 1, "air": 1, "moon": 1}
+    assert values["card_plays"] == 4 and values["reclaim_one"]
+
+
+def test_shroud_growth_card_and_presence_to_mountain_or_wetland_then_the_move_space():
+    state = cleared(SHROUD, boards="A")
+    state["seats"][0]["tracks"]["card_plays"] = 2  # the move-a-presence space showing
+    state["secret"]["minor_deck"] = ["Rouse the Trees and Stones", "Delusions of Danger"]
+    fx.push(state, sp.growth_effect(SHROUD), {"seat": 0, "source": "growth"})
+    fx.run(state)
+    fx.answer(state, 2)
+    fx.answer(state, "minor")
+    fx.answer(state, "Delusions of Danger")  # no fire: Gather Power from the Cool and Dark
+    assert state["seats"][0]["energy"] == 1
+    ask = fx.answer(state, "energy")
+    assert sorted(ask.options) == ["A1", "A2", "A5", "A6"]
+    ask = fx.answer(state, "A2")
+    assert ask.kind == "move_presence"
+    fx.answer(state, ["A2", "A3"])
+    assert presence(state) == {"A5": 1, "A6": 1, "A3": 1}
+
+
+def test_cool_and_dark_once_a_turn_and_not_for_fire():
+    state = cleared(SHROUD, boards="A")
+    state["secret"]["minor_deck"] = ["Rouse the Trees and Stones", "Delusions of Danger", "Drought"]
+    play(state, [{"do": "gain_card", "kind": "minor"}], 0, ["Rouse the Trees and Stones"])
+    assert state["seats"][0]["energy"] == 0  # fire
+    state["secret"]["minor_deck"] = ["Delusions of Danger", "Drift down into Slumber"]
+    play(state, [{"do": "gain_card", "kind": "minor"}], 0, ["Delusions of Danger"])
+    assert state["seats"][0]["energy"] == 1
+    state["secret"]["minor_deck"] = ["Drift down into Slumber", "Encompassing Ward"]
+    play(state, [{"do": "gain_card", "kind": "minor"}], 0, ["Drift down into Slumber"])
+    assert state["seats"][0]["energy"] == 1  # once a turn
