@@ -27,6 +27,7 @@ from rules.spirit_island import island as isl
 from rules.spirit_island import pieces as pcs
 from rules.spirit_island import powers as pw
 from rules.spirit_island import spirits as sp
+from rules.spirit_island import tokens as tok
 
 VENGEANCE = "Vengeance as a Burning Plague"
 VOLCANO = "Volcano Looming High"
@@ -265,6 +266,29 @@ def damage(previous, state, step, ctx, answer):
         done.append(key)
         fx.set_ctx(state, ctx, wreak=done)
     return [{"step": {**step, "n": step.get("n", 1) + bonus, "wreak": True}, "ctx": ctx}]
+
+
+# --- badlands on "damage to each" (Pyroclastic Bombardment, digest 4.4.5) ----------------------------
+
+
+@_chain("damage_each")
+def damage_each(previous, state, step, ctx, answer):
+    """With `badlands: "each"`: after 1 damage to each piece, the line's total grows by the
+    badlands there (once per action for invaders and once for dahan, as for `damage`): that
+    many more damage to the same kinds, assigned by the player."""
+    if step.get("badlands") != "each":
+        return previous(state, step, ctx, answer)
+    land = state["lands"][ctx["land"]]
+    kinds = [k for k in fx._kinds(step) if k in pcs.HEALTH and land[k]]
+    result = previous(state, step, ctx, answer)
+    if not kinds:
+        return result
+    done = list(ctx.get("badlands", []))
+    target = "dahan" if kinds == ["dahan"] else "invaders"
+    bonus = tok.badlands_bonus(state, ctx["land"], target, done, step.get("n", 1))
+    fx.set_ctx(state, ctx, badlands=done)
+    extra = [{"step": {"do": "damage", "n": bonus, "kinds": kinds, "badlands": True}, "ctx": ctx}]
+    return (result or []) + (extra if bonus else [])
 
 
 # --- The Terror of a Slowly Unfolding Plague ------------------------------------------------------
@@ -708,8 +732,7 @@ _OBSERVED = ("explorer", "town", "city", "dahan", "blight", "disease", "beasts",
 def _summary(state: dict, land: str) -> list[int]:
     here = state["lands"][land]
     counts = [fx.count(state, here, k) for k in _OBSERVED if k != "strife"]
-    return [*counts, pcs.strife_count(here) if hasattr(pcs, "strife_count") else 0,
-            sum(here["presence"].values())]
+    return [*counts, tok.strife_count(here), sum(here["presence"].values())]
 
 
 @fx.verb("observe_land")

@@ -191,6 +191,17 @@ def test_pyroclastic_bombardment():
     assert land(state, "A5")["dahan"] == [1]
 
 
+def test_explosive_eruption_below_its_thresholds_still_destroys():
+    """FAQ (digest 9.1): usable without a threshold, since destroying presence does something:
+    the collapse hurts the land's invaders and dahan."""
+    state = volcano()
+    state["lands"]["A1"]["presence"][VOLCANO] = 2
+    state["lands"]["A1"].update(town=[0], dahan=[0])
+    innate(state, "Explosive Eruption", {}, [2])
+    assert land(state, "A1")["town"] == [] and land(state, "A1")["dahan"] == []
+    assert state["seats"][0]["destroyed"] == 2
+
+
 def test_explosive_eruption_destroys_presence_collapse_and_damage():
     state = volcano()
     state["lands"]["A1"]["presence"][VOLCANO] = 4
@@ -202,6 +213,19 @@ def test_explosive_eruption_destroys_presence_collapse_and_damage():
     assert land(state, "A1")["town"] == [] and land(state, "A1")["dahan"] == []
     assert land(state, "A6")["city"] == [] and state["seats"][0]["destroyed"] == 4
     assert fear(state) == 1 + 2 + 4
+
+
+def test_pyroclastic_bombardment_badlands_once_for_invaders_once_for_dahan():
+    """Digest 4.4.5: the badlands add to the first line's total for invaders and to the
+    dahan's line, not to the later single damages."""
+    state = volcano()
+    state["lands"]["A1"]["presence"][VOLCANO] = 2
+    state["lands"]["A5"].update(town=[0], city=[0], dahan=[0, 0, 0], badlands=1)
+    card(state, "Pyroclastic Bombardment", ["A5", "town"])
+    # town 1+1 (badlands) destroyed; city 1, then the single damage: 2; dahan 1 each, +1
+    # destroys one, the last line destroys another
+    assert land(state, "A5")["town"] == [] and land(state, "A5")["city"] == [2]
+    assert land(state, "A5")["dahan"] == [1]
 
 
 def test_explosive_eruption_needs_two_presence():
@@ -233,6 +257,17 @@ def test_explosive_eruption_tier_four_range_two_and_blight_next_door():
     innate(state, "Explosive Eruption", {"fire": 5, "air": 3, "earth": 5}, ["A1", 10, "A2"])
     assert land(state, "A8")["city"] == [1]  # 4 damage: one city, one damaged
     assert [land(state, n)["blight"] for n in ("A2", "A4", "A5", "A6")] == [1, 1, 1, 1]
+
+
+@pytest.mark.parametrize(("energy", "answers", "paid"), [(3, ["no"], 0), (1, [], 0)])
+def test_furnace_second_level_costs_two_energy(energy, answers, paid):
+    """FAQ (digest 9.1): the second level costs 2 energy; the player may decline, and
+    without the energy it is not used."""
+    state = volcano()
+    state["seats"][0]["energy"] = energy
+    state["secret"]["minor_deck"] = ["m1", "m2", "m3", "m4"]
+    innate(state, "Powered by the Furnace of the Earth", {"fire": 3}, answers)
+    assert state["seats"][0]["energy"] == energy - paid and len(state["seats"][0]["hand"]) == 4
 
 
 def test_powered_by_the_furnace_tiers():
@@ -371,7 +406,7 @@ def test_the_past_returns_again():
     top = deck[0]
     state["track"]["discard"] = ["3:coastal", "2:sands"]  # the top card is Stage I
     # 2 Time (2 players) back onto the tracks; 2 energy, the first from seat 0, then seat 1's
-    card(state, "The Past Returns Again", ["energy", "card_plays", 0])
+    card(state, "The Past Returns Again", ["yes", "energy", "card_plays", 0])
     assert state["seats"][0]["time"] == 1 and state["seats"][0]["energy"] == 0
     assert state["seats"][1]["energy"] == 0
     assert deck[0] == "2:sands" and state["track"]["discard"] == ["3:coastal", top]
@@ -385,11 +420,22 @@ def test_the_past_returns_again_needs_the_time():
     assert state["secret"]["deck"][0] == top and state["seats"][0]["time"] == 1
 
 
+def test_the_past_returns_again_played_for_its_elements_only():
+    """FAQ (digest 9.1): it may be played just for its elements, paying nothing extra."""
+    state = days(others=[LIGHTNING], boards="AB")
+    state["seats"][0]["energy"], state["seats"][1]["energy"] = 1, 1
+    top = state["secret"]["deck"][0]
+    state["track"]["discard"] = ["2:sands"]
+    card(state, "The Past Returns Again", ["no"])
+    assert state["secret"]["deck"][0] == top and state["seats"][0]["time"] == 3
+    assert state["seats"][0]["energy"] == 1 and state["seats"][1]["energy"] == 1
+
+
 def test_absolute_stasis():
     state = days()
     state["lands"]["A8"]["presence"][DAYS] = 2
     state["lands"]["A6"]["town"] = [0]
-    card(state, "Absolute Stasis", ["A6", "energy"])
+    card(state, "Absolute Stasis", ["A6", "yes", "energy"])
     marks = state["turn_marks"]["A6"]
     assert marks["stasis"] and "all" in marks["skip"] and marks["isolate"]
     assert state["seats"][0]["time"] == 2
@@ -398,7 +444,7 @@ def test_absolute_stasis():
 def test_pour_time_sideways():
     state = days(others=[LIGHTNING], boards="AB")
     state["lands"]["B5"]["presence"][DAYS] = 1
-    card(state, "Pour Time Sideways", ["energy", "energy", "card_plays", ["A8", "B5"]])
+    card(state, "Pour Time Sideways", ["yes", "energy", "energy", "card_plays", ["A8", "B5"]])
     assert state["turn_marks"]["island"]["time_sideways"] == {"A": -1, "B": 1}
     assert state["seats"][0]["time"] == 0 and state["lands"]["B5"]["presence"][DAYS] == 2
 

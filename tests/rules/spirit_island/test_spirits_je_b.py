@@ -384,3 +384,14 @@ def test_starlight_unlock_is_asked_once():
     row["tracks"]["growth2"] = 0  # returned, then taken again: the same option, no question
     play(state, [{"do": "add_presence", "range": 0}], 0, ["growth2"])
     assert row["growth_unlocked"] == {"2": 0}
+
+
+def test_long_ages_for_a_cost_and_again_for_a_separate_forget():
+    """FAQ (digest 9.1): an event's cost and its "each spirit forgets" are separate actions;
+    Shifting Memory may discard instead each time."""
+    state = seated(MEMORY)
+    row = state["seats"][0]
+    row.update(hand=["a", "b"], discard=[], played=[])
+    play(state, [{"do": "forget"}], 0, ["a", "discard"])
+    play(state, [{"do": "forget"}], 0, ["b", "discard"])
+    assert row["hand"] == [] and row["discard"] == ["a", "b"]
