@@ -231,18 +231,18 @@ def loss_param(state: dict, key: str, param: str):
 
 def _royal_backing(state: dict) -> None:
     """Sweden 4, after all other setup: discard the top invader card; on each board, 1 town
-    in the land of its terrain with the fewest invaders (ties: lowest-numbered)."""
+    in the land of its terrain with the fewest invaders (the players pick among ties: queued,
+    it runs before the initial explore)."""
     deck = inv.deck(state)
     if not deck:
         return
     card = deck.pop(0)
     state["track"]["discard"].append(card)
-    boards = tuple(state["boards"])
-    for board in state["boards"]:
-        lands = [n for n in board_lands(state, board) if inv.matches(boards, card, n)]
-        if lands:
-            best = min(lands, key=lambda n: (pcs.invader_count(state["lands"][n]), land_number(n)))
-            _put(state, best, "town")
+    terrains = card.split(":")[1].split("+")
+    effect = [{"do": "pick_land", "where": {"board": board, "terrain": terrains,
+                                            "fewest": ["invader"]},
+               "then": [{"do": "add", "kind": "town"}]} for board in state["boards"]]
+    fx.append(state, effect, {"seat": None, "source": "Royal Backing"})
 
 
 def _event_under(state: dict, op: dict) -> None:

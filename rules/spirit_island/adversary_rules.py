@@ -1,7 +1,9 @@
 """The adversaries' level rules and loss conditions as hook handlers, each active while its
 rule id (`"<key>:<level>"`, `"<key>:loss"`) is in `state["rules"]` (adversaries.setup puts
-them there). Parameters come from `data/adversaries.json`; where the players would choose
-among equal lands, the lowest-numbered one is taken (said where it happens).
+them there). Parameters come from `data/adversaries.json`. Where the players choose (among
+equal lands, where a piece goes), the handler queues an effect step that asks them
+(`adversary_add`, `herd`, `impending_push`, or the effect language's `per_board`/`pick_land`),
+to run right after the step in which the rule fired (`invaders.queue_next`).
 """
 
 from __future__ import annotations
@@ -12,6 +14,7 @@ from rules.spirit_island import hooks
 from rules.spirit_island import invaders as inv
 from rules.spirit_island import island as isl
 from rules.spirit_island import pieces as pcs
+from rules.spirit_island import tokens as tok
 
 
 def _land(state: dict, name: str) -> dict:
@@ -109,19 +112,24 @@ def _heavy_mining(state: dict, land: str, report: dict, **kw) -> None:
         report["heavy_mining"] = True
 
 
+def _raised(state: dict, key: str, level: int, kind: str, attack: int) -> int | None:
+    """A level's printed attack for a kind, as a change to the running (chained) value."""
+    printed = adv.param(state, key, level, "attack").get(kind)
+    return None if printed is None else attack + printed - pcs.ATTACK[kind]
+
+
 @hooks.on("ravage_attack", "sweden:3")
 def _fine_steel(state: dict, land: str, kind: str, attack: int, **kw) -> int | None:
-    return adv.param(state, "sweden", 3, "attack").get(kind)
+    return _raised(state, "sweden", 3, kind, attack)
 
 
 @hooks.on("after_ravage", "sweden:5")
 def _mining_rush(state: dict, land: str, report: dict, **kw) -> None:
-    """Ravage added blight: 1 town in an adjacent land without town/city (players' pick;
-    here the lowest-numbered)."""
+    """Ravage added blight: 1 town in an adjacent land without town/city (players' pick)."""
     if report.get("blight") and report["blight"][0] == land:
         free = [n for n in _adjacent(state, land) if not _tc(_land(state, n))]
         if free:
-            pcs.add(_land(state, min(free, key=adv.land_number)), "town")
+            _add_in_one(state, free, "town", "Mining Rush")
 
 
 # France
@@ -166,14 +174,15 @@ def _slave_labor(state: dict, built: dict, **kw) -> None:
 
 @hooks.on("after_build", "france:4")
 def _triangle_trade(state: dict, built: dict, **kw) -> None:
-    """A coastal city built: 1 town in the adjacent land with the fewest towns (ties:
-    lowest-numbered)."""
+    """A coastal city built: 1 town in the adjacent land with the fewest towns (the
+    players pick among ties)."""
     boards = tuple(state["boards"])
     for name, piece in built.items():
         if piece == "city" and isl.is_coastal(boards, name):
             near = _adjacent(state, name)
-            best = min(near, key=lambda n: (len(_land(state, n)["town"]), adv.land_number(n)))
-            pcs.add(_land(state, best), "town")
+            fewest = min(len(_land(state, n)["town"]) for n in near)
+            _add_in_one(state, [n for n in near if len(_land(state, n)["town"]) == fewest],
+                        "town", "Triangle Trade")
 
 
 @hooks.on("blight_returned", "france:5")
@@ -219,7 +228,7 @@ def _persistent_explorers(state: dict, lands: list[str], **kw) -> None:
     players choose (the level's effect, queued behind the explore)."""
     if _in_play(state):
         effect = adv.param(state, "france", 6, "effect")
-        fx.append(state, effect, {"seat": None, "source": "Persistent Explorers"})
+        inv.queue_next(state, effect, {"seat": None, "source": "Persistent Explorers"})
 
 
 # Habsburg
@@ -239,22 +248,53 @@ def _irreparable_damage(state: dict, **kw) -> str | None:
 
 @hooks.on("after_build", "habsburg:1")
 def _migratory_herders(state: dict, built: dict, **kw) -> None:
-    """Once, after the normal Build step: each land matching a build card gathers 1 town
-    from an adjacent land matching none (board/land order)."""
+    """Once, after the normal Build step (the last build card's build): each land matching
+    a build card, in board/land order, gathers 1 town from an adjacent land matching none
+    (the players pick the land it comes from)."""
     cards = state["track"]["build"]
-    if not cards or state["adversary"].get("herded") == state.get("turn"):
+    if not cards or state.get("build_card") != cards[-1]:
+        return
+    if state["adversary"].get("herded") == state.get("turn"):
         return
     state["adversary"]["herded"] = state.get("turn")
     boards = tuple(state["boards"])
+    lands = [n for n in isl.land_names(boards) if any(inv.matches(boards, c, n) for c in cards)]
+    inv.queue_next(state, [{"do": "herd", "lands": lands, "cards": list(cards)}],
+                   {"seat": None, "source": "Migratory Herders"})
 
-    def matched(n: str) -> bool:
-        return any(inv.matches(boards, c, n) for c in cards)
 
-    for name in [n for n in isl.land_names(boards) if matched(n)]:
-        source = next((a for a in _adjacent(state, name)
-                       if not matched(a) and _land(state, a)["town"]), None)
-        if source:
-            pcs.put(_land(state, name), "town", *pcs.take(_land(state, source), "town"))
+@fx.verb("herd")
+def _herd(state, step, ctx, answer):
+    """Habsburg 1: the first of `lands` gathers 1 town from an adjacent land matching none
+    of `cards` (the players pick among several), then the rest in order."""
+    boards = tuple(state["boards"])
+    for i, name in enumerate(step["lands"]):
+        sources = [a for a in _adjacent(state, name) if _land(state, a)["town"]
+                   and not any(inv.matches(boards, c, a) for c in step["cards"])]
+        if not sources:
+            continue
+        source = fx.ask_or_take(fx.chooser(ctx), "gather_from", sources, answer)
+        if isinstance(source, fx.Ask):
+            fx.remember(state, lands=step["lands"][i:])
+            return source
+        pcs.put(_land(state, name), "town", *pcs.take(_land(state, source), "town"))
+        return [{"step": {**step, "lands": step["lands"][i + 1:]}, "ctx": ctx}]
+    return None
+
+
+def _add_in_one(state: dict, lands: list[str], kind: str, source: str) -> None:
+    inv.queue_next(state, [{"do": "adversary_add", "lands": lands, "kind": kind}],
+                   {"seat": None, "source": source})
+
+
+@fx.verb("adversary_add")
+def _adversary_add(state, step, ctx, answer):
+    """1 `kind` in one of `lands` (the players pick among several)."""
+    name = fx.ask_or_take(fx.chooser(ctx), "choose_land", step["lands"], answer)
+    if isinstance(name, fx.Ask):
+        return name
+    pcs.add(_land(state, name), step["kind"])
+    return None
 
 
 @hooks.on("build_land", "habsburg:2")
@@ -280,6 +320,18 @@ def _durable_towns(state: dict, land: str, kind: str, **kw) -> int | None:
     return None
 
 
+@hooks.on("destroy_piece", "habsburg:4")
+def _durable(state: dict, land: str, kind: str, index: int, by_damage: bool,
+             destroy_all: bool, **kw) -> bool | None:
+    """Every way a durable town (no blight in its land) would be destroyed outright (not by
+    damage, not "destroy all"): it takes 2 damage instead."""
+    here = _land(state, land)
+    if kind != "town" or by_damage or destroy_all or here["blight"]:
+        return None
+    pcs.damage(state, here, "town", adv.param(state, "habsburg", 4, "health")["town"], index)
+    return False
+
+
 _destroy = fx.VERBS["destroy"]  # the verb as it is now (a spirit's rule may wrap it too)
 
 
@@ -290,6 +342,12 @@ def _durable_destroy(state, step, ctx, answer):
     kinds = [k for kind in step.get("kinds", pcs.INVADERS)
              for k in (pcs.INVADERS if kind == "invader" else (kind,)) if fx.count(state, land, k)]
     n = step.get("n", 1)
+    if n == "all" and "habsburg:4" in state.get("rules", ()):
+        state["destroy_all"] = True  # "destroy all" works normally (pieces.destroy's hook)
+        try:
+            return _destroy(state, step, ctx, answer)
+        finally:
+            state.pop("destroy_all", None)
     if ("habsburg:4" not in state.get("rules", ()) or "town" not in kinds or land.get("blight")
             or n == "all" or n <= 0):
         return _destroy(state, step, ctx, answer)
@@ -312,22 +370,47 @@ fx.VERBS["destroy"] = _durable_destroy
 def _wave_of_immigration(state: dict, card: str, **kw) -> None:
     """The reminder card comes up when the cards above it are gone: on each board 1 city in
     a coastal land without one and 1 town in each of the 3 inland lands with the fewest
-    blight (ties: lowest-numbered)."""
+    blight (the players pick among ties): queued (`immigration_wave`)."""
     store = state["adversary"]
     left = store.get("reminder_left")
     if left is None or len(inv.deck(state)) >= left:
         return
     store["reminder_left"] = None
-    boards = tuple(state["boards"])
-    for board in state["boards"]:
-        lands = adv.board_lands(state, board)
+    inv.queue_next(state, [{"do": "immigration_wave", "boards": list(state["boards"])}],
+                   {"seat": None, "source": "Wave of Immigration"})
+
+
+@fx.verb("immigration_wave")
+def _immigration_wave(state, step, ctx, answer):
+    """Habsburg 5 on the first of `boards`: the coastal land for the city (`city` done once
+    placed), then the inland lands for the towns, fewest blight first, 3 in all."""
+    if not step["boards"]:
+        return None
+    board, boards = step["boards"][0], tuple(state["boards"])
+    lands = adv.board_lands(state, board)
+    if not step.get("city"):
         coastal = [n for n in lands if isl.is_coastal(boards, n) and not _land(state, n)["city"]]
-        if coastal:
-            pcs.add(_land(state, coastal[0]), "city")
-        inland = sorted((n for n in lands if not isl.is_coastal(boards, n)),
-                        key=lambda n: (_land(state, n)["blight"], adv.land_number(n)))
-        for name in inland[:3]:
-            pcs.add(_land(state, name), "town")
+        name = fx.ask_or_take(fx.chooser(ctx), "choose_land", coastal, answer) if coastal else None
+        if isinstance(name, fx.Ask):
+            return name
+        if name:
+            pcs.add(_land(state, name), "city")
+        step, answer = {**step, "city": True, "towns": []}, None
+    towns = [*step["towns"], *([answer] if answer is not None else [])]
+    inland = [n for n in lands if not isl.is_coastal(boards, n)]
+    while len(towns) < 3:
+        left = [n for n in inland if n not in towns]
+        if not left:
+            break
+        fewest = min(_land(state, n)["blight"] for n in left)
+        options = [n for n in left if _land(state, n)["blight"] == fewest]
+        if len(options) > 3 - len(towns):
+            fx.remember(state, **{**step, "towns": towns})
+            return fx.Ask(fx.chooser(ctx), "choose_land", options)
+        towns += options
+    for name in towns:
+        pcs.add(_land(state, name), "town")
+    return [{"step": {"do": "immigration_wave", "boards": step["boards"][1:]}, "ctx": ctx}]
 
 
 @hooks.on("ravage_damage", "habsburg:6")
@@ -349,7 +432,7 @@ def _hunters_swarm(state: dict, **kw) -> str | None:
 
 @hooks.on("ravage_attack", "russia:1")
 def _explorers_hunt(state: dict, land: str, kind: str, attack: int, **kw) -> int | None:
-    return adv.param(state, "russia", 1, "attack").get(kind)
+    return _raised(state, "russia", 1, kind, attack)
 
 
 @hooks.on("after_ravage", "russia:1")
@@ -361,6 +444,35 @@ def _shell_and_hide(state: dict, land: str, report: dict, **kw) -> None:
             row["beasts"] -= 1
             store = state["adversary"]
             store["beasts_panel"] = store.get("beasts_panel", 0) + 1
+
+
+@hooks.on("destroy_piece", "russia:2")
+def _impending_disaster(state: dict, land: str, kind: str, index: int, **kw) -> bool | None:
+    """The first time each Action would destroy explorers, if it can be pushed, 1 of them is
+    pushed instead (its damage gone; the players pick where: `impending_push`, queued next;
+    until then it is off the island) and 1 fear."""
+    if kind != "explorer" or not tok.invader_neighbours(state, land):
+        return None
+    store = state["adversary"]
+    key = pcs.action_key(state)
+    if store.get("disaster_action") == key:
+        return None
+    store["disaster_action"] = key
+    _, strife = pcs.take(_land(state, land), "explorer", index)
+    pcs.gain_fear(state, 1)
+    inv.queue_next(state, [{"do": "impending_push", "from": land, "strife": strife}],
+                   {"seat": None, "source": "A Sense for Impending Disaster"})
+    return False
+
+
+@fx.verb("impending_push")
+def _impending_push(state, step, ctx, answer):
+    options = list(tok.invader_neighbours(state, step["from"]))
+    to = fx.ask_or_take(fx.chooser(ctx), "push", options, answer) if options else step["from"]
+    if isinstance(to, fx.Ask):
+        return to
+    pcs.put(_land(state, to), "explorer", 0, step["strife"])
+    return None
 
 
 @hooks.on("ravage_lands", "russia:3")
@@ -385,18 +497,18 @@ def _count_blight(state: dict, land: str, report: dict, **kw) -> None:
 @hooks.on("after_ravage_step", "russia:6")
 def _fast_profit(state: dict, **kw) -> None:
     """Turn 2+: on each board where the ravage added no blight, 1 explorer and 1 town in
-    the land with the most explorers (at least 1; ties: lowest-numbered)."""
+    the land with the most explorers (at least 1; the players pick among ties)."""
     if state.get("turn", 0) < 2:
         return
     blighted = state["adversary"].get("blighted_boards", [])
+    effect = []
     for board in state["boards"]:
-        if board in blighted:
-            continue
-        lands = [n for n in adv.board_lands(state, board) if _land(state, n)["explorer"]]
-        if lands:
-            best = max(lands, key=lambda n: (len(_land(state, n)["explorer"]), -adv.land_number(n)))
-            pcs.add(_land(state, best), "explorer")
-            pcs.add(_land(state, best), "town")
+        if board not in blighted:
+            effect.append({"do": "pick_land",
+                           "where": {"board": board, "has": ["explorer"], "most": ["explorer"]},
+                           "then": [{"do": "add", "kind": "explorer"}, {"do": "add", "kind": "town"}]})
+    if effect:
+        inv.queue_next(state, effect, {"seat": None, "source": "Pressure for Fast Profit"})
 
 
 # Scotland

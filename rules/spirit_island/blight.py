@@ -90,11 +90,13 @@ def _invader_phase(state: dict) -> None:
 
 
 def spirit_phase_effect(state: dict) -> list[dict]:
-    """What the card gives at the start of every Spirit phase (empty for most cards)."""
+    """What the card gives at the start of every Spirit phase (empty for most cards), and
+    the offer of Craft a Great Warding's Defend 4 while its reminder lasts."""
     card = state["blight_card"]
+    effect = []
     if card["side"] == pcs.BLIGHTED and timing(card["name"]) == "spirit_phase":
-        return card_effect(card["name"])
-    return []
+        effect = list(card_effect(card["name"]))
+    return effect + event_rules.great_warding_offer(state)
 
 
 @effects.verb("aid_from_lesser_spirits")

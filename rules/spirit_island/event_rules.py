@@ -12,7 +12,10 @@ lowest_matching), defend (n, per dahan), spirit_defend_less, truce, dahan_sit_ou
 disease_allows_build, ignore_wilds_explore, explore_extra, explore_town_once_per_board, bureaucrats, eager_explorers,
 strip_the_land, blight_threshold, blight_from_box, blight_destroys_more,
 invested_aristocracy, ravage_as_build, explore_range, explore_all_without_town_city,
-after_ravage_step / after_advance (an effect run at that point). The others are recorded for the modules that own the rule they change
+after_ravage_step / after_advance (an effect run at that point), beasts_as_badlands,
+ignore_one_strife, no_fear_for_destroying, resourceful_populace, dahan_strike_first,
+dahan_strike_together, xenophobia; great_warding is offered by blight.spirit_phase_effect.
+The others are recorded for the modules that own the rule they change
 (`active(state, mod)`): see `_not_encoded` in data/events.json.
 """
 
@@ -352,7 +355,7 @@ def _build_land(state: dict, land: str, piece: str) -> bool | None:
 
 
 @hooks.on("after_build", RULE)
-def _after_build(state: dict, built: dict) -> None:
+def _after_build(state: dict, built: dict, **kw) -> None:
     put_back(state)
     if mods(state, "bureaucrats"):
         for board in state["boards"]:
@@ -368,8 +371,9 @@ def _after_build(state: dict, built: dict) -> None:
             done.append(name[0])
             near = [n for n in isl.adjacent(tuple(state["boards"]), name)
                     if not pcs.invader_count(state["lands"][n])]
-            if near:  # the players' pick; the first such land by default
-                pcs.add(state["lands"][near[0]], "explorer")
+            if near:  # the players' pick
+                inv.queue_next(state, [{"do": "add_in_one_of", "lands": near, "kind": "explorer"}],
+                               {**ISLAND_CTX, "source": "Eager Explorers"})
 
 
 # --- blight ---------------------------------------------------------------------------------------
@@ -408,3 +412,99 @@ def _after_ravage_step(state: dict) -> None:
                      if not pcs.invader_count(state["lands"][n])]
             if board not in blighted and empty:
                 pcs.add(state["lands"][max(empty, key=_number)], "town")
+
+
+@effects.verb("add_in_one_of")
+def add_in_one_of(state, step, ctx, answer):
+    """1 `kind` in one of `lands`, the players' pick (asked when there are several)."""
+    name = effects.ask_or_take(effects.chooser(ctx), "choose_land", step["lands"], answer)
+    if isinstance(name, effects.Ask):
+        return name
+    pcs.add(state["lands"][name], step["kind"])
+    return None
+
+
+# --- the lasting effects that change a ravage, strife, fear and destruction --------------------
+
+
+@hooks.on("badlands", RULE)
+def _beasts_as_badlands(state: dict, land: str) -> int | None:
+    """Beasts Prey on the Injured: this turn beasts also count as badlands."""
+    if any(applies(state, m, land) for m in mods(state, "beasts_as_badlands")):
+        return pcs.count(state["lands"][land], "beasts")
+    return None
+
+
+@hooks.on("strife_ignored", RULE)
+def _pull_together(state: dict) -> int | None:
+    """Pull Together in Adversity: 1 strife on each invader is ignored (and not removed)."""
+    return 1 if mods(state, "ignore_one_strife") else None
+
+
+@hooks.on("destroy_fear", RULE)
+def _relentless_optimism(state: dict, land: str, kind: str) -> bool | None:
+    """Relentless Optimism: no fear for destroying towns and cities this turn."""
+    if kind in ("town", "city") and mods(state, "no_fear_for_destroying"):
+        return False
+    return None
+
+
+@hooks.on("destroyed", RULE)
+def _resourceful_populace(state: dict, land: str, kind: str) -> None:
+    """Resourceful Populace: after an Action destroys 1+ towns/cities, 1 town in a land
+    next to it (the players' pick; none when it has none, e.g. isolated): once per Action,
+    queued to run after the step that destroyed it."""
+    if kind not in ("town", "city") or not mods(state, "resourceful_populace"):
+        return
+    done = store(state).setdefault("populace_actions", [])
+    key = pcs.action_key(state)
+    if key in done:
+        return
+    done.append(key)
+    near = list(tokens.invader_neighbours(state, land))
+    if near:
+        inv.queue_next(state, [{"do": "add_in_one_of", "lands": near, "kind": "town"}],
+                       {**ISLAND_CTX, "source": "Resourceful Populace"})
+
+
+@hooks.on("ravage_order", RULE)
+def _dahan_order(state: dict, land: str) -> str | None:
+    """Engage on Their Own Terms: the dahan strike first; Lay Ambushes: at the same time."""
+    if mods(state, "dahan_strike_first"):
+        return "dahan_first"
+    if mods(state, "dahan_strike_together"):
+        return "together"
+    return None
+
+
+@hooks.on("dahan_attack", RULE)
+def _dahan_attack(state: dict, land: str, attack: int) -> int | None:
+    """Engage on Their Own Terms: each dahan deals only 1 damage in a ravage."""
+    return min(attack, 1) if mods(state, "dahan_strike_first") else None
+
+
+@hooks.on("xenophobia", RULE)
+def _xenophobia(state: dict, land: str) -> bool | None:
+    return True if any(applies(state, m, land) for m in mods(state, "xenophobia")) else None
+
+
+# --- Craft a Great Warding's reminder ---------------------------------------------------------
+
+
+def great_warding_offer(state: dict) -> list[dict]:
+    """In a Spirit phase after the one the event came in, the players may grant Defend 4 in
+    every land once (blight.spirit_phase_effect queues it)."""
+    later = [m for m in mods(state, "great_warding") if m["from_turn"] < turn(state)]
+    return [{"do": "great_warding"}] if later else []
+
+
+@effects.verb("great_warding")
+def great_warding(state, step, ctx, answer):
+    choice = effects.ask_or_take(0, "great_warding", ["yes", "no"], answer)
+    if isinstance(choice, effects.Ask) or choice == "no":
+        return choice if isinstance(choice, effects.Ask) else None
+    for name in isl.land_names(tuple(state["boards"])):
+        tokens.add_defend(state, name, 4)
+    data = store(state)
+    data["mods"] = [m for m in data["mods"] if m["mod"] != "great_warding"]
+    return None

@@ -55,16 +55,24 @@ def store(state: dict) -> dict:
     return rules.store(state)
 
 
+def adversaries_in_play(state: dict) -> list[tuple[str, int]]:
+    """(name, level) of the leading adversary and the supporting one, if any."""
+    adversary = state.get("adversary") or {}
+    both = [adversary, adversary.get("supporting") or {}]
+    return [(a["name"], a.get("level", 0)) for a in both if a.get("name")]
+
+
 def deck_names(state: dict) -> list[str]:
-    """The events for this game, in data order (before shuffling)."""
-    adversary = (state.get("adversary") or {}).get("name", "")
+    """The events for this game, in data order (before shuffling): an event removed with
+    an adversary goes whether it leads or supports."""
+    adversaries = [name for name, _ in adversaries_in_play(state)]
     spirits = {row.get("spirit") for row in state.get("seats", [])}
     names = []
     for name, event in EVENTS.items():
         if "adversary" in event:
             continue
         out = event.get("remove_with", {})
-        if any(a in adversary for a in out.get("adversary", [])) or spirits & set(
+        if any(a in n for a in out.get("adversary", []) for n in adversaries) or spirits & set(
                 out.get("spirit", [])):
             continue
         names.append(name)
@@ -126,13 +134,14 @@ def event_steps(name: str) -> list[dict]:
 def invader_stage(state: dict) -> int:
     """The stage shown on top of the invader deck (digest 4.14): reminder entries are
     skipped, an empty deck is stage III; against Brandenburg-Prussia level 2+ the first
-    stage III card counts as stage II."""
+    stage III card counts as stage II (leading or supporting)."""
     cards = [c for c in inv.deck(state) if c[:1].isdigit()]
     if not cards:
         return 3
     stage = inv.stage(cards[0])
-    adversary = state.get("adversary") or {}
-    if stage == 3 and "Brandenburg" in adversary.get("name", "") and adversary.get("level", 0) >= 2:
+    prussia = any("Brandenburg" in name and level >= 2
+                  for name, level in adversaries_in_play(state))
+    if stage == 3 and prussia:
         seen = [c for slot in state["track"].values() for c in slot]
         if not any(c[:1] == "3" for c in seen):
             return 2

@@ -188,7 +188,9 @@ def build(
         kind = build_in(state, name, (use_skip or {}).get(name), stopped)
         if kind:
             built[name] = kind
+    state["build_card"] = card  # which card built (Habsburg 1 acts after the last one)
     fire(state, "after_build", built=built)
+    state.pop("build_card", None)
     return built
 
 

@@ -148,13 +148,15 @@ def land_name(state: dict, land: dict) -> str | None:
 def health(state: dict, land: dict, kind: str, index: int = 0) -> int:
     """A piece's health now (digest 4.15.4): the printed value, plus what `health` hooks
     add (e.g. durable towns), less 1 per strife while a fear card says so this turn
-    (`turn_marks["island"]["strife_weakens"]`, errata A7); never below 1."""
+    (`turn_marks["island"]["strife_weakens"]`, errata A7; strife a `strife_ignored` rule
+    ignores does not count); never below 1."""
     points = HEALTH[kind]
     name = land_name(state, land) if state.get("rules") else None
     if name is not None:
         points += sum(fire(state, "health", land=name, kind=kind))
     if kind in INVADERS and state.get("turn_marks", {}).get(ISLAND, {}).get("strife_weakens"):
-        points -= strife(land, kind)[index]
+        ignored = sum(fire(state, "strife_ignored")) if state.get("rules") else 0
+        points -= max(0, strife(land, kind)[index] - ignored)
     return max(1, points)
 
 

@@ -38,6 +38,7 @@ from __future__ import annotations
 
 from rules.spirit_island import island as isl
 from rules.spirit_island.boards import LANDS, SETUP
+from rules.spirit_island.hooks import fire
 from rules.spirit_island.pieces import INVADERS, ISLAND, check_health, count, strife
 
 SKIP_ACTIONS = ("explore", "build", "ravage", "any", "all")
@@ -164,11 +165,11 @@ def stop_by_token(state: dict, name: str, action: str) -> bool:
 
 
 def badlands_bonus(state: dict, name: str, target: str, done: list[str], amount: int) -> int:
-    """The extra damage badlands add to `amount` damage dealt to `target` ("invaders" or
+    """The extra damage badlands (and what `badlands` hooks count as badlands) add to `amount` damage dealt to `target` ("invaders" or
     "dahan") in a land, once per Action: `done` is the Action's record of (land, target)
     pairs already increased (CORE keeps it in the Action's ctx). 0 when `amount` is 0."""
     key = f"{name}:{target}"
-    bonus = count(state["lands"][name], "badlands")
+    bonus = count(state["lands"][name], "badlands") + sum(fire(state, "badlands", land=name))
     if amount < 1 or key in done:
         return 0
     done.append(key)

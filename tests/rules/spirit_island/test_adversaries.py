@@ -169,6 +169,7 @@ def test_sweden_four_discards_the_top_card_and_backs_the_fewest_invaders_land():
     towns = {n: len(state["lands"][n]["town"]) for n in state["lands"]}
     adv.setup(state, "Sweden", 4)
     assert state["track"]["discard"] == [top] and inv.deck(state)[0] != top
+    run(state)  # queued: the players pick among the tied lands (before the initial explore)
     gained = [n for n in state["lands"] if len(state["lands"][n]["town"]) > towns[n]]
     assert len(gained) == 1 and inv.matches(("A",), top, gained[0])
 
@@ -371,15 +372,20 @@ def test_sweden_one_heavy_mining_adds_blight_for_six_damage():
 
 def test_sweden_three_towns_deal_3_and_cities_5():
     state = game("Sweden", 3)
-    fire = [hooks.fire(state, "ravage_attack", land="A5", kind=k, attack=1)
+    fire = [hooks.chain(state, "ravage_attack", "attack", pcs.ATTACK[k], land="A5", kind=k)
             for k in ("explorer", "town", "city")]
-    assert fire == [[], [3], [5]]
+    assert fire == [1, 3, 5]
+    # chained: a change made before this rule is kept (+1 and +1, not "3")
+    assert hooks.chain(state, "ravage_attack", "attack", 3, land="A5", kind="town") == 4
 
 
 def test_sweden_five_mining_rush_adds_a_town_next_to_a_blighted_land():
     state = game("Sweden", 5)
     place(state, A1="T")
     hooks.fire(state, "after_ravage", land="A5", report={"damage": 2, "blight": ["A5"]})
+    ask = fx.run(state)
+    assert ask.kind == "choose_land" and "A4" in ask.options and "A1" not in ask.options
+    fx.answer(state, "A4")
     assert show(state, "A4") == "T"
     hooks.fire(state, "after_ravage", land="A6", report={"damage": 1, "blight": []})
     assert show(state, "A8") == ""
@@ -409,6 +415,9 @@ def test_france_four_triangle_trade_after_a_coastal_city():
     state = game("France", 4)
     place(state, A1="T")
     hooks.fire(state, "after_build", built={"A2": "city", "A5": "city"})
+    ask = fx.run(state)  # the lands next to A2 with the fewest towns: not A1
+    assert ask.kind == "choose_land" and "A3" in ask.options and "A1" not in ask.options
+    fx.answer(state, "A3")
     assert show(state, "A3") == "T" and show(state, "A1") == "T"
 
 
@@ -459,10 +468,13 @@ def test_habsburg_one_migratory_herders_gather_towns_once_after_building():
     state = game("Habsburg", 1)
     place(state, A1="T", A6="T")
     state["track"]["build"] = ["1:wetland"]
+    state["build_card"] = "1:wetland"  # set by invaders.build while after_build fires
     hooks.fire(state, "after_build", built={})
+    run(state)
     assert [show(state, n) for n in ("A1", "A2", "A5", "A6")] == ["", "T", "T", ""]
     place(state, A6="T")
     hooks.fire(state, "after_build", built={})
+    run(state)
     assert show(state, "A6") == "T"
 
 
@@ -502,6 +514,9 @@ def test_habsburg_five_wave_of_immigration_when_the_reminder_comes_up():
         hooks.fire(state, "explore_card", card=deck.pop(0))
     assert not any(pcs.invader_count(land) for land in state["lands"].values())
     hooks.fire(state, "explore_card", card=deck.pop(0))
+    ask = fx.run(state)  # the city: any coastal land of the board
+    assert ask.options == ["A1", "A2", "A3"]
+    run(state, ["A1"])  # the towns: 3 of the 5 inland lands tied at 0 blight (first options)
     assert [n for n in state["lands"] if state["lands"][n]["city"]] == ["A1"]
     assert [n for n in state["lands"] if state["lands"][n]["town"]] == ["A4", "A5", "A6"]
 
@@ -544,6 +559,7 @@ def test_russia_six_pressure_for_fast_profit_on_boards_without_new_blight():
     hooks.fire(state, "ravage_step")
     hooks.fire(state, "after_ravage", land="B5", report={"damage": 2, "blight": ["B5"]})
     hooks.fire(state, "after_ravage_step")
+    run(state)
     assert show(state, "A5") == "TEEE" and show(state, "B5") == "EE"
     state["turn"] = 1
     hooks.fire(state, "ravage_step")

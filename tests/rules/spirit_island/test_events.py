@@ -659,7 +659,10 @@ def test_promising_farmland_and_eager_explorers():
     place(state, "A2", "C")
     place(state, "A1", "E")
     hooks.fire(state, "after_build", built={"A2": "town"})
-    assert show(state, "A3") == "E"  # the first adjacent land without invaders
+    ask = fx.run(state)  # the players pick the adjacent land without invaders
+    assert ask.kind == "choose_land" and "A3" in ask.options and "A1" not in ask.options
+    fx.answer(state, "A3")
+    assert show(state, "A3") == "E"
 
 
 def test_strip_the_land_and_self_sacrifice():
