@@ -496,3 +496,55 @@ def common_neighbour(state, step, ctx, answer):
     if isinstance(land, fx.Ask):
         return land
     return fx.frames(step["then"], fv.fresh_ctx(state, ctx, land=land))
+
+
+@fx.verb("gather_presence_each")
+def gather_presence_each(state, step, ctx, answer):
+    """From each adjacent land with presence, gather 1 presence (of any spirit; the acting
+    player picks whose when several)."""
+    todo = step.get("todo")
+    if todo is None:
+        todo = [x for x in isl.adjacent(tuple(state["boards"]), ctx["land"])
+                if x in state["lands"] and any(state["lands"][x]["presence"].values())]
+    if not todo:
+        return None
+    source = state["lands"][todo[0]]
+    whose = sorted(k for k, n in source["presence"].items() if n)
+    key = fx.ask_or_take(fx.chooser(ctx), "presence", whose, answer)
+    if isinstance(key, fx.Ask):
+        return key
+    pcs.destroy_presence(source, key)
+    pcs.add_presence(state["lands"][ctx["land"]], key)
+    return [{"step": {**step, "todo": todo[1:]}, "ctx": ctx}] if len(todo) > 1 else None
+
+
+def _cards_of(row: dict, deck: str) -> list[str]:
+    return [c for pile in ("hand", "played", "discard") for c in row.get(pile, [])
+            if pw.CARDS.get(c, {}).get("deck") == deck]
+
+
+@fx.verb("forget_three_to_repeat")
+def forget_three_to_repeat(state, step, ctx, answer):
+    """With no other power card in play: any number of times, forget a Minor, a Major and a
+    Unique power card (each picked) to run `then` again."""
+    row = state["seats"][ctx["seat"]]
+    if any(c != ctx.get("source") for c in row.get("played", [])):
+        return None
+    left = step.get("left")
+    if left is None:
+        if not all(_cards_of(row, d) for d in ("minor", "major", "unique")):
+            return None
+        pick = fx.ask_or_take(ctx["seat"], "may", ["yes", "no"], answer)
+        if isinstance(pick, fx.Ask) or pick == "no":
+            return pick if isinstance(pick, fx.Ask) else None
+        return [{"step": {**step, "left": ["minor", "major", "unique"]}, "ctx": ctx}]
+    if not left:
+        return fx.frames([*step["then"], {k: v for k, v in step.items() if k != "left"}], ctx)
+    card = fx.ask_or_take(ctx["seat"], "forget", _cards_of(row, left[0]), answer)
+    if isinstance(card, fx.Ask):
+        return card
+    for pile in ("hand", "played", "discard"):
+        if card in row.get(pile, []):
+            row[pile].remove(card)
+            break
+    return [{"step": {**step, "left": left[1:]}, "ctx": ctx}]

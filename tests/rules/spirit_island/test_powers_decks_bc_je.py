@@ -445,7 +445,8 @@ CASES: dict[str, list[tuple[dict, list, dict]]] = {
     "Draw Towards a Consuming Void": [
         ({"at": {"A6": {"explorer": 1, "town": 1, "dahan": 1, "beasts": 1}, "A1": {"city": 1, "beasts": 1}}}, [],
          {"A5": {"explorer": 0, "town": 0, "city": 0, "dahan": 0, "beasts": 0, "presence": 1},
-          "A6": {"explorer": 0, "beasts": 0}, "A1": {"city": 0, "beasts": 0}, "fear": 4 + 3})],
+          "A6": {"explorer": 0, "beasts": 0}, "A1": {"city": 0, "beasts": 0}, "fear": 4 + 3}),
+        ({"river": {"A6": 1}}, [], {"river": {"A6": 0, "A5": 0}, "A5": {"presence": 1}})],
     "Storm-Swath": [
         ({"at": {"A6": {"explorer": 1, "town": 1}, "A5": {"explorer": 1}}}, ["A6"],
          {"A6": {"explorer": 0, "town": [1]}, "A5": {"explorer": 0}, "fear": 2}),
@@ -551,3 +552,23 @@ def test_a_yourself_power_asks_no_target(name):
     fx.push(state, [pw.CARDS[name]["target"], {"do": "energy", "n": 1, "to": "spirit"}],
             {"seat": 1, "source": name})
     assert fx.run(state) is None and [s["energy"] for s in state["seats"]] == [0, 1]
+
+
+def test_draw_towards_a_consuming_void_repeats_for_three_forgotten_cards():
+    state = position(at={"A6": {"city": 2}, "A1": {"city": 2}},
+                     played=(["Draw Towards a Consuming Void"], []))
+    row = state["seats"][0]
+    row["discard"] = ["Fire in the Sky", "Sea Monsters"]
+    unique = row["hand"][0]
+    play(state, "Draw Towards a Consuming Void", ["yes", "Sea Monsters", unique])
+    # each time: 1 city gathered from each neighbour with one, 15 damage
+    assert n(state, "A5", "city") == 0 and n(state, "A6", "city") == 0 and n(state, "A1", "city") == 0
+    assert state["fear"]["earned"] == 4 + 4 + 4 * 2
+    assert unique not in row["hand"] and row["discard"] == []
+    assert n(state, "A5", "presence") == 0  # 1 destroyed each time
+
+
+def test_draw_towards_a_consuming_void_no_repeat_with_another_card_in_play():
+    state = position(played=(["Draw Towards a Consuming Void", "Fire in the Sky"], []))
+    state["seats"][0]["discard"] = ["Fire in the Sky", "Sea Monsters"]
+    play(state, "Draw Towards a Consuming Void")  # no question
