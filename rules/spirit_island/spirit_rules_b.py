@@ -357,6 +357,67 @@ def collapse(state: dict, land: str, seat: int, cause: str, n: int = 1) -> None:
     return None
 
 
+# Where presence is destroyed outside this module (blight added by a ravage, a power or an
+# event; an event's lose_presence), Vengeance's and Volcano's presence is counted before and
+# after and `presence_destroyed` fired for what went: by a ravage ("invaders"), by a spirit's
+# action ("spirit"), by an island effect ("event").
+
+_WATCH_RULES = {"lingering-pestilence": VENGEANCE, "collapse-in-lava": VOLCANO}
+
+
+def _watched_seats(state: dict) -> list[int]:
+    rules = state.get("rules", ())
+    found = (sp.seat_of(state, spirit) for rule, spirit in _WATCH_RULES.items() if rule in rules)
+    return [seat for seat in found if seat is not None]
+
+
+def _snapshot(state: dict) -> dict[int, dict[str, int]]:
+    return {seat: {n: land["presence"].get(_key(state, seat), 0) for n, land in state["lands"].items()}
+            for seat in _watched_seats(state)}
+
+
+def _report_losses(state: dict, before: dict, cause: str) -> None:
+    for seat, lands in before.items():
+        key = _key(state, int(seat))
+        for land, n in lands.items():
+            now = state["lands"][land]["presence"].get(key, 0) if land in state["lands"] else 0
+            if now < n:
+                presence_destroyed(state, land, int(seat), cause, n - now)
+
+
+def _watch_losses(name: str) -> None:
+    @_chain(name)
+    def wrapper(previous, state, step, ctx, answer):
+        if not _watched_seats(state):
+            return previous(state, step, ctx, answer)
+        before = _snapshot(state)
+        result = previous(state, step, ctx, answer)
+        if not isinstance(result, fx.Ask):
+            _report_losses(state, before, "spirit" if ctx.get("seat") is not None else "event")
+        return result
+
+
+for _verb in ("add", "lose_presence", "add_blight_no_cascade"):
+    if _verb in fx.VERBS:
+        _watch_losses(_verb)
+
+
+def _ravage_snapshot(state: dict, land: str, damage: int) -> None:
+    if _watched_seats(state) and "je_b_before_ravage" not in state:
+        state["je_b_before_ravage"] = _snapshot(state)
+
+
+def _ravage_losses(state: dict, land: str, report: dict) -> None:
+    before = state.pop("je_b_before_ravage", None)
+    if before:
+        _report_losses(state, before, "invaders")
+
+
+for _rule in _WATCH_RULES:
+    hooks.on("ravage_damage", _rule)(_ravage_snapshot)
+    hooks.on("after_ravage", _rule)(_ravage_losses)
+
+
 # --- Vengeance's verbs -----------------------------------------------------------------------------
 
 

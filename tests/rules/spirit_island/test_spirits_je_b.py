@@ -395,3 +395,31 @@ def test_long_ages_for_a_cost_and_again_for_a_separate_forget():
     play(state, [{"do": "forget"}], 0, ["a", "discard"])
     play(state, [{"do": "forget"}], 0, ["b", "discard"])
     assert row["hand"] == [] and row["discard"] == ["a", "b"]
+
+
+# --- presence destroyed by blight: Lingering Pestilence and Collapse -----------------------------------
+
+
+def test_ravage_blight_destroying_vengeance_presence_leaves_disease():
+    state = seated(VENGEANCE)
+    clear(state)
+    state["lands"]["A5"].update(town=[0], explorer=[0])  # 3 damage: blight
+    invaders.ravage(state, "A5")
+    assert state["lands"]["A5"]["blight"] == 1 and "A5" not in presence(state)
+    assert state["lands"]["A5"]["disease"] == 1
+
+
+def test_vengeance_own_power_adding_blight_leaves_no_disease():
+    state = seated(VENGEANCE)
+    clear(state)
+    play(state, [{"do": "target_land", "range": 0}, {"do": "add", "kind": "blight"}], 0, ["A5"])
+    assert state["lands"]["A5"]["blight"] == 1 and state["lands"]["A5"]["disease"] == 0
+
+
+def test_an_event_adding_blight_to_volcano_collapses():
+    state = seated(VOLCANO, ["A1"])
+    clear(state)
+    state["lands"]["A1"].update(explorer=[0], dahan=[0])
+    fx.push(state, [{"do": "add", "kind": "blight"}], {"seat": None, "land": "A1"})
+    assert fx.run(state) is None
+    assert state["lands"]["A1"]["explorer"] == [] and state["lands"]["A1"]["dahan"] == [1]
