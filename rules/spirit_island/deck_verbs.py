@@ -548,3 +548,63 @@ def forget_three_to_repeat(state, step, ctx, answer):
             row[pile].remove(card)
             break
     return [{"step": {**step, "left": left[1:]}, "ctx": ctx}]
+
+
+# --- "the next time ..." in a land this turn (pieces.destroy's hooks) ------------------------------
+
+NEXT_TIME = "deck-next-time"
+
+
+def _next_time_rule(state: dict) -> None:
+    if NEXT_TIME not in state.setdefault("rules", []):
+        state["rules"].append(NEXT_TIME)
+
+
+@fx.verb("when_destroyed")
+def when_destroyed(state, step, ctx, answer):
+    """The next time a piece of `kinds` is destroyed in ctx.land this turn, `then` runs
+    there (queued right after the step that destroyed it), once."""
+    marks = fx.turn_marks(state, ctx["land"])
+    marks.setdefault("when_destroyed", []).append(
+        {"kinds": fx._kinds(step), "then": step["then"], "seat": ctx.get("seat"),
+         "source": ctx.get("source")})
+    _next_time_rule(state)
+    return None
+
+
+@hooks.on("destroyed", NEXT_TIME)
+def _after_destroyed(state: dict, land: str, kind: str, **kw) -> None:
+    waiting = tok.marks(state, land).get("when_destroyed", [])
+    hit = next((w for w in waiting if kind in w["kinds"]), None)
+    if hit is None:
+        return
+    waiting.remove(hit)
+    ctx = fx._new_ctx(state, {"seat": hit["seat"], "land": land, "source": hit["source"]})
+    frames = fx.frames(hit["then"], ctx)
+    queue = state.setdefault("queue", [])
+    queue[1 if queue else 0:1 if queue else 0] = frames
+
+
+@fx.verb("spare")
+def spare(state, step, ctx, answer):
+    """The next time pieces of `kind` would be destroyed in ctx.land this turn (one Action),
+    `n` fewer are: each spared piece stays, undamaged."""
+    marks = fx.turn_marks(state, ctx["land"])
+    marks["spare"] = {"kind": step["kind"], "n": step.get("n", 1), "action": None}
+    _next_time_rule(state)
+    return None
+
+
+@hooks.on("destroy_piece", NEXT_TIME)
+def _spared(state: dict, land: str, kind: str, index: int, **kw) -> bool | None:
+    held = tok.marks(state, land).get("spare")
+    if not held or held["kind"] != kind or held["n"] <= 0:
+        return None
+    key = pcs.action_key(state)
+    if held["action"] not in (None, key):
+        held["n"] = 0  # that next time has passed
+        return None
+    held["action"] = key
+    held["n"] -= 1
+    state["lands"][land][kind][index] = 0
+    return False

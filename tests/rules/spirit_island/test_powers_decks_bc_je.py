@@ -299,7 +299,9 @@ CASES: dict[str, list[tuple[dict, list, dict]]] = {
          {"A6": {"town": 0, "city": 1}, "fear": 1}),
         ({"at": {"A6": {"dahan": 1}, "A1": {"dahan": 2}}}, ["A6", 1, ["dahan", "A1"], ["dahan", "A1"]],
          {"A6": {"dahan": 3}, "fear": 1})],
-    "Birds Cry Warning": [({"at": {"A6": {"dahan": 2}}}, [0], {"marks": {"A6": {"save": {"dahan": 2}}}})],
+    "Birds Cry Warning": [
+        ({"at": {"A6": {"dahan": 2}}}, [0], {"marks": {"A6": {"spare": {"kind": "dahan", "n": 2, "action": None}}}}),
+        ({"at": {"A6": {"dahan": 2}}}, [1, ["dahan", "A1"], "done"], {"A1": {"dahan": 1}})],
     "Blood Draws Predators": [({"at": {"A6": {"town": 1}}}, ["A6"], {"A6": {"town": 1, "beasts": 0}})],
     "Carapaced Land": [
         ({"at": {"A6": {"beasts": 1}}}, ["A6"], {"marks": {"A6": {"defend": 3}}}),
@@ -572,3 +574,39 @@ def test_draw_towards_a_consuming_void_no_repeat_with_another_card_in_play():
     state = position(played=(["Draw Towards a Consuming Void", "Fire in the Sky"], []))
     state["seats"][0]["discard"] = ["Fire in the Sky", "Sea Monsters"]
     play(state, "Draw Towards a Consuming Void")  # no question
+
+
+def destroy_in(state, land, kind):
+    fx.push(state, [{"do": "destroy", "n": 1, "kinds": [kind]}], {"seat": 0, "land": land})
+    assert fx.run(state) is None
+
+
+def test_portents_of_disaster_1_fear_the_next_time_only():
+    state = position(at={"A6": {"explorer": 3}, "A1": {"explorer": 1}})
+    play(state, "Portents of Disaster", ["A6"])
+    destroy_in(state, "A1", "explorer")  # another land
+    assert state["fear"]["earned"] == 2
+    destroy_in(state, "A6", "explorer")
+    destroy_in(state, "A6", "explorer")
+    assert state["fear"]["earned"] == 3
+
+
+def test_blood_draws_predators_after_the_next_destruction():
+    state = position(at={"A6": {"town": 2, "beasts": 1}})
+    play(state, "Blood Draws Predators", ["A6"])
+    destroy_in(state, "A6", "town")  # then 1 beasts more, 2 damage: the other town
+    assert n(state, "A6", "beasts") == 2 and n(state, "A6", "town") == 0
+    assert state["fear"]["earned"] == 2
+
+
+@pytest.mark.parametrize(("card", "left"), [(False, 1), (True, 3)])
+def test_birds_cry_warning_spares_2_dahan_the_next_time(card, left):
+    state = position(at={"A6": {"dahan": 3, "town": 2}})  # the ravage: 4 damage, 2 dahan
+    if card:
+        play(state, "Birds Cry Warning", [0])
+    inv.ravage(state, "A6")
+    assert n(state, "A6", "dahan") == left
+    if card:  # only the next time
+        state["lands"]["A6"]["town"] = [0, 0]
+        inv.ravage(state, "A6")
+        assert n(state, "A6", "dahan") == 1
