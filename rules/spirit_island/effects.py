@@ -249,7 +249,7 @@ def invader_stage(state: dict) -> int:
 
 def check(state: dict, cond: dict, ctx: dict) -> bool:
     tests: dict[str, Callable[[Any], bool]] = {
-        "elements": lambda v: all(
+        "elements": lambda v: ctx.get("seat") is not None and all(
             state["seats"][ctx["seat"]]["elements"].get(e, 0) >= n for e, n in v.items()),
         "land": lambda v: land_matches(state, ctx["land"], v, ctx),
         "terror_level": lambda v: terror_level(state) >= v,
@@ -409,16 +409,29 @@ def _take_token(land: dict, kind: str) -> None:
         land[kind] -= 1
 
 
-def _destroy_one(state: dict, land: dict, kind: str) -> None:
-    if kind in pcs.HEALTH:
+def _lose_presence(state: dict, land: dict, ctx: dict) -> None:
+    """The acting spirit's presence (any spirit's, for the island) is destroyed."""
+    seat = ctx.get("seat")
+    key = presence_key(state, seat) if seat is not None else next(iter(land["presence"]))
+    pcs.destroy_presence(land, key)
+    owner = next(i for i, row in enumerate(state["seats"]) if row["spirit"] == key)
+    state["seats"][owner]["destroyed"] = state["seats"][owner].get("destroyed", 0) + 1
+
+
+def _destroy_one(state: dict, land: dict, kind: str, ctx: dict) -> None:
+    if kind == "presence":
+        _lose_presence(state, land, ctx)
+    elif kind in pcs.HEALTH:
         pcs.destroy(state, land, kind)
     else:
         _take_token(land, kind)
 
 
-def _remove_one(state: dict, land: dict, kind: str) -> None:
+def _remove_one(state: dict, land: dict, kind: str, ctx: dict) -> None:
     if kind == "blight":
         pcs.return_blight(state, land)
+    elif kind == "presence":
+        _lose_presence(state, land, ctx)
     elif kind in pcs.HEALTH:
         pcs.remove(land, kind)
     else:
@@ -435,13 +448,13 @@ def _one_at_a_time(state, step, ctx, answer, kind_name: str, act_one) -> Any:
     if n == "all" or (answer is None and n >= total and not step.get("up_to")):
         for kind in kinds:
             while count(state, land, kind, ctx):
-                act_one(state, land, kind)
+                act_one(state, land, kind, ctx)
         return None
     options = kinds + ([DONE] if step.get("up_to") else [])
     kind = ask_or_take(chooser(ctx), kind_name, options, answer)
     if isinstance(kind, Ask) or kind == DONE:
         return kind if isinstance(kind, Ask) else None
-    act_one(state, land, kind)
+    act_one(state, land, kind, ctx)
     return _rest(step, ctx, n - 1)
 
 

@@ -313,3 +313,12 @@ def test_strife_counts_under_invaders_and_is_removed_from_one():
     assert fx.count(state, land(state, "A5"), "strife") == 2
     play(state, [{"do": "remove", "n": 1, "kinds": ["strife"]}], {"land": "A5"})
     assert land(state, "A5")["strife"]["town"] == [0, 1]
+
+
+def test_destroying_presence_counts_it_destroyed():
+    state = blank()
+    add_presence(land(state, "A5"), TESTER, 2)
+    play(state, [{"do": "destroy", "n": 1, "kinds": ["presence"]}], {"land": "A5"})
+    assert land(state, "A5")["presence"] == {TESTER: 1}
+    assert state["seats"][0]["destroyed"] == 1
+    assert not fx.check(state, {"elements": {"sun": 0}}, {"seat": None})
