@@ -30,8 +30,8 @@ from tests.example_game import registered
 
 LOAD_MD = Path(__file__).resolve().parents[1] / "LOAD.md"
 BEGIN, END = "<!-- figures: written by python -m bench.load --write -->", "<!-- /figures -->"
-COLUMNS = ("moves/s", "moves", "ack p50 ms", "ack p99 ms", "round trip p50 ms",
-           "round trip p99 ms", "REST calls/move", "errors", "applied twice", "lost",
+COLUMNS = ("tables", "moves/s", "moves", "ack p50 ms", "ack p99 ms", "round trip p50 ms",
+           "round trip p99 ms", "REST calls/move", "bot CPU ms/move", "others' cores", "errors", "applied twice", "lost",
            "stale clicks", "prompts posted twice", "reminded twice")
 
 
@@ -39,7 +39,8 @@ def parse(argv: list[str]) -> argparse.Namespace:
     parser = argparse.ArgumentParser(prog="python -m bench.load", description=__doc__)
     parser.add_argument("configs", nargs="*", metavar="config",
                         help=f"any of {', '.join(CONFIGS)} (default: all)")
-    parser.add_argument("--tables", type=int, default=20)
+    parser.add_argument("--tables", default="20",
+                        help="playing tables; a comma list (2,5,20) runs each count")
     parser.add_argument("--idle-tables", type=int, default=2)
     parser.add_argument("--seconds", type=float, default=60.0)
     parser.add_argument("--stored", type=int, default=10_000, help="games stored beforehand")
@@ -52,12 +53,12 @@ def parse(argv: list[str]) -> argparse.Namespace:
     if unknown := [c for c in args.configs if c not in CONFIGS]:
         parser.error(f"unknown configuration(s) {unknown}; known: {list(CONFIGS)}")
     args.configs = args.configs or list(CONFIGS)
+    args.tables = [int(n) for n in str(args.tables).split(",")]
     return args
 
 
 async def run_all(args: argparse.Namespace, workdir: Path) -> tuple[list[Outcome], dict]:
-    load = Load(tables=args.tables, sleepers=args.idle_tables, seconds=args.seconds,
-                remind_after=args.remind_after)
+    load = Load(sleepers=args.idle_tables, seconds=args.seconds, remind_after=args.remind_after)
     setup: dict[str, float] = {}
     outcomes = []
     profile_next = args.profile
@@ -69,11 +70,13 @@ async def run_all(args: argparse.Namespace, workdir: Path) -> tuple[list[Outcome
             print("no PostgreSQL server programs: the PostgreSQL configurations are skipped")
             wanted = [c for c in wanted if c.backend != "PostgreSQL"]
     try:
-        for config in wanted:
+        for config, tables in [(c, n) for c in wanted for n in args.tables]:
+            load.tables = tables
+            key = f"{config.key}-{tables}"
             if config.backend == "SQLite":
                 if "SQLite" not in setup:
                     seeded, setup["SQLite"] = await databases.seed_sqlite(workdir, args.stored)
-                path = databases.copy_sqlite(seeded, workdir / f"{config.key}.sqlite3")
+                path = databases.copy_sqlite(seeded, workdir / f"{key}.sqlite3")
                 database, server_pid = str(path), None
 
                 def open_db(path: Path = path):
@@ -82,7 +85,7 @@ async def run_all(args: argparse.Namespace, workdir: Path) -> tuple[list[Outcome
                 assert server is not None and server.process is not None
                 if "PostgreSQL" not in setup:
                     setup["PostgreSQL"] = await databases.seed_postgres(server, args.stored)
-                database = await databases.copy_postgres(server, config.key)
+                database = await databases.copy_postgres(server, key.replace("-", "_"))
                 server_pid = server.process.pid
 
                 def open_db(dsn: str = database):
@@ -94,7 +97,7 @@ async def run_all(args: argparse.Namespace, workdir: Path) -> tuple[list[Outcome
             print(f"-- {config.name}: {load.tables} tables for {load.seconds:.0f} s", flush=True)
             if profiler:
                 profiler.enable()
-            outcome = await run_config(config, load, database, workdir / config.key, open_db,
+            outcome = await run_config(config, load, database, workdir / key, open_db,
                                        server_pid)
             if profiler:
                 profiler.disable()
@@ -126,7 +129,12 @@ def profiles(workdir: Path) -> dict[str, list[str]]:
 
 def row(outcome: Outcome) -> dict[str, object]:
     moves, reminders = outcome.checks.get("moves", {}), outcome.checks.get("reminders", {})
+    cpu = outcome.figures.get("CPU s per s", {})
+    per_move = sum(v for k, v in cpu.items() if k.startswith("bot ")) / max(
+        0.1, outcome.figures.get("moves/s", 0))
     return {**outcome.figures, "errors": len(outcome.errors),
+            "bot CPU ms/move": round(per_move * 1000, 1),
+            "others' cores": cpu.get("everything else on the machine"),
             "applied twice": len(moves.get("applied twice", [])),
             "lost": len(moves.get("lost", [])),
             "stale clicks": len(moves.get("stale clicks", [])),
@@ -173,8 +181,9 @@ def machine() -> str:
 def write_md(outcomes: list[Outcome], setup: dict[str, float], args: argparse.Namespace) -> None:
     stamp = datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC")
     body = [BEGIN, "",
-            f"Run {stamp} on {machine()}: {args.tables} tables of the example game "
-            f"(3 seats, 5 rounds) and {args.idle_tables} idle tables, {args.seconds:.0f} s "
+            f"Run {stamp} on {machine()}: {'/'.join(map(str, args.tables))} tables of the "
+            f"example game (3 seats, 5 rounds) and {args.idle_tables} idle tables, "
+            f"{args.seconds:.0f} s "
             f"measured per configuration, {args.stored:,} finished games stored beforehand "
             f"(seeded in " + ", ".join(f"{k} {v:.0f} s" for k, v in setup.items()) + ").", "",
             *table_lines(outcomes), "",
@@ -183,7 +192,8 @@ def write_md(outcomes: list[Outcome], setup: dict[str, float], args: argparse.Na
         cpu = ", ".join(f"{k} {v}" for k, v in outcome.figures.get("CPU s per s", {}).items())
         reminders = outcome.checks.get("reminders", {})
         moves = outcome.checks.get("moves", {})
-        body.append(f"- {outcome.config.name}: {cpu}. {moves.get('clicks')} clicks, "
+        body.append(f"- {outcome.config.name}, {outcome.figures.get('tables')} tables: {cpu}. "
+                    f"{moves.get('clicks')} clicks, "
                     f"{moves.get('logged')} logged actions in {moves.get('games checked')} "
                     f"games; {reminders.get('reminders posted')} reminders, idle tables "
                     f"reminded once: {reminders.get('idle tables reminded once')}/"
