@@ -575,12 +575,12 @@ def gather(inner, state, step, ctx, answer):
 @_chain("target_land")
 def target_land(inner, state, step, ctx, answer):
     """`more_ranges`: several thresholds, each adding its `n` to the range when met (the
-    verb underneath then counts the range as usual)."""
-    if "more_ranges" not in step or ctx.get("seat") is None:
-        return inner(state, step, ctx, answer)
-    extra = sum(m["n"] for m in step["more_ranges"] if fx.check(state, m["cond"], ctx))
-    plain = {k: v for k, v in step.items() if k != "more_ranges"}
-    return inner(state, {**plain, "range": plain.get("range", 0) + extra}, ctx, answer)
+    verb underneath then counts the range as usual); Mists Shift and Flow for Shroud."""
+    if "more_ranges" in step and ctx.get("seat") is not None:
+        extra = sum(m["n"] for m in step["more_ranges"] if fx.check(state, m["cond"], ctx))
+        plain = {k: v for k, v in step.items() if k != "more_ranges"}
+        step = {**plain, "range": plain.get("range", 0) + extra}
+    return _mists(inner, state, step, ctx, answer)
 
 
 # --- special rules in the Invader phase --------------------------------------------------------------
@@ -860,3 +860,95 @@ MINE = (FANGS, KEEPER, TRICKSTER, LURE, MINDS, STONE, SHROUD)
 for _rule_id in ("ally-of-the-beasts", "forbidden-ground", "flair-for-discord",
                  "home-of-the-heart", "fly-fast-as-thought", "deep-layers", "cool-and-dark"):
     hooks.on("spirit_setup", _rule_id)(_setup_effect)
+
+
+@fx.verb("split_damage")
+def split_damage(state, step, ctx, answer):
+    """`n` damage, which the spirit may split between ctx.land and one other land of its
+    own (Punish Those Who Trespass at 4 Plant): first the other land (or none), then how
+    much goes there."""
+    n = step.get("n", 0)
+    if "other" not in step:
+        lands = [x for x in _lands_with_presence(state, ctx["seat"]) if x != ctx["land"]]
+        other = fx.ask_or_take(ctx["seat"], "land", [*lands, fx.DONE], answer) if lands else fx.DONE
+        if isinstance(other, fx.Ask):
+            return other
+        if other == fx.DONE:
+            return fx.frames([{"do": "damage", "n": n}], ctx)
+        return [{"step": {**step, "other": other}, "ctx": ctx}]
+    there = fx.ask_or_take(ctx["seat"], "split", list(range(n + 1)), answer)
+    if isinstance(there, fx.Ask):
+        return there
+    return (fx.frames([{"do": "damage", "n": n - there}], ctx)
+            + fx.frames([{"do": "damage", "n": there}], {**ctx, "land": step["other"]}))
+
+
+@_chain("move_presence")
+def move_presence(inner, state, step, ctx, answer):
+    """Home of the Island's Heart: Lure's presence moves only into inland lands."""
+    seat = ctx.get("seat")
+    if not _active(state, seat, LURE, "home-of-the-heart"):
+        return inner(state, step, ctx, answer)
+    n = step.get("n", 1)
+    froms = _lands_with_presence(state, seat)
+    options = [[a, b] for a in froms for b in fx.within(state, [a], step.get("range", 1))
+               if b != a and fx.land_matches(state, b, {"inland": True}, ctx)]
+    if n <= 0 or not options:
+        return None
+    pick = fx.ask_or_take(seat, "move_presence", [*options, fx.DONE], answer)
+    if isinstance(pick, fx.Ask) or pick == fx.DONE:
+        return pick if isinstance(pick, fx.Ask) else None
+    pcs.destroy_presence(state["lands"][pick[0]], _key(state, seat))  # a move, not destroyed
+    pcs.add_presence(state["lands"][pick[1]], _key(state, seat))
+    return [{"step": {**step, "n": n - 1}, "ctx": ctx}] if n > 1 else None
+
+
+# --- Mists Shift and Flow -------------------------------------------------------------------------
+
+
+def _reach(state: dict, seat: int, step: dict, ctx: dict, counts: dict[str, int]) -> set[str]:
+    """Lands a power's target step reaches from these presence counts (no range changes)."""
+    need = 2 if step.get("from", "presence") == "sacred_site" else 1
+    starts = [n for n, c in counts.items() if c >= need]
+    if "origin" in step:
+        starts = [n for n in starts if fx.land_matches(state, n, step["origin"], ctx)]
+    reach = step.get("range", 0) + state["seats"][seat].get("range_bonus", 0)
+    return {n for n in fx.within(state, starts, reach)
+            if fx.land_matches(state, n, step.get("where"), ctx)}
+
+
+def _mist_moves(state: dict, seat: int, step: dict, ctx: dict) -> list[list[str]]:
+    """Gathers of 1 presence (from a neighbour into a land X) that let the power reach a land
+    T it could not reach before, X being T or next to it."""
+    boards = tuple(state["boards"])
+    key = _key(state, seat)
+    counts = {n: land["presence"].get(key, 0) for n, land in state["lands"].items()}
+    before = _reach(state, seat, step, ctx, counts)
+    moves = []
+    for a in (n for n, c in counts.items() if c):
+        for x in isl.adjacent(boards, a):
+            moved = {**counts, a: counts[a] - 1, x: counts.get(x, 0) + 1}
+            new = _reach(state, seat, step, ctx, moved) - before
+            if any(x == t or x in isl.adjacent(boards, t) for t in new):
+                moves.append([a, x])
+    return moves
+
+
+def _mists(inner, state, step, ctx, answer):
+    """Mists Shift and Flow: before Shroud targets a land with a power, it may gather 1 of its
+    presence into the target land or one next to it; offered only when that lets it reach a
+    land it could not (the move is made, then the target is asked as usual)."""
+    seat = ctx.get("seat")
+    if (step.get("from", "presence") == "any" or step.get("mists_done")
+            or not _active(state, seat, SHROUD, "mists-shift")):
+        return inner(state, step, ctx, answer)
+    moves = _mist_moves(state, seat, step, ctx)
+    if not moves:
+        return inner(state, step, ctx, answer)
+    pick = fx.ask_or_take(seat, "mists_shift", [*moves, fx.DONE], answer)
+    if isinstance(pick, fx.Ask):
+        return pick
+    if pick != fx.DONE:
+        pcs.destroy_presence(state["lands"][pick[0]], _key(state, seat))  # a move, not destroyed
+        pcs.add_presence(state["lands"][pick[1]], _key(state, seat))
+    return [{"step": {**step, "mists_done": True}, "ctx": ctx}]

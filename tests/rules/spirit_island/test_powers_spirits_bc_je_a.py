@@ -585,7 +585,7 @@ def shroud():
 def test_dissolving_vapors_hurts_every_invader_and_dahan():
     state = shroud()
     put(state, "A5", explorer=2, town=1, dahan=2)
-    card(state, "Dissolving Vapors", ["A5"])
+    card(state, "Dissolving Vapors", [fx.DONE, "A5"])
     a5 = land(state, "A5")
     assert not a5["explorer"] and a5["town"] == [1] and a5["dahan"] == [1, 1] and fear(state) == 1
 
@@ -594,7 +594,7 @@ def test_the_fog_closes_in_a_different_invader_per_neighbour_with_presence():
     state = shroud()
     state["lands"]["A8"]["presence"][SHROUD] = 1
     put(state, "A5", town=2, dahan=1)  # A1, A6, A8 next door hold presence: 3 damage, 1 per town
-    card(state, "The Fog Closes In", ["A5", ["town", 0], ["dahan", "A7"]])
+    card(state, "The Fog Closes In", [fx.DONE, "A5", ["town", 0], ["dahan", "A7"]])
     assert land(state, "A5")["town"] == [1, 1] and land(state, "A7")["dahan"] == [0]
 
 
@@ -613,31 +613,70 @@ def test_unnerving_pall_damaged_sit_out_or_defend_per_presence():
 def test_flowing_and_silent_forms_fear_with_invaders():
     state = shroud()
     put(state, "A6", explorer=1)
-    card(state, "Flowing and Silent Forms Dart By", ["A6"])
+    card(state, "Flowing and Silent Forms Dart By", [fx.DONE, "A6"])
     assert fear(state) == 2
-    card(state, "Flowing and Silent Forms Dart By", ["A5"])
+    card(state, "Flowing and Silent Forms Dart By", [fx.DONE, "A5"])
     assert fear(state) == 2
 
 
 def test_suffocating_shroud_tiers():
     state = shroud()
     put(state, "A5", explorer=2, town=1)
-    innate(state, "Suffocating Shroud", {"moon": 1, "air": 2, "water": 1}, ["A5", "explorer"])
+    innate(state, "Suffocating Shroud", {"moon": 1, "air": 2, "water": 1}, [fx.DONE, "A5", "explorer"])
     assert len(land(state, "A5")["explorer"]) == 1
     # A6 is the only neighbour of A5 with presence: 1 more damage to a different invader
-    innate(state, "Suffocating Shroud", {"moon": 2, "air": 3, "water": 2}, ["A5", "town", ["town", 0]])
+    innate(state, "Suffocating Shroud", {"moon": 2, "air": 3, "water": 2}, [fx.DONE, "A5", "town", ["town", 0]])
     assert land(state, "A5")["town"] == [] and land(state, "A5")["explorer"] == [0]
     put(state, "A5", explorer=3, town=1)
     innate(state, "Suffocating Shroud", {"moon": 5, "air": 6, "water": 4},
-           ["A5", "town", ["explorer", 0], "explorer"])
+           [fx.DONE, "A5", "town", ["explorer", 0], "explorer"])
     assert not land(state, "A5")["explorer"] and not land(state, "A5")["town"]
 
 
 def test_lost_in_the_swirling_haze_tiers():
     state = shroud()
     put(state, "A6", explorer=3, dahan=2)
-    innate(state, "Lost in the Swirling Haze", {"air": 1, "water": 2}, ["A6", ["dahan", "A8"]])
+    innate(state, "Lost in the Swirling Haze", {"air": 1, "water": 2}, [fx.DONE, "A6", ["dahan", "A8"]])
     assert land(state, "A8")["dahan"] == [0]
     innate(state, "Lost in the Swirling Haze", {"air": 3, "water": 4},
-           ["A6", ["dahan", "A8"], *[["explorer", "A8"]] * 3])  # 1 dahan, then 2 and 2
+           [fx.DONE, "A6", ["dahan", "A8"], *[["explorer", "A8"]] * 3])  # 1 dahan, then 2 and 2
     assert not land(state, "A6")["dahan"] and len(land(state, "A6")["explorer"]) == 0
+
+
+def test_mists_shift_and_flow_moves_a_presence_to_reach_the_target():
+    state = shroud()
+    put(state, "A7", explorer=1)
+    card(state, "Dissolving Vapors", [["A5", "A7"], "A7"])  # range 0: A7 only after the move
+    assert presence(state) == {"A6": 1, "A7": 1} and not land(state, "A7")["explorer"]
+
+
+def test_mists_shift_and_flow_can_make_the_sacred_site_a_power_needs():
+    state = shroud()  # 1 presence in A5 and 1 in A6: no sacred site
+    fx.push(state, [{"do": "target_land", "range": 0, "from": "sacred_site"}, {"do": "fear", "n": 1}],
+            {"seat": 0, "source": "a power"})
+    ask = fx.run(state)
+    assert ask.kind == "mists_shift" and ["A6", "A5"] in ask.options and ["A5", "A6"] in ask.options
+    fx.answer(state, ["A6", "A5"])  # then A5, the only sacred site, is taken
+    assert presence(state) == {"A5": 2} and fear(state) == 1
+
+
+def test_mists_shift_and_flow_not_for_other_spirits():
+    state = keeper()
+    put(state, "A7", explorer=1)
+    fx.push(state, [{"do": "target_land", "range": 0}, {"do": "fear", "n": 1}], {"seat": 0, "source": "p"})
+    assert fx.run(state) is None and fear(state) == 1  # A8, the only land at range 0
+
+
+def test_punish_those_who_trespass_four_plant_splits_the_damage():
+    state = keeper()
+    state["lands"]["A6"]["presence"][KEEPER] = 1
+    put(state, "A8", town=2, dahan=1)
+    put(state, "A6", explorer=2)
+    innate(state, "Punish Those Who Trespass", {"sun": 2, "fire": 2, "plant": 4},
+           ["A8", "A6", 2])  # 2 + 2 pairs: 2 here, 2 in A6
+    assert land(state, "A8")["town"] == [0] and not land(state, "A8")["dahan"]
+    assert not land(state, "A6")["explorer"]
+    state = keeper()
+    put(state, "A8", town=1)
+    innate(state, "Punish Those Who Trespass", {"plant": 4}, [])  # 4 plant alone: nothing
+    assert land(state, "A8")["town"] == [0]

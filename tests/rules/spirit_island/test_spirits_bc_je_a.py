@@ -263,6 +263,16 @@ def test_home_of_the_heart_any_presence_added_stays_inland():
     assert "A1" not in ask.options and "A2" not in ask.options and "A4" in ask.options
 
 
+def test_home_of_the_heart_moves_only_inland():
+    state = cleared(LURE, boards="A")
+    state["lands"]["A4"]["presence"][LURE] = 1
+    fx.push(state, [{"do": "move_presence", "n": 1, "range": 1}], {"seat": 0, "source": "card"})
+    ask = fx.run(state)
+    assert ["A4", "A5"] in ask.options and not any(b in ("A1", "A2", "A3") for _, b in ask.options[:-1])
+    fx.answer(state, ["A4", "A5"])
+    assert presence(state) == {"A8": 2, "A7": 1, "A5": 1}
+
+
 def test_enthrall_two_explorers_per_presence_sit_out_the_ravage():
     state = cleared(LURE, boards="A")
     state["lands"]["A8"]["explorer"] = [0] * 5
