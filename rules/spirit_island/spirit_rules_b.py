@@ -158,16 +158,20 @@ def _options_of(previous, state, step, ctx) -> list[str]:
 
 @_chain("target_land")
 def target_land(previous, state, step, ctx, answer):
-    """`has_any` (kinds: the land holds at least one of them), and the longer reach above."""
+    """`has_any` (kinds: the land holds at least one of them), `land_only` (no Ocean), and the
+    longer reach above."""
     if answer is not None:
         return previous(state, step, ctx, answer)
     longer = _longer_reach(state, step, ctx)
-    if "has_any" not in step and not longer:
+    if "has_any" not in step and not longer and not step.get("land_only"):
         return previous(state, step, ctx, answer)
     options = _options_of(previous, state, step, ctx)
     options += [n for n in longer if n not in options]
     if "has_any" in step:
         options = [n for n in options if _has_any(state, n, step["has_any"], ctx)]
+    if step.get("land_only"):  # never an Ocean, even one in play
+        boards = tuple(state["boards"])
+        options = [n for n in options if not isl.is_ocean(boards, n)]
     if not options:
         fx.abort(state, ctx)
         return None
@@ -428,6 +432,10 @@ def remove_destroyed(state, step, ctx, answer):
     row = state["seats"][ctx["spirit"]]
     if not row.get("destroyed"):
         return None
+    if step.get("optional"):  # the card may be played for its elements alone
+        pick = fx.ask_or_take(fx.chooser(ctx), "pay_cost", ["yes", "no"], answer)
+        if isinstance(pick, fx.Ask) or pick == "no":
+            return pick if isinstance(pick, fx.Ask) else None
     row["destroyed"] -= 1
     row["removed"] = row.get("removed", 0) + 1
     return fx.frames(step["then"], ctx)
@@ -674,6 +682,20 @@ def track_actions(state: dict, seat: int) -> list[dict]:
             if space.get("action"):
                 out.append([{"do": space["action"]}])
     return out
+
+
+@fx.verb("spend_markers")
+def spend_markers_verb(state, step, ctx, answer):
+    """Before an action: the spirit spends prepared markers one at a time (or `done`); each
+    counts as its element until `end_action`. For turn.py to queue before a power."""
+    markers = sorted(state["seats"][ctx["seat"]].get("markers", {}))
+    if not markers:
+        return None
+    element = fx.ask_or_take(ctx["seat"], "spend_marker", [*markers, fx.DONE], answer)
+    if isinstance(element, fx.Ask) or element == fx.DONE:
+        return element if isinstance(element, fx.Ask) else None
+    spend_markers(state, ctx["seat"], {element: 1})
+    return [{"step": step, "ctx": ctx}]
 
 
 @fx.verb("gain_markers")

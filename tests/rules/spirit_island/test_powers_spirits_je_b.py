@@ -54,12 +54,19 @@ def test_fiery_vengeance_costs_a_destroyed_presence():
     state = seated(VENGEANCE, others=["Lightning's Swift Strike"], boards="AB")
     clear(state)
     state["lands"]["A5"].update(explorer=[0, 0], blight=1)
-    card(state, "Fiery Vengeance", [0, "A5"])  # itself; blight counts as badlands: 2 damage
+    card(state, "Fiery Vengeance", [0, "yes", "A5"])  # itself; blight counts as badlands: 2 damage
     assert land(state, "A5")["explorer"] == [] and fear(state) == 1
     assert state["seats"][0]["destroyed"] == 0 and state["seats"][0]["removed"] == 1
     state["lands"]["A5"]["explorer"] = [0]
     card(state, "Fiery Vengeance", [0])  # nothing destroyed left: no effect
     assert land(state, "A5")["explorer"] == [0] and fear(state) == 1
+
+
+def test_fiery_vengeance_played_for_its_elements_only():
+    state = vengeance()
+    state["lands"]["A5"]["explorer"] = [0]
+    card(state, "Fiery Vengeance", ["no"])
+    assert state["seats"][0]["destroyed"] == 1 and land(state, "A5")["explorer"] == [0]
 
 
 def test_fiery_vengeance_on_another_spirit_hits_its_land():
@@ -68,7 +75,7 @@ def test_fiery_vengeance_on_another_spirit_hits_its_land():
     state["seats"][1]["destroyed"] = 1
     state["lands"]["B5"].update(town=[0], blight=1)  # Lightning's sands B5
     lightning = [n for n, x in state["lands"].items() if x["presence"].get("Lightning's Swift Strike")]
-    card(state, "Fiery Vengeance", [1] + (["B5"] if len(lightning) > 1 else []))
+    card(state, "Fiery Vengeance", [1, "yes"] + (["B5"] if len(lightning) > 1 else []))
     assert land(state, "B5")["town"] == [] and state["seats"][1]["destroyed"] == 0
 
 

@@ -423,3 +423,14 @@ def test_an_event_adding_blight_to_volcano_collapses():
     fx.push(state, [{"do": "add", "kind": "blight"}], {"seat": None, "land": "A1"})
     assert fx.run(state) is None
     assert state["lands"]["A1"]["explorer"] == [] and state["lands"]["A1"]["dahan"] == [1]
+
+
+def test_spend_markers_step_before_an_innate():
+    state = seated(MEMORY)
+    row = state["seats"][0]
+    row["elements"] = {"earth": 1}
+    play(state, [{"do": "spend_markers"}], 0, ["earth", "air", "done"])
+    assert pw.innate_tiers(state, 0, "Learn the Invaders' Tactics") == [0, 1]
+    rb.end_action(state, 0)
+    assert pw.innate_tiers(state, 0, "Learn the Invaders' Tactics") == []
+    assert row["markers"] == {"moon": 1}
