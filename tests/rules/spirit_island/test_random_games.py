@@ -62,3 +62,20 @@ def test_the_checks_find_what_is_wrong():
     land["blight"] += 1  # blight not from the card
     found = problems(before, after)
     assert len(found) == 3 and "town" in found[0] and found[1].startswith("fear")
+
+
+def test_the_command_line_plays_a_game_and_replays_its_log(tmp_path, capsys):
+    from rules.spirit_island.__main__ import main, play_random, summary
+
+    assert main(["random-game", "--players", "2", "--seed", "5"]) == 0
+    log = capsys.readouterr().out
+    lines = log.splitlines()
+    state, moves = play_random(2, 5, {"events": True})
+    assert lines[0].startswith("# spirit_island") and lines[-1] == f"# {state['outcome']}"
+    assert len(lines) == len(moves) + 2
+    path = tmp_path / "game.txt"
+    path.write_text(log, encoding="utf-8")
+    assert main(["replay", str(path)]) == 0
+    assert capsys.readouterr().out.strip() == summary(state)
+    assert main(["replay", str(path), "--json"]) == 0
+    assert capsys.readouterr().out.strip() == dump_state(state)
