@@ -159,14 +159,13 @@ def _options_of(previous, state, step, ctx) -> list[str]:
 @_chain("target_land")
 def target_land(previous, state, step, ctx, answer):
     """`has_any` (kinds: the land holds at least one of them), `land_only` (no Ocean), and the
-    longer reach above."""
-    if answer is not None:
-        return previous(state, step, ctx, answer)
+    longer reach above. A land only the longer reach finds is set here (the wrapped verb
+    would not know it)."""
     longer = _longer_reach(state, step, ctx)
     if "has_any" not in step and not longer and not step.get("land_only"):
         return previous(state, step, ctx, answer)
-    options = _options_of(previous, state, step, ctx)
-    options += [n for n in longer if n not in options]
+    base = _options_of(previous, state, step, ctx)
+    options = base + [n for n in longer if n not in base]
     if "has_any" in step:
         options = [n for n in options if _has_any(state, n, step["has_any"], ctx)]
     if step.get("land_only"):  # never an Ocean, even one in play
@@ -175,10 +174,13 @@ def target_land(previous, state, step, ctx, answer):
     if not options:
         fx.abort(state, ctx)
         return None
-    land = fx.ask_or_take(fx.chooser(ctx), "target_land", options, None)
+    land = fx.ask_or_take(fx.chooser(ctx), "target_land", options, answer)
     if isinstance(land, fx.Ask):
         return land
-    return previous(state, step, ctx, land)
+    if land in base:
+        return previous(state, step, ctx, land)
+    fx.set_ctx(state, ctx, land=land)
+    return None
 
 
 # --- adding and moving presence: `has_any` kinds, Mountain Home ---------------------------------------------

@@ -434,3 +434,13 @@ def test_spend_markers_step_before_an_innate():
     rb.end_action(state, 0)
     assert pw.innate_tiers(state, 0, "Learn the Invaders' Tactics") == []
     assert row["markers"] == {"moon": 1}
+
+
+def test_volcanic_peaks_reaches_a_land_only_the_longer_range_finds():
+    state = seated(VOLCANO, ["A1"])
+    clear(state)
+    state["lands"]["A1"]["presence"][VOLCANO] = 3
+    state["lands"]["A5"]["explorer"] = [0]
+    effect = [{"do": "target_land", "range": 0, "where": {"invaders": True}}, {"do": "damage", "n": 1}]
+    play(state, effect, 0, [])  # A5, one further than range 0, the only land with invaders
+    assert state["lands"]["A5"]["explorer"] == []
