@@ -608,3 +608,50 @@ def _spared(state: dict, land: str, kind: str, index: int, **kw) -> bool | None:
     held["n"] -= 1
     state["lands"][land][kind][index] = 0
     return False
+
+
+# --- Instruments of their own Ruin's threshold ------------------------------------------------------
+
+@fx.verb("ruin_ravage")
+def ruin_ravage(state, step, ctx, answer):
+    """This turn, invaders ravaging in ctx.land deal their damage to the invaders of adjacent
+    lands (the acting player assigns it, right after the ravage) instead of to the land and
+    dahan, and the dahan there do not fight back."""
+    fx.turn_marks(state, ctx["land"])["ruin"] = {"seat": ctx.get("seat"), "source": ctx.get("source")}
+    _next_time_rule(state)
+    return None
+
+
+@hooks.on("ravage_damage", NEXT_TIME)
+def _ruin_damage(state: dict, land: str, damage: int, **kw) -> int | None:
+    held = tok.marks(state, land).get("ruin")
+    if not held:
+        return None
+    ctx = fx._new_ctx(state, {"seat": held["seat"], "land": land, "source": held["source"]})
+    queue = state.setdefault("queue", [])
+    queue[1 if queue else 0:1 if queue else 0] = fx.frames([{"do": "damage_around", "n": damage}], ctx)
+    return 0
+
+
+@hooks.on("dahan_attack", NEXT_TIME)
+def _ruin_no_fight(state: dict, land: str, attack: int, **kw) -> int | None:
+    return 0 if tok.marks(state, land).get("ruin") else None
+
+
+@fx.verb("damage_around")
+def damage_around(state, step, ctx, answer):
+    """`n` damage to invaders in the lands adjacent to ctx.land, one point at a time: the
+    player names a land and kind, the point goes to its most damaged piece."""
+    n = step.get("n", 1)
+    near = [x for x in isl.adjacent(tuple(state["boards"]), ctx["land"]) if x in state["lands"]]
+    options = [[k, x] for x in near for k in pcs.INVADERS if state["lands"][x][k]]
+    if n <= 0 or not options:
+        return None
+    pick = fx.ask_or_take(fx.chooser(ctx), "damage", options, answer)
+    if isinstance(pick, fx.Ask):
+        return pick
+    kind, name = pick
+    land = state["lands"][name]
+    pcs.sort_pieces(land, kind)
+    pcs.damage(state, land, kind, 1, 0)
+    return [{"step": {**step, "n": n - 1}, "ctx": ctx}] if n > 1 else None

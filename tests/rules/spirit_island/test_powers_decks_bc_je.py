@@ -610,3 +610,17 @@ def test_birds_cry_warning_spares_2_dahan_the_next_time(card, left):
         state["lands"]["A6"]["town"] = [0, 0]
         inv.ravage(state, "A6")
         assert n(state, "A6", "dahan") == 1
+
+
+def test_instruments_of_their_own_ruin_threshold_turns_the_ravage_outwards():
+    state = position(at={"A6": {"town": 1, "explorer": 1, "dahan": 2}, "A1": {"city": 1}, "A8": {"explorer": 1}},
+                     el={"sun": 4, "fire": 2, "animal": 2})
+    play(state, "Instruments of their own Ruin", ["A6"])
+    assert n(state, "A6", "strife") == 0
+    inv.ravage(state, "A6")  # 3 damage: not to A6 nor its dahan, who do not fight back
+    assert n(state, "A6", "blight") == 0 and n(state, "A6", "dahan") == 2 and n(state, "A6", "town") == 1
+    ask = fx.run(state)
+    assert sorted(map(tuple, ask.options)) == [("city", "A1"), ("explorer", "A8")]
+    for _ in range(3):
+        ask = fx.answer(state, ["city", "A1"])
+    assert ask is None and n(state, "A1", "city") == 0 and n(state, "A8", "explorer") == 1
