@@ -393,9 +393,9 @@ def _blight_added(state: dict, land: str) -> None:
             while here["presence"].get(spirit):
                 ev.destroy_presence(state, land, spirit)
         here["beasts"] = 0
-        near = [n for n in isl.adjacent(tuple(state["boards"]), land) if state["lands"][n]["presence"]]
-        if near:  # 1 presence in total in an adjacent land (the players' pick; first by default)
-            ev.destroy_presence(state, near[0], next(iter(state["lands"][near[0]]["presence"])))
+        if _presence_near(state, land):  # 1 presence in total next door: the players pick
+            queue_next(state, [{"do": "destroy_presence_near", "land": land}],
+                       {"source": "All Things Weaken"})
 
 
 # --- after the ravage step --------------------------------------------------------------------
@@ -507,4 +507,22 @@ def great_warding(state, step, ctx, answer):
         tokens.add_defend(state, name, 4)
     data = store(state)
     data["mods"] = [m for m in data["mods"] if m["mod"] != "great_warding"]
+    return None
+
+
+def _presence_near(state: dict, land: str) -> list[list[str]]:
+    return [[n, spirit] for n in isl.adjacent(tuple(state["boards"]), land)
+            for spirit in state["lands"][n]["presence"]]
+
+
+@effects.verb("destroy_presence_near")
+def destroy_presence_near(state, step, ctx, answer):
+    """All Things Weaken: 1 presence in a land next to `land`, [land, spirit] picked."""
+    options = _presence_near(state, step["land"])
+    if not options:
+        return None
+    pick = effects.ask_or_take(effects.chooser(ctx), "destroy_presence", options, answer)
+    if isinstance(pick, effects.Ask):
+        return pick
+    ev.destroy_presence(state, pick[0], pick[1])
     return None

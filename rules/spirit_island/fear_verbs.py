@@ -196,24 +196,42 @@ def _strife_damage(state, step, ctx, answer):
 
 @effects.verb("strife_attack")
 def _strife_attack(state, step, ctx, answer):
-    """Each invader with strife deals its damage to the other invaders in its land.
-    Simplifications: an attacker that has dealt its damage is set aside until every
-    attacker in the land has (so later attackers do not hit it), and the damage goes to
-    the most valuable piece it can destroy first (the players' assignment is not asked)."""
-    for land in state["lands"].values():
-        done = []
-        for kind in pcs.INVADERS:
-            while True:
-                held = pcs.strife(land, kind)
-                own = next((i for i, s in enumerate(held) if s), None)
-                if own is None:
-                    break
-                piece = pcs.take(land, kind, own)
-                _hit(state, land, pcs.ATTACK[kind])
-                done.append((kind, piece))
-        for kind, piece in done:
-            pcs.put(land, kind, *piece)
+    """Each invader with strife deals its damage to the other invaders in its land, land
+    by land (`lands`: those left, island order). The players assign it: each choice is an
+    invader kind, whose most damaged piece takes as much as it can (asked only when two
+    kinds could take it). An attacker that has dealt its damage is set aside until every
+    attacker in the land has (so later attackers do not hit it)."""
+    if "lands" not in step:
+        step = {**step, "lands": [n for n, land in state["lands"].items()
+                                  if tokens.strife_count(land)], "amount": 0, "aside": []}
+    lands, amount, aside = list(step["lands"]), step["amount"], [list(a) for a in step["aside"]]
+    while lands:
+        land = state["lands"][lands[0]]
+        if answer is not None:
+            amount -= _damage_most_damaged(state, land, answer, amount)
+            answer = None
+        while amount > 0 and pcs.invader_count(land):
+            options = [k for k in pcs.INVADERS if land[k]]
+            if len(options) > 1:
+                effects.remember(state, lands=lands, amount=amount, aside=aside)
+                return effects.Ask(effects.chooser(ctx), "damage", options)
+            amount -= _damage_most_damaged(state, land, options[0], amount)
+        attacker = next(((k, i) for k in pcs.INVADERS
+                         for i, s in enumerate(pcs.strife(land, k)) if s), None)
+        if attacker is not None:
+            kind, index = attacker
+            aside.append([kind, *pcs.take(land, kind, index)])
+            amount = pcs.ATTACK[kind]
+            continue
+        for kind, taken, marks in aside:
+            pcs.put(land, kind, taken, marks)
+        lands, amount, aside = lands[1:], 0, []
     return None
+
+
+def _damage_most_damaged(state: dict, land: dict, kind: str, amount: int) -> int:
+    pcs.sort_pieces(land, kind)
+    return pcs.damage(state, land, kind, amount, 0)
 
 
 def _hit(state: dict, land: dict, amount: int) -> None:
