@@ -356,8 +356,7 @@ def invader_card(state, step, ctx, answer):
         skips[step["land"]] = answer == "yes"
     tok = fx.optional("tokens")
     if action == "build":
-        lands = [n for n in inv.matching_lands(state, card_name)
-                 if pcs.invader_count(state["lands"][n])]
+        lands = inv.build_targets(state, card_name)
     else:
         lands = inv.explore_lands(state, card_name)
     for land in lands:
