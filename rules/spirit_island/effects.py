@@ -791,12 +791,20 @@ def if_verb(state, step, ctx, answer):
 
 @verb("choose")
 def choose(state, step, ctx, answer):
-    options = list(range(len(step["options"])))
+    """Pick one of `options` (effects) and run it; with `pick: n`, n different ones, each
+    run before the next is picked (growth "pick two")."""
+    done = step.get("picked", [])
+    options = [i for i in range(len(step["options"])) if i not in done]
+    if not options:
+        return None
     seat = ctx["spirit"] if step.get("who") == "spirit" else chooser(ctx)
     pick = ask_or_take(seat, "choose", options, answer)
     if isinstance(pick, Ask):
         return pick
-    return frames(step["options"][pick], ctx)
+    rest = []
+    if step.get("pick", 1) > len(done) + 1:
+        rest = [{"step": {**step, "picked": [*done, pick]}, "ctx": ctx}]
+    return frames(step["options"][pick], ctx) + rest
 
 
 @verb("may")

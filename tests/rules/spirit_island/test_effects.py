@@ -322,3 +322,13 @@ def test_destroying_presence_counts_it_destroyed():
     assert land(state, "A5")["presence"] == {TESTER: 1}
     assert state["seats"][0]["destroyed"] == 1
     assert not fx.check(state, {"elements": {"sun": 0}}, {"seat": None})
+
+
+def test_choose_two_different_options_each_run_before_the_next_pick():
+    state = blank()
+    options = [[{"do": "energy", "n": 1}], [{"do": "energy", "n": 10}], [{"do": "fear", "n": 1}]]
+    ask = play(state, [{"do": "choose", "options": options, "pick": 2}])
+    assert ask.options == [0, 1, 2]
+    ask = fx.answer(state, 1)
+    assert state["seats"][0]["energy"] == 10 and ask.options == [0, 2]
+    assert fx.answer(state, 0) is None and state["seats"][0]["energy"] == 11
