@@ -952,3 +952,26 @@ def _mists(inner, state, step, ctx, answer):
         pcs.destroy_presence(state["lands"][pick[0]], _key(state, seat))  # a move, not destroyed
         pcs.add_presence(state["lands"][pick[1]], _key(state, seat))
     return [{"step": {**step, "mists_done": True}, "ctx": ctx}]
+
+
+@fx.verb("count_explorers")
+def count_explorers(state, step, ctx, answer):
+    """Never Heard from Again: note the explorers in ctx.land when the power starts (once a
+    turn; its repeat keeps the first count)."""
+    marks = fx.turn_marks(state, ctx["land"])
+    if "never_heard" not in marks:
+        marks["never_heard"] = {"before": len(state["lands"][ctx["land"]]["explorer"]), "paid": 0}
+    return None
+
+
+@fx.verb("explorer_fear")
+def explorer_fear(state, step, ctx, answer):
+    """1 fear once the power has destroyed any explorer, 1 more at 5 (paid as it goes)."""
+    mark = fx.turn_marks(state, ctx["land"]).get("never_heard")
+    if not mark:
+        return None
+    gone = mark["before"] - len(state["lands"][ctx["land"]]["explorer"])
+    due = (gone >= 1) + (gone >= 5)
+    fx.earn_fear(state, max(0, due - mark["paid"]))
+    mark["paid"] = max(mark["paid"], due)
+    return None

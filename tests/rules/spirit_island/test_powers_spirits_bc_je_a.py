@@ -387,8 +387,20 @@ def test_never_heard_from_again_tiers_and_repeat():
     state["lands"]["A8"]["beasts"] = 1
     innate(state, "Never Heard from Again", {"plant": 2}, ["A8", "explorer", "explorer"])
     assert len(land(state, "A8")["explorer"]) == 3  # 1 beasts: up to 2 destroyed
+    assert fear(state) == 1  # explorers destroyed: 1 fear
+    state["turn_marks"] = {}  # the next turn
     innate(state, "Never Heard from Again", {"fire": 1, "plant": 3}, ["A8", *["explorer"] * 3])
     assert land(state, "A8")["badlands"] == 1 and not land(state, "A8")["explorer"]  # up to 4
+    assert fear(state) == 2
+    state["turn_marks"] = {}
+    put(state, "A8", explorer=6)
+    innate(state, "Never Heard from Again", {"plant": 2}, ["A8", *["explorer"] * 4])
+    assert fear(state) == 2 + 1  # 4 destroyed: no bonus
+    state["turn_marks"] = {}
+    put(state, "A8", explorer=6)
+    innate(state, "Never Heard from Again", {"plant": 6}, ["A8", *["explorer"] * 6])
+    assert fear(state) == 3 + 2  # repeated: 6 destroyed in all, 1 fear and 1 more at 5
+    state["turn_marks"] = {}
     put(state, "A8", explorer=0, town=2)
     innate(state, "Never Heard from Again", {"plant": 4, "animal": 1}, ["A8"])
     assert len(land(state, "A8")["town"]) == 1
@@ -429,9 +441,10 @@ def test_boon_of_swarming_bedevilment_defends_the_other_spirits_lands():
     assert fx.run(state) is None and presence(state) == {"A3": 1}
     state["lands"]["B8"]["presence"][KEEPER] = 2
     state["lands"]["B5"]["presence"][KEEPER] = 1
-    card(state, "Boon of Swarming Bedevilment", [["B5", "B4"]])
-    assert tok.marks(state, "B8")["defend"] == 2 and tok.marks(state, "B5")["defend"] == 1
+    card(state, "Boon of Swarming Bedevilment", [["B5", "B4"]])  # its push first
     assert state["lands"]["B4"]["presence"] == {KEEPER: 1}
+    assert tok.marks(state, "B8")["defend"] == 2 and tok.marks(state, "B4")["defend"] == 1
+    assert "defend" not in tok.marks(state, "B5")
 
 
 def test_guide_the_way_on_feathered_wings():
@@ -493,15 +506,14 @@ def test_jagged_shards_push_from_the_earth():
     assert land(state, "A5")["badlands"] == 1 and len(land(state, "A7")["dahan"]) == 1
 
 
-def test_plows_shatter_on_rocky_ground_damage_then_push_or_destroy():
+def test_plows_shatter_on_rocky_ground_damage_and_push_or_destroy():
     state = stone()
     put(state, "A2", town=2, city=1, explorer=1)
-    card(state, "Plows Shatter on Rocky Ground", ["A2", 1])
-    assert land(state, "A2")["town"] == [1] and land(state, "A2")["city"] == [1]
-    assert land(state, "A2")["explorer"] == [0] and fear(state) == 1
-    put(state, "A2", town=2, city=0)
     card(state, "Plows Shatter on Rocky Ground", ["A2", 0, ["town", "A3"]])
     assert land(state, "A2")["town"] == [1] and land(state, "A3")["town"] == [1]  # pushed, damaged
+    assert land(state, "A2")["city"] == [1] and land(state, "A2")["explorer"] == [0]
+    card(state, "Plows Shatter on Rocky Ground", ["A2", 1])
+    assert not land(state, "A2")["town"] and land(state, "A2")["city"] == [1] and fear(state) == 1
 
 
 def test_scarred_and_stony_land_blight_to_the_box():
