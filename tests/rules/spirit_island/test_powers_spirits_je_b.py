@@ -124,6 +124,13 @@ def test_epidemics_run_rampant(elements, left, fears, disease):
     assert land(state, "A5")["disease"] == disease
 
 
+def test_epidemics_damage_hits_invaders_and_dahan_separately():
+    state = vengeance()
+    state["lands"]["A5"].update(explorer=[0], dahan=[0, 0], disease=1)
+    innate(state, "Epidemics Run Rampant", {"fire": 1, "animal": 3})
+    assert land(state, "A5")["explorer"] == [] and sorted(land(state, "A5")["dahan"]) == [0, 1]
+
+
 @pytest.mark.parametrize(("elements", "damage"), [
     ({"fire": 3, "animal": 1}, 1), ({"fire": 4, "animal": 2}, 3),
     ({"fire": 5, "air": 2, "animal": 2}, 6)])
