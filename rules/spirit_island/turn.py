@@ -235,12 +235,12 @@ def _usable(state: dict, seat: int, name: str) -> bool:
 
 
 def _repeatable(state: dict, seat: int) -> list[list[str]]:
-    """Cards already used this turn that a repeat grant (`seats[i]["repeats"]`: the highest
+    """Cards used this turn that a repeat grant (`seats[i]["repeats"]`: the highest
     cost each may repeat) covers and the seat can pay for again."""
     row = state["seats"][seat]
     most = max(row.get("repeats") or [-1])
     return [[REPEAT, c] for c in in_play(row)
-            if c not in row.get("powers", []) and card(c)["cost"] <= min(most, row["energy"])]
+            if c in row.get("used", []) and card(c)["cost"] <= min(most, row["energy"])]
 
 
 def unresolved(state: dict, seat: int) -> list:
@@ -272,6 +272,7 @@ def resolve(state: dict, seat: int, name) -> None:
         row["repeats"].remove(min(r for r in row["repeats"] if r >= cost))
     else:
         row["powers"].remove(name)
+        row.setdefault("used", []).append(name)
         if state["phase"] == "fast" and speed(name) != "fast":
             used_slow_as_fast(state, seat)
     note(state, "power", seat=seat, power=name)
@@ -492,6 +493,7 @@ def time_passes(state: dict) -> None:
         row["played"] = []
         row["elements"] = {}
         row["powers"] = []
+        row["used"] = []
         row["slow_used_fast"] = 0
     for module in ("fear", "events", "blight", "powers"):
         passes = getattr(fx.optional(module), "time_passes", None)
