@@ -234,7 +234,7 @@ def _target_any(state, step, ctx, answer):
     return _TARGET_LAND(state, plain, ctx, land)
 
 
-_target_any.__wrapped__ = getattr(_TARGET_LAND, "__wrapped__", _TARGET_LAND)
+# No `__wrapped__`: a later wrapper of target_land then wraps this one (keeping the chain).
 fx.VERBS["target_land"] = _target_any
 
 
@@ -369,7 +369,6 @@ def _target_self(state, step, ctx, answer):
     return None
 
 
-_target_self.__wrapped__ = getattr(_TARGET_SPIRIT, "__wrapped__", _TARGET_SPIRIT)
 fx.VERBS["target_spirit"] = _target_self
 
 
