@@ -444,3 +444,13 @@ def test_volcanic_peaks_reaches_a_land_only_the_longer_range_finds():
     effect = [{"do": "target_land", "range": 0, "where": {"invaders": True}}, {"do": "damage", "n": 1}]
     play(state, effect, 0, [])  # A5, one further than range 0, the only land with invaders
     assert state["lands"]["A5"]["explorer"] == []
+
+
+def test_starlight_growth_track_three_energy_twice_an_element_and_an_unlock():
+    state = starlight()
+    row = state["seats"][0]
+    play(state, [{"do": "add_presence", "range": 0}], 0, ["growth3"])
+    play(state, [{"do": "add_presence", "range": 0}], 0, ["growth3", "water", 0])
+    assert row["energy"] == 2 and row["track_markers"] == {"growth3:2": "water"}
+    assert rb.track_elements_extra(state, 0) == {"water": 1}
+    assert rb.growth_choices(state, 0)["new3"] == [{"do": "reclaim", "n": "all"}]
