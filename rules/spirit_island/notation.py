@@ -40,6 +40,11 @@ KINDS: dict[str, tuple[str, str]] = {
     "resolve": ("use", "사용"),
     "skip": ("skip", "생략"),
     "counterattack": ("counterattack", "반격"),
+    "add": ("add", "추가"),
+    "gather_from": ("gather from", "끌어올 지역"),
+    "move_presence": ("move presence", "현신 이동"),
+    "carry": ("carry", "함께 이동"),
+    "choose_board": ("board", "섬 보드"),
 }
 # Option words (English, Korean).
 WORDS: dict[str, tuple[str, str]] = {
@@ -63,6 +68,13 @@ WORDS: dict[str, tuple[str, str]] = {
     "earth": ("earth", "대지"),
     "plant": ("plant", "식물"),
     "animal": ("animal", "동물"),
+    "jungle": ("jungle", "정글"),
+    "mountain": ("mountain", "산악"),
+    "sands": ("sands", "사막"),
+    "wetland": ("wetland", "습지"),
+    "ocean": ("ocean", "바다"),
+    "coastal": ("coastal", "해안"),
+    "inland": ("inland", "내륙"),
     "energy": ("energy", "에너지"),
     "card_plays": ("plays", "카드 사용 장수"),
     "destroyed": ("destroyed", "파괴된 현신"),
