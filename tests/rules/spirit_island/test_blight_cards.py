@@ -278,3 +278,18 @@ def test_without_events_the_card_is_watched_from_the_first_time_passes():
     assert presence(state) == 1
     events.time_passes(state)
     assert state["queue"] == []  # once only
+
+
+def test_all_things_weaken_the_players_pick_the_presence_next_door():
+    state = blank(players=2)
+    event_rules.add_mod(state, {"mod": "blight_destroys_more", "until": "game", "from_turn": 0})
+    place(state, "A5", "P")
+    place(state, "A4", "P")
+    place(state, "A6", "P", spirit="Tester1")
+    inv.add_blight(state, "A5")
+    assert show(state, "A5") == "b"
+    ask = fx.run(state)
+    assert ask.kind == "destroy_presence" and ask.options == [["A4", TESTER], ["A6", "Tester1"]]
+    fx.answer(state, ["A6", "Tester1"])
+    assert show(state, "A6") == "" and show(state, "A4") == "P"
+

@@ -140,6 +140,10 @@ def test_strange_madness_leaves_against_russia_and_with_many_minds():
     state = blank()
     state["seats"][0]["spirit"] = "Many Minds Move as One"
     assert "A Strange Madness among the Beasts" not in events.deck_names(state)
+    state = blank()  # Russia supporting another adversary
+    state["adversary"] = {"name": "England", "level": 1,
+                          "supporting": {"name": "Tsardom of Russia", "level": 0}}
+    assert "A Strange Madness among the Beasts" not in events.deck_names(state)
 
 
 def test_playing_without_events_sets_nothing_up():
@@ -180,6 +184,12 @@ def test_stage_is_read_from_the_top_of_the_invader_deck():
     state["adversary"] = {"name": "Brandenburg-Prussia", "level": 2}
     assert events.invader_stage(state) == 2  # its first stage III card counts as stage II
     state["track"]["discard"] = ["3:mountain+wetland"]
+    assert events.invader_stage(state) == 3
+    state["track"]["discard"] = []
+    state["adversary"] = {"name": "England", "level": 3,
+                          "supporting": {"name": "Brandenburg-Prussia", "level": 2}}
+    assert events.invader_stage(state) == 2  # supporting counts too
+    state["adversary"]["supporting"]["level"] = 1
     assert events.invader_stage(state) == 3
 
 

@@ -491,3 +491,21 @@ def test_every_card_at_every_level_finishes_on_a_busy_island_with_any_choices(se
                 assert all(len(pcs.strife(land, k)) == len(land[k]) for k in pcs.INVADERS)
                 assert all(pcs.count(land, k) >= 0 for k in LETTERS.values())
             json.dumps(state)
+
+
+def test_strife_attack_asks_where_the_damage_goes():
+    state = blank()
+    place(state, "A5", "T! E C")
+    fx.push(state, [{"do": "strife_attack"}], {"seat": None})
+    ask = fx.run(state)  # the town's 2 damage: the explorer or the city
+    assert ask.kind == "damage" and ask.options == ["explorer", "city"]
+    ask = fx.answer(state, "city")
+    assert ask is None and show(state, "A5") == "CTE"
+    assert state["lands"]["A5"]["city"] == [2] and pcs.strife(state["lands"]["A5"], "town") == [1]
+    state = blank()
+    place(state, "A5", "T! E C")
+    fx.push(state, [{"do": "strife_attack"}], {"seat": None})
+    fx.run(state)
+    fx.answer(state, "explorer")  # 1 kills the explorer, the other point goes to the city
+    assert show(state, "A5") == "CT" and state["lands"]["A5"]["city"] == [1]
+
