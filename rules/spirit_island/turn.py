@@ -26,7 +26,7 @@ from rules.spirit_island import pieces as pcs
 from rules.spirit_island.effects import Ask
 
 ELEMENTS = ("sun", "moon", "fire", "air", "water", "earth", "plant", "animal")
-POWER_PHASES = {"fast": "fast", "slow": "slow"}
+POWER_PHASES = ("fast", "slow")
 INVADER_PARTS = ("blighted_island", "event", "fear", "ravage", "build", "explore", "slow")
 RESOLVE = "resolve"
 REPEAT = "repeat"
