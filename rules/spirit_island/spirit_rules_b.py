@@ -1156,6 +1156,26 @@ def reclaim_from(state, step, ctx, answer):
     return None
 
 
+@fx.verb("play_now")
+def play_now(state, step, ctx, answer):
+    """The spirit may play a card from its hand now, paying its cost: it joins the played
+    cards (its elements count) and this turn's powers still to use (Slip the Flow of Time)."""
+    row = state["seats"][ctx["seat"]]
+    options = [c for c in row["hand"] if pw.CARDS.get(c, {}).get("cost", 99) <= row["energy"]]
+    if not options:
+        return None
+    name = fx.ask_or_take(ctx["seat"], "play_now", [*options, fx.DONE], answer)
+    if isinstance(name, fx.Ask) or name == fx.DONE:
+        return name if isinstance(name, fx.Ask) else None
+    row["hand"].remove(name)
+    row["played"].append(name)
+    row["energy"] -= pw.CARDS[name]["cost"]
+    for element in pw.CARDS[name]["elements"]:
+        row["elements"][element] = row["elements"].get(element, 0) + 1
+    row.setdefault("powers", []).append(name)
+    return None
+
+
 @fx.verb("visions")
 def visions(state, step, ctx, answer):
     """Visions of a Shifting Future: look at the top card of the invader or event deck (shown

@@ -478,9 +478,13 @@ def test_blur_the_arc_of_years_each_case_and_the_repeat():
 
 def test_slip_the_flow_of_time():
     state = days(others=[LIGHTNING], boards="AB")
-    state["seats"][1].update(discard=["Raging Storm"], hand=[])
-    innate(state, "Slip the Flow of Time", {"sun": 3, "moon": 2, "air": 2}, [1, "Raging Storm"])
-    assert state["seats"][1]["hand"] == ["Raging Storm"] and state["seats"][1]["card_plays_bonus"] == 1
+    row = state["seats"][1]
+    row.update(discard=["Raging Storm"], hand=["Shatter Homesteads"], energy=3, elements={})
+    innate(state, "Slip the Flow of Time", {"sun": 3, "moon": 2, "air": 2},
+           [1, "Raging Storm", "Raging Storm"])  # reclaimed, then played now for 3 energy
+    assert row["hand"] == ["Shatter Homesteads"] and row["played"] == ["Raging Storm"]
+    assert row["energy"] == 0 and row["elements"] == {"fire": 1, "air": 1, "water": 1}
+    assert row["powers"] == ["Raging Storm"]
 
 
 @pytest.mark.parametrize(("elements", "answers", "bottom"), [
