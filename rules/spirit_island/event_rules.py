@@ -185,12 +185,15 @@ def _sit_out(state: dict, land: str) -> None:
             set_aside(state, land, kind)
 
 
+@hooks.on("ravage_start", RULE)
+def _ravage_start(state: dict, land: str) -> None:
+    put_back(state)
+    _sit_out(state, land)
+    _defend_marks(state, land)
+
+
 @hooks.on("ravage_attack", RULE)
 def _attack(state: dict, land: str, kind: str, attack: int) -> int | None:
-    if kind == pcs.INVADERS[0]:  # the ravage starts: fired first, for explorers
-        put_back(state)
-        _sit_out(state, land)
-        _defend_marks(state, land)
     extra = sum(m.get("per_piece", {}).get(kind, 0) for m in mods(state, "ravage_bonus")
                 if applies(state, m, land))
     return attack + extra if extra else None

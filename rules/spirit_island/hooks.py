@@ -16,6 +16,7 @@ Points (add a row when you add a call):
 | `after_explore` | `lands` | add to what exploring did (lands that got an explorer) |
 | `build_land` | `land`, `piece` | return another piece kind, or False to stop the build (before disease) |
 | `after_build` | `built` | add to what building did (land -> piece built, for one card) |
+| `ravage_start` | `land` | act as a Ravage action with invaders starts (pieces sit out, event defend) |
 | `ravage_attack` | `land`, `kind`, `attack` | return the damage each piece of that kind deals (before strife); chained |
 | `ravage_damage` | `land`, `damage` | return the damage to use instead (land-wide, only when 1+; before defend); chained |
 | `dahan_attack` | `land`, `attack` | return the damage each dahan deals in a ravage (Engage on Their Own Terms); chained |

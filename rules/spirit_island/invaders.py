@@ -381,6 +381,7 @@ def _ravage(state, name, defend, cascade_to, dahan_order) -> dict:
     still standing then deal damage: Engage on Their Own Terms) or "together" (their strike
     counts the dahan standing before the invaders' damage: Lay Ambushes)."""
     land = state["lands"][name]
+    fire(state, "ravage_start", land=name)
     order = (fire(state, "ravage_order", land=name) or ["invaders_first"])[-1]
     done: list[str] = []  # the badlands' once-per-Action record
     report: dict = {"blight": []}
