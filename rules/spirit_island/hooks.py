@@ -30,6 +30,7 @@ Points (add a row when you add a call):
 | `after_ravage` | `land`, `report` | add to what ravaging did |
 | `blight_added` | `land` | act when blight is added to a land (each land of a cascade) |
 | `escalation` | `card` | the adversary's escalation on a Stage II card (fired on reveal, before it explores) |
+| `card_revealed` | `card` | act on every explore card as it is revealed, before it explores (`invaders.reveal`; a supporting adversary's Stage III escalation) |
 | `loss` | | return a loss reason string (checked by `outcome.loss`) |
 | `health` | `land`, `kind` | return health to add to that kind's pieces there (`pieces.health`) |
 | `explore_card` | `card` | act on each card explored with, before it explores (`invaders.explore`; supporting adversary's escalation, Habsburg 5) |
@@ -41,8 +42,10 @@ Points (add a row when you add a call):
 | `fear_effect` | `card`, `effect` | return the fear card's effect changed (France 6; fired by `fear.py`'s `fear_card`) |
 
 Where they fire: `invaders.explore_in`/`explore`, `build_in`/`build`, `ravage`,
-`add_blight`, `invader_steps` (escalation), `outcome.loss` and `pieces.health` (whenever a
-piece is damaged, moved, or its land blighted). A ravage, build or explore stopped by a skip marker fires
+`add_blight`, `reveal` (escalation, card_revealed: `invader_steps` and, once CORE uses it,
+turn.py's explore), `outcome.loss`, `pieces.health` (whenever a piece is damaged, moved, or
+its land blighted), `pieces.destroy` (every way a piece is destroyed), `pieces.return_blight`
+and `tokens.badlands_bonus`. A ravage, build or explore stopped by a skip marker fires
 nothing for that land; later handlers' returned values win over earlier ones, except at the
 *chained* points (`chain`): each handler gets the running value and returns the new one (None
 keeps it), so an event's +1 and a spirit's -3 add up. They run in registration order, which
