@@ -8,6 +8,7 @@ from rules.spirit_island import actions as act
 from rules.spirit_island import effects as fx
 from rules.spirit_island import fear_verbs as fv
 from rules.spirit_island import hooks
+from rules.spirit_island import invaders as inv
 from rules.spirit_island import island as isl
 from rules.spirit_island import pieces as pcs
 from rules.spirit_island import powers as pw
@@ -214,6 +215,14 @@ _TARGET_LAND = fx.VERBS["target_land"]
 
 
 def _target_any(state, step, ctx, answer):
+    result = _target_land_any(state, step, ctx, answer)
+    if result is None and ctx.get("seat") is not None and scream_left(state, ctx["seat"]) \
+            and state.get("queue") and ctx.get("source") in pw.CARDS.keys() | pw.INNATES.keys():
+        _offer_scream(state, ctx)
+    return result
+
+
+def _target_land_any(state, step, ctx, answer):
     if "where_any" not in step:
         return _TARGET_LAND(state, step, ctx, answer)
     plain = {k: v for k, v in step.items() if k != "where_any"}
@@ -654,3 +663,63 @@ def damage_around(state, step, ctx, answer):
     pcs.sort_pieces(land, kind)
     pcs.damage(state, land, kind, 1, 0)
     return [{"step": {**step, "n": n - 1}, "ctx": ctx}] if n > 1 else None
+
+
+# --- Call to Trade: the first ravage there becomes a build ------------------------------------------
+
+@fx.verb("ravage_becomes_build")
+def ravage_becomes_build(state, step, ctx, answer):
+    """The first ravage in ctx.land this turn is skipped, and when the Ravage Step ends a
+    Build happens there instead (if that skip was spent)."""
+    tok.add_skip(state, ctx["land"], "ravage")
+    marks = fx.turn_marks(state, ctx["land"])
+    marks["ravage_to_build"] = marks.get("skip", []).count("ravage")
+    _next_time_rule(state)
+    return None
+
+
+@hooks.on("after_ravage_step", NEXT_TIME)
+def _ravage_built(state: dict, **kw) -> None:
+    for name, marks in list(state.get("turn_marks", {}).items()):
+        waiting = marks.get("ravage_to_build")
+        if waiting and marks.get("skip", []).count("ravage") < waiting:
+            marks.pop("ravage_to_build")
+            if pcs.invader_count(state["lands"][name]):
+                inv.build_in(state, name)
+
+
+# --- Scream Disease Into the Wind: after a power on a land, 1 disease there -------------------------
+
+def scream_left(state: dict, seat: int) -> int:
+    return state.get("turn_marks", {}).get(pcs.ISLAND, {}).get("scream", {}).get(str(seat), 0)
+
+
+@fx.verb("scream_disease")
+def scream_disease(state, step, ctx, answer):
+    """Once this turn, after the spirit (ctx.seat) uses a power targeting a land, it may add
+    1 disease there (offered by the target_land wrapper below, after the power's steps)."""
+    table = fx.turn_marks(state, pcs.ISLAND).setdefault("scream", {})
+    table[str(ctx["seat"])] = table.get(str(ctx["seat"]), 0) + 1
+    return None
+
+
+@fx.verb("scream_offer")
+def scream_offer(state, step, ctx, answer):
+    if not scream_left(state, ctx["seat"]):
+        return None
+    pick = fx.ask_or_take(ctx["seat"], "may", ["yes", "no"], answer)
+    if isinstance(pick, fx.Ask) or pick == "no":
+        return pick if isinstance(pick, fx.Ask) else None
+    state["turn_marks"][pcs.ISLAND]["scream"][str(ctx["seat"])] -= 1
+    return fx.frames([{"do": "add", "kind": "disease", "n": 1}], ctx)
+
+
+def _offer_scream(state: dict, ctx: dict) -> None:
+    """Queue the offer after the last queued step of this power (same context id)."""
+    queue = state["queue"]
+    last = max((i for i, f in enumerate(queue) if f["ctx"].get("id") == ctx.get("id")), default=0)
+    land = queue[last]["ctx"].get("land") if queue else None
+    if land is None:
+        return
+    offer = {"seat": ctx["seat"], "land": land, "source": "Scream Disease Into The Wind"}
+    queue.insert(last + 1, {"step": {"do": "scream_offer"}, "ctx": fx._new_ctx(state, offer)})

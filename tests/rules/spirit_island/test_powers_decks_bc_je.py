@@ -12,6 +12,7 @@ from __future__ import annotations
 import pytest
 
 from rules.spirit_island import effects as fx
+from rules.spirit_island import hooks
 from rules.spirit_island import invaders as inv
 from rules.spirit_island import pieces as pcs
 from rules.spirit_island import powers as pw
@@ -170,7 +171,9 @@ CASES: dict[str, list[tuple[dict, list, dict]]] = {
          {"A1": {"explorer": 1, "town": 1}, "fear": 1})],
     "Call to Trade": [
         ({"at": {"A6": {"dahan": 1}, "A5": {"dahan": 1}, "A1": {"town": 1}}}, ["A6", ["dahan", "A5"]],
-         {"A6": {"dahan": 2, "town": 1}, "marks": {"A6": {"skip": ["ravage"]}}})],
+         {"A6": {"dahan": 2, "town": 1}, "marks": {"A6": {"skip": ["ravage"]}}}),
+        ({"at": {"A6": {"dahan": 1}, "A5": {"dahan": 1}, "A1": {"town": 1}}, "tl": 3}, ["A6", ["dahan", "A5"]],
+         {"A6": {"dahan": 2, "town": 0}, "marks": {"A6": {"skip": None}}})],
     "Confounding Mists": [({}, ["A6", 0], {"marks": {"A6": {"defend": 4}}})],
     "Cycles of Time and Tide": [
         ({"at": {"A1": {"dahan": 1, "blight": 1}}}, ["A1"], {"A1": {"dahan": 2, "blight": 1}}),
@@ -354,7 +357,7 @@ CASES: dict[str, list[tuple[dict, list, dict]]] = {
     "Renewing Boon": [
         ({"pres": {"A5": 2, "A6": 1}, "river": {"A6": 1}, "destroyed": (0, 1), "at": {"A6": {"blight": 1}}},
          [], {"A6": {"blight": 0}, "river": {"A6": 2}})],
-    "Scream Disease Into The Wind": [({}, [], {"seat1": {"range_bonus": 1}})],
+    "Scream Disease Into The Wind": [({}, [], {"seat1": {"range_bonus": 1}, "marks": {"island": {"scream": {"1": 1}}}})],
     "Sear Anger Into The Wild Lands": [
         ({"at": {"A6": {"explorer": 1, "wilds": 1}}}, ["A6", 1], {"A6": {"explorer": 0}, "fear": 1}),
         ({"at": {"A6": {"explorer": 1}}}, ["A6", 1], {"A6": {"explorer": 1}, "fear": 0})],
@@ -624,3 +627,24 @@ def test_instruments_of_their_own_ruin_threshold_turns_the_ravage_outwards():
     for _ in range(3):
         ask = fx.answer(state, ["city", "A1"])
     assert ask is None and n(state, "A1", "city") == 0 and n(state, "A8", "explorer") == 1
+
+
+@pytest.mark.parametrize(("spent", "city"), [(True, 1), (False, 0)])
+def test_call_to_trade_the_skipped_ravage_builds_instead(spent, city):
+    state = position(at={"A6": {"dahan": 1}, "A1": {"town": 1}})
+    play(state, "Call to Trade")
+    if spent:  # the Ravage Step reaches A6: the skip is spent
+        assert tok.use_skip(state, "A6", "ravage")
+    hooks.fire(state, "after_ravage_step")
+    assert n(state, "A6", "city") == city and n(state, "A6", "town") == 1
+
+
+def test_scream_disease_into_the_wind_once_after_a_power_on_a_land():
+    state = position()
+    play(state, "Scream Disease Into The Wind")  # River, the only other spirit
+    for answers, disease in ((["B6", 1, "yes"], 1), (["B6", 1], 1)):
+        fx.push(state, pw.card_effect("Animated Wrackroot"), {"seat": 1, "source": "Animated Wrackroot"})
+        ask = fx.run(state)
+        for a in answers:
+            ask = fx.answer(state, a)
+        assert ask is None and n(state, "B6", "disease") == disease and n(state, "B6", "wilds") >= 1
