@@ -344,7 +344,7 @@ def lingering_pestilence(state: dict, land: str, seat: int, cause: str, n: int =
     if cause == "spirit" or state["seats"][seat].get("spirit") != VENGEANCE:
         return None
     here = state["lands"][land]
-    here["disease"] = here.get("disease", 0) + 1
+    here["disease"] = here.get("disease", 0) + n  # 1 where each destroyed presence was
     return None
 
 
@@ -609,6 +609,8 @@ def gather_own_presence(state, step, ctx, answer):
     n = step.get("n", 1)
     key = _key(state, ctx["seat"])
     froms = [x for x in _own_lands(state, ctx["seat"]) if x != ctx["land"]]
+    if _mountain_home(state, ctx["seat"]) and not _mountains(state, [ctx["land"]]):
+        return None
     if n <= 0 or not froms:
         return None
     pick = fx.ask_or_take(ctx["seat"], "move_presence", [*froms, fx.DONE], answer)

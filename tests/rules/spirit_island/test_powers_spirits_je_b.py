@@ -284,6 +284,14 @@ def test_furnace_second_level_costs_two_energy(energy, answers, paid):
     assert state["seats"][0]["energy"] == energy - paid and len(state["seats"][0]["hand"]) == 4
 
 
+def test_furnace_moves_presence_only_into_a_mountain():
+    state = volcano()
+    state["lands"]["A1"]["presence"][VOLCANO] = 3  # Volcanic Peaks: A5 is in reach
+    state["lands"]["A5"]["presence"][VOLCANO] = 1
+    innate(state, "Powered by the Furnace of the Earth", {"earth": 4, "fire": 4}, ["A5"])
+    assert state["lands"]["A5"]["presence"][VOLCANO] == 1  # a Wetland: Mountain Home
+
+
 def test_powered_by_the_furnace_tiers():
     state = volcano()
     row = state["seats"][0]

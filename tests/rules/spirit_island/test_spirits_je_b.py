@@ -153,11 +153,12 @@ def test_slowly_unfolding_plague_needs_presence_on_the_board():
     assert invaders.build_in(state, "B5") is None and state["lands"]["B5"]["disease"] == 0
 
 
-@pytest.mark.parametrize(("cause", "disease"), [("blight", 1), ("invaders", 1), ("spirit", 0)])
-def test_lingering_pestilence(cause, disease):
+@pytest.mark.parametrize(("cause", "n", "disease"), [
+    ("blight", 1, 1), ("invaders", 2, 2), ("event", 1, 1), ("spirit", 1, 0)])
+def test_lingering_pestilence(cause, n, disease):
     state = seated(VENGEANCE)
     clear(state)
-    rb.presence_destroyed(state, "A5", 0, cause)
+    rb.presence_destroyed(state, "A5", 0, cause, n)
     assert state["lands"]["A5"]["disease"] == disease
 
 
