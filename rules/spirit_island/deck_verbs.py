@@ -723,3 +723,25 @@ def _offer_scream(state: dict, ctx: dict) -> None:
         return
     offer = {"seat": ctx["seat"], "land": land, "source": "Scream Disease Into The Wind"}
     queue.insert(last + 1, {"step": {"do": "scream_offer"}, "ctx": fx._new_ctx(state, offer)})
+
+
+@fx.verb("play_from_hand")
+def play_from_hand(state, step, ctx, answer):
+    """The spirit may play another power card from its hand at once, paying its cost: it
+    joins the played cards (its elements count) and this turn's powers still to use (a
+    Fast one now, a Slow one in the Slow phase)."""
+    row = state["seats"][ctx["seat"]]
+    options = [c for c in row.get("hand", []) if c in pw.CARDS and pw.CARDS[c]["cost"] <= row["energy"]]
+    if not options:
+        return None
+    name = fx.ask_or_take(ctx["seat"], "play_now", options + [fx.DONE], answer)
+    if isinstance(name, fx.Ask) or name == fx.DONE:
+        return name if isinstance(name, fx.Ask) else None
+    row["hand"].remove(name)
+    row["played"].append(name)
+    row["energy"] -= pw.CARDS[name]["cost"]
+    elements = row.setdefault("elements", {})
+    for element in pw.CARDS[name]["elements"]:
+        elements[element] = elements.get(element, 0) + 1
+    row.setdefault("powers", []).append(name)
+    return None

@@ -193,7 +193,7 @@ CASES: dict[str, list[tuple[dict, list, dict]]] = {
         ({}, ["A6"], {"A6": {"beasts": 1}}),
         ({"at": {"A2": {"blight": 1}}}, ["A2"], {"A2": {"blight": 0, "beasts": 0}}),
         ({"at": {"A2": {"blight": 2}}}, ["A2"], {"A2": {"blight": 2, "beasts": 0}})],
-    "Spur on with Words of Fire": [({}, [1], {"energy": [0, 1]}), ({}, [0], {"energy": [0, 0]})],
+    "Spur on with Words of Fire": [({}, [1, "done"], {"energy": [0, 1]}), ({}, [0, "done"], {"energy": [0, 0]})],
     # --- Branch & Claw Majors ---
     "Strangling Firevine": [  # from the Sands A7; 3 wilds in and next to A8 after adding 2
         ({"pres": {"A7": 1}, "at": {"A8": {"explorer": 2, "town": 1}, "A5": {"wilds": 1}}}, ["A8"],
@@ -648,3 +648,14 @@ def test_scream_disease_into_the_wind_once_after_a_power_on_a_land():
         for a in answers:
             ask = fx.answer(state, a)
         assert ask is None and n(state, "B6", "disease") == disease and n(state, "B6", "wilds") >= 1
+
+
+def test_spur_on_with_words_of_fire_plays_another_card_now():
+    state = position()
+    river = state["seats"][1]
+    river.update(energy=1, powers=[], elements={})
+    hand = list(river["hand"])
+    play(state, "Spur on with Words of Fire", [1, "Flash Floods"])  # costs 2: the 1 + 1 gained
+    assert river["energy"] == 0 and "Flash Floods" in river["played"] and river["powers"] == ["Flash Floods"]
+    assert river["elements"] == {"sun": 1, "water": 1} and "Flash Floods" not in river["hand"]
+    assert len(hand) == len(river["hand"]) + 1
