@@ -55,14 +55,17 @@ def store_backend(request: pytest.FixtureRequest) -> PostgresServer | None:
 
 
 @pytest.fixture(autouse=True)
-async def _open_store_on_the_backend(
-    store_backend: PostgresServer | None,
-    request: pytest.FixtureRequest,
-    monkeypatch: pytest.MonkeyPatch,
+def _store_on_the_backend(store_backend: PostgresServer | None, request: pytest.FixtureRequest):
+    """Sync, so that the many tests here on no backend pay nothing (an async fixture costs
+    each test an event loop)."""
+    if store_backend is not None:
+        request.getfixturevalue("_open_store_on_postgres")
+
+
+@pytest.fixture
+async def _open_store_on_postgres(
+    store_backend: PostgresServer, request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch
 ) -> AsyncIterator[None]:
-    if store_backend is None:
-        yield
-        return
     databases = PathDatabases(store_backend)
     monkeypatch.setattr(request.module, "open_store", databases.open_store)
     yield
