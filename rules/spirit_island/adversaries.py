@@ -9,9 +9,9 @@ active while its rule id (`"<key>:<level>"`, `"<key>:loss"`, `"<key>:escalation"
 pool and blight panel, Russia's beasts panel, Habsburg's irreparable damage); England's
 High Immigration slot is `state["track"]["high_immigration"]`.
 
-Choices the players make in adversary rules are asked where an effect runs them
-(escalations in the effect language); in the Python handlers ties go to the lowest-numbered
-land, and that is said where it happens.
+Choices the players make in adversary rules are asked: escalations are effects, and the
+Python handlers queue an effect step where the players choose (ties among lands, where a
+piece goes), right after the step in which the rule fired (`invaders.queue_next`).
 """
 
 from __future__ import annotations
@@ -374,8 +374,8 @@ def _escalation_effect(state: dict, name: str, card: str, rng: Rng) -> list[dict
 def escalate(state: dict, name: str, card: str) -> None:
     """Perform an adversary's escalation for a card (fired as the card is revealed, before
     it explores). Its effect is queued so the players choose where pieces go: a "before"
-    escalation at once (turn.py queues the explore after the reveal, so it runs first), an
-    "after" one once the explore is done (`_after_explore_escalation` queues it next).
+    escalation next (right after the step that revealed the card: turn.py queues the explore
+    behind it), an "after" one once the explore is done (`_after_explore_escalation`).
     Sweden's runs in Python (a flag the explore reads)."""
     esc = ADVERSARIES[name]["escalation"]
     if "handler" in esc:
@@ -387,7 +387,7 @@ def escalate(state: dict, name: str, card: str) -> None:
     if esc.get("timing") == "after":
         state["adversary"].setdefault("after_explore", []).append([effect, esc["name"]])
         return
-    fx.append(state, effect, {"seat": None, "source": esc["name"]})
+    inv.queue_next(state, effect, {"seat": None, "source": esc["name"]})
 
 
 def _after_explore_escalation(state: dict, lands: list[str], **kw) -> None:
@@ -413,8 +413,8 @@ def _ports_sprawl(state: dict, card: str) -> None:
 
     best = max(coastal_tc(b) for b in state["boards"])
     tied = [b for b in state["boards"] if coastal_tc(b) == best]
-    fx.append(state, [{"do": "ports_sprawl", "boards": tied, "n": players(state)}],
-              {"seat": None, "source": "Ports Sprawl Outward"})
+    inv.queue_next(state, [{"do": "ports_sprawl", "boards": tied, "n": players(state)}],
+                   {"seat": None, "source": "Ports Sprawl Outward"})
 
 
 @fx.verb("ports_sprawl")

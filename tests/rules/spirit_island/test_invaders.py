@@ -480,3 +480,29 @@ def test_one_land_explore_and_build_for_events_and_adversaries():
     assert inv.build_in(state, "A7", stopped=stopped) is None and land["disease"] == 0
     assert inv.build_in(state, "A7") == "town"
     assert [s["by"] for s in stopped] == ["wilds", "disease"]
+
+
+def test_reveal_draws_the_top_card_and_an_empty_deck_loses():
+    state = blank()
+    state["deck"] = ["1:jungle"]
+    assert inv.reveal(state) == "1:jungle" and not state.get("lost")
+    assert inv.reveal(state) is None and state["lost"] == "time"
+
+
+def test_chained_points_pass_the_running_value_to_each_handler():
+    state = blank()
+    state["rules"] = ["test:plus", "test:minus"]
+    assert hooks.chain(state, "test_point", "n", 5) == 3  # (5 + 1) - 3, in that order
+    state["rules"] = ["test:minus"]
+    assert hooks.chain(state, "test_point", "n", 2) == 0
+
+
+@hooks.on("test_point", "test:plus")
+def _plus(state, n):
+    return n + 1
+
+
+@hooks.on("test_point", "test:minus")
+def _minus(state, n):
+    return max(0, n - 3)
+
