@@ -115,8 +115,9 @@ def track_card_plays(state, step, ctx, answer):
     row = state["seats"][ctx["seat"]]
     shown = [i for i, s in enumerate(_energy_spaces(state, ctx["seat"])) if s.get("card_plays_bonus")]
     row["card_plays_bonus"] = row.get("card_plays_bonus", 0) + len(shown)
-    new = [i for i in shown if i not in row.setdefault("deep_layers", [])]
-    row["deep_layers"] += new
+    seen = row.setdefault("deep_layers", [])
+    new = [i for i in shown if i not in seen]
+    seen += new
     return fx.frames([{"do": "gain_card", "kind": "minor"}] * len(new), ctx)
 
 
@@ -733,7 +734,14 @@ def blight_to_box(state, step, ctx, answer):
     land = state["lands"][ctx["land"]]
     if land["blight"]:
         land["blight"] -= 1
+        _box(state, -1)
     return None
+
+
+def _box(state: dict, n: int) -> None:
+    """`blight_box`: net blight brought onto the island from the box (minus blight put back
+    there), so card + island - blight_box stays constant (for the invariant checks)."""
+    state["blight_box"] = state.get("blight_box", 0) + n
 
 
 @fx.verb("target_self")
@@ -789,6 +797,7 @@ def _bulwark(state: dict, land: str) -> None:
             continue
         row["energy"] -= cost
         state["blight_card"]["pool"] += 1
+        _box(state, 1)
         return
 
 
@@ -853,7 +862,17 @@ def _setup_effect(state: dict, seat: int) -> None:
     if row["spirit"] not in MINE or not effect or row.get("setup_effect_done"):
         return
     row["setup_effect_done"] = True
+    # Run at once as far as no choice is needed (turn.advance looks for a spirit without
+    # presence before it runs the setup queue, reported to CORE); what asks waits in the
+    # queue, behind a question already open (its frame asks again when run).
+    saved, saved_ask, state["queue"] = state.get("queue", []), state.pop("ask", None), []
     fx.append(state, effect, {"seat": seat, "source": row["spirit"]})
+    fx.run(state)
+    if saved_ask is not None:
+        state["ask"] = saved_ask
+        state["queue"] = saved + state["queue"]
+    else:
+        state["queue"] += saved
 
 
 MINE = (FANGS, KEEPER, TRICKSTER, LURE, MINDS, STONE, SHROUD)

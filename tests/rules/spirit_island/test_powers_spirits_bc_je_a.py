@@ -435,9 +435,8 @@ def test_a_dreadful_tide_of_scurrying_flesh():
 
 
 def test_boon_of_swarming_bedevilment_defends_the_other_spirits_lands():
-    from tests.rules.spirit_island.test_spirits import game
-    state = game(MINDS, KEEPER, boards="AB", queue_setup=True)
-    state["lands"]["A3"]["beasts"] = 1
+    from tests.rules.spirit_island.test_spirits_bc_je_a import prepared
+    state = prepared(MINDS, KEEPER, boards="AB", beasts=["A3"])
     assert fx.run(state) is None and presence(state) == {"A3": 1}
     state["lands"]["B8"]["presence"][KEEPER] = 2
     state["lands"]["B5"]["presence"][KEEPER] = 1
@@ -524,6 +523,7 @@ def test_scarred_and_stony_land_blight_to_the_box():
     card(state, "Scarred and Stony Land", [])  # the only blighted land in range of the site
     assert not land(state, "A2")["town"] and land(state, "A2")["badlands"] == 1
     assert land(state, "A2")["blight"] == 0 and state["blight_card"]["pool"] == pool
+    assert state["blight_box"] == -1
 
 
 def test_stubborn_solidity_defends_per_dahan_and_keeps_them():
@@ -544,6 +544,7 @@ def test_bulwark_of_will_pays_for_blight_from_the_box():
     fx.push(state, [{"do": "add", "kind": "blight"}], {"seat": None, "land": "A1", "source": "t"})
     fx.run(state)
     assert land(state, "A1")["blight"] == 1 and state["blight_card"]["pool"] == pool
+    assert state["blight_box"] == 1  # the box paid for it
     assert state["seats"][0]["energy"] == 1
     fx.push(state, [{"do": "add", "kind": "blight"}], {"seat": None, "land": "A5", "source": "t"})
     fx.run(state)  # no presence of Stone's there: from the card
