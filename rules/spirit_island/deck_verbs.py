@@ -745,3 +745,34 @@ def play_from_hand(state, step, ctx, answer):
         elements[element] = elements.get(element, 0) + 1
     row.setdefault("powers", []).append(name)
     return None
+
+
+# --- Infestation of Venomous Spiders' threshold: damage after each skip it caused ------------------
+
+@fx.verb("skip_damage")
+def skip_damage(state, step, ctx, answer):
+    """After each `any` skip now in ctx.land is spent (checked after each explore, build
+    and the Ravage Step), `n` damage there (assigned by the acting player)."""
+    marks = fx.turn_marks(state, ctx["land"])
+    marks["skip_damage"] = {"left": marks.get("skip", []).count("any"), "n": step.get("n", 1),
+                            "seat": ctx.get("seat"), "source": ctx.get("source")}
+    _next_time_rule(state)
+    return None
+
+
+def _skips_spent(state: dict, **kw) -> None:
+    for name, marks in list(state.get("turn_marks", {}).items()):
+        held = marks.get("skip_damage")
+        if not held:
+            continue
+        now = marks.get("skip", []).count("any")
+        ctx = {"seat": held["seat"], "land": name, "source": held["source"]}
+        while held["left"] > now:
+            held["left"] -= 1
+            queue = state.setdefault("queue", [])
+            frames = fx.frames([{"do": "damage", "n": held["n"]}], fx._new_ctx(state, ctx))
+            queue[1 if queue else 0:1 if queue else 0] = frames
+
+
+for _point in ("after_explore", "after_build", "after_ravage_step"):
+    hooks.on(_point, NEXT_TIME)(_skips_spent)

@@ -659,3 +659,19 @@ def test_spur_on_with_words_of_fire_plays_another_card_now():
     assert river["energy"] == 0 and "Flash Floods" in river["played"] and river["powers"] == ["Flash Floods"]
     assert river["elements"] == {"sun": 1, "water": 1} and "Flash Floods" not in river["hand"]
     assert len(hand) == len(river["hand"]) + 1
+
+
+def test_infestation_of_venomous_spiders_4_damage_after_each_skip():
+    state = position(at={"A6": {"explorer": 1, "town": 1, "city": 1}},
+                     el={"air": 2, "earth": 2, "animal": 3})
+    play(state, "Infestation of Venomous Spiders")  # 1 beasts: 1 fear, 1 skip
+    hooks.fire(state, "after_build", built={})
+    assert fx.run(state) is None and n(state, "A6", "city") == 1  # the skip is not spent yet
+    assert tok.use_skip(state, "A6", "build")  # the Build there is skipped
+    hooks.fire(state, "after_build", built={})
+    answers = ["city", "city", "city", "explorer"]
+    ask = fx.run(state)
+    while ask is not None:
+        ask = fx.answer(state, answers.pop(0))
+    assert answers == [] and n(state, "A6", "city") == 0 and n(state, "A6", "explorer") == 0
+    assert state["fear"]["earned"] == 1 + 2
