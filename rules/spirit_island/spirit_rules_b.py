@@ -162,7 +162,8 @@ def target_land(previous, state, step, ctx, answer):
     longer reach above. A land only the longer reach finds is set here (the wrapped verb
     would not know it)."""
     longer = _longer_reach(state, step, ctx)
-    if "has_any" not in step and not longer and not step.get("land_only"):
+    frozen = stasis_lands(state)
+    if "has_any" not in step and not longer and not step.get("land_only") and not frozen:
         return previous(state, step, ctx, answer)
     base = _options_of(previous, state, step, ctx)
     options = base + [n for n in longer if n not in base]
@@ -171,6 +172,7 @@ def target_land(previous, state, step, ctx, answer):
     if step.get("land_only"):  # never an Ocean, even one in play
         boards = tuple(state["boards"])
         options = [n for n in options if not isl.is_ocean(boards, n)]
+    options = [n for n in options if n not in frozen]  # Absolute Stasis: out of the game
     if not options:
         fx.abort(state, ctx)
         return None
@@ -1032,6 +1034,21 @@ def swap_invader_card(state, step, ctx, answer):
         return card
     discard[discard.index(card)], deck[0] = deck[0], card
     return None
+
+
+def stasis_lands(state: dict) -> list[str]:
+    """Lands Absolute Stasis has taken out of the game until the end of the Slow phase."""
+    return [n for n, marks in state.get("turn_marks", {}).items()
+            if isinstance(marks, dict) and marks.get("stasis")]
+
+
+def invader_repeats(state: dict, land: str) -> int:
+    """Pour Time Sideways: how many times an Invader (or "each board / each land") action
+    resolves in a land this turn: 1, one fewer on the board the presence left, one more on
+    the board it entered (repeats stack). For turn.py's Invader phase."""
+    shift = state.get("turn_marks", {}).get(pcs.ISLAND, {}).get("time_sideways", {})
+    board = isl.island(tuple(state["boards"]))[land]["board"]
+    return max(0, 1 + shift.get(board, 0))
 
 
 @fx.verb("stasis")

@@ -460,7 +460,10 @@ def test_absolute_stasis():
     card(state, "Absolute Stasis", ["A6", "yes", "energy"])
     marks = state["turn_marks"]["A6"]
     assert marks["stasis"] and "all" in marks["skip"] and marks["isolate"]
-    assert state["seats"][0]["time"] == 2
+    assert state["seats"][0]["time"] == 2 and rb.stasis_lands(state) == ["A6"]
+    fx.push(state, [{"do": "target_land", "range": 1, "where": {"invaders": True}},
+                    {"do": "fear", "n": 1}], {"seat": 0})
+    assert fx.run(state) is None and fear(state) == 0  # A6 cannot be targeted
 
 
 def test_pour_time_sideways():
@@ -468,6 +471,7 @@ def test_pour_time_sideways():
     state["lands"]["B5"]["presence"][DAYS] = 1
     card(state, "Pour Time Sideways", ["yes", "energy", "energy", "card_plays", ["A8", "B5"]])
     assert state["turn_marks"]["island"]["time_sideways"] == {"A": -1, "B": 1}
+    assert rb.invader_repeats(state, "A5") == 0 and rb.invader_repeats(state, "B3") == 2
     assert state["seats"][0]["time"] == 0 and state["lands"]["B5"]["presence"][DAYS] == 2
 
 
