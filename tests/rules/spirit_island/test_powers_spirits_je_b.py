@@ -8,6 +8,8 @@ import pytest
 from rules.spirit_island import effects as fx
 from rules.spirit_island import powers as pw
 from rules.spirit_island import spirit_rules_b as rb
+from rules.spirit_island import spirit_rules_starlight as sr
+from rules.spirit_island import spirit_rules_time as tr
 from tests.rules.spirit_island.test_powers import card, fear, innate, land
 from tests.rules.spirit_island.test_spirits import steps_of
 from tests.rules.spirit_island.test_spirits_je_b import (
@@ -471,7 +473,7 @@ def test_pour_time_sideways():
     state["lands"]["B5"]["presence"][DAYS] = 1
     card(state, "Pour Time Sideways", ["yes", "energy", "energy", "card_plays", ["A8", "B5"]])
     assert state["turn_marks"]["island"]["time_sideways"] == {"A": -1, "B": 1}
-    assert rb.invader_repeats(state, "A5") == 0 and rb.invader_repeats(state, "B3") == 2
+    assert tr.invader_repeats(state, "A5") == 0 and tr.invader_repeats(state, "B3") == 2
     assert state["seats"][0]["time"] == 0 and state["lands"]["B5"]["presence"][DAYS] == 2
 
 
@@ -545,7 +547,7 @@ def test_gather_the_scattered_light_of_stars_at_end_of_turn():
     row.update(hand=["Shape the Self Anew"], discard=["a", "b", "c", "d", "e"], played=[])
     card(state, "Gather the Scattered Light of Stars")
     assert row["discard"] == ["a", "b", "c", "d", "e"]  # nothing until the end of the turn
-    rb.run_end_of_turn(state, 0)
+    sr.run_end_of_turn(state, 0)
     answers = ["a", "b", "Shape the Self Anew", "c", "d", "done"]
     ask = fx.run(state)
     while ask is not None:

@@ -9,6 +9,8 @@ from rules.spirit_island import effects as fx
 from rules.spirit_island import hooks, invaders
 from rules.spirit_island import powers as pw
 from rules.spirit_island import spirit_rules_b as rb
+from rules.spirit_island import spirit_rules_memory as mr
+from rules.spirit_island import spirit_rules_starlight as sr
 from rules.spirit_island import spirits as sp
 from tests.rules.spirit_island.test_spirits import game, play, presence
 
@@ -223,7 +225,7 @@ def test_memory_setup_and_tracks():
     state["seats"][0]["tracks"] = {"energy": 5, "card_plays": 3}
     values = sp.track_values(state, 0)
     assert values["energy"] == 4 and values["reclaim_one"] and values["card_plays"] == 2
-    assert rb.track_actions(state, 0) == [[{"do": "prepare_marker"}], [{"do": "markers_for_card_play"}]]
+    assert mr.track_actions(state, 0) == [[{"do": "prepare_marker"}], [{"do": "markers_for_card_play"}]]
 
 
 @pytest.mark.parametrize(("option", "answers", "energy", "where"), [
@@ -239,12 +241,12 @@ def test_markers_spent_count_for_one_action():
     state = seated(MEMORY)
     row = state["seats"][0]
     row["elements"] = {"air": 2}
-    rb.spend_markers(state, 0, {"air": 1, "earth": 1})
+    mr.spend_markers(state, 0, {"air": 1, "earth": 1})
     assert row["elements"] == {"air": 3, "earth": 1} and row["markers"] == {"moon": 1}
-    rb.end_action(state, 0)
+    mr.end_action(state, 0)
     assert row["elements"]["air"] == 2 and row["elements"]["earth"] == 0
     with pytest.raises(ValueError):
-        rb.spend_markers(state, 0, {"fire": 1})
+        mr.spend_markers(state, 0, {"fire": 1})
 
 
 def test_track_actions_prepare_and_card_play():
@@ -336,7 +338,7 @@ def test_starlight_setup():
     assert presence(state) == {"A4": 1}
     assert state["seats"][0]["tracks"] == {"energy": 0, "card_plays": 0, "growth1": 0,
                                            "growth2": 0, "growth3": 0, "growth4": 0}
-    assert sorted(rb.growth_choices(state, 0)) == ["base0", "base1", "base2", "base3"]
+    assert sorted(sr.growth_choices(state, 0)) == ["base0", "base1", "base2", "base3"]
 
 
 def test_starlight_growth_three_different_and_an_unlock_used_at_once():
@@ -360,12 +362,12 @@ def test_starlight_uncovering_plus_energy_and_an_element_space():
     play(state, [{"do": "add_presence", "range": 0}], 0, ["energy"])
     play(state, [{"do": "add_presence", "range": 0}], 0, ["energy", "fire"])  # marked space
     assert row["track_markers"] == {"energy:2": "fire"}
-    assert rb.track_elements_extra(state, 0) == {"fire": 1}
+    assert sr.track_elements_extra(state, 0) == {"fire": 1}
     assert sp.track_values(state, 0)["energy"] == 2 and sp.track_values(state, 0)["elements"] == {}
     row["tracks"]["energy"] = 1  # the presence went back: the marker stays, not counted
-    assert rb.track_elements_extra(state, 0) == {} and row["track_markers"] == {"energy:2": "fire"}
+    assert sr.track_elements_extra(state, 0) == {} and row["track_markers"] == {"energy:2": "fire"}
     row["tracks"]["energy"] = 2
-    assert rb.track_elements_extra(state, 0) == {"fire": 1}
+    assert sr.track_elements_extra(state, 0) == {"fire": 1}
 
 
 def test_starlight_unlocked_option_lost_while_its_track_is_covered():
@@ -373,9 +375,9 @@ def test_starlight_unlocked_option_lost_while_its_track_is_covered():
     row = state["seats"][0]
     row["tracks"]["growth2"] = 1
     row["growth_unlocked"] = {"2": 0}
-    assert rb.growth_choices(state, 0)["new2"] == [{"do": "energy", "n": 3}]
+    assert sr.growth_choices(state, 0)["new2"] == [{"do": "energy", "n": 3}]
     row["tracks"]["growth2"] = 0
-    assert "new2" not in rb.growth_choices(state, 0)
+    assert "new2" not in sr.growth_choices(state, 0)
 
 
 def test_starlight_unlock_is_asked_once():
@@ -432,7 +434,7 @@ def test_spend_markers_step_before_an_innate():
     row["elements"] = {"earth": 1}
     play(state, [{"do": "spend_markers"}], 0, ["earth", "air", "done"])
     assert pw.innate_tiers(state, 0, "Learn the Invaders' Tactics") == [0, 1]
-    rb.end_action(state, 0)
+    mr.end_action(state, 0)
     assert pw.innate_tiers(state, 0, "Learn the Invaders' Tactics") == []
     assert row["markers"] == {"moon": 1}
 
@@ -453,5 +455,5 @@ def test_starlight_growth_track_three_energy_twice_an_element_and_an_unlock():
     play(state, [{"do": "add_presence", "range": 0}], 0, ["growth3"])
     play(state, [{"do": "add_presence", "range": 0}], 0, ["growth3", "water", 0])
     assert row["energy"] == 2 and row["track_markers"] == {"growth3:2": "water"}
-    assert rb.track_elements_extra(state, 0) == {"water": 1}
-    assert rb.growth_choices(state, 0)["new3"] == [{"do": "reclaim", "n": "all"}]
+    assert sr.track_elements_extra(state, 0) == {"water": 1}
+    assert sr.growth_choices(state, 0)["new3"] == [{"do": "reclaim", "n": "all"}]
