@@ -143,6 +143,7 @@ def _counted(state: dict, spec: dict, ctx: dict) -> int:
                     & set(_lands_with_presence(state, seat)))
     elif "kinds" in spec:  # pieces or tokens of several kinds in the land
         value = sum(fx.count(state, state["lands"][land], k, ctx) for k in spec["kinds"])
+        value += "beasts" in spec["kinds"] and land in _swarm_sites(state, seat)
     elif "pairs" in spec:  # sets of these elements the spirit has
         value = min(elements.get(e, 0) for e in spec["pairs"])
     elif "element" in spec:
@@ -505,8 +506,14 @@ def _far_moves(state, step, ctx, answer, gather: bool):
     far = [n for n in fx.within(state, [here], 2) if n != here]
     land = state["lands"][here]
 
+    sites = _swarm_sites(state, ctx["seat"]) if "beasts" in kinds else []
+
     def options():
         out = []
+        if gather:  # A Joining of Swarms and Flocks: a sacred site moves as beasts
+            out += [["sacred_site", s] for s in far if s in sites]
+        elif here in sites:
+            out += [["sacred_site", t] for t in far]
         for kind in kinds:
             places = far if kind == "beasts" else near
             if gather:
@@ -518,7 +525,12 @@ def _far_moves(state, step, ctx, answer, gather: bool):
 
     def move(choice):
         kind, other = choice
-        if kind == "beasts":
+        if kind == "sacred_site":  # both presence go to the same land
+            src, dst = (other, here) if gather else (here, other)
+            for _ in range(2):
+                pcs.destroy_presence(state["lands"][src], _key(state, ctx["seat"]))
+                pcs.add_presence(state["lands"][dst], _key(state, ctx["seat"]))
+        elif kind == "beasts":
             src, dst = (other, here) if gather else (here, other)
             state["lands"][src]["beasts"] -= 1
             state["lands"][dst]["beasts"] += 1
@@ -577,6 +589,8 @@ def gather(inner, state, step, ctx, answer):
 def target_land(inner, state, step, ctx, answer):
     """`more_ranges`: several thresholds, each adding its `n` to the range when met (the
     verb underneath then counts the range as usual); Mists Shift and Flow for Shroud."""
+    if "beasts" in (step.get("where") or {}).get("has", ()) and _swarm_sites(state, ctx.get("seat")):
+        return _swarm_target(inner, state, step, ctx, answer)
     if "more_ranges" in step and ctx.get("seat") is not None:
         extra = sum(m["n"] for m in step["more_ranges"] if fx.check(state, m["cond"], ctx))
         plain = {k: v for k, v in step.items() if k != "more_ranges"}
@@ -994,3 +1008,44 @@ def explorer_fear(state, step, ctx, answer):
     fx.earn_fear(state, max(0, due - mark["paid"]))
     mark["paid"] = max(mark["paid"], due)
     return None
+
+
+# --- A Joining of Swarms and Flocks ------------------------------------------------------------------
+
+
+def _swarm_sites(state: dict, seat) -> list[str]:
+    """Many Minds' sacred sites, which its own powers may count (and move) as 1 beasts each."""
+    if not _active(state, seat, MINDS, "joining-of-swarms"):
+        return []
+    return sp.sacred_sites(state, seat)
+
+
+def _swarm_target(inner, state, step, ctx, answer):
+    """A Many Minds power targeting a land with beasts may target its sacred sites too."""
+    seat = ctx["seat"]
+    where = dict(step["where"])
+    where["has"] = [k for k in where["has"] if k != "beasts"]
+    need = 2 if step.get("from", "presence") == "sacred_site" else 1
+    key = _key(state, seat)
+    starts = [n for n, land in state["lands"].items() if land["presence"].get(key, 0) >= need]
+    reach = step.get("range", 0) + state["seats"][seat].get("range_bonus", 0)
+    sites = _swarm_sites(state, seat)
+    options = [n for n in fx.within(state, starts, reach)
+               if fx.land_matches(state, n, where, ctx)
+               and (state["lands"][n]["beasts"] or n in sites)]
+    if not options:
+        fx.abort(state, ctx)
+        return None
+    land = fx.ask_or_take(seat, "target_land", options, answer)
+    if isinstance(land, fx.Ask):
+        return land
+    fx.set_ctx(state, ctx, land=land)
+    return None
+
+
+@fx.verb("if_beasts")
+def if_beasts(state, step, ctx, answer):
+    """`then` if ctx.land holds `at_least` beasts (Many Minds' sacred site counting as 1),
+    else `else`."""
+    n = state["lands"][ctx["land"]]["beasts"] + (ctx["land"] in _swarm_sites(state, ctx.get("seat")))
+    return fx.frames(step["then"] if n >= step["at_least"] else step.get("else", []), ctx)

@@ -693,3 +693,34 @@ def test_punish_those_who_trespass_four_plant_splits_the_damage():
     put(state, "A8", town=1)
     innate(state, "Punish Those Who Trespass", {"plant": 4}, [])  # 4 plant alone: nothing
     assert land(state, "A8")["town"] == [0]
+
+
+def test_a_joining_of_swarms_and_flocks_the_sacred_site_counts_as_beasts():
+    state = minds()
+    state["lands"]["A6"]["presence"][MINDS] = 2  # a sacred site, no beasts
+    put(state, "A6", explorer=1)
+    innate(state, "Beset and Confound the Invaders", {"air": 1, "animal": 2}, [])
+    assert fear(state) == 0  # 1 (the site) is not 2
+    state["lands"]["A6"]["beasts"] = 1
+    innate(state, "Beset and Confound the Invaders", {"air": 1, "animal": 2}, [])
+    assert fear(state) == 2 and tok.marks(state, "A6")["defend"] == 2
+
+
+def test_a_joining_of_swarms_and_flocks_targets_and_counts_for_pursue():
+    state = minds()
+    state["lands"]["A6"]["presence"][MINDS] = 2
+    put(state, "A6", explorer=1, town=1)
+    state["lands"]["A6"]["beasts"] = 1  # with the site, 2 beasts: 1 push
+    card(state, "Pursue with Scratches, Pecks, and Stings", [["town", "A8"]])
+    assert land(state, "A8")["town"] == [0] and fear(state) == 1
+    state["lands"]["A6"]["beasts"] = 0
+    fx.push(state, pw.card_effect("Pursue with Scratches, Pecks, and Stings"), {"seat": 0, "source": "t"})
+    assert fx.run(state) is None and fear(state) == 2  # A6, beasts by its site alone, targeted
+
+
+def test_a_joining_of_swarms_and_flocks_the_site_moves_as_beasts_both_presence_together():
+    state = minds()
+    state["lands"]["A6"]["presence"][MINDS] = 2
+    innate(state, "The Teeming Host Arrives", {"fire": 1, "air": 4, "animal": 2},
+           ["A6", ["sacred_site", "A7"]])  # then nothing left to push
+    assert presence(state) == {"A7": 2}
