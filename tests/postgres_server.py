@@ -41,6 +41,7 @@ from storage.postgres import PostgresStore
 
 SUPERUSER = "postgres"
 TEMPLATE = "bgbot_template"
+CLUSTER_PREFIX = "bgbot-pg-cluster-"
 INITDB_ARGS = ("-U", SUPERUSER, "-A", "trust", "-E", "UTF8", "--locale=C", "--no-sync",
                "--wal-segsize=1")  # 1 MB WAL files: less to copy
 
@@ -56,6 +57,21 @@ def server_programs() -> Path | None:
         if (folder / "initdb").exists() and (folder / "postgres").exists():
             return folder
     return None
+
+
+def _delete_stale_clusters(kept: Path) -> None:
+    """Delete the kept clusters of other schemas that no test process is using."""
+    for other in kept.parent.glob(f"{CLUSTER_PREFIX}*.lock"):
+        cluster = other.with_suffix("")
+        if cluster == kept:
+            continue
+        with open(other, "w") as lock:
+            try:
+                fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            except OSError:
+                continue  # being built or copied right now
+            shutil.rmtree(cluster, ignore_errors=True)
+            other.unlink(missing_ok=True)
 
 
 def _free_port() -> int:
@@ -101,25 +117,26 @@ class PostgresServer:
         if self.user is not None:
             os.chown(self.folder, self.user.pw_uid, self.user.pw_gid)
         self.folder.chmod(0o700)
-        cluster = self._cluster()
-        subprocess.run(["cp", "-a", cluster, self.data], check=True)
+        cluster = self._copy_cluster()
         if not self._serve(self.data):
             shutil.rmtree(cluster, ignore_errors=True)  # rebuilt by the next run
             raise RuntimeError(f"PostgreSQL did not start: {self._log()}")
         asyncio.run(self._read_tables())
 
-    def _cluster(self) -> Path:
-        """A stopped cluster holding the migrated template database, built once for these
-        server programs, this user and this schema, under a lock (xdist workers start at
-        once) in the temporary directory."""
+    def _copy_cluster(self) -> Path:
+        """Copy into self.data a stopped cluster holding the migrated template database,
+        built once for these server programs, this user and this schema and kept in the
+        temporary directory; return the kept one. Its lock is held while it is built or
+        copied (xdist workers start at once); kept clusters of other schemas are deleted
+        when nobody holds theirs."""
         key = hashlib.sha256(repr((
             str(self.programs), INITDB_ARGS, self.user and self.user.pw_uid,
             SCHEMA_VERSION_TABLE, sorted(STATEMENTS.items()),
         )).encode()).hexdigest()[:16]
-        cluster = Path(tempfile.gettempdir()) / f"bgbot-pg-cluster-{key}"
-        with open(f"{cluster}.lock", "w") as lock:
+        kept = Path(tempfile.gettempdir()) / f"{CLUSTER_PREFIX}{key}"
+        with open(f"{kept}.lock", "w") as lock:
             fcntl.flock(lock, fcntl.LOCK_EX)
-            if not (cluster / "PG_VERSION").exists():
+            if not (kept / "PG_VERSION").exists():
                 building = self.folder / "building"
                 subprocess.run([self.programs / "initdb", "-D", building, *INITDB_ARGS],
                                check=True, capture_output=True, **self._run_as())
@@ -127,8 +144,10 @@ class PostgresServer:
                     raise RuntimeError(f"PostgreSQL did not start: {self._log()}")
                 asyncio.run(self._make_template())
                 self._stop_server()
-                building.rename(cluster)  # whole or not at all
-        return cluster
+                building.rename(kept)  # whole or not at all
+                _delete_stale_clusters(kept)
+            subprocess.run(["cp", "-a", kept, self.data], check=True)
+        return kept
 
     def _serve(self, data: Path) -> bool:
         """Start the server on `data` at a free port; False if it would not start."""
