@@ -724,3 +724,15 @@ def test_a_joining_of_swarms_and_flocks_the_site_moves_as_beasts_both_presence_t
     innate(state, "The Teeming Host Arrives", {"fire": 1, "air": 4, "animal": 2},
            ["A6", ["sacred_site", "A7"]])  # then nothing left to push
     assert presence(state) == {"A7": 2}
+
+
+def test_mists_shift_and_flow_can_make_the_origin_terrain_a_power_needs():
+    state = shroud()  # presence in A5 (wetland) and A6 (mountain): no jungle
+    fx.push(state, [{"do": "target_land", "range": 1, "from": "presence", "origin": {"terrain": ["jungle"]}},
+                    {"do": "fear", "n": 1}], {"seat": 0, "source": "a power"})
+    ask = fx.run(state)
+    assert ["A5", "A8"] in ask.options and ["A6", "A8"] in ask.options
+    ask = fx.answer(state, ["A6", "A8"])
+    assert sorted(ask.options) == ["A5", "A6", "A7", "A8"]  # range 1 from the jungle A8
+    fx.answer(state, "A7")
+    assert presence(state) == {"A5": 1, "A8": 1} and fear(state) == 1
