@@ -457,3 +457,48 @@ def test_starlight_growth_track_three_energy_twice_an_element_and_an_unlock():
     assert row["energy"] == 2 and row["track_markers"] == {"growth3:2": "water"}
     assert sr.track_elements_extra(state, 0) == {"water": 1}
     assert sr.growth_choices(state, 0)["new3"] == [{"do": "reclaim", "n": "all"}]
+
+
+@pytest.mark.parametrize(("name", "energy"), [(VENGEANCE, 1), (VOLCANO, 3)])
+def test_reclaim_gain_energy_growth(name, energy):
+    state = seated(name, ["A1"] if name == VOLCANO else [])
+    row = state["seats"][0]
+    row.update(hand=[], discard=["x", "y"])
+    state["secret"]["minor_deck"] = ["m1", "m2", "m3", "m4"]
+    grow(state, 0, ["minor", "m4"])
+    assert sorted(row["hand"]) == ["m4", "x", "y"] and row["discard"] == []
+    assert row["energy"] == energy
+
+
+def test_memory_growth_card_and_presence_range_two():
+    state = seated(MEMORY)
+    state["secret"]["major_deck"] = ["M1", "M2", "M3", "M4"]
+    row = state["seats"][0]
+    # a Major: forget a card, which Long Ages lets it discard instead
+    grow(state, 1, ["major", "M2", "Elemental Teachings", "discard", "card_plays", "A5"])
+    assert "M2" in row["hand"] and row["discard"] == ["Elemental Teachings"]
+    assert presence(state) == {"A7": 2, "A5": 1} and row["tracks"]["card_plays"] == 1
+
+
+@pytest.mark.parametrize(("track", "pick", "steps"), [
+    ("1", 0, ["reclaim_half"]), ("1", 1, ["gain_card", "move_presence"]),
+    ("2", 0, ["energy"]), ("2", 1, ["card_plays", "move_presence"]),
+    ("3", 0, ["reclaim"]), ("3", 1, ["gain_card", "energy"]),
+    ("4", 0, ["choose_own_land"]), ("4", 1, ["card_plays", "slow_as_fast"])])
+def test_starlight_each_unlockable_option(track, pick, steps):
+    state = starlight()
+    row = state["seats"][0]
+    row["tracks"][f"growth{track}"] = len(sp.SPIRITS[STAR]["tracks"][f"growth{track}"]) - 1
+    row["growth_unlocked"] = {track: pick}
+    assert [s["do"] for s in sr.growth_choices(state, 0)[f"new{track}"]] == steps
+
+
+def test_starlight_reclaim_half_rounds_up_and_damage_in_own_land():
+    state = starlight()
+    row = state["seats"][0]
+    row.update(discard=["a", "b", "c"], hand=[])
+    play(state, [{"do": "reclaim_half"}], 0, ["a", "c"])
+    assert sorted(row["hand"]) == ["a", "c"] and row["discard"] == ["b"]
+    state["lands"]["A4"]["town"] = [0]
+    play(state, [{"do": "choose_own_land", "then": [{"do": "damage", "n": 2}]}], 0, [])
+    assert state["lands"]["A4"]["town"] == []
