@@ -1049,3 +1049,34 @@ def if_beasts(state, step, ctx, answer):
     else `else`."""
     n = state["lands"][ctx["land"]]["beasts"] + (ctx["land"] in _swarm_sites(state, ctx.get("seat")))
     return fx.frames(step["then"] if n >= step["at_least"] else step.get("else", []), ctx)
+
+
+@fx.verb("gather_other_presence")
+def gather_other_presence(state, step, ctx, answer):
+    """Flowing and Silent Forms Dart By: the spirit may gather into ctx.land 1 presence (or a
+    sacred site: 2 together) of another spirit from an adjacent land, if that spirit agrees."""
+    here = ctx["land"]
+    if "pick" not in step:
+        options = []
+        for other, row in enumerate(state["seats"]):
+            if other == ctx["seat"]:
+                continue
+            for n in isl.adjacent(tuple(state["boards"]), here):
+                have = state["lands"][n]["presence"].get(row["spirit"], 0)
+                options += [[other, n, 1]] if have else []
+                options += [[other, n, 2]] if have >= 2 else []
+        if not options:
+            return None
+        pick = fx.ask_or_take(ctx["seat"], "gather_presence", [*options, fx.DONE], answer)
+        if isinstance(pick, fx.Ask) or pick == fx.DONE:
+            return pick if isinstance(pick, fx.Ask) else None
+        return [{"step": {**step, "pick": pick}, "ctx": ctx}]
+    other, source, n = step["pick"]
+    agree = fx.ask_or_take(other, "may", ["yes", "no"], answer)
+    if isinstance(agree, fx.Ask) or agree == "no":
+        return agree if isinstance(agree, fx.Ask) else None
+    key = _key(state, other)
+    for _ in range(n):
+        pcs.destroy_presence(state["lands"][source], key)  # a move, not destroyed
+        pcs.add_presence(state["lands"][here], key)
+    return None

@@ -736,3 +736,13 @@ def test_mists_shift_and_flow_can_make_the_origin_terrain_a_power_needs():
     assert sorted(ask.options) == ["A5", "A6", "A7", "A8"]  # range 1 from the jungle A8
     fx.answer(state, "A7")
     assert presence(state) == {"A5": 1, "A8": 1} and fear(state) == 1
+
+
+def test_flowing_and_silent_forms_gathers_another_spirits_site_with_its_leave():
+    state = cleared(SHROUD, KEEPER, boards="AB")
+    state["lands"]["A8"]["presence"][KEEPER] = 2  # Keeper's sacred site next to A5
+    card(state, "Flowing and Silent Forms Dart By", [fx.DONE, "A5", [1, "A8", 2], "yes"])
+    assert state["lands"]["A5"]["presence"] == {SHROUD: 1, KEEPER: 2} and not state["lands"]["A8"]["presence"]
+    state["lands"]["A6"]["presence"][KEEPER] = 1
+    card(state, "Flowing and Silent Forms Dart By", [fx.DONE, "A5", [1, "A6", 1], "no"])
+    assert state["lands"]["A6"]["presence"] == {SHROUD: 1, KEEPER: 1}  # Keeper said no
