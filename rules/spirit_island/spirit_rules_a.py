@@ -1080,3 +1080,40 @@ def gather_other_presence(state, step, ctx, answer):
         pcs.destroy_presence(state["lands"][source], key)  # a move, not destroyed
         pcs.add_presence(state["lands"][here], key)
     return None
+
+
+# --- Stubborn Solidity: dahan that cannot be changed -------------------------------------------------
+
+
+@fx.verb("solid_dahan")
+def solid_dahan(state, step, ctx, answer):
+    """This turn the dahan in ctx.land cannot be damaged, destroyed, removed, replaced or
+    moved (the verbs below see none there; dahan may still arrive)."""
+    fx.turn_marks(state, ctx["land"])["solid_dahan"] = True
+    return None
+
+
+def _solid_lands(state: dict) -> list[str]:
+    return [n for n, m in state.get("turn_marks", {}).items() if m.get("solid_dahan")]
+
+
+def _unchangeable(inner):
+    def handler(_inner, state, step, ctx, answer):
+        lands = _solid_lands(state)
+        if not lands:
+            return inner(state, step, ctx, answer)
+        kept = {n: state["lands"][n]["dahan"] for n in lands}
+        for n in lands:
+            state["lands"][n]["dahan"] = []
+        try:
+            return inner(state, step, ctx, answer)
+        finally:
+            for n in lands:
+                state["lands"][n]["dahan"] = kept[n] + state["lands"][n]["dahan"]
+    return handler
+
+
+for _name in ("push", "gather", "destroy", "remove", "damage", "damage_each", "replace",
+              "damage_dahan", "event_move"):
+    if _name in fx.VERBS:
+        _chain(_name)(_unchangeable(fx.VERBS[_name]))

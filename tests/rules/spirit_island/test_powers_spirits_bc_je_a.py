@@ -746,3 +746,24 @@ def test_flowing_and_silent_forms_gathers_another_spirits_site_with_its_leave():
     state["lands"]["A6"]["presence"][KEEPER] = 1
     card(state, "Flowing and Silent Forms Dart By", [fx.DONE, "A5", [1, "A6", 1], "no"])
     assert state["lands"]["A6"]["presence"] == {SHROUD: 1, KEEPER: 1}  # Keeper said no
+
+
+def test_stubborn_solidity_dahan_cannot_be_moved_or_hurt_by_powers_this_turn():
+    state = stone()
+    put(state, "A5", dahan=2, explorer=1)
+    card(state, "Stubborn Solidity", ["A5"])
+    fx.push(state, [{"do": "push", "n": 2, "kinds": ["dahan", "explorer"]},
+                    {"do": "damage_each", "n": 2, "kinds": ["dahan"]}], {"seat": 0, "land": "A5", "source": "t"})
+    ask = fx.run(state)
+    assert all(kind == "explorer" for kind, _ in ask.options)
+    fx.answer(state, ["explorer", "A7"])
+    assert land(state, "A5")["dahan"] == [0, 0]
+    put(state, "A7", dahan=1)
+    fx.push(state, [{"do": "gather", "n": 1, "kinds": ["dahan"]}], {"seat": 0, "land": "A8", "source": "t"})
+    fx.run(state)  # into A8: A5's are not offered, A7's is the only one
+    assert land(state, "A5")["dahan"] == [0, 0] and land(state, "A8")["dahan"] == [0]
+    put(state, "A7", dahan=1)
+    fx.push(state, [{"do": "push", "n": 1, "kinds": ["dahan"]}], {"seat": 0, "land": "A7", "source": "t"})
+    fx.run(state)
+    fx.answer(state, ["dahan", "A5"])  # arriving is no change to the dahan there
+    assert len(land(state, "A5")["dahan"]) == 3
