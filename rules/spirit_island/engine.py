@@ -128,8 +128,11 @@ class SpiritIsland:
             if f"spirit_island.decision.{kind}" not in MESSAGES["en"]:
                 kind = "choice"  # another module's question: a prompt naming its kind
                 params["what"] = {lang: notation.kind_word(ask.kind, lang) for lang in ("en", "ko")}
+            # the default move of a missed deadline: "done" where it is offered, else the
+            # first choice
+            timeout = next((c for c in choices if c.action["option"] == fx.DONE), choices[0])
             out.append(Decision(seat=ask.seat, kind=kind, key=_key(state, ask.seat),
-                                choices=choices, params=params))
+                                choices=choices, params=params, timeout=timeout))
         return out
 
     def apply(self, state: State, seat: int, action: Action) -> tuple[State, list[Event]]:

@@ -111,3 +111,16 @@ def test_events_name_what_happened():
         seen |= {e.key for e in events}
     assert {"spirit_island.turn", "spirit_island.explore", "spirit_island.build"} <= seen
     assert all(key in ENGINE.messages["en"] and key in ENGINE.messages["ko"] for key in seen)
+
+
+def test_a_missed_deadline_plays_done_where_offered_else_the_first_choice():
+    state = ENGINE.setup({}, 1, seed=2)
+    (decision,) = ENGINE.decisions(state)
+    assert decision.timeout == decision.choices[0]
+    for _ in range(20):
+        (decision,) = ENGINE.decisions(state)
+        if decision.kind == "play":
+            assert decision.timeout.action == {"type": "play", "option": "done"}
+            return
+        state, _ = ENGINE.apply(state, 0, decision.timeout.action)
+    raise AssertionError("no card play was asked")
