@@ -918,8 +918,16 @@ def split_damage(state, step, ctx, answer):
 
 @_chain("move_presence")
 def move_presence(inner, state, step, ctx, answer):
-    """Home of the Island's Heart: Lure's presence moves only into inland lands."""
+    """Home of the Island's Heart: Lure's presence moves only into inland lands. Forbidden
+    Ground: a sacred site Keeper makes by moving presence pushes its dahan too."""
     seat = ctx.get("seat")
+    if _active(state, seat, KEEPER, "forbidden-ground"):
+        before = set(sp.sacred_sites(state, seat))
+        result = inner(state, step, ctx, answer)
+        if isinstance(result, fx.Ask):
+            return result
+        made = [n for n in sp.sacred_sites(state, seat) if n not in before]
+        return _forbidden_ground(state, seat, made, ctx) + (result or [])
     if not _active(state, seat, LURE, "home-of-the-heart"):
         return inner(state, step, ctx, answer)
     n = step.get("n", 1)

@@ -477,3 +477,11 @@ def test_random_games_with_these_spirits_end_hold_and_replay(game_no):
         assert _problems(before, state) == [], (len(log), action)
     assert len(log) > 20  # played on, not lost at setup
     assert dump_state(replay(ENGINE, options, len(names), game_no, log)) == dump_state(state)
+
+
+def test_forbidden_ground_also_when_a_moved_presence_makes_the_sacred_site():
+    state = cleared(KEEPER, boards="A")
+    state["lands"]["A7"]["presence"][KEEPER] = 1
+    state["lands"]["A7"]["dahan"] = [0]
+    play(state, [{"do": "move_presence", "n": 1, "range": 1}], 0, [["A8", "A7"], ["dahan", "A5"]])
+    assert presence(state) == {"A7": 2} and state["lands"]["A5"]["dahan"] == [0]
