@@ -24,7 +24,10 @@ from __future__ import annotations
 
 from rules.spirit_island import actions as act
 from rules.spirit_island import effects as fx
-from rules.spirit_island import hooks
+from rules.spirit_island import (
+    event_verbs,  # noqa: F401  (its verbs registered before these wrap them)
+    hooks,
+)
 from rules.spirit_island import invaders as inv
 from rules.spirit_island import island as isl
 from rules.spirit_island import pieces as pcs
@@ -394,12 +397,26 @@ def _snapshot(state: dict) -> dict[int, dict[str, int]]:
 
 
 def _report_losses(state: dict, before: dict, cause: str) -> None:
+    """Fire `presence_destroyed` for presence gone from the island since `before`: only as
+    many as the island total dropped (a move takes from one land and adds to another)."""
     for seat, lands in before.items():
         key = _key(state, int(seat))
+        now = {n: state["lands"][n]["presence"].get(key, 0) for n in state["lands"]}
+        lost = sum(lands.values()) - sum(now.values())
         for land, n in lands.items():
-            now = state["lands"][land]["presence"].get(key, 0) if land in state["lands"] else 0
-            if now < n:
-                presence_destroyed(state, land, int(seat), cause, n - now)
+            gone = min(max(0, n - now.get(land, 0)), lost)
+            if gone:
+                lost -= gone
+                presence_destroyed(state, land, int(seat), cause, gone)
+
+
+def _cause(ctx: dict) -> str:
+    """A spirit's action (its power, innate, growth or special rule) or an island effect (an
+    event, fear or blight card, an adversary): told by the effect's source."""
+    source = ctx.get("source")
+    mine = (source in pw.CARDS or source in pw.INNATES or source in sp.SPIRITS
+            or source == "growth")
+    return "spirit" if ctx.get("seat") is not None and mine else "event"
 
 
 def _watch_losses(name: str) -> None:
@@ -410,11 +427,11 @@ def _watch_losses(name: str) -> None:
         before = _snapshot(state)
         result = previous(state, step, ctx, answer)
         if not isinstance(result, fx.Ask):
-            _report_losses(state, before, "spirit" if ctx.get("seat") is not None else "event")
+            _report_losses(state, before, _cause(ctx))
         return result
 
 
-for _verb in ("add", "lose_presence", "add_blight_no_cascade"):
+for _verb in ("add", "lose_presence", "add_blight_no_cascade", "destroy_presence_near"):
     if _verb in fx.VERBS:
         _watch_losses(_verb)
 

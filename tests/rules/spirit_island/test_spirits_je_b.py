@@ -415,7 +415,9 @@ def test_ravage_blight_destroying_vengeance_presence_leaves_disease():
 def test_vengeance_own_power_adding_blight_leaves_no_disease():
     state = seated(VENGEANCE)
     clear(state)
-    play(state, [{"do": "target_land", "range": 0}, {"do": "add", "kind": "blight"}], 0, ["A5"])
+    power = [{"do": "target_land", "range": 0}, {"do": "add", "kind": "blight"}]
+    fx.push(state, power, {"seat": 0, "source": "Fetid Breath Spreads Infection"})
+    fx.answer(state, "A5") if fx.run(state) else None
     assert state["lands"]["A5"]["blight"] == 1 and state["lands"]["A5"]["disease"] == 0
 
 
@@ -502,3 +504,16 @@ def test_starlight_reclaim_half_rounds_up_and_damage_in_own_land():
     state["lands"]["A4"]["town"] = [0]
     play(state, [{"do": "choose_own_land", "then": [{"do": "damage", "n": 2}]}], 0, [])
     assert state["lands"]["A4"]["town"] == []
+
+
+def test_an_events_lose_presence_leaves_disease_and_a_move_does_not():
+    state = seated(VENGEANCE)
+    clear(state)
+    fx.push(state, [{"do": "lose_presence", "n": 1, "here": True}], {"seat": 0, "land": "A5"})
+    fx.run(state)
+    assert "A5" not in presence(state) and state["lands"]["A5"]["disease"] == 1
+    before = {0: {"A4": 1, "A7": 0}}
+    state["lands"]["A4"]["presence"].pop(VENGEANCE)  # A4's presence moved to A7
+    state["lands"]["A7"]["presence"][VENGEANCE] = 1
+    rb._report_losses(state, before, "event")
+    assert state["lands"]["A4"]["disease"] == 0
