@@ -767,3 +767,29 @@ def test_stubborn_solidity_dahan_cannot_be_moved_or_hurt_by_powers_this_turn():
     fx.run(state)
     fx.answer(state, ["dahan", "A5"])  # arriving is no change to the dahan there
     assert len(land(state, "A5")["dahan"]) == 3
+
+
+@pytest.mark.parametrize("elements", [{"plant": 3}, {"plant": 1, "air": 1}])
+def test_spreading_wilds_each_range_threshold_alone_adds_one(elements):
+    state = keeper()  # presence in A8: range 1 reaches A5-A8, range 2 reaches A1 and A4
+    state["seats"][0]["elements"] = dict(elements)
+    fx.push(state, pw.innate_effect(state, 0, "Spreading Wilds"), {"seat": 0, "source": "t"})
+    ask = fx.run(state)
+    assert "A1" in ask.options and "A4" in ask.options and "A2" not in ask.options
+
+
+def test_suffocating_shroud_third_tier_one_more_damage():
+    state = shroud()
+    put(state, "A5", town=1, explorer=1)
+    # 1 damage, 1 to a different invader (A6 next door holds presence), 1 more damage
+    innate(state, "Suffocating Shroud", {"moon": 4, "air": 4, "water": 3},
+           [fx.DONE, "A5", "town", ["explorer", 0]])  # the last point: only the town left
+    assert not land(state, "A5")["town"] and not land(state, "A5")["explorer"]
+
+
+def test_lost_in_the_swirling_haze_second_tier():
+    state = shroud()
+    put(state, "A6", explorer=3, dahan=1)
+    innate(state, "Lost in the Swirling Haze", {"air": 2, "water": 3},
+           [fx.DONE, "A6", fx.DONE, ["explorer", "A8"], ["explorer", "A8"]])
+    assert len(land(state, "A6")["explorer"]) == 1 and land(state, "A6")["dahan"] == [0]

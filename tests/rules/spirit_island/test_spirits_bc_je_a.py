@@ -485,3 +485,29 @@ def test_forbidden_ground_also_when_a_moved_presence_makes_the_sacred_site():
     state["lands"]["A7"]["dahan"] = [0]
     play(state, [{"do": "move_presence", "n": 1, "range": 1}], 0, [["A8", "A7"], ["dahan", "A5"]])
     assert presence(state) == {"A7": 2} and state["lands"]["A5"]["dahan"] == [0]
+
+
+def _economy(state, seat=0):
+    row = state["seats"][seat]
+    return (row["energy"], sorted(row["hand"]), sorted(row["discard"]), dict(row["tracks"]),
+            dict(row["elements"]), presence(state, seat))
+
+
+@pytest.mark.parametrize("name, option", [(n, i) for n in sra.MINE
+                                          for i in range(len(sp.SPIRITS[n]["growth"]["options"]))])
+def test_every_growth_option_runs_and_changes_the_spirit(name, option):
+    beasts = ["A3", "A6"] if name == MINDS else []
+    state = prepared(name, boards="A", beasts=beasts)
+    left = fx.pending(state)
+    while left is not None:  # setup choices: the first option
+        left = fx.answer(state, left.options[0])
+    row = state["seats"][0]
+    row.update(energy=5, discard=[row["hand"].pop()])
+    state["secret"]["minor_deck"] = ["Delusions of Danger", "Drought"]
+    before = _economy(state)
+    fx.push(state, sp.SPIRITS[name]["growth"]["options"][option], {"seat": 0, "source": "growth"})
+    ask = fx.run(state)
+    while ask is not None:
+        pick = "minor" if "minor" in ask.options else next(o for o in ask.options if o != fx.DONE)
+        ask = fx.answer(state, pick)
+    assert _economy(state) != before
