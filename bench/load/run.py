@@ -134,12 +134,19 @@ async def run_config(config: Config, load: Load, database: str, workdir: Path,
         bots = [await spawn_bot(twin, config, database, shard, load, workdir)
                 for shard in range(config.processes)]
         try:
-            await twin.wait_for(
-                lambda: sum(1 for s in twin.server.sessions if s.alive and s.send_raw)
-                >= config.processes or any(b.returncode is not None for b in bots),
-                120, "the bot processes to connect")
-            if any(b.returncode is not None for b in bots):
-                raise RuntimeError(f"a bot process exited: see {workdir}/bot*.log")
+            for attempt in range(2):  # the tree is shared: a start-up may catch an edit midway
+                await twin.wait_for(
+                    lambda: sum(1 for s in twin.server.sessions if s.alive and s.send_raw)
+                    >= config.processes or any(b.returncode is not None for b in bots),
+                    120, "the bot processes to connect")
+                failed = [i for i, b in enumerate(bots) if b.returncode is not None]
+                if not failed:
+                    break
+                if attempt:
+                    raise RuntimeError(f"a bot process exited: see {workdir}/bot*.log")
+                await asyncio.sleep(5)
+                for i in failed:
+                    bots[i] = await spawn_bot(twin, config, database, i, load, workdir)
             stop = asyncio.Event()
             runs = [asyncio.create_task(table.run(stop)) for table in tables]
             try:
