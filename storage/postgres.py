@@ -145,6 +145,11 @@ async def apply_migrations(
     under an advisory lock that re-reads the version: concurrent first opens migrate once."""
     migrations = sorted(migrations, key=lambda m: m.version)
     latest = migrations[-1].version if migrations else 0
+    try:  # the usual case, a database already up to date, takes no lock
+        if await schema_version(db) == latest:
+            return latest
+    except asyncpg.UndefinedTableError:
+        pass  # a new database
     async with db.transaction():
         await db.execute("SELECT pg_advisory_xact_lock($1)", MIGRATION_LOCK)
         await db.execute(SCHEMA_VERSION_TABLE)
