@@ -344,6 +344,8 @@ def test_many_minds_growth_presence_with_beasts_and_the_paid_card_space():
     ask = fx.answer(state, "A2")
     assert presence(state) == {"A6": 1, "A2": 1} and state["lands"]["A2"]["beasts"] == 1
     assert state["seats"][0]["energy"] == 2
+    ask = fx.answer(state, "A6")  # gather 1 beasts into one of its lands: A2's, 2 lands away
+    assert state["lands"]["A6"]["beasts"] == 1 and state["lands"]["A2"]["beasts"] == 0
     assert ask.kind == "may"
     ask = fx.answer(state, "yes")
     fx.answer(state, "minor")
