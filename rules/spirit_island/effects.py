@@ -194,7 +194,11 @@ def land_matches(state: dict, name: str, where: dict | None, ctx: dict) -> bool:
     where = where or {}
     row = isl.island(tuple(state["boards"]))[name]
     if row["terrain"] == "ocean":
-        return bool(where.get("ocean"))
+        # Ocean in Play: an Ocean on a board with Ocean's presence is a coastal Wetland
+        rules = optional("spirit_rules") if "ocean-in-play" in state.get("rules", ()) else None
+        if where.get("ocean") or rules is None or name not in rules.oceans_in_play(state):
+            return bool(where.get("ocean"))
+        return rules._ocean_matches(state, name, where, ctx)
     land = state["lands"][name]
     tests = {
         "terrain": lambda v: row["terrain"] in v,
@@ -254,7 +258,7 @@ def check(state: dict, cond: dict, ctx: dict) -> bool:
         "land": lambda v: land_matches(state, ctx["land"], v, ctx),
         "terror_level": lambda v: terror_level(state) >= v,
         "stage": lambda v: invader_stage(state) >= v,
-        "blighted_island": lambda v: (state["blight_card"]["side"] != "healthy") == v,
+        "blighted_island": lambda v: (state["blight_card"]["side"] == pcs.BLIGHTED) == v,
         "count": lambda v: count(state, state["lands"][ctx["land"]], v["kind"], ctx)
         >= v["at_least"],
         "all": lambda v: all(check(state, c, ctx) for c in v),
@@ -391,11 +395,25 @@ def damage(state, step, ctx, answer):
 
 @verb("damage_each")
 def damage_each(state, step, ctx, answer):
+    """`n` damage to each piece of the kinds; badlands add their damage once per Action
+    (as to any damage: the player assigns it, a `damage` step)."""
     land = state["lands"][ctx["land"]]
-    for kind in (k for k in _kinds(step) if k in pcs.HEALTH):
+    kinds = [k for k in _kinds(step) if k in pcs.HEALTH]
+    hit = [k for k in kinds if land[k]]
+    for kind in kinds:
         for index in range(len(land[kind]) - 1, -1, -1):
             pcs.damage(state, land, kind, step.get("n", 1), index)
-    return None
+    tok = _tokens()
+    if not hit or tok is None or step.get("n", 1) < 1:
+        return None
+    done = list(ctx.get("badlands", []))
+    target = "dahan" if hit == ["dahan"] else "invaders"
+    bonus = tok.badlands_bonus(state, ctx["land"], target, done, step.get("n", 1))
+    set_ctx(state, ctx, badlands=done)
+    if not bonus:
+        return None
+    return [{"step": {"do": "damage", "n": bonus, "kinds": hit, "badlands": True},
+             "ctx": ctx}]
 
 
 def _take_token(land: dict, kind: str) -> None:
@@ -743,13 +761,18 @@ def track_spaces(state: dict, seat: int, track: str) -> int:
     return state["seats"][seat].get("track_spaces", {}).get(track, 0)
 
 
-def presence_sources(state: dict, seat: int, from_track: bool = True) -> list[str]:
-    """Where a presence to add may come from: a track with presence left on it, or the
-    spirit's destroyed presence."""
+def presence_sources(state: dict, seat: int, from_track: bool = True,
+                     destroyed: bool = False) -> list[str]:
+    """Where a presence to add may come from: a track with presence left on it; the
+    spirit's destroyed presence only where the effect allows it (digest: destroyed presence
+    cannot be used unless an effect says so): `destroyed` adds it, `from_track` False
+    offers it alone."""
     data = state["seats"][seat]
     tracks = [t for t, shown in data["tracks"].items() if shown + 1 < track_spaces(state, seat, t)]
-    destroyed = ["destroyed"] if data.get("destroyed", 0) else []
-    return tracks + destroyed if from_track else destroyed
+    lost = ["destroyed"] if data.get("destroyed", 0) else []
+    if not from_track:
+        return lost
+    return tracks + lost if destroyed else tracks
 
 
 @verb("add_presence")
@@ -758,7 +781,8 @@ def add_presence(state, step, ctx, answer):
     data = state["seats"][seat]
     source = step.get("source")
     if source is None:
-        options = presence_sources(state, seat, step.get("from_track", True))
+        options = presence_sources(state, seat, step.get("from_track", True),
+                                   step.get("destroyed", False))
         if not options:
             return None
         source = ask_or_take(seat, "presence_source", options, answer)

@@ -48,6 +48,9 @@ class Options(BaseModel):
     adversary: Adversary | None = Field(None, description="The adversary; None = none.")
     level: int = Field(0, ge=0, le=6, description="The adversary's level (0-6).")
     events: bool = Field(True, description="Play with the Event deck (Branch & Claw).")
+    decks: list[Literal["base", "branch_and_claw", "jagged_earth"]] = Field(
+        ["base", "branch_and_claw", "jagged_earth"], min_length=1,
+        description="Which sets' Minor and Major power decks are shuffled in (default all).")
     thematic: bool = Field(
         False, description="Thematic boards: not available (no terrain data in any source).")
 
@@ -112,7 +115,7 @@ class SpiritIsland:
         adversary, level = _adversary(opts)
         state = st.new_game(seats, seed, spirits=_spirit_names(opts.spirits, seats),
                             boards=_boards(opts.boards, seats), adversary=adversary,
-                            level=level, events=opts.events)
+                            level=level, events=opts.events, decks=list(opts.decks))
         state["step"] = 0
         turn.advance(state)
         state.pop("notes", None)
@@ -154,6 +157,9 @@ class SpiritIsland:
         reveal = new["secret"] != state["secret"]
         events = [Event(key=f"spirit_island.{e['key']}", params=vw.event_params(e["params"]),
                         reveal=reveal) for e in new.pop("notes")]
+        if state["step"] == 0 and state.get("left_out"):  # the first report: cards left out
+            events.insert(0, Event(key="spirit_island.left_out",
+                                   params=vw.event_params({"cards": state["left_out"]})))
         if reveal and not events:
             events.append(Event(key="spirit_island.revealed", reveal=True))
         return new, events

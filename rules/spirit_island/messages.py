@@ -65,6 +65,7 @@ _EN: dict[str, str] = {
     "spirit_island.power": "{s} uses {power}.",
     "spirit_island.game_over": "The game is over: {outcome}.",
     "spirit_island.revealed": "A card was drawn.",
+    "spirit_island.left_out": "Left out of the power decks (not yet modelled): {cards}.",
     # refusals
     "spirit_island.err.illegal": "That move is not allowed now.",
     "spirit_island.err.not_your_turn": "You have nothing to decide now.",
@@ -123,6 +124,7 @@ _KO: dict[str, str] = {
     "spirit_island.power": "{s} 님이 능력 {power} 사용.",
     "spirit_island.game_over": "게임 종료: {outcome}.",
     "spirit_island.revealed": "카드를 뽑았습니다.",
+    "spirit_island.left_out": "능력 덱에서 뺀 카드 (아직 구현되지 않음): {cards}.",
     "spirit_island.err.illegal": "지금은 할 수 없는 행동입니다.",
     "spirit_island.err.not_your_turn": "지금은 내가 고를 것이 없습니다.",
     "spirit_island.err.game_over": "게임이 끝났습니다.",

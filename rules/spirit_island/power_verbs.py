@@ -564,8 +564,10 @@ def drown(state, step, ctx, answer):
 
 
 def _drown_piece(state: dict, land: dict, kind: str) -> None:
-    """Destroy one piece as drowned; an invader's health goes to Ocean's drowned pool."""
-    pcs.destroy(state, land, kind)
+    """Destroy one piece as drowned; an invader's health goes to Ocean's drowned pool (not
+    when a rule stopped the destroying: Habsburg's durable towns)."""
+    if not pcs.destroy(state, land, kind):
+        return
     ocean = sp.seat_of(state, pw.OCEAN)
     if ocean is not None and kind in pcs.INVADERS:
         row = state["seats"][ocean]

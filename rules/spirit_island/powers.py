@@ -79,18 +79,36 @@ def _rule(state: dict, seat: int | None, spirit: str, rule: str) -> bool:
     )
 
 
+def _reached(state: dict, seat: int, threshold: dict) -> bool:
+    have = _elements(state, seat)
+    return all(have.get(e, 0) >= n for e, n in threshold.items())
+
+
+def fast_by_itself(state: dict, seat: int, name: str) -> bool:
+    """Whether a Slow power is Fast now by its own text, using no Slow-as-Fast allowance:
+    an innate's `fast` tier reached (Thunderspeaker at 4 Air), a card's `fast_at`
+    threshold met (Scour the Land at 3 Air)."""
+    if name in INNATES:
+        return any(INNATES[name]["tiers"][i].get("fast") for i in innate_tiers(state, seat, name))
+    threshold = CARDS.get(name, {}).get("fast_at")
+    return threshold is not None and _reached(state, seat, threshold)
+
+
+def fast_for_energy(state: dict, seat: int, name: str) -> int | None:
+    """The energy a card may pay to be Fast (`fast_for_energy`: Dry Wood Explodes), when the
+    seat has it; None otherwise."""
+    cost = CARDS.get(name, {}).get("fast_for_energy")
+    return cost if cost is not None and state["seats"][seat]["energy"] >= cost else None
+
+
 def may_be_fast(state: dict, seat: int, name: str) -> bool:
-    """Whether a power may be used in the Fast phase: it is Fast, or an innate's `fast`
-    tier is reached (Thunderspeaker at 4 Air), or the seat has a Slow-as-Fast use left
-    (Lightning's Boon, or Swiftness of Lightning: one per Air)."""
+    """Whether a power may be used in the Fast phase: it is Fast, or Fast by itself now
+    (`fast_by_itself`), or the seat has a Slow-as-Fast use left (Lightning's Boon, or
+    Swiftness of Lightning: one per Air), or it can pay energy to be Fast."""
     power = CARDS.get(name) or INNATES[name]
-    if power["speed"] == "fast":
+    if power["speed"] == "fast" or fast_by_itself(state, seat, name):
         return True
-    if name in INNATES and any(
-        INNATES[name]["tiers"][i].get("fast") for i in innate_tiers(state, seat, name)
-    ):
-        return True
-    return slow_as_fast_left(state, seat) > 0
+    return slow_as_fast_left(state, seat) > 0 or fast_for_energy(state, seat, name) is not None
 
 
 def slow_as_fast_left(state: dict, seat: int) -> int:
@@ -99,9 +117,15 @@ def slow_as_fast_left(state: dict, seat: int) -> int:
     return row.get("slow_as_fast", 0) + swift - row.get("slow_used_fast", 0)
 
 
-def use_slow_as_fast(state: dict, seat: int) -> None:
-    """Count one Slow power used as Fast (turn.py calls this; cleared with the turn)."""
+def use_slow_as_fast(state: dict, seat: int, name: str | None = None) -> None:
+    """Count one Slow power used as Fast (turn.py calls this; cleared with the turn). With
+    no allowance left, a card that may pay energy to be Fast pays it instead."""
     row = state["seats"][seat]
+    if name is not None and slow_as_fast_left(state, seat) <= 0:
+        cost = fast_for_energy(state, seat, name)
+        if cost is not None:
+            row["energy"] -= cost
+            return
     row["slow_used_fast"] = row.get("slow_used_fast", 0) + 1
 
 
@@ -114,7 +138,7 @@ def time_passes(state: dict) -> None:
 
 # The verbs and rules register themselves with effects.py when imported (they read the
 # tables above, so they come last).
-from rules.spirit_island import power_verbs, spirit_rules  # noqa: E402, F401
+from rules.spirit_island import power_verbs, spirit_rules  # noqa: E402, F401, I001 (order: wrappers)
 from rules.spirit_island import deck_verbs  # noqa: E402, F401
 from rules.spirit_island import spirit_rules_b  # noqa: E402, F401
 from rules.spirit_island import spirit_rules_a  # noqa: E402, F401

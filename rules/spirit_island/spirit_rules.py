@@ -335,17 +335,18 @@ def add_presence(original, state, step, ctx, answer):
         fx.remember(state, where=step["where"])
     if (step.get("source") is None and ctx.get("source") == "growth"
             and pw._rule(state, seat, pw.GREEN, "steady-regeneration")
-            and state["blight_card"].get("side") != "healthy"):
+            ):
         row = state["seats"][seat]
-        options = fx.presence_sources(state, seat, step.get("from_track", True))
-        if row["energy"] < 1:
+        blighted = state["blight_card"].get("side") != "healthy"
+        options = fx.presence_sources(state, seat, step.get("from_track", True), destroyed=True)
+        if blighted and row["energy"] < 1:
             options = [o for o in options if o != "destroyed"]
         if not options:
             return None
         source = fx.ask_or_take(seat, "presence_source", options, answer)
         if isinstance(source, fx.Ask):
             return source
-        if source == "destroyed":
+        if source == "destroyed" and blighted:
             row["energy"] -= 1
         return [{"step": {**step, "source": source}, "ctx": ctx}]
     return original(state, step, ctx, answer)

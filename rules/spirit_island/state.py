@@ -53,15 +53,26 @@ def _optional(module: str):
     return optional(module)
 
 
-def _power_decks(state: dict, rng: Rng) -> None:
-    """The Minor and Major power decks, shuffled and hidden."""
+# The sets whose Minor and Major power decks may be in play (a card's `set`).
+POWER_SETS = ("base", "branch_and_claw", "jagged_earth")
+
+
+def _power_decks(state: dict, rng: Rng, sets: tuple[str, ...] = POWER_SETS) -> None:
+    """The Minor and Major power decks of the sets in play, shuffled and hidden. A card
+    marked `not_modelled` (its effect is not whole yet) stays out; `left_out` names them,
+    and the first move's report says so."""
     powers = _optional("powers")
     cards = getattr(powers, "CARDS", {})
+    left_out = []
     for kind in ("minor", "major"):
-        deck = sorted(name for name, card in cards.items() if card.get("deck") == kind)
+        names = sorted(n for n, c in cards.items()
+                       if c.get("deck") == kind and c.get("set", "base") in sets)
+        left_out += [n for n in names if cards[n].get("not_modelled")]
+        deck = [n for n in names if not cards[n].get("not_modelled")]
         rng.shuffle(deck)
         state["secret"][f"{kind}_deck"] = deck
     state["power_discard"] = {"minor": [], "major": []}
+    state["left_out"] = sorted(left_out)
 
 
 def new_game(
@@ -72,6 +83,7 @@ def new_game(
     adversary: str | None = None,
     level: int = 0,
     events: bool = True,
+    decks: list[str] | None = None,
 ) -> dict:
     """Setup for a game: island, tokens, spirits, adversary, fear, events, power decks.
 
@@ -100,7 +112,10 @@ def new_game(
     event_rules = _optional("events")
     if events and event_rules is not None:
         event_rules.setup(state)
+    blight = _optional("blight")
+    if blight is not None:
+        blight.setup(state)
     rng = Rng(state["rng"])
-    _power_decks(state, rng)
+    _power_decks(state, rng, tuple(decks or POWER_SETS))
     state["rng"] = rng.state
     return state

@@ -61,6 +61,15 @@ def speed(name: str) -> str:
     return (powers.CARDS.get(name) or powers.INNATES[name])["speed"]
 
 
+def seat_speed(state: dict, seat: int, name: str) -> str:
+    """A power's speed for a seat: "slow" while an event makes all its powers Slow
+    (Dissolution Threatens: event_rules' `all_slow`), else its printed speed."""
+    event_rules = fx.optional("event_rules")
+    if event_rules is not None and event_rules.active(state, "all_slow", seat):
+        return "slow"
+    return speed(name)
+
+
 def power_effect(state: dict, seat: int, name: str) -> list[dict]:
     """The effect of using a power now: a card's, or an innate's tiers the spirit reaches
     (empty when it reaches none)."""
@@ -74,8 +83,15 @@ def may_be_fast(state: dict, seat: int, name: str) -> bool:
     return fx.optional("powers").may_be_fast(state, seat, name)
 
 
-def used_slow_as_fast(state: dict, seat: int) -> None:
-    fx.optional("powers").use_slow_as_fast(state, seat)
+def used_slow_as_fast(state: dict, seat: int, name: str) -> None:
+    """A Slow power used in the Fast phase uses up a Slow-as-Fast allowance, unless the
+    power is Fast by itself now (an innate's or a card's own threshold tier: Thunderspeaker
+    at 4 Air, Scour the Land)."""
+    powers = fx.optional("powers")
+    fast_by_itself = getattr(powers, "fast_by_itself", None)
+    if fast_by_itself is not None and fast_by_itself(state, seat, name):
+        return
+    powers.use_slow_as_fast(state, seat, name)
 
 
 # --- game over ------------------------------------------------------------------------------------
@@ -191,8 +207,9 @@ def track_elements(state, step, ctx, answer):
     row = state["seats"][ctx["seat"]]
     if "any" not in step:
         values = track_values(state, ctx["seat"])
-        for name, n in values["elements"].items():
-            row["elements"][name] = row["elements"].get(name, 0) + n
+        for table in (values["elements"], row.get("permanent_elements", {})):
+            for name, n in table.items():
+                row["elements"][name] = row["elements"].get(name, 0) + n
         for name in in_play(row):
             for element in card(name).get("elements", []):
                 row["elements"][element] = row["elements"].get(element, 0) + 1
@@ -226,7 +243,7 @@ def start_powers(state: dict, phase: str) -> None:
         if phase == "fast":
             row["powers"] = [*in_play(row), *innates(state, seat)]
         else:
-            row["powers"] = [p for p in row["powers"] if speed(p) == "slow"]
+            row["powers"] = [p for p in row["powers"] if seat_speed(state, seat, p) == "slow"]
         row["passed"] = False
 
 
@@ -252,7 +269,7 @@ def unresolved(state: dict, seat: int) -> list:
         return []
     usable = [p for p in row.get("powers", []) if _usable(state, seat, p)]
     phase = state["phase"]
-    required = [p for p in usable if speed(p) == phase]
+    required = [p for p in usable if seat_speed(state, seat, p) == phase]
     optional = [p for p in usable if p not in required and may_be_fast(state, seat, p)]
     optional += _repeatable(state, seat)
     if required:
@@ -273,8 +290,8 @@ def resolve(state: dict, seat: int, name) -> None:
     else:
         row["powers"].remove(name)
         row.setdefault("used", []).append(name)
-        if state["phase"] == "fast" and speed(name) != "fast":
-            used_slow_as_fast(state, seat)
+        if state["phase"] == "fast" and seat_speed(state, seat, name) != "fast":
+            used_slow_as_fast(state, seat, name)
     note(state, "power", seat=seat, power=name)
     fx.push(state, power_effect(state, seat, name), {"seat": seat, "source": name})
     fx.run(state)
@@ -334,13 +351,9 @@ def _build(state: dict) -> None:
 
 
 def _explore(state: dict) -> None:
-    deck = inv.deck(state)
-    if not deck:
-        state["lost"] = "time"
+    card_name = inv.reveal(state)  # None: the deck ran out, time is lost
+    if card_name is None:
         return
-    card_name = deck.pop(0)
-    if inv.escalates(card_name):
-        hooks.fire(state, "escalation", card=card_name)
     fx.append(state, [{"do": "invader_card", "action": "explore", "card": card_name}],
               {"seat": None})
 
@@ -507,7 +520,8 @@ def time_passes(state: dict) -> None:
 def advance(state: dict) -> None:
     """Move through the phases while nobody has anything to decide."""
     while state["phase"] != "over":
-        if check_end(state):
+        # no end check while setup choices wait (starting presence is still being placed)
+        if state["phase"] != "setup" and check_end(state):
             return
         if state.get("ask"):
             return

@@ -13,10 +13,12 @@ from rules.spirit_island.effects import Ask
 from rules.spirit_island.messages import OUTCOMES
 
 FEAR_ENTRIES = ("divider:", "invader:")
+# Bookkeeping of the Action running now (invaders.py, pieces.py): not part of the picture.
+TRANSIENT = ("action", "actions", "build_card", "destroy_all")
 
 
 def build_view(state: State, seat: int | None) -> View:
-    out = strip_secrets(state)
+    out = strip_secrets({k: v for k, v in state.items() if k not in TRANSIENT})
     secret = state.get("secret", {})
     deck = secret.get("deck", [])
     out["decks"] = {

@@ -48,3 +48,18 @@ def test_every_choice_of_a_game_reads_back_in_both_languages():
                     assert ENGINE.parse(state, decision.seat, text) == choice.action
         decision = decisions[-1]
         state, _ = ENGINE.apply(state, decision.seat, decision.choices[-1].action)
+
+
+def test_every_question_kind_in_the_rules_has_words_in_both_languages():
+    """Every Ask kind any rule module asks (found in the sources) reads as a word of its
+    own in English and Korean, not as its bare key."""
+    import re
+    from pathlib import Path
+
+    sources = Path(nt.__file__).parent.glob("*.py")
+    pattern = re.compile(r'(?:ask_or_take|Ask)\([^,()]+(?:\([^()]*\))?, "([a-z_]+)"')
+    kinds = {k for path in sources for k in pattern.findall(path.read_text(encoding="utf-8"))}
+    assert {"great_warding", "destroy_presence", "choose_board", "gather_from", "push"} <= kinds
+    for kind in sorted(kinds):
+        assert nt.kind_word(kind, "ko") != kind, kind
+        assert nt.kind_word(kind, "en"), kind

@@ -396,7 +396,8 @@ CASES: dict[str, list[tuple[dict, list, dict]]] = {
         ({"at": {"A5": {"dahan": 1, "town": 1, "explorer": 1}}}, [["dahan", "A6"]],
          {"A5": {"badlands": 1, "town": 0, "explorer": 0}, "A6": {"dahan": 1}, "fear": 1}),
         ({"pres": {"A5": 1}, "at": {"A5": {"town": 1, "explorer": 1}}}, [],
-         {"A5": {"town": [1], "explorer": 0}})],  # not a sacred site: 1 to each
+         # not a sacred site: 1 to each, and the badlands just added give 1 more
+         {"A5": {"town": 0, "explorer": 0}, "fear": 1})],
     "Infestation of Venomous Spiders": [
         ({"at": {"A6": {"explorer": 1}, "A1": {"beasts": 1}}}, [["beasts", "A1"]],
          {"A6": {"beasts": 2}, "fear": 2, "marks": {"A6": {"skip": ["any", "any"]}}})],
