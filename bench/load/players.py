@@ -27,7 +27,7 @@ T = TypeVar("T")
 
 GAME = "example"
 ROUNDS = "5"  # 30 moves a game with three players: a lobby every 30 moves
-STALL = 30.0  # seconds without a prompt before a table reports itself stuck
+STALL = 20.0  # seconds without a prompt before a table reports itself stuck
 CONFIRM = 15.0  # seconds a click may take to be acknowledged, then applied
 NOT_A_PROMPT_AFTER = 3.0  # a message still without choices this long after it came is none
 
@@ -201,9 +201,13 @@ class Table(Driver):
                     lambda: stop.is_set() or self.finished() or self.all_prompts(),
                     STALL, "a prompt")
             except AssertionError as error:
-                self.errors.append(f"{error} (last clicks {self.log[-3:]})")
                 self._candidates.clear()  # look at everything again
                 self._seen.clear()
+                # a prompt there all along was missed here; one posted late, by the bot
+                found = [(p.where, round(time.time() - p.message.created, 1))
+                         for p in self.all_prompts()]
+                self.errors.append(f"{error} (last clicks {self.log[-3:]}; looking again "
+                                   f"finds (where, seconds old) {found})")
                 continue
             if stop.is_set() or self.over:
                 return
