@@ -4,7 +4,8 @@
 - no piece's damage reaches its health now (pieces.health: events and adversaries change
   it), counts never negative;
 - fear is conserved: pool + earned pile = the pool's size;
-- blight is conserved between the card and the island (Oceans too, for Scotland) while the
+- blight is conserved between the card and the island (Oceans too, for Scotland; France's
+  panel) while the
   card does not turn over and no event moves it to or from the box;
 - no damage is left once time has passed.
 The box's supply is not checked: the base game's piece counts are in none of our sources.
@@ -18,9 +19,12 @@ DAMAGED = (*INVADERS, "dahan")
 
 
 def island_blight(state: dict) -> int:
-    """Blight in the lands, and in the Oceans (Scotland's Runoff and Bilgewater)."""
-    oceans = (state.get("adversary") or {}).get("ocean_blight", {})
-    return sum(land["blight"] for land in state["lands"].values()) + sum(oceans.values())
+    """Blight in the lands, in the Oceans (Scotland's Runoff and Bilgewater) and on France's
+    panel (level 5: removed blight waits there)."""
+    adversary = state.get("adversary") or {}
+    oceans = adversary.get("ocean_blight", {})
+    return (sum(land["blight"] for land in state["lands"].values()) + sum(oceans.values())
+            + adversary.get("panel_blight", 0))
 
 
 def problems(before: dict, after: dict) -> list[str]:

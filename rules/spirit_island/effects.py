@@ -638,6 +638,13 @@ def defend(state, step, ctx, answer):
     return None
 
 
+@verb("no_heal")
+def no_heal(state, step, ctx, answer):
+    """The invaders in the land keep their damage when time passes this turn."""
+    turn_marks(state, ctx["land"])["no_heal"] = True
+    return None
+
+
 @verb("isolate")
 def isolate(state, step, ctx, answer):
     if (tok := _tokens()) is not None:

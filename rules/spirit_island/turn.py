@@ -157,7 +157,7 @@ def start_turn(state: dict) -> None:
     for seat, row in enumerate(state["seats"]):
         row["ready"] = False
         steps = [*growth_effect(row["spirit"]), {"do": "track_energy"}, {"do": "track_reclaim"},
-                 {"do": "play_cards"},
+                 {"do": "track_actions"}, {"do": "play_cards"},
                  {"do": "track_elements"}, {"do": "spirit_ready"}]
         with seat_queue(state, seat):
             fx.push(state, steps, {"seat": seat, "source": "growth"})
@@ -167,8 +167,21 @@ def start_turn(state: dict) -> None:
 
 @fx.verb("track_energy")
 def track_energy(state, step, ctx, answer):
-    state["seats"][ctx["seat"]]["energy"] += track_values(state, ctx["seat"])["energy"]
+    """The energy showing, changed by a lasting `energy_per_turn` of the seat (Bargains of
+    Power and Protection: -1); never less than none."""
+    row = state["seats"][ctx["seat"]]
+    row["energy"] += max(0, track_values(state, ctx["seat"])["energy"]
+                         + row.get("energy_per_turn", 0))
     return None
+
+
+@fx.verb("track_actions")
+def track_actions(state, step, ctx, answer):
+    """Once a turn, the optional actions of the revealed track spaces (Shifting Memory of
+    Ages: spirit_rules_memory.track_actions)."""
+    memory = fx.optional("spirit_rules_memory")
+    offered = memory.track_actions(state, ctx["seat"]) if memory is not None else []
+    return fx.frames([{"do": "may", "then": effect} for effect in offered], ctx)
 
 
 @fx.verb("track_reclaim")
@@ -207,7 +220,9 @@ def track_elements(state, step, ctx, answer):
     row = state["seats"][ctx["seat"]]
     if "any" not in step:
         values = track_values(state, ctx["seat"])
-        for table in (values["elements"], row.get("permanent_elements", {})):
+        starlight = fx.optional("spirit_rules_starlight")
+        extra = starlight.track_elements_extra(state, ctx["seat"]) if starlight else {}
+        for table in (values["elements"], row.get("permanent_elements", {}), extra):
             for name, n in table.items():
                 row["elements"][name] = row["elements"].get(name, 0) + n
         for name in in_play(row):
@@ -270,7 +285,8 @@ def unresolved(state: dict, seat: int) -> list:
     usable = [p for p in row.get("powers", []) if _usable(state, seat, p)]
     phase = state["phase"]
     required = [p for p in usable if seat_speed(state, seat, p) == phase]
-    optional = [p for p in usable if p not in required and may_be_fast(state, seat, p)]
+    optional = [p for p in usable if p not in required and may_be_fast(state, seat, p)
+                and seat_speed(state, seat, p) == speed(p)]  # an event's all-Slow holds
     optional += _repeatable(state, seat)
     if required:
         return required + optional
@@ -293,8 +309,25 @@ def resolve(state: dict, seat: int, name) -> None:
         if state["phase"] == "fast" and seat_speed(state, seat, name) != "fast":
             used_slow_as_fast(state, seat, name)
     note(state, "power", seat=seat, power=name)
-    fx.push(state, power_effect(state, seat, name), {"seat": seat, "source": name})
+    ctx = {"seat": seat, "source": name}
+    if row.get("markers"):  # Shifting Memory: spend prepared markers first, then the power
+        fx.push(state, [{"do": "spend_markers"}, {"do": "use_power", "power": name},
+                        {"do": "end_marker_action"}], ctx)
+    else:
+        fx.push(state, power_effect(state, seat, name), ctx)
     fx.run(state)
+
+
+@fx.verb("use_power")
+def use_power(state, step, ctx, answer):
+    """A power's effect as it is now (after markers changed the elements)."""
+    return fx.frames(power_effect(state, ctx["seat"], step["power"]), ctx)
+
+
+@fx.verb("end_marker_action")
+def end_marker_action(state, step, ctx, answer):
+    fx.optional("spirit_rules_memory").end_action(state, ctx["seat"])
+    return None
 
 
 def start_invaders(state: dict) -> None:
@@ -339,8 +372,15 @@ def _ravage(state: dict) -> None:
         for more in hooks.fire(state, "ravage_lands", card=card_name):
             lands += [land for land in more if land not in lands]
         for land in lands:
-            fx.append(state, [{"do": "ravage_land", "land": land, "card": card_name}],
-                      {"seat": None, "land": land})
+            # Pour Time Sideways: a land's board may ravage once more, or not at all
+            for _ in range(_repeats(state, land)):
+                fx.append(state, [{"do": "ravage_land", "land": land, "card": card_name}],
+                          {"seat": None, "land": land})
+
+
+def _repeats(state: dict, land: str) -> int:
+    time = fx.optional("spirit_rules_time")
+    return time.invader_repeats(state, land) if time is not None else 1
 
 
 def _build(state: dict) -> None:
@@ -499,7 +539,11 @@ def reclaim_at_end(state, step, ctx, answer):
 def time_passes(state: dict) -> None:
     """Damage heals, this turn's marks end, played cards go to the discard, elements reset;
     then each rule module's own end of turn (fear, events, blight, powers)."""
+    burning = {name: {k: list(state["lands"][name][k]) for k in pcs.INVADERS}
+               for name, marks in state.get("turn_marks", {}).items() if marks.get("no_heal")}
     act_.time_passes(state)
+    for name, damage in burning.items():  # Unquenchable Flames: these invaders keep damage
+        state["lands"][name].update(damage)
     state.pop("turn_marks", None)
     for row in state["seats"]:
         row["discard"] += row["played"]
@@ -512,6 +556,9 @@ def time_passes(state: dict) -> None:
         passes = getattr(fx.optional(module), "time_passes", None)
         if passes is not None:
             passes(state)
+    starlight = fx.optional("spirit_rules_starlight")
+    for seat in range(len(state["seats"]) if starlight is not None else 0):
+        starlight.run_end_of_turn(state, seat)  # effects kept for the end of the turn
 
 
 # --- driving the phases ---------------------------------------------------------------------------
@@ -542,9 +589,10 @@ def advance(state: dict) -> None:
                 return
             start_powers(state, "fast")
         elif phase == "time":
-            time_passes(state)
-            if check_end(state):
-                return
+            if not state.pop("time_passed", False):
+                time_passes(state)  # it may queue end-of-turn effects: they run first
+                state["time_passed"] = True
+                continue
             start_turn(state)
             return
         elif phase in POWER_PHASES:
