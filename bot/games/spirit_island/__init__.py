@@ -1,0 +1,24 @@
+"""Spirit Island on Discord: choice words and looks, the frames of the simultaneous Spirit
+phase and the Fast/Slow windows, seat names in the log, status lines.
+
+The engine (rules/spirit_island) already words every decision and event in English and
+Korean; this package adds what only the Discord side needs. The private panel per seat is
+the platform's: it draws `render/spirit_island`'s `private_png` once that exists.
+"""
+
+from __future__ import annotations
+
+from bot.games import GameUI
+from bot.games.spirit_island import ui
+from bot.games.spirit_island.texts import MESSAGES
+
+GAME = GameUI(
+    name="spirit_island",
+    messages=MESSAGES,
+    event_params=ui.event_params,
+    choice_label=ui.choice_label,
+    choice_style=ui.choice_style,
+    prompt_frame=ui.prompt_frame,
+    status_lines=ui.status_lines,
+    score_breakdown=ui.score_breakdown,
+)

@@ -1,0 +1,93 @@
+"""Spirit Island texts of the Discord side (English and Korean; Korean terms from the seed's
+glossary, as the engine's own catalogue uses them). The engine words every decision and
+event itself (rules/spirit_island/messages.py); these are the frames, labels and lines only
+Discord needs, and the lobby's option labels said more fully."""
+
+from __future__ import annotations
+
+MESSAGES: dict[str, dict[str, str]] = {
+    "en": {
+        "spirit_island.name": "Spirit Island",
+        # lobby options (the engine's Options fields); spirits and boards are typed lists
+        "spirit_island.option.spirits": "Spirits in seat order (English or Korean names; "
+        "low complexity: River, Vital Strength, Lightning, Shadows)",
+        "spirit_island.option.spirits.none": "River, Vital Strength, Lightning, Shadows "
+        "(low complexity, in seat order)",
+        "spirit_island.option.boards": "Island boards in seat order (A-F)",
+        "spirit_island.option.boards.none": "A, B, C, D (in seat order)",
+        "spirit_island.option.adversary": "Adversary",
+        "spirit_island.option.adversary.none": "None (a first game)",
+        "spirit_island.option.level": "Adversary level (0-6)",
+        "spirit_island.option.events": "Event deck (Branch & Claw)",
+        "spirit_island.option.thematic": "Thematic boards (not available)",
+        # prompt frames: the Spirit phase is everyone's at once, the power phases are windows
+        # each spirit closes with Done; the Invader phase asks one player at a time
+        "spirit_island.frame.spirit": "{user}, Spirit Phase: {decision}",
+        "spirit_island.frame.spirit.first": "{user}, Spirit Phase: {decision}\n"
+        "(Every spirit grows and plays cards at the same time; the turn goes on once all "
+        "are done.)",
+        "spirit_island.frame.fast": "{user}, Fast Power Phase: {decision}",
+        "spirit_island.frame.fast.first": "{user}, Fast Power Phase: {decision}\n(Use your "
+        "Fast powers in any order, then press Done; the others do the same at once.)",
+        "spirit_island.frame.slow": "{user}, Slow Power Phase: {decision}",
+        "spirit_island.frame.slow.first": "{user}, Slow Power Phase: {decision}\n(Use your "
+        "Slow powers in any order, then press Done; the others do the same at once.)",
+        "spirit_island.frame.invader": "{user}, the Invader Phase asks you: {decision}",
+        "spirit_island.frame.setup": "{user}, Setup: {decision}",
+        # choice labels
+        "spirit_island.choice.done": "Done",
+        "spirit_island.choice.done.play": "Done playing cards",
+        "spirit_island.choice.done.resolve": "Done with my powers",
+        "spirit_island.choice.growth": "Growth option {n}",
+        "spirit_island.choice.number": "Option {n}",
+        # status and score
+        "spirit_island.status.turn": "Turn {turn}, {phase}. Terror Level {level}, fear {pool}; "
+        "blight on the card {blight}.",
+        "spirit_island.status.track": "Invaders: ravage {ravage}, build {build}; {deck} cards "
+        "left.",
+        "spirit_island.status.seat": "{player}: {spirit}, energy {energy}.",
+        "spirit_island.score.victory": "victory",
+        "spirit_island.score.sacrifice": "at a sacrifice",
+        "spirit_island.score.defeat": "defeat",
+        "spirit_island.score.turns": "turns {n}",
+        "spirit_island.score.terror_level": "Terror Level {n}",
+    },
+    "ko": {
+        "spirit_island.name": "정령섬",
+        "spirit_island.option.spirits": "자리 순서대로 정령 (영어 또는 한국어 이름; 난이도 "
+        "낮음: 강, 대지, 번개, 그림자)",
+        "spirit_island.option.spirits.none": "강, 대지, 번개, 그림자 (난이도 낮음, 자리 순서)",
+        "spirit_island.option.boards": "자리 순서대로 섬 보드 (A-F)",
+        "spirit_island.option.boards.none": "A, B, C, D (자리 순서)",
+        "spirit_island.option.adversary": "적대국",
+        "spirit_island.option.adversary.none": "없음 (첫 게임)",
+        "spirit_island.option.level": "적대국 레벨 (0-6)",
+        "spirit_island.option.events": "이벤트 덱 (가지와 발톱)",
+        "spirit_island.option.thematic": "테마 보드 (사용 불가)",
+        "spirit_island.frame.spirit": "{user} 님, 정령 단계: {decision}",
+        "spirit_island.frame.spirit.first": "{user} 님, 정령 단계: {decision}\n(모든 정령이 "
+        "동시에 성장하고 카드를 내려놓습니다. 모두 완료하면 진행됩니다.)",
+        "spirit_island.frame.fast": "{user} 님, 빠른 능력 단계: {decision}",
+        "spirit_island.frame.fast.first": "{user} 님, 빠른 능력 단계: {decision}\n(빠른 능력을 "
+        "원하는 순서로 사용한 뒤 완료를 누르세요. 다른 정령도 동시에 진행합니다.)",
+        "spirit_island.frame.slow": "{user} 님, 느린 능력 단계: {decision}",
+        "spirit_island.frame.slow.first": "{user} 님, 느린 능력 단계: {decision}\n(느린 능력을 "
+        "원하는 순서로 사용한 뒤 완료를 누르세요. 다른 정령도 동시에 진행합니다.)",
+        "spirit_island.frame.invader": "{user} 님, 침략자 단계의 선택: {decision}",
+        "spirit_island.frame.setup": "{user} 님, 게임 준비: {decision}",
+        "spirit_island.choice.done": "완료",
+        "spirit_island.choice.done.play": "카드 내려놓기 완료",
+        "spirit_island.choice.done.resolve": "능력 사용 완료",
+        "spirit_island.choice.growth": "성장 선택지 {n}",
+        "spirit_island.choice.number": "선택지 {n}",
+        "spirit_island.status.turn": "{turn}번째 차례, {phase}. 위협 수준 {level}, 공포 {pool}; "
+        "오염 카드의 오염 {blight}.",
+        "spirit_island.status.track": "침략자: 정복 {ravage}, 건설 {build}; 덱 {deck}장 남음.",
+        "spirit_island.status.seat": "{player}: {spirit}, 에너지 {energy}.",
+        "spirit_island.score.victory": "승리",
+        "spirit_island.score.sacrifice": "희생을 치른 승리",
+        "spirit_island.score.defeat": "패배",
+        "spirit_island.score.turns": "{n}번째 차례",
+        "spirit_island.score.terror_level": "위협 수준 {n}",
+    },
+}

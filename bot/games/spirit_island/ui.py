@@ -1,0 +1,117 @@
+"""Spirit Island's Discord words: choice labels and looks, prompt frames, names in events,
+status lines and the final score's words. Reads decisions and the public view only."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bot.i18n import t
+from rules.core import Choice, Decision
+from rules.spirit_island.notation import option_text
+
+DONE = "done"
+# Decision kinds whose choices read well as their option alone (the prompt says the
+# question); others keep the whole notation ("choose 2").
+YES, NO = "yes", "no"
+# The phase as the thread names it: (English, Korean), the seed's glossary.
+PHASES: dict[str, tuple[str, str]] = {
+    "setup": ("Setup", "게임 준비"), "spirit": ("Spirit Phase", "정령 단계"),
+    "fast": ("Fast Power Phase", "빠른 능력 단계"), "invader": ("Invader Phase", "침략자 단계"),
+    "slow": ("Slow Power Phase", "느린 능력 단계"), "time": ("Time Passes", "시간 흐름"),
+    "over": ("Game over", "게임 종료"),
+}
+# Phases whose prompts are windows every spirit works through at once.
+WINDOWS = ("spirit", "fast", "slow")
+# Seat params of the engine's events and decisions.
+SEAT_PARAMS = frozenset({"s"})
+
+
+def phase_of(decision: Decision) -> str:
+    """The phase a decision belongs to, from its key ("t3.spirit.s0.2", "t3.invader.41.s1")."""
+    parts = decision.key.split(".")
+    return parts[1] if len(parts) > 1 else ""
+
+
+def choice_label(choice: Choice, decision: Decision | None, lang: str) -> str | None:
+    """"Done" said for what it ends; a growth option by number; else the option's words
+    alone (a land, a piece and a land, a card's name), the prompt saying the question."""
+    kind, option = choice.action.get("type"), choice.action.get("option")
+    if option == DONE:
+        key = f"spirit_island.choice.done.{kind}"
+        return t(key if kind in ("play", "resolve") else "spirit_island.choice.done", lang)
+    if isinstance(option, bool):
+        return None
+    if isinstance(option, int):
+        if kind == "growth":
+            return t("spirit_island.choice.growth", lang, n=option + 1)
+        return None
+    text = option_text(option, lang)
+    return text[:1].upper() + text[1:] if text else None
+
+
+def choice_style(choice: Choice, decision: Decision | None) -> str | None:
+    """Done and "no" grey, "yes" green: the buttons that end or accept a window stand apart."""
+    option = choice.action.get("option")
+    if option == DONE or option is False or option == NO:
+        return "secondary"
+    if option is True or option == YES:
+        return "success"
+    return None
+
+
+def prompt_frame(decision: Decision, earlier: list[str]) -> str | None:
+    """The phase's frame; the first prompt of a window also says everyone acts at once."""
+    phase = phase_of(decision)
+    if phase in WINDOWS:
+        seen = any(f".{phase}." in key for key in earlier)
+        return f"spirit_island.frame.{phase}" + ("" if seen else ".first")
+    if phase in ("invader", "setup"):
+        return f"spirit_island.frame.{phase}"
+    return None
+
+
+def event_params(params: dict[str, Any], view: dict[str, Any], names: list[str]) -> dict[str, Any]:
+    """A seat index (`s`) -> the player's name."""
+    out = dict(params)
+    for key in SEAT_PARAMS & out.keys():
+        seat = out[key]
+        if isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < len(names):
+            out[key] = names[seat]
+    return out
+
+
+def _spirit(view: dict[str, Any], row: dict[str, Any], lang: str) -> str:
+    names = row.get("spirit_names") or {}
+    return str(names.get(lang) or row.get("spirit", ""))
+
+
+def status_lines(view: dict[str, Any], lang: str, names: list[str]) -> list[str]:
+    """The turn and phase, the fear and blight, the invader track, each spirit's energy."""
+    pair = PHASES.get(view.get("phase", ""), ("", ""))
+    fear, card, track = view.get("fear") or {}, view.get("blight_card") or {}, view.get(
+        "track") or {}
+    lines = [
+        t("spirit_island.status.turn", lang, turn=view.get("turn", 0),
+          phase=pair[lang == "ko"], level=view.get("terror_level", 1),
+          pool=fear.get("pool", 0), blight=card.get("pool", 0)),
+        t("spirit_island.status.track", lang, ravage=", ".join(track.get("ravage", [])) or "-",
+          build=", ".join(track.get("build", [])) or "-",
+          deck=(view.get("decks") or {}).get("invader", 0)),
+    ]
+    for i, row in enumerate(view.get("seats", [])):
+        player = names[i] if i < len(names) else f"#{i + 1}"
+        lines.append(t("spirit_island.status.seat", lang, player=player,
+                       spirit=_spirit(view, row, lang), energy=row.get("energy", 0)))
+    return lines
+
+
+def score_breakdown(breakdown: dict[str, Any], lang: str) -> str:
+    """"victory, turns 6, Terror Level 2" / "패배, 3번째 차례, 위협 수준 1"."""
+    head = "victory" if breakdown.get("victory") else "defeat"
+    parts = [t(f"spirit_island.score.{head}", lang)]
+    if breakdown.get("sacrifice"):
+        parts.append(t("spirit_island.score.sacrifice", lang))
+    for key in ("turns", "terror_level"):
+        if key in breakdown:
+            parts.append(t(f"spirit_island.score.{key}", lang, n=breakdown[key]))
+    return ", ".join(parts)
