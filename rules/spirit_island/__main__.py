@@ -3,11 +3,14 @@
     python -m rules.spirit_island random-game --players 2 --seed 7 [--adversary england
         --level 3] [--no-events] [--games 500]
     python -m rules.spirit_island replay FILE [--json]
+    python -m rules.spirit_island coverage [--json]
 
 `random-game` plays random legal choices to the end and prints the log as notation: a
 header line with the setup, then `<seat> <move>` per line (FILE for `replay`). With
 `--games N` it plays N games (seeds S, S+1, ...) and prints only their outcomes in sum;
 `--mixed` varies the spirits (1-4) and the adversary, `--check` checks the invariants.
+`coverage` lists every spirit, innate and card with its state and whether a test names it
+(coverage.py).
 """
 
 from __future__ import annotations
@@ -156,9 +159,17 @@ def main(argv: list[str] | None = None) -> int:
     rep = sub.add_parser("replay", help="replay a logged game and show where it ends")
     rep.add_argument("file")
     rep.add_argument("--json", action="store_true")
+    cov = sub.add_parser("coverage", help="spirits, innates and cards: encoded and tested")
+    cov.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)
     if args.command == "random-game":
         return random_game(args)
+    if args.command == "coverage":
+        from rules.spirit_island import coverage
+
+        data = coverage.report()
+        print(json.dumps(data, ensure_ascii=False, indent=1) if args.json else coverage.text(data))
+        return 0
     state = replay_file(args.file)
     print(dump_state(state) if args.json else summary(state))
     return 0

@@ -308,3 +308,36 @@ def test_the_view_leaves_out_an_action_s_bookkeeping():
     view = vw.build_view(state, 0)
     assert not {"action", "actions", "build_card", "destroy_all"} & set(view)
     assert "lands" in view
+
+
+# --- coverage (issue 13) ------------------------------------------------------------------------------
+
+
+def test_the_coverage_command_counts_every_spirit_innate_and_card(capsys):
+    import json
+
+    from rules.spirit_island import coverage
+    from rules.spirit_island.__main__ import main
+
+    assert main(["coverage", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert {k: data[k]["total"] for k in coverage.KINDS} == {
+        "spirits": 20, "innates": 39, "cards": 247}
+    marked = sorted(n for n, c in pw.CARDS.items() if c.get("not_modelled"))
+    assert sorted(data["not_modelled"]) == marked
+    assert data["cards"]["encoded"] == 247 - len(marked) - len(data["missing"])
+    rows = {r["name"]: r for r in data["items"]}
+    assert rows["Unquenchable Flames"] == {"kind": "cards", "name": "Unquenchable Flames",
+                                           "state": "encoded", "tested": True}
+    assert all(r["tested"] == (r["name"] not in data["untested"]) for r in rows.values())
+
+
+def test_coverage_counts_a_name_as_tested_only_when_a_test_writes_it():
+    from rules.spirit_island import coverage
+
+    sources = 'CARD = "Scour the Land"\n'
+    data = coverage.report(sources)
+    tested = [r["name"] for r in data["items"] if r["tested"]]
+    assert tested == ["Scour the Land"]
+    assert data["cards"]["tested"] == 1 and data["spirits"]["tested"] == 0
+    assert not coverage.named("Scour the", sources)
