@@ -29,6 +29,7 @@ import re
 import shutil
 import signal
 import socket
+import stat
 import subprocess
 import tempfile
 import time
@@ -119,14 +120,33 @@ def _server_user() -> pwd.struct_passwd | None:
     raise RuntimeError("running as root and neither a postgres nor a nobody user exists")
 
 
+def reachable_programs(programs: Path) -> Path:
+    """`programs`, or where it is not reachable by other users (a folder on its way without
+    others' execute bit, as /root or pytest's temporary folders are), a copy of its
+    installation (its parent: bin, lib, share) kept in the temporary directory, for the
+    server user that runs it as root."""
+    if all(folder.stat().st_mode & stat.S_IXOTH for folder in programs.resolve().parents):
+        return programs
+    install = programs.resolve().parent
+    kept = Path(tempfile.gettempdir()) / f"bgbot-pg-programs-{_hash(str(install))}"
+    with open(f"{kept}.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if not kept.exists():
+            copying = Path(tempfile.mkdtemp(prefix="bgbot-pg-programs-"))
+            subprocess.run(["cp", "-a", f"{install}/.", copying], check=True)
+            copying.chmod(0o755)
+            copying.rename(kept)  # whole or not at all
+    return kept / programs.name
+
+
 class PostgresServer:
     def __init__(self, programs: Path) -> None:
-        self.programs = programs
+        self.user = _server_user()
+        self.programs = programs if self.user is None else reachable_programs(programs)
         self.folder = Path(tempfile.mkdtemp(prefix="bgbot-pg-"))
         self.data = self.folder / "data"
         self.port = 0
         self.process: subprocess.Popen[bytes] | None = None
-        self.user = _server_user()
         self.databases = 0  # leased databases made so far: db0, db1, ...
         self._clear_sql = ""
 

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import asyncio
 import platform
+import shutil
+import stat
 import subprocess
 import sys
 from pathlib import Path
@@ -14,7 +16,12 @@ import asyncpg
 import pytest
 
 from storage.postgres import PostgresStore
-from tests.postgres_server import PostgresServer, package_programs, server_programs
+from tests.postgres_server import (
+    PostgresServer,
+    package_programs,
+    reachable_programs,
+    server_programs,
+)
 
 ROOT = Path(__file__).resolve().parents[2]
 # pyproject's marker for the extra: where the package must be there.
@@ -94,3 +101,22 @@ def test_a_server_started_from_the_packages_programs_serves_the_store(packaged: 
     assert int(version.split(".")[0]) >= 18  # the package's, not the machine's 15
     assert (host, status) == (7, "lobby")
     assert not server.folder.exists()
+
+
+def test_programs_other_users_cannot_reach_are_copied_where_they_can(tmp_path: Path) -> None:
+    """As root the server runs as another user, who cannot run programs under a private
+    folder (as /root or here): they are copied with their installation, once."""
+    hidden = tmp_path / "private"
+    programs = fake_programs(hidden / "install" / "bin")
+    (hidden / "install" / "share").mkdir()
+    (hidden / "install" / "share" / "postgres.bki").write_text("data")
+    hidden.chmod(0o700)
+    copy = reachable_programs(programs)
+    assert copy != programs and copy.name == "bin"
+    assert all(folder.stat().st_mode & stat.S_IXOTH for folder in copy.parents)
+    assert sorted(p.name for p in copy.iterdir()) == ["initdb", "pg_ctl", "postgres"]
+    assert (copy.parent / "share" / "postgres.bki").read_text() == "data"
+    assert reachable_programs(programs) == copy  # kept, not copied again
+    assert reachable_programs(copy) == copy  # reachable already
+    shutil.rmtree(copy.parent)
+    Path(f"{copy.parent}.lock").unlink()
