@@ -71,8 +71,11 @@ def prompt_frame(decision: Decision, earlier: list[str]) -> str | None:
 
 
 def event_params(params: dict[str, Any], view: dict[str, Any], names: list[str]) -> dict[str, Any]:
-    """A seat index (`s`) -> the player's name."""
+    """A seat index (`s`) -> the player's name. Some events name their seat `seat` while
+    their text says `{s}` (the power event): both are read."""
     out = dict(params)
+    if "s" not in out and "seat" in out:
+        out["s"] = out["seat"]
     for key in SEAT_PARAMS & out.keys():
         seat = out[key]
         if isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < len(names):
