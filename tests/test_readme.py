@@ -220,7 +220,7 @@ def test_every_lobby_option_is_in_the_readme_with_its_default() -> None:
     section = README.split("## Game options", 1)[1].split("\n## ", 1)[0]
     rows = {line.split("|")[1].strip(" `"): line for line in section.splitlines()
             if line.startswith("| `")}
-    for game in ("citadels", "terra_mystica"):
+    for game in ("citadels", "terra_mystica", "spirit_island"):
         for spec in option_specs(game, rules.get_engine(game).Options):
             assert spec.name in rows, spec.name
             if spec.kind != "seat":

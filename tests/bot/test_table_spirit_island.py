@@ -210,3 +210,14 @@ def test_the_choice_words_and_looks():
     assert ui.prompt_frame(spirit, ["t1.spirit.s0.1"]) == "spirit_island.frame.spirit"
     invader = Decision(seat=1, kind="cascade", key="t2.invader.40.s1", choices=[push])
     assert ui.prompt_frame(invader, []) == "spirit_island.frame.invader"
+
+
+def test_the_readme_lists_every_spirit_with_its_complexity():
+    from pathlib import Path
+
+    from rules.spirit_island.spirits import SPIRITS
+
+    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8")
+    section = readme.split("### Spirit Island", 1)[1].split("\n## ", 1)[0]
+    for name, data in SPIRITS.items():
+        assert f"| {name} | {data['ko']} | {data['complexity']} (" in section, name
