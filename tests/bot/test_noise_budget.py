@@ -107,7 +107,8 @@ async def play_game(bot: GameBot, game: str, seed: int) -> int:
 
 # Issue 10's budget: one thread message per move and 5 MB (Citadels, table and hand pictures)
 # or 10 MB (Terra Mystica) of pictures per game.
-@pytest.mark.parametrize(("game", "table_mb"), [("citadels", 5), ("terra_mystica", 10)])
+@pytest.mark.parametrize(("game", "table_mb"), [("citadels", 5), ("terra_mystica", 10),
+                                               ("spirit_island", 10)])
 async def test_a_whole_game_keeps_to_the_noise_budget(bot, game, table_mb, capsys) -> None:
     moves = await play_game(bot, game, seed=3)
     seen = figures(bot.world, moves)
