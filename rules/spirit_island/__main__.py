@@ -22,26 +22,28 @@ import time
 from collections import Counter
 
 from rules.core import Rng, dump_state
+from rules.spirit_island import effects as fx
 from rules.spirit_island.checks import problems
 from rules.spirit_island.engine import ADVERSARIES, SpiritIsland
+from rules.spirit_island.policy import POLICIES, choose
 
 HEADER = "# spirit_island"
 
 
 def play_random(players: int, seed: int, options: dict, move_seed: int | None = None,
-                check: list[str] | None = None):
-    """A whole game of random legal choices: (final state, log of (seat, action)). With a
-    `check` list, the invariants (checks.py) are checked after every move, problems added."""
+                check: list[str] | None = None, policy: str = "random"):
+    """A whole game of random legal choices (or the greedy player's, policy.py): (final
+    state, log of (seat, action)). With a `check` list, the invariants (checks.py) are
+    checked after every move, problems added."""
     engine = SpiritIsland()
     state = engine.setup(options, players, seed)
     rng = Rng(seed if move_seed is None else move_seed)
     log = []
     while engine.result(state) is None:
-        decision = rng.choice(engine.decisions(state))
-        action = rng.choice(decision.choices).action
+        seat, action = choose(engine, state, engine.decisions(state), rng, policy)
         before = state
-        state, _ = engine.apply(state, decision.seat, action)
-        log.append((decision.seat, action))
+        state, _ = engine.apply(state, seat, action)
+        log.append((seat, action))
         if check is not None:
             check += [f"seed {seed} move {len(log)}: {p}" for p in problems(before, state)]
     return state, log
@@ -86,20 +88,24 @@ def mixed(seed: int, events: bool) -> tuple[int, dict]:
 
 def many_games(args: argparse.Namespace) -> int:
     outcomes: Counter = Counter()
+    levels: Counter = Counter()
     turns = moves = 0
     broken: list[str] = []
     start = time.perf_counter()
     for seed in range(args.seed, args.seed + args.games):
         players, options = (mixed(seed, not args.no_events) if args.mixed
                             else (args.players, _options(args)))
-        state, log = play_random(players, seed, options, check=broken if args.check else None)
+        state, log = play_random(players, seed, options, check=broken if args.check else None,
+                                 policy=args.policy)
         outcomes[state["outcome"]] += 1
+        levels[fx.terror_level(state)] += 1
         turns += state["turn"]
         moves += len(log)
     spent = time.perf_counter() - start
     who = "1-4 spirits, random adversaries" if args.mixed else f"{args.players} spirits"
-    print(f"{args.games} games, {who}: " + ", ".join(
+    print(f"{args.games} games, {who}, {args.policy} player: " + ", ".join(
         f"{k} {n}" for k, n in sorted(outcomes.items())))
+    print("terror level at the end: " + ", ".join(f"{k}: {n}" for k, n in sorted(levels.items())))
     print(f"mean turns {turns / args.games:.1f}, mean moves {moves / args.games:.0f}, "
           f"{1000 * spent / args.games:.0f} ms a game")
     if args.check:
@@ -112,7 +118,7 @@ def random_game(args: argparse.Namespace) -> int:
     if args.games > 1:
         return many_games(args)
     engine = SpiritIsland()
-    state, log = play_random(args.players, args.seed, options)
+    state, log = play_random(args.players, args.seed, options, policy=args.policy)
     print(header(args.players, args.seed, options))
     replayed = engine.setup(options, args.players, args.seed)
     for seat, action in log:
@@ -154,6 +160,8 @@ def main(argv: list[str] | None = None) -> int:
     rand.add_argument("--games", type=int, default=1)
     rand.add_argument("--mixed", action="store_true",
                       help="with --games: 1-4 spirits and a random adversary and level")
+    rand.add_argument("--policy", choices=POLICIES, default="random",
+                      help="random choices, or greedy: one move ahead, keeping the best position")
     rand.add_argument("--check", action="store_true",
                       help="with --games: check the invariants after every move")
     rep = sub.add_parser("replay", help="replay a logged game and show where it ends")

@@ -79,3 +79,46 @@ def test_the_command_line_plays_a_game_and_replays_its_log(tmp_path, capsys):
     assert capsys.readouterr().out.strip() == summary(state)
     assert main(["replay", str(path), "--json"]) == 0
     assert capsys.readouterr().out.strip() == dump_state(state)
+
+
+# --- the greedy player (policy.py) ------------------------------------------------------------------
+
+
+def test_the_greedy_player_takes_the_choice_that_leaves_fewer_invaders():
+    from types import SimpleNamespace
+
+    from rules.spirit_island import policy
+
+    state = ENGINE.setup({"events": False}, 1, seed=3)
+    land = next(n for n, row in state["lands"].items() if row["town"])
+    cleared = {**state, "lands": {**state["lands"], land: {**state["lands"][land], "town": []}}}
+    actions = [{"type": "target_land", "option": "X"}, {"type": "target_land", "option": land}]
+    results = {"X": state, land: cleared}
+
+    class Stub:  # apply without rules: each choice's position is given
+        def apply(self, state, seat, action):
+            return results[action["option"]], []
+
+    decision = SimpleNamespace(seat=0, choices=[SimpleNamespace(action=a) for a in actions])
+    assert policy.score(cleared) > policy.score(state)
+    for seed in range(5):
+        assert policy.choose(Stub(), state, [decision], Rng(seed), "greedy") == (0, actions[1])
+    picks = {policy.choose(Stub(), state, [decision], Rng(s), "random")[1]["option"]
+             for s in range(20)}
+    assert picks == {"X", land}  # the plain random player stays blind
+
+
+def test_the_greedy_player_ends_a_cascade_in_a_land_without_blight():
+    from rules.spirit_island import policy
+
+    state = ENGINE.setup({"events": False}, 1, seed=3)
+    state["lands"]["A4"]["blight"], state["lands"]["A5"]["blight"] = 1, 0
+    assert policy._prior(state, 0, "cascade", "A5") > policy._prior(state, 0, "cascade", "A4")
+
+
+def test_a_greedy_game_ends_with_its_invariants():
+    from rules.spirit_island.__main__ import play_random
+
+    broken: list[str] = []
+    state, log = play_random(1, 2, {"events": True}, check=broken, policy="greedy")
+    assert state["outcome"] and broken == [] and log

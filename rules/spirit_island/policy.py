@@ -1,0 +1,100 @@
+"""Players for random games: plain random, and a greedy one that looks one move ahead.
+
+The greedy player tries each choice of the question on a copy and keeps the one whose
+position scores best (ties broken at random): fewer invaders (by health), fewest of them
+where the next Ravage comes, defended lands there, less blight, more fear, presence, dahan
+and cards in play. A choice whose effect shows only later scores like its siblings, so the
+player stays random there. It is a test player, not advice: it exercises more of the game
+(higher Terror Levels, some wins) than choosing blindly.
+"""
+
+from __future__ import annotations
+
+import json
+
+from rules.core import Rng
+from rules.spirit_island import effects as fx
+from rules.spirit_island import invaders as inv
+from rules.spirit_island import pieces as pcs
+
+POLICIES = ("random", "greedy")
+WEIGHT = {"explorer": 1.0, "town": 2.5, "city": 4.0}
+# more choices than this: a random sample of them is tried (keeps a game under a second)
+MOST_TRIED = 10
+
+
+def _threatened(state: dict) -> set[str]:
+    """Lands where the next Ravage comes: those matching the build and ravage cards."""
+    track = state.get("track", {})
+    return {land for card in [*track.get("build", []), *track.get("ravage", [])]
+            for land in inv.matching_lands(state, card)}
+
+
+def score(state: dict) -> float:
+    outcome = state.get("outcome")
+    if outcome:
+        return 1e6 if outcome in ("win", "sacrifice") else -1e6
+    threatened = _threatened(state)
+    marks = state.get("turn_marks", {})
+    total = 0.0
+    for name, land in state["lands"].items():
+        force = sum(WEIGHT[k] * len(land[k]) for k in pcs.INVADERS)
+        total -= force
+        if name in threatened:
+            total -= force  # the force where the next Ravage comes counts twice
+            total += min(force, (marks.get(name) or {}).get("defend", 0))
+        total -= 4 * land["blight"]
+        total += 0.5 * len(land["dahan"]) + 0.8 * sum(land["presence"].values())
+    fear = state.get("fear") or {}
+    total += 1.5 * fear.get("earned", 0) + 6 * fx.terror_level(state)
+    total += 4 * len(fear.get("earned_cards", []))
+    for row in state["seats"]:
+        total += (0.1 * row.get("energy", 0) + 1.2 * len(row.get("played", []))
+                  + 0.2 * len(row.get("hand", [])))
+    return total
+
+
+def _asking_step(state: dict, seat: int) -> dict:
+    queue = state["queue"] if state.get("ask") else state["seats"][seat].get("queue", [])
+    return queue[0]["step"] if queue else {}
+
+
+def _prior(state: dict, seat: int, kind: str, option) -> float:
+    """What the lookahead cannot see, for questions whose effect shows only later: a
+    growth option that adds presence (the spirit grows: more energy, plays, reach), a
+    cascade that ends (a land without blight, no presence, no dahan), presence where
+    invaders are (powers reach them)."""
+    if kind == "choose" and isinstance(option, int):
+        options = _asking_step(state, seat).get("options") or []
+        if option < len(options):
+            return 2.0 * json.dumps(options[option]).count('"add_presence"')
+        return 0.0
+    land = state["lands"].get(option) if isinstance(option, str) else None
+    if land is None:
+        return 0.0
+    if kind == "cascade":
+        return -10 * land["blight"] - 2 * sum(land["presence"].values()) - len(land["dahan"])
+    if kind in ("add_presence", "setup_presence"):
+        return 0.3 * sum(len(land[k]) for k in pcs.INVADERS) - 2 * land["blight"]
+    return 0.0
+
+
+def choose(engine, state: dict, decisions: list, rng: Rng, policy: str = "random"):
+    """(seat, action) for the next move under the policy."""
+    decision = rng.choice(decisions)
+    actions = [c.action for c in decision.choices]
+    if policy == "random" or len(actions) == 1:
+        return decision.seat, rng.choice(actions)
+    tried = list(actions)
+    if len(tried) > MOST_TRIED:
+        rng.shuffle(tried)
+        tried = tried[:MOST_TRIED]
+    best, picks = None, []
+    for action in tried:
+        after, _ = engine.apply(state, decision.seat, action)
+        value = score(after) + _prior(state, decision.seat, action["type"], action["option"])
+        if best is None or value > best + 1e-9:
+            best, picks = value, [action]
+        elif abs(value - best) <= 1e-9:
+            picks.append(action)
+    return decision.seat, rng.choice(picks)
