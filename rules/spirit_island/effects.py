@@ -645,6 +645,13 @@ def no_heal(state, step, ctx, answer):
     return None
 
 
+@verb("no_cascade")
+def no_cascade(state, step, ctx, answer):
+    """Blight added to the land this turn does not cascade (invaders.add_blight reads it)."""
+    turn_marks(state, ctx["land"])["no_cascade"] = True
+    return None
+
+
 @verb("isolate")
 def isolate(state, step, ctx, answer):
     if (tok := _tokens()) is not None:

@@ -231,6 +231,8 @@ def add_blight(state: dict, name: str, cascade_to: list[str] | None = None) -> l
         fire(state, "blight_added", land=name)
         if not had_blight or state.get("lost"):
             return blighted  # once lost, a cascade could run on for ever: the game is over
+        if state.get("turn_marks", {}).get(name, {}).get("no_cascade"):
+            return blighted  # Entrap the Forces of Corruption (effects.py `no_cascade`)
         pick = picks.pop(0) if picks else default_cascade(state, name)
         if pick not in cascade_options(state, name):
             raise ValueError(f"blight cannot cascade from {name} to {pick}")

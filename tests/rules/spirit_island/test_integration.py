@@ -341,3 +341,15 @@ def test_coverage_counts_a_name_as_tested_only_when_a_test_writes_it():
     assert tested == ["Scour the Land"]
     assert data["cards"]["tested"] == 1 and data["spirits"]["tested"] == 0
     assert not coverage.named("Scour the", sources)
+
+
+def test_entrap_the_forces_of_corruption_stops_the_cascade_this_turn():
+    state = game(RIVER, clear=True)
+    state["lands"]["A5"]["blight"] = 1
+    fx.push(state, [{"do": "no_cascade"}], {"seat": 0, "land": "A5"})
+    fx.run(state)
+    assert inv.add_blight(state, "A5") == ["A5"] and state["lands"]["A5"]["blight"] == 2
+    turn.time_passes(state)
+    assert len(inv.add_blight(state, "A5")) == 2  # the next turn it cascades again
+    card = pw.CARDS["Entrap The Forces Of Corruption"]
+    assert "not_modelled" not in card and {"do": "no_cascade"} in card["effect"]
