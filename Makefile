@@ -31,8 +31,9 @@ test-fast: $(STAMP)
 bench: $(STAMP)
 	$(BIN)/python -m bench
 
-# The load test (issue 16; bench/load/): 20 scripted tables through the Discord stand-in against
-# 1 bot process on SQLite, 1 and 2 on PostgreSQL, 10,000 stored games; writes bench/LOAD.md.
+# The load test (issue 16; bench/load/): 5, then 20 scripted tables through the Discord stand-in
+# against 1 bot process on SQLite, 1 and 2 on PostgreSQL, 10,000 stored games; about 12 minutes;
+# writes bench/LOAD.md.
 # LOAD_ARGS passes options (python -m bench.load --help), e.g. LOAD_ARGS="sqlite --seconds 30".
 .PHONY: load
 load: $(STAMP)

@@ -39,10 +39,10 @@ def parse(argv: list[str]) -> argparse.Namespace:
     parser = argparse.ArgumentParser(prog="python -m bench.load", description=__doc__)
     parser.add_argument("configs", nargs="*", metavar="config",
                         help=f"any of {', '.join(CONFIGS)} (default: all)")
-    parser.add_argument("--tables", default="20",
+    parser.add_argument("--tables", default="5,20",
                         help="playing tables; a comma list (2,5,20) runs each count")
     parser.add_argument("--idle-tables", type=int, default=2)
-    parser.add_argument("--seconds", type=float, default=60.0)
+    parser.add_argument("--seconds", type=float, default=45.0, help="measured per run")
     parser.add_argument("--stored", type=int, default=10_000, help="games stored beforehand")
     parser.add_argument("--remind-after", type=float, default=8.0, help="seconds")
     parser.add_argument("--profile", action="store_true",
