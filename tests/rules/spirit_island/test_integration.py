@@ -353,3 +353,50 @@ def test_entrap_the_forces_of_corruption_stops_the_cascade_this_turn():
     assert len(inv.add_blight(state, "A5")) == 2  # the next turn it cascades again
     card = pw.CARDS["Entrap The Forces Of Corruption"]
     assert "not_modelled" not in card and {"do": "no_cascade"} in card["effect"]
+
+
+# --- the seat keys and module calls already wired (one short turn each) -------------------------------
+
+
+def test_the_blight_card_s_spirit_phase_effect_runs_at_the_start_of_each_spirit_phase(monkeypatch):
+    state = ENGINE.setup({"spirits": ["River Surges in Sunlight"]}, 1, seed=2)
+    monkeypatch.setattr(blight, "spirit_phase_effect", lambda s: [{"do": "fear", "n": 2}])
+    fear = state["fear"]["earned"]
+    state.update(phase="time", queue=[])
+    turn.advance(state)
+    assert state["turn"] == 2 and state["fear"]["earned"] == fear + 2
+
+
+def test_lesser_spirits_gifts_are_powers_every_turn():
+    state = ENGINE.setup({"spirits": ["River Surges in Sunlight"]}, 1, seed=2)
+    state["seats"][0]["lesser_spirits"] = ["Boon of Vigor"]
+    turn.start_powers(state, "fast")
+    assert "Boon of Vigor" in state["seats"][0]["powers"]
+    assert "Boon of Vigor" in turn.unresolved(state, 0)
+
+
+def test_time_passes_ends_the_powers_grants_of_the_turn():
+    state = game(RIVER, clear=True)
+    state["seats"][0].update(card_plays_bonus=1, repeats=[2], reclaim_at_end=1)
+    turn.time_passes(state)
+    assert not {"card_plays_bonus", "repeats", "reclaim_at_end"} & set(state["seats"][0])
+
+
+def test_the_build_asks_skips_in_the_lands_build_targets_gives(monkeypatch):
+    import rules.spirit_island.tokens as tok
+
+    state = new_game(1, seed=4, events=False)
+    monkeypatch.setattr(inv, "build_targets", lambda s, card: ["A2"])
+    monkeypatch.setattr(tok, "skip_options", lambda s, land, action: land == "A2")
+    fx.push(state, [{"do": "invader_card", "action": "build", "card": "1:jungle"}],
+            {"seat": None})
+    ask = fx.run(state)
+    assert ask.kind == "skip" and state["queue"][0]["step"]["land"] == "A2"
+
+
+def test_the_build_step_fires_after_ravage_step_first(monkeypatch):
+    state = new_game(1, seed=4, events=False)
+    fired = []
+    monkeypatch.setattr(turn.hooks, "fire", lambda s, point, **kw: fired.append(point) or [])
+    turn._build(state)
+    assert fired == ["after_ravage_step"]
