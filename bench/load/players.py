@@ -5,8 +5,8 @@ Driver does (its choice of what to click, its bookkeeping of what was clicked).
 What differs from the e2e Driver is waiting: twenty tables share one stand-in, which is never
 quiet, so a table cannot wait for the whole stand-in to settle. Each table waits for its own
 prompts only, and finds them incrementally: the messages new in its thread and its members'
-DMs since the last look, not every message of the stand-in (that scan, re-run on every request
-by every waiting table, made the scripted players the bottleneck).
+DMs since the last look, not every message of the stand-in (that scan, re-run by every waiting
+table on every request, would make the scripted players the bottleneck).
 """
 
 from __future__ import annotations
