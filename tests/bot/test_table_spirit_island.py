@@ -201,6 +201,11 @@ def test_the_choice_words_and_looks():
     assert ui.choice_label(push, None, "ko") == "탐험가 A5"
     assert ui.choice_label(push, None, "en") == "Explorer A5"
     assert ui.choice_label(growth, None, "en") == "Growth option 2"
+    grow = Decision(seat=0, kind="choose", key="t1.spirit.s0.0", choices=[],
+                    params={"source": {"en": "Growth", "ko": "성장"}})
+    choose = Choice(action={"type": "choose", "option": 0}, text="choose 1")
+    assert ui.choice_label(choose, grow, "ko") == "성장 선택지 1"
+    assert ui.choice_label(choose, None, "en") == "Option 1"
     assert ui.choice_style(done, None) == "secondary"
     assert ui.choice_style(Choice(action={"type": "may", "option": "yes"}, text="may yes"),
                            None) == "success"

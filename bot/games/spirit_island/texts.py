@@ -23,14 +23,14 @@ MESSAGES: dict[str, dict[str, str]] = {
         # prompt frames: the Spirit phase is everyone's at once, the power phases are windows
         # each spirit closes with Done; the Invader phase asks one player at a time
         "spirit_island.frame.spirit": "{user}, Spirit Phase: {decision}",
-        "spirit_island.frame.spirit.first": "{user}, Spirit Phase: {decision}\n"
+        "spirit_island.frame.spirit.first": "{user}, Spirit Phase: {decision} "
         "(Every spirit grows and plays cards at the same time; the turn goes on once all "
         "are done.)",
         "spirit_island.frame.fast": "{user}, Fast Power Phase: {decision}",
-        "spirit_island.frame.fast.first": "{user}, Fast Power Phase: {decision}\n(Use your "
+        "spirit_island.frame.fast.first": "{user}, Fast Power Phase: {decision} (Use your "
         "Fast powers in any order, then press Done; the others do the same at once.)",
         "spirit_island.frame.slow": "{user}, Slow Power Phase: {decision}",
-        "spirit_island.frame.slow.first": "{user}, Slow Power Phase: {decision}\n(Use your "
+        "spirit_island.frame.slow.first": "{user}, Slow Power Phase: {decision} (Use your "
         "Slow powers in any order, then press Done; the others do the same at once.)",
         "spirit_island.frame.invader": "{user}, the Invader Phase asks you: {decision}",
         "spirit_island.frame.setup": "{user}, Setup: {decision}",
@@ -65,13 +65,13 @@ MESSAGES: dict[str, dict[str, str]] = {
         "spirit_island.option.events": "이벤트 덱 (가지와 발톱)",
         "spirit_island.option.thematic": "테마 보드 (사용 불가)",
         "spirit_island.frame.spirit": "{user} 님, 정령 단계: {decision}",
-        "spirit_island.frame.spirit.first": "{user} 님, 정령 단계: {decision}\n(모든 정령이 "
+        "spirit_island.frame.spirit.first": "{user} 님, 정령 단계: {decision} (모든 정령이 "
         "동시에 성장하고 카드를 내려놓습니다. 모두 완료하면 진행됩니다.)",
         "spirit_island.frame.fast": "{user} 님, 빠른 능력 단계: {decision}",
-        "spirit_island.frame.fast.first": "{user} 님, 빠른 능력 단계: {decision}\n(빠른 능력을 "
+        "spirit_island.frame.fast.first": "{user} 님, 빠른 능력 단계: {decision} (빠른 능력을 "
         "원하는 순서로 사용한 뒤 완료를 누르세요. 다른 정령도 동시에 진행합니다.)",
         "spirit_island.frame.slow": "{user} 님, 느린 능력 단계: {decision}",
-        "spirit_island.frame.slow.first": "{user} 님, 느린 능력 단계: {decision}\n(느린 능력을 "
+        "spirit_island.frame.slow.first": "{user} 님, 느린 능력 단계: {decision} (느린 능력을 "
         "원하는 순서로 사용한 뒤 완료를 누르세요. 다른 정령도 동시에 진행합니다.)",
         "spirit_island.frame.invader": "{user} 님, 침략자 단계의 선택: {decision}",
         "spirit_island.frame.setup": "{user} 님, 게임 준비: {decision}",

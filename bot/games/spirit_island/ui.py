@@ -10,8 +10,7 @@ from rules.core import Choice, Decision
 from rules.spirit_island.notation import option_text
 
 DONE = "done"
-# Decision kinds whose choices read well as their option alone (the prompt says the
-# question); others keep the whole notation ("choose 2").
+GROWTH = "Growth"  # the engine's source of a growth choice (its English name)
 YES, NO = "yes", "no"
 # The phase as the thread names it: (English, Korean), the seed's glossary.
 PHASES: dict[str, tuple[str, str]] = {
@@ -42,11 +41,16 @@ def choice_label(choice: Choice, decision: Decision | None, lang: str) -> str | 
     if isinstance(option, bool):
         return None
     if isinstance(option, int):
-        if kind == "growth":
-            return t("spirit_island.choice.growth", lang, n=option + 1)
-        return None
+        growth = kind == "growth" or (decision is not None and _source_en(decision) == GROWTH)
+        return t("spirit_island.choice.growth" if growth else "spirit_island.choice.number",
+                 lang, n=option + 1)
     text = option_text(option, lang)
     return text[:1].upper() + text[1:] if text else None
+
+
+def _source_en(decision: Decision) -> str:
+    source = decision.params.get("source")
+    return str(source.get("en", "")) if isinstance(source, dict) else str(source or "")
 
 
 def choice_style(choice: Choice, decision: Decision | None) -> str | None:

@@ -1,0 +1,100 @@
+"""Spirit Island through the real bot and discord.py against the Discord stand-in: two
+spirits, by clicks from the lobby, through one whole turn (the simultaneous Spirit phase, the
+Fast window, the Invader phase, the Slow window), one player with closed DMs."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from bot.i18n import t
+from storage import open_store
+from tests.e2e.driver import Driver
+from tests.e2e.harness import Server, lobby_button, running_server
+from tests.twin.server import ACK_WINDOW
+from tests.twin.state import Channel
+
+SPIRITS = '["Lightning\'s Swift Strike", "햇살 아래 넘치는 강물"]'
+PLAYERS = [("alice", "en-US", True), ("bob", "en-US", False)]  # bob's DMs are closed
+
+
+class CardPlayer(Driver):
+    """Plays a card while it can (so the power windows have powers in them), else clicks at
+    random like the platform's driver."""
+
+    def choose(self, choices, user):
+        done = t("spirit_island.choice.done.play", "en")
+        playing = [(c, o) for c, o in choices if (o or c).get("label") == done]
+        others = [(c, o) for c, o in choices if (o or c).get("label") != done]
+        return super().choose(others if playing and others else choices, user)
+
+
+async def open_spirit_island(server: Server) -> Channel:
+    host, guest = server.users
+    reply = await host.slash("game new", server.channel, game="spirit_island")
+    await reply.wait_ack(timeout=60)
+    thread = await server.twin.wait_for(
+        lambda: next(iter(server.twin.threads(server.channel)), None), 60, "the game's thread")
+    lobby = await server.twin.wait_for(
+        lambda: next((m for m in server.twin.messages(thread) if m.components), None),
+        60, "the lobby message")
+    # the Discord side's own option labels, with their first-game defaults
+    assert t("spirit_island.option.adversary", "en") in lobby.content, lobby.content
+    assert t("spirit_island.option.adversary.none", "en") in lobby.content, lobby.content
+    # Lightning's powers are Fast: the Fast window opens in the first turn
+    option = await host.slash("game option", thread, name="spirits", value=SPIRITS)
+    await option.wait_ack(timeout=60)
+    await server.twin.wait_for(lambda: "Lightning's Swift Strike" in lobby.content, 60,
+                               "the spirits shown")
+    click = await guest.click(lobby, custom_id=lobby_button(lobby, "join"))
+    await click.wait_ack(timeout=60)
+    await server.twin.wait_for(lambda: guest.mention in lobby.content, 60, "join shown")
+    start = await host.click(lobby, custom_id=lobby_button(lobby, "start"))
+    await start.wait_ack(timeout=60)
+    await server.settle()
+    return thread
+
+
+async def stored_state(server: Server) -> dict:
+    store = await open_store(server.db_path)
+    try:
+        return (await store.get_game(1)).snapshot or {}
+    finally:
+        await store.close()
+
+
+async def test_two_spirits_play_one_whole_turn_by_clicks(tmp_path: Path) -> None:
+    async with running_server(tmp_path, PLAYERS) as server:
+        await server.start_bot()
+        thread = await open_spirit_island(server)
+        alice, bob = server.users
+        driver = CardPlayer(server, server.users, seed=3)
+        phases: list[str] = []
+        for _ in range(300):
+            state = await stored_state(server)
+            if not phases or phases[-1] != state.get("phase"):
+                phases.append(state.get("phase"))
+            if state.get("turn", 1) >= 2 or state.get("outcome"):
+                break
+            await driver.play(1)
+        assert state.get("turn", 1) >= 2 or state.get("outcome"), phases
+        # the turn's windows in order (the Invader phase asks nobody unless a choice falls
+        # to the players, so it may pass between two looks)
+        assert phases[:2] == ["spirit", "fast"], phases
+        assert "slow" in phases, phases
+
+        text = "\n".join(m.content for m in server.twin.messages(thread))
+        # both spirits decided in the Spirit phase, each told that everyone goes at once
+        first = t("spirit_island.frame.spirit.first", "en", user="", decision="")
+        hint = first[first.index("("):]
+        assert text.count(hint) >= 2, text[:2000]
+        for user in (alice, bob):
+            assert any(name == user.user.username for name, _, _ in driver.log)
+        # the windows close with Done, and the invaders' steps are in the thread in words
+        labels = {label for _, _, label in driver.log}
+        assert labels & {t("spirit_island.choice.done.play", "en"),
+                         t("spirit_island.choice.done.resolve", "en")}, labels
+        assert "Explore (Stage I" in text, text[-3000:]
+        # bob's DMs are closed: nothing private was needed (the island is public)
+        assert bob.dms() == []
+        assert server.twin.rejected == [] and server.twin.unacknowledged() == []
+        assert max(server.twin.ack_latencies()) < ACK_WINDOW
