@@ -206,8 +206,12 @@ class Table(Driver):
                 # a prompt there all along was missed here; one posted late, by the bot
                 found = [(p.where, round(time.time() - p.message.created, 1))
                          for p in self.all_prompts()]
+                # and any message of the game with choices, to whomever it is addressed
+                loose = [m.content.split("\n")[-1][:80] for m, _ in self._candidates.values()
+                         if self.clickable(m) and m.id not in self.clicked]
                 self.errors.append(f"{error} (last clicks {self.log[-3:]}; looking again "
-                                   f"finds (where, seconds old) {found})")
+                                   f"finds (where, seconds old) {found}; unclicked messages "
+                                   f"with choices: {loose})")
                 continue
             if stop.is_set() or self.over:
                 return
