@@ -19,6 +19,8 @@ from rules.spirit_island import pieces as pcs
 
 POLICIES = ("random", "greedy")
 WEIGHT = {"explorer": 1.0, "town": 2.5, "city": 4.0}
+DAMAGE = {"explorer": 1, "town": 2, "city": 3}
+BLIGHT_RISK = 6.0
 # more choices than this: a random sample of them is tried (keeps a game under a second)
 MOST_TRIED = 10
 
@@ -40,9 +42,12 @@ def score(state: dict) -> float:
     for name, land in state["lands"].items():
         force = sum(WEIGHT[k] * len(land[k]) for k in pcs.INVADERS)
         total -= force
-        if name in threatened:
-            total -= force  # the force where the next Ravage comes counts twice
-            total += min(force, (marks.get(name) or {}).get("defend", 0))
+        if name in threatened:  # the force where the next Ravage comes counts twice, and
+            # a Ravage of 2 damage or more (less defend) will add blight there
+            defend = (marks.get(name) or {}).get("defend", 0)
+            total -= force - min(force, defend)
+            hits = sum(DAMAGE[k] * len(land[k]) for k in pcs.INVADERS) - defend
+            total -= BLIGHT_RISK if hits >= 2 else 0
         total -= 4 * land["blight"]
         total += 0.5 * len(land["dahan"]) + 0.8 * sum(land["presence"].values())
     fear = state.get("fear") or {}
