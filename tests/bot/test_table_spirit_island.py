@@ -16,6 +16,7 @@ from rules.spirit_island.pieces import INVADERS
 from storage import open_store
 
 GAME = "spirit_island"
+INVADER_STEPS = ("spirit_island.explore", "spirit_island.build", "spirit_island.ravage")
 LANGS = ("en", "ko")
 
 
@@ -62,8 +63,10 @@ def check_words(record, prompts, events) -> None:
             assert "{" not in said and "spirit_island." not in said, (event, lang, said)
 
 
-async def play_out(svc: TableService, gid: int, users: list[int], seed: int, limit: int = 3000):
-    """Random legal choices, half by button, half typed; returns the final outcome."""
+async def play_out(svc: TableService, gid: int, users: list[int], seed: int, limit: int = 3000,
+                   seen: list | None = None):
+    """Random legal choices, half by button, half typed; returns the final outcome (the
+    events on the way added to `seen`)."""
     rng = Rng(seed)
     out = None
     prompts = await svc.open_prompts(gid)
@@ -79,6 +82,8 @@ async def play_out(svc: TableService, gid: int, users: list[int], seed: int, lim
                                 decision_key=prompt.decision.key)
         if step < 200:
             check_words(out.game, out.prompts, out.events)
+        if seen is not None:
+            seen.extend(out.events)
         if out.finished is not None:
             return out
         prompts = out.prompts
@@ -100,8 +105,17 @@ async def test_from_the_lobby_to_a_loss(svc, players, seed):
     check_words(out.game, out.prompts, out.events)
     if players == 1:
         assert out.game.snapshot["seats"][0]["spirit"] == "Lightning's Swift Strike"
-    out = await play_out(svc, gid, users, seed)
+    events: list = []
+    out = await play_out(svc, gid, users, seed, seen=events)
     assert [s.total for s in out.finished.scores] == [0] * players  # everyone loses together
+    # the Invader phase in the log: a line per step, naming its lands, in both languages
+    texts = {lang: Texts(out.game, lang, names=[str(u) for u in users]) for lang in LANGS}
+    steps = [e for e in events if e.key in INVADER_STEPS]
+    assert {e.key for e in steps} >= {"spirit_island.explore", "spirit_island.build"}
+    for event in steps:
+        for lang, word in (("en", ""), ("ko", "지역" if "ravage" in event.key else "")):
+            line = texts[lang].event(event)
+            assert "{" not in line and word in line and line.count("\n") == 0, line
     final = await svc.store.get_game(gid)
     assert final.status == "finished"
     assert final.snapshot["outcome"].startswith("loss:")
@@ -226,3 +240,21 @@ def test_the_readme_lists_every_spirit_with_its_complexity():
     section = readme.split("### Spirit Island", 1)[1].split("\n## ", 1)[0]
     for name, data in SPIRITS.items():
         assert f"| {name} | {data['ko']} | {data['complexity']} (" in section, name
+
+
+async def test_each_seat_has_its_own_panel_through_the_platform(svc):
+    """The private panel is the platform's private view: the seat's own view, drawn by
+    render/spirit_island's private_png through the render registry once that exists."""
+    import render
+
+    users = [800, 801]
+    gid = await lobby(svc, users)
+    await svc.start(gid, users[0])
+    views = [await svc.view(gid, u) for u in users]
+    assert [v["viewer"] for v in views] == [0, 1]
+    if not render.has_private(GAME):
+        pytest.skip("render/spirit_island has no private_png yet")
+    for lang in LANGS:
+        for view in views:
+            png = render.render_private(GAME, view, lang, {0: "a", 1: "b"})
+            assert png[:8] == b"\x89PNG\r\n\x1a\n"

@@ -86,6 +86,7 @@ async def test_two_spirits_play_one_whole_turn_by_clicks(tmp_path: Path) -> None
         # both spirits decided in the Spirit phase, each told that everyone goes at once
         first = t("spirit_island.frame.spirit.first", "en", user="", decision="")
         hint = first[first.index("("):]
+        assert "Spirit Phase: Spirit Phase" not in text  # the frame does not repeat the engine
         assert text.count(hint) >= 2, text[:2000]
         for user in (alice, bob):
             assert any(name == user.user.username for name, _, _ in driver.log)

@@ -22,10 +22,9 @@ MESSAGES: dict[str, dict[str, str]] = {
         "spirit_island.option.thematic": "Thematic boards (not available)",
         # prompt frames: the Spirit phase is everyone's at once, the power phases are windows
         # each spirit closes with Done; the Invader phase asks one player at a time
-        "spirit_island.frame.spirit": "{user}, Spirit Phase: {decision}",
-        "spirit_island.frame.spirit.first": "{user}, Spirit Phase: {decision} "
-        "(Every spirit grows and plays cards at the same time; the turn goes on once all "
-        "are done.)",
+        "spirit_island.frame.spirit": "{user}: {decision}",
+        "spirit_island.frame.spirit.first": "{user}: {decision} (Spirit Phase: every "
+        "spirit grows and plays cards at the same time; the turn goes on once all are done.)",
         "spirit_island.frame.fast": "{user}, Fast Power Phase: {decision}",
         "spirit_island.frame.fast.first": "{user}, Fast Power Phase: {decision} (Use your "
         "Fast powers in any order, then press Done; the others do the same at once.)",
@@ -64,8 +63,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "spirit_island.option.level": "적대국 레벨 (0-6)",
         "spirit_island.option.events": "이벤트 덱 (가지와 발톱)",
         "spirit_island.option.thematic": "테마 보드 (사용 불가)",
-        "spirit_island.frame.spirit": "{user} 님, 정령 단계: {decision}",
-        "spirit_island.frame.spirit.first": "{user} 님, 정령 단계: {decision} (모든 정령이 "
+        "spirit_island.frame.spirit": "{user} 님: {decision}",
+        "spirit_island.frame.spirit.first": "{user} 님: {decision} (정령 단계: 모든 정령이 "
         "동시에 성장하고 카드를 내려놓습니다. 모두 완료하면 진행됩니다.)",
         "spirit_island.frame.fast": "{user} 님, 빠른 능력 단계: {decision}",
         "spirit_island.frame.fast.first": "{user} 님, 빠른 능력 단계: {decision} (빠른 능력을 "
