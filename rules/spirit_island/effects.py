@@ -652,6 +652,33 @@ def no_cascade(state, step, ctx, answer):
     return None
 
 
+@verb("bargain")
+def bargain(state, step, ctx, answer):
+    """Bargains of Power and Protection: 1 of the spirit's presence leaves the game (from a
+    land of the island, or with `from: "track"` from a presence track, uncovering the
+    space); from now on each dahan within range 1 of its presence gives Defend 1 in its land
+    (`seats[i]["dahan_defend"]`, turn.py at each Ravage Step) and it gains 1 energy less each
+    turn (`energy_per_turn`). Stacks."""
+    seat = ctx["seat"]
+    row = state["seats"][seat]
+    key = presence_key(state, seat)
+    if step.get("from") == "track":
+        options = presence_sources(state, seat)
+    else:
+        options = [n for n, land in state["lands"].items() if land["presence"].get(key)]
+    if options:
+        pick = ask_or_take(seat, "presence", options, answer)
+        if isinstance(pick, Ask):
+            return pick
+        if step.get("from") == "track":
+            row["tracks"][pick] += 1
+        else:
+            pcs.destroy_presence(state["lands"][pick], key)
+    row["energy_per_turn"] = row.get("energy_per_turn", 0) - 1
+    row["dahan_defend"] = row.get("dahan_defend", 0) + 1
+    return None
+
+
 @verb("isolate")
 def isolate(state, step, ctx, answer):
     if (tok := _tokens()) is not None:

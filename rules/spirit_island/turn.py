@@ -366,7 +366,20 @@ def _fear(state: dict) -> None:
         fear.resolve_step(state)
 
 
+def _dahan_defend(state: dict) -> None:
+    """Bargains of Power and Protection: Defend 1 per dahan (per bargain) in each land
+    within range 1 of the spirit's presence, for this Ravage Step."""
+    for seat, row in enumerate(state["seats"]):
+        if row.get("dahan_defend"):
+            for land in fx.within(state, fx.origins(state, seat), 1):
+                n = row["dahan_defend"] * len(state["lands"][land]["dahan"])
+                if n:
+                    marks = fx.turn_marks(state, land)
+                    marks["defend"] = marks.get("defend", 0) + n
+
+
 def _ravage(state: dict) -> None:
+    _dahan_defend(state)
     for card_name in state["track"]["ravage"]:  # a land matching two cards ravages twice
         lands = inv.matching_lands(state, card_name)
         for more in hooks.fire(state, "ravage_lands", card=card_name):

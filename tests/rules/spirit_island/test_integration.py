@@ -400,3 +400,35 @@ def test_the_build_step_fires_after_ravage_step_first(monkeypatch):
     monkeypatch.setattr(turn.hooks, "fire", lambda s, point, **kw: fired.append(point) or [])
     turn._build(state)
     assert fired == ["after_ravage_step"]
+
+
+def test_bargains_of_power_and_protection_from_now_on():
+    name = "Bargains of Power and Protection"
+    assert "not_modelled" not in pw.CARDS[name]
+    state = game(RIVER, clear=True)
+    row = state["seats"][0]
+    before = dict(row["tracks"])
+    where = next(n for n, land in state["lands"].items() if land["presence"].get(RIVER))
+    put(state, where, dahan=2)
+    state["lands"][where]["presence"][RIVER] = 2  # one stays after the bargain
+    play(state, [{"do": "target_land", "range": 0, "where": {"has": ["dahan"]}},
+                 *pw.CARDS[name]["effect"]])  # one land only: nothing to ask
+    assert state["lands"][where]["presence"][RIVER] == 1 and row["tracks"] == before
+    assert row["dahan_defend"] == 1 and row["energy_per_turn"] == -1
+    # the Ravage Step: Defend 1 per dahan in each land within 1 of the presence
+    near = fx.within(state, [where], 1)
+    beside = next(n for n in near if n != where)
+    far = next(n for n in state["lands"] if n not in fx.within(state, [where], 1))
+    put(state, beside, dahan=1)
+    put(state, far, dahan=3)
+    turn._dahan_defend(state)
+    assert fx.turn_marks(state, where)["defend"] == 2
+    assert fx.turn_marks(state, beside)["defend"] == 1
+    assert "defend" not in fx.turn_marks(state, far)
+    # with the threshold the presence comes from a track instead (uncovering its space)
+    row["elements"] = {"sun": 3, "water": 2, "earth": 2}
+    play(state, [{"do": "target_land", "range": 0, "where": {"has": ["dahan"]}},
+                 *pw.CARDS[name]["effect"]], answers=["energy"])
+    assert state["lands"][where]["presence"][RIVER] == 1
+    assert row["tracks"]["energy"] == before["energy"] + 1
+    assert row["dahan_defend"] == 2 and row["energy_per_turn"] == -2

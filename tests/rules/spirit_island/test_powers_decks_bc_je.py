@@ -423,7 +423,9 @@ CASES: dict[str, list[tuple[dict, list, dict]]] = {
         ({}, [0, "no"], {"energy": [4, 0]}),
         ({"at": {"A5": {"town": 1}}, "el": {"sun": 2, "fire": 3}, "energy": 3}, [2, "no", 2],
          {"energy": [5, 0], "A5": {"town": 0}, "fear": 1})],
-    "Bargains of Power and Protection": [({"at": {"A5": {"dahan": 1}}}, [], {"A5": {"dahan": 1, "presence": 2}})],
+    "Bargains of Power and Protection": [  # 1 presence leaves the game; lasting from now on
+        ({"at": {"A5": {"dahan": 1}}}, [],
+         {"A5": {"dahan": 1, "presence": 1}, "seat": {"energy_per_turn": -1, "dahan_defend": 1}})],
     "Transform to a Murderous Darkness": [  # 3 + 3, +2 for the badlands on the first damage
         ({"at": {"A5": {"city": 2}}}, [0, "A5", "done", "done"],
          {"A5": {"presence": 0, "badlands": 2, "city": 0}, "destroyed": 0, "fear": 7})],
