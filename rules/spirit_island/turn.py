@@ -403,12 +403,21 @@ def _build(state: dict) -> None:
                   {"seat": None})
 
 
+# Lasting fear rules that skip this explore and add a card to the next Invader phase's
+# explore (Explorers are Reluctant II).
+EXTRA_EXPLORE_RULES = ("explorers_reluctant:2",)
+
+
 def _explore(state: dict) -> None:
-    card_name = inv.reveal(state)  # None: the deck ran out, time is lost
-    if card_name is None:
-        return
-    fx.append(state, [{"do": "invader_card", "action": "explore", "card": card_name}],
-              {"seat": None})
+    extra = state.pop("extra_explore", False)  # set by last turn's Explorers are Reluctant II
+    if any(rule in state.get("rules", ()) for rule in EXTRA_EXPLORE_RULES):
+        state["extra_explore"] = True
+    for n in range(2 if extra else 1):
+        card_name = inv.reveal(state)  # None: the deck ran out, time is lost
+        if card_name is None:
+            return
+        fx.append(state, [{"do": "invader_card", "action": "explore", "card": card_name,
+                           "extra": n > 0}], {"seat": None})
 
 
 @fx.verb("invader_card")
@@ -435,6 +444,9 @@ def invader_card(state, step, ctx, answer):
         return None
     note(state, "explore", card=card_name, lands=inv.explore(state, card_name, skips))
     track = state["track"]
+    if step.get("extra"):  # a second explore card this phase joins the first on Build
+        track["build"].append(card_name)
+        return None
     track["discard"] += track["ravage"]
     track["ravage"], track["build"], track["explore"] = track["build"], [card_name], []
     return None

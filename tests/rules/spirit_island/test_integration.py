@@ -432,3 +432,19 @@ def test_bargains_of_power_and_protection_from_now_on():
     assert state["lands"][where]["presence"][RIVER] == 1
     assert row["tracks"]["energy"] == before["energy"] + 1
     assert row["dahan_defend"] == 2 and row["energy_per_turn"] == -2
+
+
+def test_explorers_are_reluctant_2_adds_a_card_to_the_next_explore():
+    state = new_game(1, seed=4, events=False)
+    state["rules"].append("explorers_reluctant:2")
+    deck = list(state["secret"]["deck"])
+    turn._explore(state)
+    assert [f["step"]["card"] for f in state["queue"]] == deck[:1]
+    fx.run(state)
+    state["rules"].remove("explorers_reluctant:2")  # the lasting rule ends with the turn
+    turn._explore(state)
+    assert [f["step"]["card"] for f in state["queue"]] == deck[1:3]
+    assert fx.run(state) is None
+    assert state["track"]["build"] == deck[1:3]
+    turn._explore(state)  # and only once
+    assert [f["step"]["card"] for f in state["queue"]] == deck[3:4]
