@@ -1,7 +1,14 @@
-"""A plain picture of a Spirit Island table: the turn, the invader track and the fear, then
-one line per land with its pieces, then each spirit's energy and cards.
+"""Spirit Island pictures, drawn from the engine's view only.
 
-A stand-in until the Discord side of the game is drawn (issue 14); it reads only the view.
+- `table_png`: the glance posted after each phase (1100 wide, read on a phone at 400 px):
+  turn and phase, Terror Level, fear, blight left, the invader track, then the island with
+  every land's pieces and counts, the spirits, and the marks' legend.
+- `board_png`: the same island larger, with the table's state in a column beside it.
+- `private_png`: one seat's panel (panel.py): energy, elements, presence tracks, hand,
+  cards in play and discard, innate powers with the thresholds met.
+
+The boards' shapes are a schematic of our own (shapes.py); the names of spirits, cards and
+adversaries come from the view, their Korean names and card facts from data/catalogue.json.
 """
 
 from __future__ import annotations
@@ -10,81 +17,62 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from render.common import font, line_height, png_bytes
+from render.common import BACKGROUND, png_bytes
+from render.spirit_island import info
+from render.spirit_island.island import draw_island
+from render.spirit_island.panel import private_png
 
-WIDTH = 1400
-MARGIN = 24
-PAPER = (246, 242, 230)
-INK = (30, 30, 30)
-# piece -> (English, Korean): the seed's glossary (digest 12.2)
-PIECES = {"explorer": ("explorer", "탐험가"), "town": ("town", "마을"), "city": ("city", "도시"),
-          "dahan": ("dahan", "다한"), "blight": ("blight", "오염"), "beasts": ("beasts", "맹수"),
-          "disease": ("disease", "역병"), "wilds": ("wilds", "험지"),
-          "badlands": ("badlands", "불모지")}
-PHASES = {"setup": ("setup", "게임 준비"), "spirit": ("Spirit", "정령"),
-          "fast": ("Fast Power", "빠른 능력"), "invader": ("Invader", "침략자"),
-          "slow": ("Slow Power", "느린 능력"), "over": ("game over", "게임 종료")}
-TITLES = {
-    "title": ("Spirit Island", "정령섬"),
-    "turn": ("Turn {turn}, {phase} phase", "{turn}번째 차례, {phase} 단계"),
-    "track": ("Ravage {ravage} | Build {build} | deck {deck}",
-              "정복 {ravage} | 건설 {build} | 덱 {deck}"),
-    "fear": ("Terror Level {level}, fear pool {pool}, blight on the card {blight}",
-             "위협 수준 {level}, 공포 {pool}, 오염 카드의 오염 {blight}"),
-    "seat": ("{name}: {spirit}, energy {energy}, hand {hand}, played {played}",
-             "{name}: {spirit}, 에너지 {energy}, 손 {hand}, 내려놓은 카드 {played}"),
-}
+__all__ = ["board_png", "private_png", "table_png"]
+
+GLANCE_WIDTH = 1100
+DETAIL_ISLAND = 1500  # the detail's island box, square
+DETAIL_SIDE = 620
+PAD = 24
+# island box height for the glance by number of boards (the layouts' proportions)
+GLANCE_ISLAND = {1: 900, 2: 760, 3: 1000, 4: 1040}
 
 
-def _t(key: str, lang: str, **params: Any) -> str:
-    en, ko = TITLES[key]
-    return (ko if lang == "ko" else en).format(**params)
-
-
-def _count(land: dict, kind: str) -> int:
-    value = land.get(kind, 0)
-    return len(value) if isinstance(value, list) else int(value or 0)
-
-
-def _land_line(name: str, land: dict, lang: str) -> str:
-    index = 1 if lang == "ko" else 0
-    parts = [f"{word[index]} {_count(land, k)}" for k, word in PIECES.items() if _count(land, k)]
-    parts += [f"{spirit} {n}" for spirit, n in sorted(land.get("presence", {}).items())]
-    return f"{name}: " + (", ".join(parts) or "-")
-
-
-def _lines(view: dict[str, Any], lang: str, names: dict[int, str] | None) -> list[str]:
-    track = view.get("track", {})
-    fear = view.get("fear", {})
-    lines = [
-        _t("title", lang),
-        _t("turn", lang, turn=view.get("turn", 0),
-           phase=PHASES.get(view.get("phase", ""), ("", ""))[lang == "ko"]),
-        _t("track", lang, ravage=", ".join(track.get("ravage", [])) or "-",
-           build=", ".join(track.get("build", [])) or "-",
-           deck=view.get("decks", {}).get("invader", 0)),
-        _t("fear", lang, level=view.get("terror_level", 1), pool=fear.get("pool", "-"),
-           blight=view.get("blight_card", {}).get("pool", "-")),
-        "",
-    ]
-    lines += [_land_line(n, land, lang) for n, land in sorted(view.get("lands", {}).items())]
-    lines.append("")
-    for i, row in enumerate(view.get("seats", [])):
-        name = (names or {}).get(i, f"#{i + 1}")
-        lines.append(_t("seat", lang, name=name, spirit=row.get("spirit", ""),
-                        energy=row.get("energy", 0), hand=len(row.get("hand", [])),
-                        played=", ".join(row.get("played", [])) or "-"))
-    return lines
+def _quantised(image: Image.Image) -> bytes:
+    """A palette PNG: the pictures use few colours, and a palette makes them small."""
+    return png_bytes(image.quantize(colors=128, method=Image.Quantize.MEDIANCUT, dither=0))
 
 
 def table_png(view: dict[str, Any], lang: str = "ko", names: dict[int, str] | None = None
               ) -> bytes:
-    face = font(22)
-    step = line_height(face) + 4
-    lines = _lines(view, lang, names)
-    image = Image.new("RGB", (WIDTH, 2 * MARGIN + step * len(lines)), PAPER)
+    boards = len(view.get("boards") or []) or 1
+    width = GLANCE_WIDTH
+    island_h = GLANCE_ISLAND.get(boards, 1000)
+    seats = len(view.get("seats", []))
+    spirit_h = seats * 42 + 10
+    height = PAD + 60 + 2 * 44 + 12 + 2 * 62 + island_h + spirit_h + 110
+    image = Image.new("RGB", (width, height), BACKGROUND)
     draw = ImageDraw.Draw(image)
-    for i, text in enumerate(lines):
-        draw.text((MARGIN, MARGIN + i * step), text, font=font(28, True) if i == 0 else face,
-                  fill=INK)
-    return png_bytes(image)
+    x, w = PAD, width - 2 * PAD
+    y = info.heading(draw, x, PAD, w, view, lang, 48)
+    y = info.stats(draw, x, y, w, view, lang, 44)
+    y = info.track(draw, x, y, w, view, lang, 34)
+    draw_island(image, (x, y, x + w, y + island_h), view, 26)
+    y += island_h + 10
+    y = info.spirits(draw, x, y, w, view, lang, 28, names)
+    y = info.legend(draw, x, y + 6, w, lang, 26)
+    return _quantised(image.crop((0, 0, width, y + PAD)))
+
+
+def board_png(view: dict[str, Any], lang: str = "ko", names: dict[int, str] | None = None
+              ) -> bytes:
+    boards = len(view.get("boards") or []) or 1
+    island_w = DETAIL_ISLAND
+    island_h = round(DETAIL_ISLAND * GLANCE_ISLAND.get(boards, 1000) / GLANCE_WIDTH)
+    width = PAD * 3 + island_w + DETAIL_SIDE
+    image = Image.new("RGB", (width, max(island_h, 1100) + 2 * PAD), BACKGROUND)
+    draw = ImageDraw.Draw(image)
+    draw_island(image, (PAD, PAD, PAD + island_w, PAD + island_h), view, 30)
+    x, w = PAD * 2 + island_w, DETAIL_SIDE
+    info.panel_box(draw, (x - 12, PAD - 12, x + w + 12, image.height - PAD + 12))
+    y = info.heading(draw, x, PAD, w, view, lang, 40)
+    y = info.stats(draw, x, y, w, view, lang, 36, columns=2)
+    y = info.track(draw, x, y + 6, w, view, lang, 30, stacked=True)
+    y = info.facts(draw, x, y + 6, w, view, lang, 28)
+    y = info.spirits(draw, x, y + 10, w, view, lang, 28, names)
+    info.legend(draw, x, y + 16, w, lang, 28)
+    return _quantised(image)

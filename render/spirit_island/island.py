@@ -1,0 +1,152 @@
+"""The island drawn from the view: each board's lands in the layout's shape (shapes.py), land
+ids, and every piece and token in each land with its count."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Any
+
+from PIL import Image, ImageDraw
+
+from render.common import RGB, font, text_width
+from render.spirit_island import shapes
+from render.spirit_island.style import (
+    BORDER_COLOUR, LABEL_BACK, PIECE_ORDER, SPIRIT_COLOURS, TERRAIN_COLOURS, mark)
+
+Box = tuple[int, int, int, int]
+
+
+@lru_cache(maxsize=8)
+def _painted(letter: str) -> Image.Image:
+    """The board's raster as a palette image: terrain colours, the Ocean, borders."""
+    image = shapes.labels(letter).copy()
+    palette = [0, 0, 0] * 256
+    for land, terrain in enumerate(shapes.TERRAIN[letter], start=1):
+        palette[land * 3:land * 3 + 3] = TERRAIN_COLOURS[terrain]
+    palette[shapes.OCEAN * 3:shapes.OCEAN * 3 + 3] = TERRAIN_COLOURS["ocean"]
+    palette[shapes.BORDER * 3:shapes.BORDER * 3 + 3] = BORDER_COLOUR
+    image.putpalette(palette)
+    return image
+
+
+def _corners_with_ocean(corners):
+    """The four corners and the Ocean band's two outer corners (board units)."""
+    p0, p1, _, p3 = corners
+    up = (p1[0] - p0[0], p1[1] - p0[1])
+    band = shapes.OCEAN_BAND
+    return [*corners, (p0[0] - up[0] * band, p0[1] - up[1] * band),
+            (p3[0] - up[0] * band, p3[1] - up[1] * band)]
+
+
+def placed(count: int, box: Box) -> tuple[list[tuple], float]:
+    """Each board's corners in pixels inside `box` (centred), and the pixels per board side."""
+    boards = shapes.layout(count)
+    points = [p for corners in boards for p in _corners_with_ocean(corners)]
+    lo_x, hi_x = min(p[0] for p in points), max(p[0] for p in points)
+    lo_y, hi_y = min(p[1] for p in points), max(p[1] for p in points)
+    x0, y0, x1, y1 = box
+    scale = min((x1 - x0) / (hi_x - lo_x), (y1 - y0) / (hi_y - lo_y))
+    ox = x0 + ((x1 - x0) - (hi_x - lo_x) * scale) / 2 - lo_x * scale
+    oy = y0 + ((y1 - y0) - (hi_y - lo_y) * scale) / 2 - lo_y * scale
+    return [tuple((ox + x * scale, oy + y * scale) for x, y in corners)
+            for corners in boards], scale
+
+
+def to_canvas(corners, x: float, y: float) -> tuple[float, float]:
+    """A point of the board's square (x, y) on the canvas."""
+    p0, p1, _, p3 = corners
+    return (p0[0] + x * (p3[0] - p0[0]) + y * (p1[0] - p0[0]),
+            p0[1] + x * (p3[1] - p0[1]) + y * (p1[1] - p0[1]))
+
+
+def _paste_board(canvas: Image.Image, letter: str, corners) -> None:
+    p0, p1, _, p3 = corners
+    ux, uy = p3[0] - p0[0], p3[1] - p0[1]  # canvas per square x
+    wx, wy = p1[0] - p0[0], p1[1] - p0[1]  # canvas per square y
+    det = ux * wy - wx * uy
+    # canvas (X, Y) -> square (x, y) -> raster (x * SIZE, (1 - y) * SIZE)
+    ix = (wy / det, -wx / det)
+    iy = (-uy / det, ux / det)
+    size, top = shapes.SIZE, 1
+    a, b = ix[0] * size, ix[1] * size
+    c = -(a * p0[0] + b * p0[1])
+    d, e = -iy[0] * size, -iy[1] * size
+    f = top * size - (d * p0[0] + e * p0[1])
+    raster = _painted(letter)
+    layer = raster.transform(canvas.size, Image.AFFINE, (a, b, c, d, e, f), Image.NEAREST)
+    canvas.paste(layer.convert("RGB"), (0, 0), layer.point(lambda v: 255 if v else 0, "L"))
+
+
+def _count(land: dict, kind: str) -> int:
+    value = land.get(kind, 0)
+    if kind == "strife":
+        return sum(sum(v) if isinstance(v, list) else int(v) for v in (value or {}).values())
+    return len(value) if isinstance(value, list) else int(value or 0)
+
+
+def land_items(land: dict, spirits: list[str]) -> list[tuple[str, int, RGB | None, bool]]:
+    """(kind, count, colour, sacred) for every piece and token in a land, in drawing order."""
+    items = [(k, _count(land, k), None, False) for k in PIECE_ORDER if _count(land, k)]
+    for spirit, n in sorted(land.get("presence", {}).items(),
+                            key=lambda kv: spirits.index(kv[0]) if kv[0] in spirits else 99):
+        if n:
+            seat = spirits.index(spirit) if spirit in spirits else len(SPIRIT_COLOURS) - 1
+            items.append(("presence", n, SPIRIT_COLOURS[seat % len(SPIRIT_COLOURS)], n >= 2))
+    return items
+
+
+def _draw_land(draw: ImageDraw.ImageDraw, centre, name: str, items, unit: int,
+               box: Box) -> None:
+    """The land's id and its pieces (mark and count), in rows of up to three, at `centre`."""
+    face = font(unit, True)
+    small = font(max(10, unit * 9 // 10), True)
+    rows = [items[i:i + 3] for i in range(0, len(items), 3)]
+    cell = [unit + 4 + text_width(str(n), small) for _, n, _, _ in items]
+    widths = [sum(cell[i:i + 3]) + 4 * (len(row) - 1) for i, row in
+              zip(range(0, len(items), 3), rows)]
+    height = unit + 6 + len(rows) * (unit + 4)
+    half = max([*widths, text_width(name, face) + 10]) / 2 + 6
+    cx = min(max(centre[0], box[0] + half), box[2] - half)  # kept inside the picture
+    y = min(max(centre[1] - height / 2, box[1] + 4), box[3] - height - 4)
+    tw = text_width(name, face)
+    draw.rounded_rectangle((cx - tw / 2 - 5, y - 2, cx + tw / 2 + 5, y + unit + 3), radius=4,
+                           fill=LABEL_BACK)
+    draw.text((cx - tw / 2, y), name, font=face, fill=(255, 255, 255))
+    y += unit + 6
+    for r, row in enumerate(rows):
+        x = cx - widths[r] / 2
+        back = (x - 4, y - 2, x + widths[r] + 4, y + unit + 2)
+        draw.rounded_rectangle(back, radius=5, fill=(246, 240, 226))
+        for kind, n, colour, sacred in row:
+            mark(draw, kind, round(x), round(y), unit, colour, sacred)
+            x += unit + 2
+            draw.text((x, y + 1), str(n), font=small, fill=(20, 20, 20))
+            x += text_width(str(n), small) + 6
+        y += unit + 4
+
+
+def draw_island(canvas: Image.Image, box: Box, view: dict[str, Any], unit: int) -> None:
+    """The boards of `view["boards"]` inside `box`, with their pieces; `unit` is the marks'
+    size in pixels."""
+    boards = list(view.get("boards") or [])
+    if not boards:
+        return
+    draw = ImageDraw.Draw(canvas)
+    layout, _ = placed(len(boards), box)
+    lands = view.get("lands", {})
+    spirits = [row.get("spirit", "") for row in view.get("seats", [])]
+    for letter, corners in zip(boards, layout):
+        _paste_board(canvas, letter, corners)
+        draw.polygon([tuple(map(round, p)) for p in corners], outline=BORDER_COLOUR, width=3)
+    for letter, corners in zip(boards, layout):
+        for number, (x, y) in shapes.centres(letter).items():
+            name = f"{letter}{number}"
+            items = land_items(lands.get(name, {}), spirits)
+            _draw_land(draw, to_canvas(corners, x, y), name, items, unit, box)
+        ocean = f"{letter}0"
+        ox, oy = to_canvas(corners, 0.5, -shapes.OCEAN_BAND / 2)
+        face = font(max(12, unit * 3 // 4), True)
+        items = land_items(lands.get(ocean, {}), spirits)
+        label = ocean + ("  " + " ".join(f"{n}" for _, n, _, _ in items) if items else "")
+        draw.text((ox - text_width(label, face) / 2, oy - unit * 3 // 8), label, font=face,
+                  fill=(200, 220, 245))
