@@ -258,3 +258,21 @@ async def test_each_seat_has_its_own_panel_through_the_platform(svc):
         for view in views:
             png = render.render_private(GAME, view, lang, {0: "a", 1: "b"})
             assert png[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+async def test_status_says_who_still_decides_in_the_spirit_phase(svc):
+    users = [900, 901]
+    gid = await lobby(svc, users)
+    out = await svc.start(gid, users[0])
+    mine = next(p for p in out.prompts if p.user_id == users[0])
+    await svc.act(gid, users[0], mine.decision.choices[0].action, decision_key=mine.decision.key)
+    view = await svc.view(gid, None)
+    ui = games.ui(GAME)
+    for lang in LANGS:
+        lines = ui.status_lines(view, lang, ["ann", "ben"])
+        deciding = t("spirit_island.status.deciding", lang)
+        assert [line.endswith(deciding) for line in lines[2:]] == [
+            bool(view["seats"][0].get("ask")), True], lines
+        assert all("{" not in line for line in lines)
+    ko = ui.status_lines(view, "ko", ["ann", "ben"])
+    assert "햇살 아래 넘치는 강물" in ko[2] and "단계" in ko[1], ko

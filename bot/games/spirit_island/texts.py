@@ -45,6 +45,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "spirit_island.status.track": "Invaders: ravage {ravage}, build {build}; {deck} cards "
         "left.",
         "spirit_island.status.seat": "{player}: {spirit}, energy {energy}.",
+        "spirit_island.status.deciding": " Still deciding.",
         "spirit_island.score.victory": "victory",
         "spirit_island.score.sacrifice": "at a sacrifice",
         "spirit_island.score.defeat": "defeat",
@@ -83,6 +84,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "오염 카드의 오염 {blight}.",
         "spirit_island.status.track": "침략자: 정복 {ravage}, 건설 {build}; 덱 {deck}장 남음.",
         "spirit_island.status.seat": "{player}: {spirit}, 에너지 {energy}.",
+        "spirit_island.status.deciding": " 아직 결정 중.",
         "spirit_island.score.victory": "승리",
         "spirit_island.score.sacrifice": "희생을 치른 승리",
         "spirit_island.score.defeat": "패배",

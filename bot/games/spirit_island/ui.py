@@ -8,6 +8,7 @@ from typing import Any
 from bot.i18n import t
 from rules.core import Choice, Decision
 from rules.spirit_island.notation import option_text
+from rules.spirit_island.spirits import SPIRITS
 
 DONE = "done"
 GROWTH = "Growth"  # the engine's source of a growth choice (its English name)
@@ -19,6 +20,7 @@ PHASES: dict[str, tuple[str, str]] = {
     "slow": ("Slow Power Phase", "느린 능력 단계"), "time": ("Time Passes", "시간 흐름"),
     "over": ("Game over", "게임 종료"),
 }
+STAGES = ("I", "II", "III")
 # Phases whose prompts are windows every spirit works through at once.
 WINDOWS = ("spirit", "fast", "slow")
 # Seat params of the engine's events and decisions.
@@ -87,13 +89,29 @@ def event_params(params: dict[str, Any], view: dict[str, Any], names: list[str])
     return out
 
 
-def _spirit(view: dict[str, Any], row: dict[str, Any], lang: str) -> str:
-    names = row.get("spirit_names") or {}
-    return str(names.get(lang) or row.get("spirit", ""))
+def _spirit(row: dict[str, Any], lang: str) -> str:
+    """The spirit's name in the reader's language (the data's Korean name)."""
+    name = str(row.get("spirit", ""))
+    return str(SPIRITS.get(name, {}).get("ko") or name) if lang == "ko" else name
+
+
+def invader_card(card: str, lang: str) -> str:
+    """"2:coastal" -> "Stage II Coastal" / "II단계 해안" (terrain words from the notation)."""
+    stage, _, lands = card.partition(":")
+    if not stage.isdigit() or not lands:
+        return card
+    roman = STAGES[int(stage) - 1] if 0 < int(stage) <= len(STAGES) else stage
+    words = "+".join(option_text(p, lang) for p in lands.split("+"))
+    return f"{roman}단계 {words}" if lang == "ko" else f"Stage {roman} {words.title()}"
+
+
+def _cards(cards: list[str], lang: str) -> str:
+    return ", ".join(invader_card(c, lang) for c in cards) or "-"
 
 
 def status_lines(view: dict[str, Any], lang: str, names: list[str]) -> list[str]:
-    """The turn and phase, the fear and blight, the invader track, each spirit's energy."""
+    """The turn and phase, the fear and blight, the invader track, each spirit's energy and
+    whether it still has to decide in this window (everyone decides at once)."""
     pair = PHASES.get(view.get("phase", ""), ("", ""))
     fear, card, track = view.get("fear") or {}, view.get("blight_card") or {}, view.get(
         "track") or {}
@@ -101,14 +119,16 @@ def status_lines(view: dict[str, Any], lang: str, names: list[str]) -> list[str]
         t("spirit_island.status.turn", lang, turn=view.get("turn", 0),
           phase=pair[lang == "ko"], level=view.get("terror_level", 1),
           pool=fear.get("pool", 0), blight=card.get("pool", 0)),
-        t("spirit_island.status.track", lang, ravage=", ".join(track.get("ravage", [])) or "-",
-          build=", ".join(track.get("build", [])) or "-",
+        t("spirit_island.status.track", lang, ravage=_cards(track.get("ravage", []), lang),
+          build=_cards(track.get("build", []), lang),
           deck=(view.get("decks") or {}).get("invader", 0)),
     ]
     for i, row in enumerate(view.get("seats", [])):
         player = names[i] if i < len(names) else f"#{i + 1}"
+        waiting = view.get("phase") in WINDOWS and bool(row.get("ask"))
         lines.append(t("spirit_island.status.seat", lang, player=player,
-                       spirit=_spirit(view, row, lang), energy=row.get("energy", 0)))
+                       spirit=_spirit(row, lang), energy=row.get("energy", 0))
+                     + (t("spirit_island.status.deciding", lang) if waiting else ""))
     return lines
 
 
