@@ -7,7 +7,7 @@
 - blight is conserved between the card and the island (Oceans too, for Scotland; France's
   panel) while the
   card does not turn over and no event moves it to or from the box;
-- no damage is left once time has passed.
+- no damage is left once time has passed (but where a power said the invaders keep it).
 The box's supply is not checked: the base game's piece counts are in none of our sources.
 """
 
@@ -51,6 +51,8 @@ def problems(before: dict, after: dict) -> list[str]:
         if island_blight(after) + card["pool"] != island_blight(before) + old["pool"]:
             found.append("blight not conserved between the card and the island")
     if after["turn"] > before["turn"] and after["phase"] == "spirit":
-        if any(d for land in after["lands"].values() for k in DAMAGED for d in land[k]):
+        kept = set(after.get("kept_damage", ()))  # invaders not healing (Unquenchable Flames)
+        if any(d for name, land in after["lands"].items() if name not in kept
+               for k in DAMAGED for d in land[k]):
             found.append("damage left after time passed")
     return found

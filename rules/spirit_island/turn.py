@@ -569,6 +569,7 @@ def time_passes(state: dict) -> None:
     act_.time_passes(state)
     for name, damage in burning.items():  # Unquenchable Flames: these invaders keep damage
         state["lands"][name].update(damage)
+    state["kept_damage"] = sorted(burning)  # for checks.py: damage left there on purpose
     state.pop("turn_marks", None)
     for row in state["seats"]:
         row["discard"] += row["played"]

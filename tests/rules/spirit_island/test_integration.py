@@ -271,6 +271,13 @@ def test_unquenchable_flames_keeps_the_invaders_damaged_past_the_turn():
     fx.run(state)
     turn.time_passes(state)
     assert state["lands"]["A5"]["town"] == [1] and state["lands"]["A6"]["town"] == [0]
+    before = {**state, "turn": 1, "phase": "time"}
+    from rules.spirit_island.checks import problems
+
+    healed = "damage left after time passed"
+    assert healed not in problems(before, {**state, "turn": 2, "phase": "spirit"})
+    state["lands"]["A6"]["town"] = [1]
+    assert healed in problems(before, {**state, "turn": 2, "phase": "spirit"})
     assert "not_modelled" not in pw.CARDS["Unquenchable Flames"]
     assert {"do": "no_heal"} in pw.CARDS["Unquenchable Flames"]["effect"]
 
