@@ -115,7 +115,9 @@ async def test_a_whole_game_keeps_to_the_noise_budget(bot, game, table_mb, capsy
     with capsys.disabled():
         print(f"\nnoise budget, {game}: {seen}")
     # what happened rides on the next prompt, or is written under the question it answered
-    assert seen["thread messages per move"] <= (1.0 if game == "citadels" else 1.1)
+    # (Spirit Island: each window opens a prompt per spirit at once, before any move)
+    assert seen["thread messages per move"] <= {"citadels": 1.0, "spirit_island": 1.25}.get(
+        game, 1.1)
     assert seen["table picture MB"] <= table_mb
     assert seen["picture MB"] <= table_mb  # every picture of the game, the hands' too
     # a picture once a turn is over: never after a secret pick or a step within a turn
