@@ -60,5 +60,32 @@ def bench_full_game() -> Measure:
                    extra=f"{mean:.0f} moves a game")
 
 
+def _mid_game_view() -> dict:
+    """A 4-spirit (4-board) position 120 random moves in, for the pictures."""
+    state = ENGINE.setup({}, SEATS, 7)
+    rng = Rng(7)
+    for _ in range(120):
+        if ENGINE.result(state) is not None:
+            break
+        decision = rng.choice(ENGINE.decisions(state))
+        state, _ = ENGINE.apply(state, decision.seat, rng.choice(decision.choices).action)
+    return ENGINE.view(state, 0)
+
+
+def bench_render() -> list[Measure]:
+    """The glance (table_png), the detail (board_png) and a seat's panel, 4 boards, Korean."""
+    from render import render_board, render_private, render_table
+
+    view = _mid_game_view()
+    out = []
+    for label, draw, target in (("render glance (4 boards)", render_table, 250),
+                                ("render detail (4 boards)", render_board, 500),
+                                ("render panel (one seat)", render_private, 150)):
+        size = len(draw(GAME, view, "ko"))
+        times = timeit(lambda draw=draw: draw(GAME, view, "ko"), repeat=15)
+        out.append(Measure(label, times, target_ms=target, extra=f"{size // 1024} KB"))
+    return out
+
+
 def main() -> list[Measure]:
-    return [bench_apply(), bench_full_game()]
+    return [bench_apply(), bench_full_game(), *bench_render()]

@@ -10,7 +10,12 @@ from PIL import ImageDraw
 
 from render.common import ACCENT, INK, MUTED, PANEL, clean_text, ellipsize, font, text_width
 from render.spirit_island.style import (
-    PIECE_ORDER, PIECE_WORDS, SPIRIT_COLOURS, TERRAIN_COLOURS, mark)
+    PIECE_ORDER,
+    PIECE_WORDS,
+    SPIRIT_COLOURS,
+    TERRAIN_COLOURS,
+    mark,
+)
 from render.spirit_island.words import invader_card, name, pick, say, terrains_of
 
 STAT_BACK = (52, 58, 70)
@@ -119,7 +124,7 @@ def track(draw: ImageDraw.ImageDraw, x: int, y: int, width: int, view: dict, lan
     stages = decks.get("invader_stages") or []
     deck_text = say("deck", lang, n=decks.get("invader", 0))
     if stages:
-        deck_text += " (" + " / ".join(f"{r} {n}" for r, n in zip(("I", "II", "III"), stages)) + ")"
+        deck_text += " (" + " / ".join(f"{r} {n}" for r, n in zip(("I", "II", "III"), stages, strict=False)) + ")"
     face = font(size * 3 // 4)
     draw.text((x, y), ellipsize(deck_text, face, width), font=face, fill=MUTED)
     return y + size + size // 3

@@ -11,7 +11,13 @@ from PIL import Image, ImageDraw
 from render.common import RGB, font, text_width
 from render.spirit_island import shapes
 from render.spirit_island.style import (
-    BORDER_COLOUR, LABEL_BACK, PIECE_ORDER, SPIRIT_COLOURS, TERRAIN_COLOURS, mark)
+    BORDER_COLOUR,
+    LABEL_BACK,
+    PIECE_ORDER,
+    SPIRIT_COLOURS,
+    TERRAIN_COLOURS,
+    mark,
+)
 
 Box = tuple[int, int, int, int]
 
@@ -103,7 +109,7 @@ def _draw_land(draw: ImageDraw.ImageDraw, centre, name: str, items, unit: int,
     rows = [items[i:i + 3] for i in range(0, len(items), 3)]
     cell = [unit + 4 + text_width(str(n), small) for _, n, _, _ in items]
     widths = [sum(cell[i:i + 3]) + 4 * (len(row) - 1) for i, row in
-              zip(range(0, len(items), 3), rows)]
+              zip(range(0, len(items), 3), rows, strict=False)]
     height = unit + 6 + len(rows) * (unit + 4)
     half = max([*widths, text_width(name, face) + 10]) / 2 + 6
     cx = min(max(centre[0], box[0] + half), box[2] - half)  # kept inside the picture
@@ -125,9 +131,10 @@ def _draw_land(draw: ImageDraw.ImageDraw, centre, name: str, items, unit: int,
         y += unit + 4
 
 
-def draw_island(canvas: Image.Image, box: Box, view: dict[str, Any], unit: int) -> None:
-    """The boards of `view["boards"]` inside `box`, with their pieces; `unit` is the marks'
-    size in pixels."""
+def draw_island(canvas: Image.Image, box: Box, view: dict[str, Any], unit: int,
+                labels: bool = True) -> None:
+    """The boards of `view["boards"]` inside `box`, with their lands' ids and pieces (unless
+    `labels` is false); `unit` is the marks' size in pixels."""
     boards = list(view.get("boards") or [])
     if not boards:
         return
@@ -135,10 +142,12 @@ def draw_island(canvas: Image.Image, box: Box, view: dict[str, Any], unit: int) 
     layout, _ = placed(len(boards), box)
     lands = view.get("lands", {})
     spirits = [row.get("spirit", "") for row in view.get("seats", [])]
-    for letter, corners in zip(boards, layout):
+    for letter, corners in zip(boards, layout, strict=False):
         _paste_board(canvas, letter, corners)
         draw.polygon([tuple(map(round, p)) for p in corners], outline=BORDER_COLOUR, width=3)
-    for letter, corners in zip(boards, layout):
+    if not labels:
+        return
+    for letter, corners in zip(boards, layout, strict=False):
         for number, (x, y) in shapes.centres(letter).items():
             name = f"{letter}{number}"
             items = land_items(lands.get(name, {}), spirits)

@@ -9,8 +9,18 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from render.common import ACCENT, BACKGROUND, INK, MUTED, PANEL, clean_text, ellipsize, font
-from render.common import png_bytes, text_width
+from render.common import (
+    ACCENT,
+    BACKGROUND,
+    INK,
+    MUTED,
+    PANEL,
+    clean_text,
+    ellipsize,
+    font,
+    png_bytes,
+    text_width,
+)
 from render.spirit_island.style import SPIRIT_COLOURS, mark
 from render.spirit_island.words import ELEMENTS, catalogue, name, pick, say
 
@@ -140,7 +150,7 @@ def _innates(draw, x: int, y: int, width: int, row: dict, lang: str) -> int:
         for tier in tiers:
             met = all(have.get(e, 0) >= n for e, n in tier.items())
             left = x + 20
-            draw.text((left, y + 4), "✓" if met else "·", font=font(26, True),
+            draw.text((left, y + 4), "+" if met else "·", font=font(26, True),
                       fill=MET if met else MUTED)
             left += 34
             for element, n in tier.items():

@@ -15,7 +15,7 @@ from __future__ import annotations
 import math
 from functools import lru_cache
 
-from PIL import Image, ImageChops, ImageFilter, ImageMath
+from PIL import Image, ImageChops, ImageFilter, ImageMath, ImageOps
 
 EDGE = 13
 OCEAN_BAND = 0.2  # the Ocean's depth outside the Ocean side, in board sides
@@ -41,21 +41,21 @@ EDGES: dict[str, tuple[tuple[tuple[int, ...], tuple[int, ...]], ...]] = {
     "F": (((1, 6, 8), (5, 11)), ((8, 7), (7,)), ((7, 4, 3), (3, 9))),
 }
 # The Ocean side, from x = 1 to x = 0: lands 3, 2, 1 and where they meet (our choice).
-OCEAN_SIDE = ((3, 2, 1), (4, 9))
+OCEAN_SIDE = {letter: ((3, 2, 1), (4, 9)) for letter in "BCDEF"} | {"A": ((3, 2, 1), (3, 7))}
 # board -> land -> seed points (x, y) in the square; tuned so adjacent lands touch
 SEEDS: dict[str, dict[int, tuple[tuple[float, float], ...]]] = {
     "A": {1: ((0.51, 0.33),), 2: ((0.58, 0.25),), 3: ((0.95, 0.05),), 4: ((0.64, 0.81),),
           5: ((0.47, 0.76),), 6: ((0.14, 0.71),), 7: ((0.95, 0.7),), 8: ((0.21, 0.8),)},
-    "B": {1: ((0.28, 0.18),), 2: ((0.17, 0.05),), 3: ((0.95, 0.34),), 4: ((0.62, 0.47),),
-          5: ((0.42, 0.55),), 6: ((0.13, 0.65),), 7: ((0.3, 0.65),), 8: ((0.19, 0.82),)},
-    "C": {1: ((0.2, 0.3),), 2: ((0.5, 0.22),), 3: ((0.62, 0.11),), 4: ((0.8, 0.6),),
-          5: ((0.5, 0.5),), 6: ((0.2, 0.65),), 7: ((0.5, 0.8),), 8: ((0.15, 0.9),)},
-    "D": {1: ((0.2, 0.4),), 2: ((0.5, 0.2),), 3: ((0.85, 0.12),), 4: ((0.8, 0.4),),
-          5: ((0.52, 0.5),), 6: ((0.8, 0.75),), 7: ((0.45, 0.8),), 8: ((0.15, 0.85),)},
-    "E": {1: ((0.2, 0.3),), 2: ((0.48, 0.18),), 3: ((0.82, 0.2),), 4: ((0.78, 0.55),),
-          5: ((0.5, 0.42),), 6: ((0.75, 0.85),), 7: ((0.3, 0.65),), 8: ((0.25, 0.9),)},
-    "F": {1: ((0.2, 0.3),), 2: ((0.5, 0.2),), 3: ((0.85, 0.15),), 4: ((0.75, 0.5),),
-          5: ((0.45, 0.5),), 6: ((0.18, 0.65),), 7: ((0.8, 0.85),), 8: ((0.45, 0.82),)},
+    "B": {1: ((0.32, 0.22),), 2: ((0.77, 0.36),), 3: ((0.77, 0.09),), 4: ((0.64, 0.51),),
+          5: ((0.5, 0.64),), 6: ((0.12, 0.48),), 7: ((0.46, 0.71),), 8: ((0.18, 0.95),)},
+    "C": {1: ((0.21, 0.35),), 2: ((0.5, 0.23),), 3: ((0.68, 0.08),), 4: ((0.79, 0.61),),
+          5: ((0.5, 0.5),), 6: ((0.19, 0.51),), 7: ((0.31, 0.7),), 8: ((0.2, 0.73),)},
+    "D": {1: ((0.12, 0.47),), 2: ((0.52, 0.22),), 3: ((0.57, 0.19),), 4: ((0.72, 0.4),),
+          5: ((0.57, 0.56),), 6: ((0.87, 0.82),), 7: ((0.22, 0.73),), 8: ((0.18, 0.77),)},
+    "E": {1: ((0.05, 0.21),), 2: ((0.7, 0.05),), 3: ((0.95, 0.22),), 4: ((0.85, 0.95),),
+          5: ((0.57, 0.48),), 6: ((0.63, 0.94),), 7: ((0.55, 0.55),), 8: ((0.48, 0.67),)},
+    "F": {1: ((0.05, 0.21),), 2: ((0.18, 0.09),), 3: ((0.95, 0.34),), 4: ((0.75, 0.49),),
+          5: ((0.2, 0.45),), 6: ((0.22, 0.8),), 7: ((0.95, 0.92),), 8: ((0.54, 0.75),)},
 }
 OCEAN = 9  # the Ocean's label in the raster (lands are 1-8; 0 is outside)
 BORDER = 10
@@ -65,7 +65,7 @@ def edge_segments(letter: str) -> dict[int, list[tuple[float, float, float, floa
     """land -> straight stretches ((x0, y0, x1, y1) in the square) of the board's outline."""
     corners = ((0.0, 0.0), (0.0, 1.0), (1.0, 1.0), (1.0, 0.0), (0.0, 0.0))
     out: dict[int, list[tuple[float, float, float, float]]] = {}
-    sides = [*EDGES[letter], OCEAN_SIDE]
+    sides = [*EDGES[letter], OCEAN_SIDE[letter]]
     for side, (lands, breaks) in enumerate(sides):
         (ax, ay), (bx, by) = corners[side], corners[side + 1]
         cuts = (0, *breaks, EDGE)
@@ -97,7 +97,7 @@ def _distance(gx: Image.Image, gy: Image.Image, seeds, segments) -> Image.Image:
     best = None
     for sx, sy in seeds:
         px, py = _to_px(sx, sy)
-        d = ImageMath.lambda_eval(lambda a: (a["x"] - px) ** 2 + (a["y"] - py) ** 2,
+        d = ImageMath.lambda_eval(lambda a, px=px, py=py: (a["x"] - px) ** 2 + (a["y"] - py) ** 2,
                                   x=gx, y=gy)
         best = d if best is None else ImageMath.lambda_eval(
             lambda a: a["min"](a["p"], a["q"]), p=best, q=d)
@@ -105,8 +105,8 @@ def _distance(gx: Image.Image, gy: Image.Image, seeds, segments) -> Image.Image:
         (ax, ay), (bx, by) = _to_px(x0, y0), _to_px(x1, y1)
         lx, hx, ly, hy = min(ax, bx), max(ax, bx), min(ay, by), max(ay, by)
         d = ImageMath.lambda_eval(
-            lambda a: a["max"](a["max"](a["x"] - hx, lx - a["x"]), 0) ** 2
-            + a["max"](a["max"](a["y"] - hy, ly - a["y"]), 0) ** 2, x=gx, y=gy)
+            lambda a, lx=lx, hx=hx, ly=ly, hy=hy: a["max"](a["max"](a["x"] - hx, lx - a["x"]), 0)
+            ** 2 + a["max"](a["max"](a["y"] - hy, ly - a["y"]), 0) ** 2, x=gx, y=gy)
         best = d if best is None else ImageMath.lambda_eval(
             lambda a: a["min"](a["p"], a["q"]), p=best, q=d)
     return best
@@ -126,7 +126,7 @@ def labels(letter: str) -> Image.Image:
             continue
         closer = ImageMath.lambda_eval(lambda a: a["p"] < a["q"], p=d, q=best)
         label = ImageMath.lambda_eval(
-            lambda a: a["l"] * (1 - a["c"]) + land * a["c"], l=label, c=closer.convert("F"))
+            lambda a, land=land: a["l"] * (1 - a["c"]) + land * a["c"], l=label, c=closer.convert("F"))
         best = ImageMath.lambda_eval(lambda a: a["min"](a["p"], a["q"]), p=best, q=d)
     image = label.convert("L")
     image.paste(OCEAN, (0, SIZE, SIZE, image.size[1]))
@@ -163,7 +163,8 @@ def centres(letter: str) -> dict[int, tuple[float, float]]:
     raw = labels(letter)
     out = {}
     for land in range(1, 9):
-        mask = raw.point(lambda v, land=land: 255 if v == land else 0)
+        # padded, so the picture's edge wears the land away like any other border
+        mask = ImageOps.expand(raw.point(lambda v, land=land: 255 if v == land else 0), 4, 0)
         last = mask
         while mask.getbbox():
             last = mask
@@ -171,7 +172,7 @@ def centres(letter: str) -> dict[int, tuple[float, float]]:
         x0, y0, x1, y1 = last.getbbox()
         data = last.load()
         px, py = next((x, y) for y in range(y0, y1) for x in range(x0, x1) if data[x, y])
-        out[land] = (px / SIZE, 1 - py / SIZE)
+        out[land] = ((px - 4) / SIZE, 1 - (py - 4) / SIZE)
     return out
 
 
