@@ -32,6 +32,10 @@ def _threatened(state: dict) -> set[str]:
             for land in inv.matching_lands(state, card)}
 
 
+def _cost(card: str) -> int:
+    return fx.optional("powers").CARDS.get(card, {}).get("cost", 0)
+
+
 def score(state: dict) -> float:
     outcome = state.get("outcome")
     if outcome:
@@ -54,8 +58,9 @@ def score(state: dict) -> float:
     total += 1.5 * fear.get("earned", 0) + 6 * fx.terror_level(state)
     total += 4 * len(fear.get("earned_cards", []))
     for row in state["seats"]:
-        total += (0.1 * row.get("energy", 0) + 1.2 * len(row.get("played", []))
-                  + 0.2 * len(row.get("hand", [])))
+        # cards in play, the dearer the stronger (energy left unspent is worth little)
+        total += (0.1 * row.get("energy", 0) + 0.2 * len(row.get("hand", []))
+                  + sum(1.0 + 0.3 * _cost(c) for c in row.get("played", [])))
     return total
 
 
