@@ -4,6 +4,8 @@ position, and the Discord side's words for every prompt and event on the way."""
 
 from __future__ import annotations
 
+from types import SimpleNamespace
+
 import pytest
 
 from bot import games
@@ -96,7 +98,9 @@ def test_the_lobby_offers_spirit_island_with_its_discord_side():
 
 
 @pytest.mark.parametrize(("players", "seed"), [(1, 3), (4, 7)])
-async def test_from_the_lobby_to_a_loss(svc, players, seed):
+async def test_from_the_lobby_to_a_loss(svc, monkeypatch, players, seed):
+    # the game's seed too, so that the same game is played each run
+    monkeypatch.setattr("bot.table_lobby.secrets", SimpleNamespace(randbits=lambda bits: seed))
     users = [500 + i for i in range(players)]
     options = {"adversary": "england", "level": 2} if players == 4 else {
         "spirits": '["Lightning\'s Swift Strike"]', "boards": "C"}

@@ -5,6 +5,7 @@ Fast window, the Invader phase, the Slow window), one player with closed DMs."""
 from __future__ import annotations
 
 from pathlib import Path
+from types import SimpleNamespace
 
 from bot.i18n import t
 from storage import open_store
@@ -14,6 +15,7 @@ from tests.twin.server import ACK_WINDOW
 from tests.twin.state import Channel
 
 SPIRITS = '["Lightning\'s Swift Strike", "햇살 아래 넘치는 강물"]'
+GAME_SEED = 11
 PLAYERS = [("alice", "en-US", True), ("bob", "en-US", False)]  # bob's DMs are closed
 
 
@@ -62,7 +64,9 @@ async def stored_state(server: Server) -> dict:
         await store.close()
 
 
-async def test_two_spirits_play_one_whole_turn_by_clicks(tmp_path: Path) -> None:
+async def test_two_spirits_play_one_whole_turn_by_clicks(tmp_path: Path, monkeypatch) -> None:
+    # a fixed game (the table draws its seed at start): its first turn has Fast powers
+    monkeypatch.setattr("bot.table_lobby.secrets", SimpleNamespace(randbits=lambda bits: GAME_SEED))
     async with running_server(tmp_path, PLAYERS) as server:
         await server.start_bot()
         thread = await open_spirit_island(server)
