@@ -99,7 +99,16 @@ async def test_two_spirits_play_one_whole_turn_by_clicks(tmp_path: Path, monkeyp
         assert labels & {t("spirit_island.choice.done.play", "en"),
                          t("spirit_island.choice.done.resolve", "en")}, labels
         assert "Explore (Stage I" in text, text[-3000:]
-        # bob's DMs are closed: nothing private was needed (the island is public)
+        # bob's DMs are closed: nothing private was needed (the island is public); his own
+        # panel comes with /game hand, only to him, with its picture
         assert bob.dms() == []
+        hand = await bob.slash("game hand", thread)
+        (head, *_) = await hand.wait_messages(1)
+        assert head.visible_to == bob.id
+        assert head.attachments and head.attachments[0].data[:4] == b"\x89PNG", head.content
+        # /game status says who still decides in the window, in the game's words
+        status = await alice.slash("game status", thread)
+        (reply, *_) = await status.wait_messages(1)
+        assert f"{bob.user.username}: " in reply.content and "energy" in reply.content
         assert server.twin.rejected == [] and server.twin.unacknowledged() == []
         assert max(server.twin.ack_latencies()) < ACK_WINDOW
