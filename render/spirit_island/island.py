@@ -101,28 +101,54 @@ def land_items(land: dict, spirits: list[str]) -> list[tuple[str, int, RGB | Non
     return items
 
 
-def _draw_land(draw: ImageDraw.ImageDraw, centre, name: str, items, unit: int,
-               box: Box) -> None:
-    """The land's id and its pieces (mark and count), in rows of up to three, at `centre`."""
+def _block(centre, name: str, items, unit: int, box: Box) -> list[float]:
+    """The land's label block [x0, y0, x1, y1]: its id above rows of up to three pieces,
+    centred on `centre` and kept inside `box`."""
+    small = font(max(10, unit * 9 // 10), True)
+    rows = [items[i:i + 3] for i in range(0, len(items), 3)]
+    widths = [sum(unit + 8 + text_width(str(n), small) for _, n, _, _ in row) for row in rows]
+    width = max([*widths, text_width(name, font(unit, True)) + 10]) + 8
+    height = unit + 6 + len(rows) * (unit + 4)
+    x0 = min(max(centre[0] - width / 2, box[0] + 2), box[2] - width - 2)
+    y0 = min(max(centre[1] - height / 2, box[1] + 4), box[3] - height - 4)
+    return [x0, y0, x0 + width, y0 + height]
+
+
+def _spread(blocks: list[list[float]], box: Box) -> None:
+    """Move overlapping label blocks apart vertically (a few passes; blocks stay in `box`)."""
+    for _ in range(10):
+        moved = False
+        for i, a in enumerate(blocks):
+            for b in blocks[i + 1:]:
+                if a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]:
+                    upper, lower = (a, b) if a[1] + a[3] <= b[1] + b[3] else (b, a)
+                    push = (upper[3] - lower[1]) / 2 + 1
+                    for block, dy in ((upper, -push), (lower, push)):
+                        dy = min(max(dy, box[1] - block[1]), box[3] - block[3])
+                        block[1] += dy
+                        block[3] += dy
+                    moved = True
+        if not moved:
+            return
+
+
+def _draw_land(draw: ImageDraw.ImageDraw, block, name: str, items, unit: int) -> None:
+    """The land's id and its pieces (mark and count) in its block."""
     face = font(unit, True)
     small = font(max(10, unit * 9 // 10), True)
     rows = [items[i:i + 3] for i in range(0, len(items), 3)]
-    cell = [unit + 4 + text_width(str(n), small) for _, n, _, _ in items]
-    widths = [sum(cell[i:i + 3]) + 4 * (len(row) - 1) for i, row in
-              zip(range(0, len(items), 3), rows, strict=False)]
-    height = unit + 6 + len(rows) * (unit + 4)
-    half = max([*widths, text_width(name, face) + 10]) / 2 + 6
-    cx = min(max(centre[0], box[0] + half), box[2] - half)  # kept inside the picture
-    y = min(max(centre[1] - height / 2, box[1] + 4), box[3] - height - 4)
+    cx = (block[0] + block[2]) / 2
+    y = block[1]
     tw = text_width(name, face)
     draw.rounded_rectangle((cx - tw / 2 - 5, y - 2, cx + tw / 2 + 5, y + unit + 3), radius=4,
                            fill=LABEL_BACK)
     draw.text((cx - tw / 2, y), name, font=face, fill=(255, 255, 255))
     y += unit + 6
-    for r, row in enumerate(rows):
-        x = cx - widths[r] / 2
-        back = (x - 4, y - 2, x + widths[r] + 4, y + unit + 2)
-        draw.rounded_rectangle(back, radius=5, fill=(246, 240, 226))
+    for row in rows:
+        width = sum(unit + 8 + text_width(str(n), small) for _, n, _, _ in row)
+        x = cx - width / 2
+        draw.rounded_rectangle((x - 4, y - 2, x + width, y + unit + 2), radius=5,
+                               fill=(246, 240, 226))
         for kind, n, colour, sacred in row:
             mark(draw, kind, round(x), round(y), unit, colour, sacred)
             x += unit + 2
@@ -147,15 +173,15 @@ def draw_island(canvas: Image.Image, box: Box, view: dict[str, Any], unit: int,
         draw.polygon([tuple(map(round, p)) for p in corners], outline=BORDER_COLOUR, width=3)
     if not labels:
         return
+    labelled = []
     for letter, corners in zip(boards, layout, strict=False):
-        for number, (x, y) in shapes.centres(letter).items():
+        centres = dict(shapes.centres(letter))
+        centres[0] = (0.5, -shapes.OCEAN_BAND / 2)
+        for number, (x, y) in sorted(centres.items()):
             name = f"{letter}{number}"
             items = land_items(lands.get(name, {}), spirits)
-            _draw_land(draw, to_canvas(corners, x, y), name, items, unit, box)
-        ocean = f"{letter}0"
-        ox, oy = to_canvas(corners, 0.5, -shapes.OCEAN_BAND / 2)
-        face = font(max(12, unit * 3 // 4), True)
-        items = land_items(lands.get(ocean, {}), spirits)
-        label = ocean + ("  " + " ".join(f"{n}" for _, n, _, _ in items) if items else "")
-        draw.text((ox - text_width(label, face) / 2, oy - unit * 3 // 8), label, font=face,
-                  fill=(200, 220, 245))
+            block = _block(to_canvas(corners, x, y), name, items, unit, box)
+            labelled.append((block, name, items))
+    _spread([block for block, _, _ in labelled], box)
+    for block, name, items in labelled:
+        _draw_land(draw, block, name, items, unit)

@@ -126,7 +126,7 @@ def test_the_lands_the_engine_calls_adjacent_touch(letter):
             for b in adjacent}
     touching = shapes.touching(letter)
     assert want - touching == set()
-    assert len(touching - want) <= 1  # a schematic may add a touch; none today but A
+    assert touching - want == set()
 
 
 def test_the_renderers_board_tables_match_the_engines():
