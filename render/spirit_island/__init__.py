@@ -19,17 +19,18 @@ from PIL import Image, ImageDraw
 
 from render.common import BACKGROUND, png_bytes
 from render.spirit_island import info
-from render.spirit_island.island import draw_island
+from render.spirit_island.island import draw_island, placed
 from render.spirit_island.panel import private_png
 
 __all__ = ["board_png", "private_png", "table_png"]
 
 GLANCE_WIDTH = 1100
-DETAIL_ISLAND = 1500  # the detail's island box, square
+DETAIL_ISLAND = 1400  # the detail's island height
 DETAIL_SIDE = 620
 PAD = 24
 # island box height for the glance by number of boards (the layouts' proportions)
 GLANCE_ISLAND = {1: 900, 2: 760, 3: 1000, 4: 1040}
+GLANCE_UNIT = {1: 34, 2: 30, 3: 26, 4: 26}  # the marks' size: as large as the lands allow
 
 
 def _quantised(image: Image.Image) -> bytes:
@@ -51,7 +52,7 @@ def table_png(view: dict[str, Any], lang: str = "ko", names: dict[int, str] | No
     y = info.heading(draw, x, PAD, w, view, lang, 48)
     y = info.stats(draw, x, y, w, view, lang, 44)
     y = info.track(draw, x, y, w, view, lang, 34)
-    draw_island(image, (x, y, x + w, y + island_h), view, 26)
+    draw_island(image, (x, y, x + w, y + island_h), view, GLANCE_UNIT.get(boards, 26))
     y += island_h + 10
     y = info.spirits(draw, x, y, w, view, lang, 28, names)
     y = info.legend(draw, x, y + 6, w, lang, 26)
@@ -61,12 +62,16 @@ def table_png(view: dict[str, Any], lang: str = "ko", names: dict[int, str] | No
 def board_png(view: dict[str, Any], lang: str = "ko", names: dict[int, str] | None = None
               ) -> bytes:
     boards = len(view.get("boards") or []) or 1
-    island_w = DETAIL_ISLAND
-    island_h = round(DETAIL_ISLAND * GLANCE_ISLAND.get(boards, 1000) / GLANCE_WIDTH)
+    # the layout's proportions
+    corners = [p for board in placed(boards, (0, 0, 1000, 1000))[0] for p in board]
+    island_h = DETAIL_ISLAND
+    aspect = (max(x for x, _ in corners) - min(x for x, _ in corners)) / max(
+        1, max(y for _, y in corners) - min(y for _, y in corners))
+    island_w = min(1900, max(1000, round(island_h * aspect)))
     width = PAD * 3 + island_w + DETAIL_SIDE
     image = Image.new("RGB", (width, max(island_h, 1100) + 2 * PAD), BACKGROUND)
     draw = ImageDraw.Draw(image)
-    draw_island(image, (PAD, PAD, PAD + island_w, PAD + island_h), view, 30)
+    draw_island(image, (PAD, PAD, PAD + island_w, PAD + island_h), view, 34)
     x, w = PAD * 2 + island_w, DETAIL_SIDE
     info.panel_box(draw, (x - 12, PAD - 12, x + w + 12, image.height - PAD + 12))
     y = info.heading(draw, x, PAD, w, view, lang, 40)

@@ -65,7 +65,19 @@ def to_canvas(corners, x: float, y: float) -> tuple[float, float]:
             p0[1] + x * (p3[1] - p0[1]) + y * (p1[1] - p0[1]))
 
 
-def _paste_board(canvas: Image.Image, letter: str, corners) -> None:
+def land_map(boards: list[str], size: int) -> Image.Image:
+    """The layout as an "L" picture of land codes (16 * board index + land number, the
+    Ocean as 9, borders as 10): for tests of which lands touch across boards."""
+    canvas = Image.new("L", (size, size), 0)
+    layout, _ = placed(len(boards), (0, 0, size, size))
+    for i, (letter, corners) in enumerate(zip(boards, layout, strict=True)):
+        raster = shapes.labels(letter).point(
+            lambda v, i=i: v if v in (shapes.OCEAN, shapes.BORDER) else 16 * i + v)
+        _paste_board(canvas, letter, corners, raster)
+    return canvas
+
+
+def _paste_board(canvas: Image.Image, letter: str, corners, raster=None) -> None:
     p0, p1, _, p3 = corners
     ux, uy = p3[0] - p0[0], p3[1] - p0[1]  # canvas per square x
     wx, wy = p1[0] - p0[0], p1[1] - p0[1]  # canvas per square y
@@ -78,9 +90,10 @@ def _paste_board(canvas: Image.Image, letter: str, corners) -> None:
     c = -(a * p0[0] + b * p0[1])
     d, e = -iy[0] * size, -iy[1] * size
     f = top * size - (d * p0[0] + e * p0[1])
-    raster = _painted(letter)
+    raster = _painted(letter) if raster is None else raster
     layer = raster.transform(canvas.size, Image.AFFINE, (a, b, c, d, e, f), Image.NEAREST)
-    canvas.paste(layer.convert("RGB"), (0, 0), layer.point(lambda v: 255 if v else 0, "L"))
+    canvas.paste(layer.convert(canvas.mode), (0, 0),
+                 layer.point(lambda v: 255 if v else 0, "L"))
 
 
 def _count(land: dict, kind: str) -> int:

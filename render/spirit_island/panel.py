@@ -43,6 +43,18 @@ def _seat(view: dict[str, Any]) -> int:
     return viewer if isinstance(viewer, int) and 0 <= viewer < len(view.get("seats", [])) else 0
 
 
+def track_gains(row: dict[str, Any]) -> dict[str, int]:
+    """Energy per turn and card plays: the last number showing on each track."""
+    spirit = catalogue()["spirits"].get(row.get("spirit", ""), {})
+    out = {"energy": 0, "card_plays": 0}
+    for track, spaces in spirit.get("tracks", {}).items():
+        for space in spaces[: row.get("tracks", {}).get(track, 0) + 1]:
+            for key in out:
+                if key in space:
+                    out[key] = space[key]
+    return out
+
+
 def space_text(space: dict[str, Any], lang: str) -> str:
     """A presence track space in words: its energy or card plays, element, or action."""
     parts = []
@@ -142,7 +154,9 @@ def _innates(draw, x: int, y: int, width: int, row: dict, lang: str) -> int:
     table = catalogue()["innates"]
     have = row.get("elements", {}) or {}
     for power in row.get("powers", []) or []:
-        speed, tiers = table.get(power, ("", []))
+        if power not in table:  # a granted power that is no innate
+            continue
+        speed, tiers = table[power]
         speed_word = say(speed, lang) if speed in ("fast", "slow") else ""
         draw.text((x, y), ellipsize(f"{clean_text(power)}  ({speed_word})", font(26, True),
                                     width), font=font(26, True), fill=INK)
@@ -150,8 +164,11 @@ def _innates(draw, x: int, y: int, width: int, row: dict, lang: str) -> int:
         for tier in tiers:
             met = all(have.get(e, 0) >= n for e, n in tier.items())
             left = x + 20
-            draw.text((left, y + 4), "+" if met else "·", font=font(26, True),
-                      fill=MET if met else MUTED)
+            if met:  # a tick drawn, not a glyph: the vendored font has none
+                draw.line([(left + 2, y + 16), (left + 10, y + 25), (left + 24, y + 6)],
+                          fill=MET, width=5)
+            else:
+                draw.ellipse((left + 9, y + 12, left + 15, y + 18), fill=MUTED)
             left += 34
             for element, n in tier.items():
                 left += _element_chip(draw, left, y, element, n, lang, 20,
@@ -175,7 +192,9 @@ def private_png(view: dict[str, Any], lang: str = "ko", names: dict[int, str] | 
     draw.text((x + 60, PAD), ellipsize(title, font(40, True), w - 60), font=font(40, True),
               fill=INK)
     y = PAD + 56
-    status = [who, say("energy", lang, n=row.get("energy", 0))]
+    gains = track_gains(row)
+    status = [who, say("energy", lang, n=row.get("energy", 0)),
+              say("per_turn", lang, n=gains["energy"]), say("plays", lang, n=gains["card_plays"])]
     if view.get("phase") == "spirit":
         status.append(say("ready" if row.get("ready") else "waiting", lang))
     draw.text((x, y), "  ·  ".join(status), font=font(30), fill=INK)

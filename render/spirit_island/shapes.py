@@ -87,7 +87,7 @@ def _grids() -> tuple[Image.Image, Image.Image]:
     height = round(SIZE * (1 + OCEAN_BAND))
     ramp = Image.linear_gradient("L").convert("F")  # 0..255 down the rows
     gy = ramp.resize((SIZE, height), Image.BILINEAR).point(lambda v: v * height / 255)
-    gx = ramp.transpose(Image.ROTATE_90).transpose(Image.FLIP_LEFT_RIGHT)
+    gx = ramp.transpose(Image.ROTATE_90)  # 0..255 along the columns
     gx = gx.resize((SIZE, height), Image.BILINEAR).point(lambda v: v * SIZE / 255)
     return gx, gy
 
@@ -210,10 +210,10 @@ def layout(count: int) -> list[tuple[tuple[float, float], ...]]:
         return [_at_p2((0, 0), (0, 1), -90)]
     if count == 2:  # edge 2 to edge 2: the second board turned half round
         first = _at_p2((0, 0), (0, 1), -90)
-        return [first, tuple((2 - x, 1 - y) for x, y in first)]
+        return [first, tuple((-x, 1 - y) for x, y in first)]
     if count == 3:  # around a centre: each board's edge 1 on the next one's edge 2
         a = (0, 1)
-        return [_at_p2((0, 0), _rot(a, 120 * k), -120) for k in (0, 2, 1)]
+        return [_at_p2((0, 0), _rot(a, 120 * k), -120) for k in (0, 1, 2)]
     a = (0, 1)  # four squares in a ring
     return [_at_p2((0, 0), a, -90), _at_p1((0, 0), a, -90),
             _at_p2((0, 0), _rot(a, 180), -90), _at_p1((0, 0), _rot(a, 180), -90)]

@@ -28,7 +28,7 @@ WORDS: dict[str, tuple[str, str]] = {
     "level": ("level {n}", "{n}단계"),
     "energy": ("Energy {n}", "에너지 {n}"),
     "per_turn": ("+{n}/turn", "차례당 +{n}"),
-    "plays": ("card plays {n}", "카드 사용 {n}"),
+    "plays": ("Card plays {n}", "카드 사용 {n}"),
     "hand": ("Hand", "손패"),
     "played": ("Played", "사용한 카드"),
     "discard": ("Discard", "버린 카드"),

@@ -12,7 +12,7 @@ from PIL import Image
 from render import render_board, render_private, render_table
 from render.common import has_glyph
 from render.spirit_island import GLANCE_WIDTH, shapes, words
-from render.spirit_island.island import draw_island, placed, to_canvas
+from render.spirit_island.island import draw_island, land_map, placed, to_canvas
 from render.spirit_island.panel import WIDTH as PANEL_WIDTH
 from render.spirit_island.style import SPIRIT_COLOURS, TERRAIN_COLOURS
 from rules import get_engine
@@ -51,7 +51,7 @@ def test_the_three_pictures_decode_at_their_sizes(seats, lang):
     glance = png(render_table("spirit_island", view, lang, {0: "하나"}))
     detail = png(render_board("spirit_island", view, lang))
     assert glance.width == GLANCE_WIDTH and 900 < glance.height < 2000
-    assert detail.width > 1.8 * glance.width and detail.height > 1000
+    assert detail.width > 1.6 * glance.width and detail.height > 1000
     for seat in range(seats):
         panel = png(render_private("spirit_island", ENGINE_VIEW(seats, seat), lang))
         assert panel.width == PANEL_WIDTH and panel.height > 500
@@ -166,3 +166,26 @@ def test_the_panel_shows_the_viewers_colour():
     image = png(render_private("spirit_island", view, "en")).convert("RGB")
     colours = {colour for _, colour in image.getcolors(1 << 16)}
     assert SPIRIT_COLOURS[1] in colours
+
+
+@pytest.mark.parametrize("boards", [("A", "B"), ("C", "F", "D"), ("A", "B", "C", "D"),
+                                    ("E", "F", "A", "B")])
+def test_lands_of_joined_boards_touch_as_the_engine_says(boards):
+    """Across boards, the picture joins the lands the engine calls adjacent, and no others."""
+    picture = land_map(list(boards), 800)
+    data, (width, height) = picture.load(), picture.size
+    touching = set()
+    for y in range(3, height - 3):
+        for x in range(3, width - 3):
+            if data[x, y] != shapes.BORDER:
+                continue
+            near = {data[x + dx, y + dy] for dx in (-3, 0, 3) for dy in (-3, 0, 3)}
+            codes = {v for v in near if v % 16 and v not in (shapes.OCEAN, shapes.BORDER)}
+            touching |= {(a, b) for a in codes for b in codes if a // 16 < b // 16}
+    rows = rules_island.island(tuple(boards))
+    want = {(16 * boards.index(n[0]) + int(n[1]), 16 * boards.index(m[0]) + int(m[1]))
+            for n, row in rows.items() for m in row["adjacent"]
+            if n[0] != m[0] and boards.index(n[0]) < boards.index(m[0])
+            and n[1] != "0" and m[1] != "0"}
+    assert len(want) >= 2 and want - touching == set()
+    assert touching - want == set()
