@@ -29,8 +29,8 @@ DETAIL_ISLAND = 1400  # the detail's island height
 DETAIL_SIDE = 620
 PAD = 24
 # island box height for the glance by number of boards (the layouts' proportions)
-GLANCE_ISLAND = {1: 900, 2: 760, 3: 1000, 4: 1040}
-GLANCE_UNIT = {1: 34, 2: 30, 3: 26, 4: 26}  # the marks' size: as large as the lands allow
+GLANCE_ISLAND = {1: 900, 2: 720, 3: 1100, 4: 1220}
+GLANCE_UNIT = {1: 34, 2: 30, 3: 28, 4: 28}  # the marks' size: as large as the lands allow
 
 
 def _quantised(image: Image.Image) -> bytes:

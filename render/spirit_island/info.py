@@ -45,10 +45,10 @@ def heading(draw: ImageDraw.ImageDraw, x: int, y: int, width: int, view: dict, l
 def _tile(draw, box, label: str, value: str, size: int, colour=INK) -> None:
     draw.rounded_rectangle(box, radius=size // 3, fill=STAT_BACK)
     x0, y0, x1, _ = box
-    small, big = font(size * 5 // 8), font(size, True)
+    small, big = font(size * 3 // 4), font(size, True)
     draw.text((x0 + size // 3, y0 + size // 5), ellipsize(label, small, x1 - x0 - size // 2),
               font=small, fill=MUTED)
-    draw.text((x0 + size // 3, y0 + size // 5 + size * 3 // 4),
+    draw.text((x0 + size // 3, y0 + size // 5 + size * 7 // 8),
               ellipsize(value, big, x1 - x0 - size // 2), font=big, fill=colour)
 
 
@@ -63,12 +63,13 @@ def stats(draw: ImageDraw.ImageDraw, x: int, y: int, width: int, view: dict, lan
         (say("terror", lang, n="").strip(), str(view.get("terror_level", 1)), INK),
         (say("fear_label", lang, n=earned),
          f"{fear.get('earned', 0)}/{fear.get('size', 0)}", ACCENT),
-        (say("blight", lang, n="").strip() + " · " + say(side, lang),
-         str(card.get("pool", 0)), (255, 110, 170) if side == "blighted" else INK),
+        (say("blight", lang, n="").strip(),
+         str(card.get("pool", 0)) + (" · " + say(side, lang) if side == "blighted" else ""),
+         (255, 110, 170) if side == "blighted" else INK),
     ]
     gap = size // 3
     rows = [tiles[i:i + columns] for i in range(0, len(tiles), columns)]
-    height = size * 2
+    height = size * 2 + size // 6
     for row in rows:
         w = (width - gap * (columns - 1)) // columns
         for i, (label, value, colour) in enumerate(row):

@@ -18,7 +18,7 @@ from functools import lru_cache
 from PIL import Image, ImageChops, ImageFilter, ImageMath, ImageOps
 
 EDGE = 13
-OCEAN_BAND = 0.2  # the Ocean's depth outside the Ocean side, in board sides
+OCEAN_BAND = 0.15  # the Ocean's depth outside the Ocean side, in board sides
 SIZE = 240  # the canonical raster's side, pixels
 
 J, M, S, W = "jungle", "mountain", "sands", "wetland"
