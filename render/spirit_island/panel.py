@@ -127,8 +127,8 @@ def _tracks(draw, x: int, y: int, width: int, row: dict, lang: str) -> int:
     face = font(22, True)
     for track, spaces in spirit.get("tracks", {}).items():
         revealed = shown.get(track, 0)
-        label = say("energy", lang, n="").strip() if track == "energy" else \
-            say("plays", lang, n="").strip()
+        label = {"energy": say("energy", lang, n="").strip(),
+                 "card_plays": say("plays", lang, n="").strip()}.get(track, track)
         draw.text((x, y + 8), label, font=font(24), fill=MUTED)
         left = x + 150
         cell = min(110, (width - 150) // max(1, len(spaces)))
@@ -153,7 +153,9 @@ def _tracks(draw, x: int, y: int, width: int, row: dict, lang: str) -> int:
 def _innates(draw, x: int, y: int, width: int, row: dict, lang: str) -> int:
     table = catalogue()["innates"]
     have = row.get("elements", {}) or {}
-    for power in row.get("powers", []) or []:
+    spirit = catalogue()["spirits"].get(row.get("spirit", ""), {})
+    powers = [*spirit.get("innates", []), *(row.get("powers") or [])]
+    for power in dict.fromkeys(powers):
         if power not in table:  # a granted power that is no innate
             continue
         speed, tiers = table[power]
