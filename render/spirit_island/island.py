@@ -65,6 +65,23 @@ def to_canvas(corners, x: float, y: float) -> tuple[float, float]:
             p0[1] + x * (p3[1] - p0[1]) + y * (p1[1] - p0[1]))
 
 
+@lru_cache(maxsize=16)
+def _base(boards: tuple[str, ...], box: Box) -> tuple[Image.Image, Image.Image]:
+    """The boards drawn without pieces in `box` (and where they cover it): the same in every
+    picture of a game, so drawn once."""
+    width, height = box[2] - box[0], box[3] - box[1]
+    layer = Image.new("RGB", (width, height), (0, 0, 0))
+    cover = Image.new("L", (width, height), 0)
+    layout, _ = placed(len(boards), (0, 0, width, height))
+    draw, ink = ImageDraw.Draw(layer), ImageDraw.Draw(cover)
+    for letter, corners in zip(boards, layout, strict=True):
+        _paste_board(layer, letter, corners, cover=cover)
+        outline = [tuple(map(round, p)) for p in corners]
+        draw.polygon(outline, outline=BORDER_COLOUR, width=3)
+        ink.polygon(outline, outline=255, width=3)
+    return layer, cover
+
+
 def land_map(boards: list[str], size: int) -> Image.Image:
     """The layout as an "L" picture of land codes (16 * board index + land number, the
     Ocean as 9, borders as 10): for tests of which lands touch across boards."""
@@ -77,7 +94,8 @@ def land_map(boards: list[str], size: int) -> Image.Image:
     return canvas
 
 
-def _paste_board(canvas: Image.Image, letter: str, corners, raster=None) -> None:
+def _paste_board(canvas: Image.Image, letter: str, corners, raster=None, cover=None) -> None:
+    """The board's raster laid on `canvas` at its corners (and its area marked in `cover`)."""
     p0, p1, _, p3 = corners
     ux, uy = p3[0] - p0[0], p3[1] - p0[1]  # canvas per square x
     wx, wy = p1[0] - p0[0], p1[1] - p0[1]  # canvas per square y
@@ -92,8 +110,10 @@ def _paste_board(canvas: Image.Image, letter: str, corners, raster=None) -> None
     f = top * size - (d * p0[0] + e * p0[1])
     raster = _painted(letter) if raster is None else raster
     layer = raster.transform(canvas.size, Image.AFFINE, (a, b, c, d, e, f), Image.NEAREST)
-    canvas.paste(layer.convert(canvas.mode), (0, 0),
-                 layer.point(lambda v: 255 if v else 0, "L"))
+    mask = layer.point(lambda v: 255 if v else 0, "L")
+    canvas.paste(layer.convert(canvas.mode), (0, 0), mask)
+    if cover is not None:
+        cover.paste(255, (0, 0), mask)
 
 
 def _count(land: dict, kind: str) -> int:
@@ -181,9 +201,8 @@ def draw_island(canvas: Image.Image, box: Box, view: dict[str, Any], unit: int,
     layout, _ = placed(len(boards), box)
     lands = view.get("lands", {})
     spirits = [row.get("spirit", "") for row in view.get("seats", [])]
-    for letter, corners in zip(boards, layout, strict=False):
-        _paste_board(canvas, letter, corners)
-        draw.polygon([tuple(map(round, p)) for p in corners], outline=BORDER_COLOUR, width=3)
+    base, mask = _base(tuple(boards), box)
+    canvas.paste(base, box[:2], mask)
     if not labels:
         return
     labelled = []
