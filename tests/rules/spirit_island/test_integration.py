@@ -315,6 +315,8 @@ def test_the_view_leaves_out_an_action_s_bookkeeping():
     view = vw.build_view(state, 0)
     assert not {"action", "actions", "build_card", "destroy_all"} & set(view)
     assert "lands" in view
+    state["fear"]["face_up"] = "Scapegoats"  # Study the Invaders' Fears: shown to everyone
+    assert vw.build_view(state, None)["fear"]["face_up"] == "Scapegoats"
 
 
 # --- coverage (issue 13) ------------------------------------------------------------------------------
