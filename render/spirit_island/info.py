@@ -152,8 +152,18 @@ def facts(draw: ImageDraw.ImageDraw, x: int, y: int, width: int, view: dict, lan
     face, bold = font(size), font(size, True)
     card = view.get("blight_card", {})
     card_name = name(card.get("name"), lang) if card.get("name") else say("healthy", lang)
+    decks = view.get("decks", {})
+    events = view.get("event_cards") or {}
+    discard = (view.get("track") or {}).get("discard") or []
     lines = [(say("adversary", lang), adversary_line(view, lang)),
-             (say("blight_card", lang), card_name)]
+             (say("blight_card", lang), card_name),
+             (say("fear_deck", lang), say("cards_left", lang, n=decks.get("fear", 0))),
+             (say("invader_discard", lang),
+              ", ".join(invader_card(c, lang) for c in discard) or say("none", lang))]
+    if view.get("options", {}).get("events", True) and "event" in decks:
+        last = (events.get("discard") or [None])[-1]
+        lines.append((say("event_deck", lang), say("cards_left", lang, n=decks["event"])
+                      + (f" · {last}" if last else "")))
     for label, value in lines:
         draw.text((x, y), label, font=bold, fill=MUTED)
         lw = text_width(label, bold) + size // 2
