@@ -189,3 +189,38 @@ def test_lands_of_joined_boards_touch_as_the_engine_says(boards):
             and n[1] != "0" and m[1] != "0"}
     assert len(want) >= 2 and want - touching == set()
     assert touching - want == set()
+
+
+def test_a_lands_pieces_tokens_presence_and_sacred_sites_are_counted():
+    from render.spirit_island.island import land_items
+
+    land = {"explorer": [0, 1], "town": [0], "city": [], "dahan": [0, 0, 0], "blight": 1,
+            "beasts": 2, "disease": 0, "wilds": 1, "badlands": 0,
+            "strife": {"explorer": [1, 0], "town": [1], "city": []},
+            "presence": {"Thunderspeaker": 2, "River Surges in Sunlight": 1}}
+    items = land_items(land, ["River Surges in Sunlight", "Thunderspeaker"])
+    assert [(kind, n) for kind, n, _, _ in items] == [
+        ("explorer", 2), ("town", 1), ("dahan", 3), ("blight", 1), ("beasts", 2),
+        ("wilds", 1), ("strife", 2), ("presence", 1), ("presence", 2)]
+    assert [(colour, sacred) for kind, _, colour, sacred in items if kind == "presence"] == [
+        (SPIRIT_COLOURS[0], False), (SPIRIT_COLOURS[1], True)]
+
+
+@pytest.mark.parametrize("seats", [1, 3])
+def test_the_panels_energy_and_card_plays_are_the_engines(seats):
+    from render.spirit_island.panel import track_gains
+    from rules.spirit_island.spirits import track_values
+
+    state = ENGINE.setup({"events": True}, seats, 40 + seats)
+    rng = Rng(seats)
+    for _ in range(150):
+        if ENGINE.result(state) is not None:
+            break
+        decision = rng.choice(ENGINE.decisions(state))
+        state, _ = ENGINE.apply(state, decision.seat, rng.choice(decision.choices).action)
+        view = ENGINE.view(state, 0)
+        for seat, row in enumerate(view["seats"]):
+            engine = track_values(state, seat)
+            gains = track_gains(row)
+            assert (gains["energy"], gains["card_plays"]) == (engine["energy"],
+                                                              engine["card_plays"])
