@@ -154,8 +154,8 @@ SHOWN_MAX = 100  # a refused value is quoted back at most this long
 
 
 def list_items(text: str) -> list[str]:
-    """A list option typed as text: a JSON list, or items separated by commas, semicolons
-    or spaces."""
+    """A list option typed as text: a JSON list, or items separated by commas or semicolons
+    (an item may then hold spaces, as a name of several words does), else by spaces."""
     text = text.strip()
     if text.startswith("["):
         try:
@@ -164,7 +164,8 @@ def list_items(text: str) -> list[str]:
             items = None
         if isinstance(items, list):
             return [str(i).strip() for i in items if str(i).strip()]
-    return [item for item in re.split(r"[,;\s]+", text) if item]
+    separators = r"\s*[,;]\s*" if re.search(r"[,;]", text) else r"\s+"
+    return [item for item in re.split(separators, text) if item]
 
 
 # Text that resets an optional field to None (its "engine decides" default).

@@ -102,3 +102,13 @@ async def test_autocomplete_finds_every_option_and_says_how(env) -> None:
     text = "\n".join(listing.texts())
     assert all(f"`{name}`" in text for name in names)
     assert (await bot.store.get_game(game.id)).options == game.options  # nothing set
+
+
+def test_a_typed_list_splits_on_commas_when_it_has_them_else_on_spaces() -> None:
+    from bot.table_options import list_items
+
+    assert list_items("witches nomads  giants") == ["witches", "nomads", "giants"]
+    assert list_items("River Surges in Sunlight, 번개처럼 빠른 일격 ;Thunderspeaker") == [
+        "River Surges in Sunlight", "번개처럼 빠른 일격", "Thunderspeaker"]
+    assert list_items('["a b", "c"]') == ["a b", "c"]
+    assert list_items(" , ,") == []

@@ -184,8 +184,8 @@ async def test_refusals_are_explained_in_both_languages(svc):
     with pytest.raises(Refusal) as info:  # a Korean name that is no spirit's
         await svc.start(gid, users[0])
     assert info.value.key == "spirit_island.err.spirits"
-    await svc.set_option(gid, users[0], "spirits",
-                         '["햇살 아래 넘치는 강물", "Shadows Flicker Like Flame"]')
+    await svc.set_option(gid, users[0], "spirits",  # names with spaces, typed with commas
+                         "햇살 아래 넘치는 강물, Shadows Flicker Like Flame")
     await svc.set_option(gid, users[0], "boards", "A, A")
     with pytest.raises(Refusal) as info:
         await svc.start(gid, users[0])

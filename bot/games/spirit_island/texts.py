@@ -10,7 +10,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "spirit_island.name": "Spirit Island",
         # lobby options (the engine's Options fields); spirits and boards are typed lists
         "spirit_island.option.spirits": "Spirits in seat order, full English or Korean "
-        "names as a list: [\"Lightning's Swift Strike\", \"Thunderspeaker\"]",
+        "names separated by commas (e.g. Lightning's Swift Strike, Thunderspeaker)",
         "spirit_island.option.spirits.none": "River, Vital Strength, Lightning, Shadows "
         "(low complexity, in seat order)",
         "spirit_island.option.boards": "Island boards in seat order (A-F)",
@@ -54,8 +54,8 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
     "ko": {
         "spirit_island.name": "정령섬",
-        "spirit_island.option.spirits": "자리 순서대로 정령, 영어 또는 한국어 전체 이름의 "
-        "목록: [\"번개처럼 빠른 일격\", \"천둥으로 말하는 자\"]",
+        "spirit_island.option.spirits": "자리 순서대로 정령: 영어 또는 한국어 전체 이름을 "
+        "쉼표로 구분 (예: 번개처럼 빠른 일격, 천둥으로 말하는 자)",
         "spirit_island.option.spirits.none": "강, 대지, 번개, 그림자 (난이도 낮음, 자리 순서)",
         "spirit_island.option.boards": "자리 순서대로 섬 보드 (A-F)",
         "spirit_island.option.boards.none": "A, B, C, D (자리 순서)",
