@@ -71,7 +71,9 @@ def board_png(view: dict[str, Any], lang: str = "ko", names: dict[int, str] | No
     width = PAD * 3 + island_w + DETAIL_SIDE
     image = Image.new("RGB", (width, max(island_h, 1100) + 2 * PAD), BACKGROUND)
     draw = ImageDraw.Draw(image)
-    draw_island(image, (PAD, PAD, PAD + island_w, PAD + island_h), view, 34)
+    box = (PAD, PAD, PAD + island_w, PAD + island_h)
+    side = placed(boards, box)[1]  # pixels per board side: larger boards, larger marks
+    draw_island(image, box, view, max(34, min(46, round(side / 22))))
     x, w = PAD * 2 + island_w, DETAIL_SIDE
     info.panel_box(draw, (x - 12, PAD - 12, x + w + 12, image.height - PAD + 12))
     y = info.heading(draw, x, PAD, w, view, lang, 40)

@@ -158,21 +158,26 @@ def touching(letter: str) -> set[tuple[int, int]]:
 
 @lru_cache(maxsize=8)
 def centres(letter: str) -> dict[int, tuple[float, float]]:
-    """land -> its deepest point (square coordinates), for its label and pieces: the land's
-    mask is worn away from its border until one more step would leave nothing."""
-    raw = labels(letter)
-    out = {}
-    for land in range(1, 9):
-        # padded, so the picture's edge wears the land away like any other border
-        mask = ImageOps.expand(raw.point(lambda v, land=land: 255 if v == land else 0), 4, 0)
-        last = mask
-        while mask.getbbox():
-            last = mask
-            mask = mask.filter(ImageFilter.MinFilter(5))
-        x0, y0, x1, y1 = last.getbbox()
-        data = last.load()
-        px, py = next((x, y) for y in range(y0, y1) for x in range(x0, x1) if data[x, y])
-        out[land] = ((px - 4) / SIZE, 1 - (py - 4) / SIZE)
+    """land -> its deepest point (square coordinates), for its label and pieces: all lands
+    are worn away from their borders together, and each keeps the last pixel it had."""
+    raw = ImageOps.expand(labels(letter), 4, 0)  # padded: the edge wears a land like a border
+    inside = raw.point(lambda v: 255 if 1 <= v <= 8 else 0)
+    black = Image.new("L", raw.size, 0)
+    survivors = Image.composite(raw, black, inside)
+    out: dict[int, tuple[float, float]] = {}
+    while len(out) < 8:
+        inside = inside.filter(ImageFilter.MinFilter(5))
+        after = Image.composite(raw, black, inside)
+        left = after.histogram()
+        for land in range(1, 9):
+            if land not in out and not left[land]:
+                last = survivors.point(lambda v, land=land: 255 if v == land else 0)
+                x0, y0, x1, y1 = last.getbbox() or (0, 0, 1, 1)
+                data = last.load()
+                px, py = next(((x, y) for y in range(y0, y1) for x in range(x0, x1)
+                               if data[x, y]), (x0, y0))
+                out[land] = ((px - 4) / SIZE, 1 - (py - 4) / SIZE)
+        survivors = after
     return out
 
 

@@ -14,7 +14,7 @@ WORDS: dict[str, tuple[str, str]] = {
     "terror": ("Terror Level {n}", "위협 수준 {n}"),
     "fear": ("Fear {pool} left, {earned} earned", "공포 {pool} 남음, {earned} 획득"),
     "fear_cards": ("fear cards {n}", "공포 카드 {n}"),
-    "fear_label": ("Fear · {n} cards earned", "공포 · 획득한 카드 {n}"),
+    "fear_label": ("Fear · {n} cards", "공포 · 획득 카드 {n}"),
     "blight": ("Blight left {n}", "남은 오염 {n}"),
     "blight_card": ("Blight card", "오염 카드"),
     "healthy": ("still healthy", "아직 건강한 섬"),
