@@ -11,9 +11,9 @@ TERRAIN_COLOURS: dict[str, RGB] = {
     "wetland": (72, 150, 160), "ocean": (36, 72, 120), "coastal": (120, 170, 200),
 }
 BORDER_COLOUR: RGB = (16, 18, 22)
-# one colour per seat's presence
-SPIRIT_COLOURS: tuple[RGB, ...] = ((240, 240, 240), (255, 120, 40), (190, 90, 230),
-                                   (250, 220, 40), (80, 200, 255), (255, 90, 140))
+# one colour per seat's presence (none white or cream: explorers, towns and cities are)
+SPIRIT_COLOURS: tuple[RGB, ...] = ((60, 200, 255), (255, 120, 40), (190, 90, 230),
+                                   (250, 220, 40), (255, 90, 140), (120, 230, 110))
 PIECE_ORDER = ("explorer", "town", "city", "dahan", "blight", "beasts", "disease", "wilds",
                "badlands", "strife")
 PIECE_WORDS = {"explorer": ("explorer", "탐험가"), "town": ("town", "마을"),
