@@ -329,10 +329,32 @@ class Store(ABC):
 
     # -- messages and users --------------------------------------------------
     @abstractmethod
-    async def record_message(self, ref: MessageRef) -> None: ...
+    async def record_message(self, ref: MessageRef) -> None:
+        """Record (or re-record, by message id) a posted message. A message with a decision
+        key also marks that decision's prompt claim posted, in the same write."""
 
     @abstractmethod
     async def messages(self, game_id: int, kind: str | None = None) -> list[MessageRef]: ...
+
+    # -- prompt claims: one process posts each prompt ------------------------------
+    @abstractmethod
+    async def claim_prompts(
+        self, game_id: int, keys: Sequence[str], now: datetime, lease: timedelta
+    ) -> set[str]:
+        """Claim the prompts of these open decisions for posting, in one atomic write; the
+        keys claimed are returned. A key is claimed when nobody holds it, or when its
+        holder claimed it at or before `now - lease` and recorded no message for it (it
+        died): so of several processes passing over the same new decision, one posts it."""
+
+    @abstractmethod
+    async def release_prompts(self, game_id: int, keys: Sequence[str]) -> None:
+        """Drop these keys' claims (their prompts were closed, or could not be posted): a
+        decision reopened (undo) or a post that failed is claimed and posted again."""
+
+    @abstractmethod
+    async def stale_prompt_claims(self, before: datetime) -> list[tuple[int, str]]:
+        """(game id, decision key) of the claims made at or before `before` and never
+        posted: their process died between claiming and posting."""
 
     @abstractmethod
     async def get_user(self, user_id: int) -> dict[str, Any]:

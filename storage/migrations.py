@@ -207,7 +207,29 @@ TABLE_BOARDS = Migration(
     ),
 )
 
+PROMPT_CLAIMS = Migration(
+    6,
+    "prompt claims (one process posts each prompt)",
+    (
+        # A publishing pass claims an open decision's prompt before posting it, so that of
+        # several bot processes on one database exactly one posts it. `posted` is set when
+        # its message is recorded; a claim never posted (its process died) can be taken
+        # over once it is older than a lease. Released when the prompt is closed, so a
+        # decision reopened by undo is posted again.
+        """
+        CREATE TABLE prompt_claims (
+            game_id INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+            decision_key TEXT NOT NULL,
+            claimed_at TEXT NOT NULL,
+            posted INTEGER NOT NULL DEFAULT 0 CHECK (posted IN (0, 1)),
+            PRIMARY KEY (game_id, decision_key)
+        ) WITHOUT ROWID
+        """,
+        "CREATE INDEX prompt_claims_unposted ON prompt_claims (claimed_at) WHERE posted = 0",
+    ),
+)
+
 MIGRATIONS: tuple[Migration, ...] = (
-    GAME_LOG, BOT_STATE, SEAT_CHANGES, GAME_RESULTS, TABLE_BOARDS
+    GAME_LOG, BOT_STATE, SEAT_CHANGES, GAME_RESULTS, TABLE_BOARDS, PROMPT_CLAIMS
 )
 LATEST_VERSION = MIGRATIONS[-1].version

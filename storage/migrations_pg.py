@@ -166,6 +166,18 @@ STATEMENTS: dict[int, tuple[str, ...]] = {
         )
         """,
     ),
+    6: (
+        """
+        CREATE TABLE prompt_claims (
+            game_id bigint NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+            decision_key text NOT NULL,
+            claimed_at timestamptz NOT NULL,
+            posted boolean NOT NULL DEFAULT false,
+            PRIMARY KEY (game_id, decision_key)
+        )
+        """,
+        "CREATE INDEX prompt_claims_unposted ON prompt_claims (claimed_at) WHERE NOT posted",
+    ),
 }
 
 

@@ -718,8 +718,10 @@ class PostgresStore(Store):
     async def record_message(self, ref: MessageRef) -> None:
         async with self._connection() as db:
             try:
-                await db.execute(
-                    "INSERT INTO messages (message_id, game_id, channel_id, kind, seat,"
+                await db.execute(  # one statement: the message and its claim, posted
+                    "WITH claim AS (UPDATE prompt_claims SET posted = true"
+                    " WHERE game_id = $2 AND decision_key = $6 AND NOT posted)"
+                    " INSERT INTO messages (message_id, game_id, channel_id, kind, seat,"
                     " decision_key) VALUES ($1, $2, $3, $4, $5, $6)"
                     " ON CONFLICT (message_id) DO UPDATE SET game_id = excluded.game_id,"
                     " channel_id = excluded.channel_id, kind = excluded.kind,"
@@ -746,6 +748,50 @@ class PostgresStore(Store):
         async with self._connection() as db:
             rows = await db.fetch(sql + " ORDER BY message_id", *params)
         return [MessageRef(**dict(row)) for row in rows]
+
+    async def claim_prompts(
+        self, game_id: int, keys: Sequence[str], now: datetime, lease: timedelta
+    ) -> set[str]:
+        if not keys:
+            return set()
+        async with self._connection() as db:
+            # One statement: a key another claimer is inserting at the same moment waits
+            # on its row and then finds it taken (posted = false, claimed_at just now).
+            try:
+                rows = await db.fetch(
+                    "INSERT INTO prompt_claims (game_id, decision_key, claimed_at)"
+                    " SELECT $1, key, $3 FROM unnest($2::text[]) AS k (key)"
+                    " ON CONFLICT (game_id, decision_key) DO UPDATE"
+                    " SET claimed_at = excluded.claimed_at"
+                    " WHERE NOT prompt_claims.posted AND prompt_claims.claimed_at <= $4"
+                    " RETURNING decision_key",
+                    game_id,
+                    list(dict.fromkeys(keys)),
+                    aware(now),
+                    aware(now) - lease,
+                )
+            except asyncpg.ForeignKeyViolationError as error:
+                raise GameNotFound(game_id) from error
+        return {row[0] for row in rows}
+
+    async def release_prompts(self, game_id: int, keys: Sequence[str]) -> None:
+        if not keys:
+            return
+        async with self._connection() as db:
+            await db.execute(
+                "DELETE FROM prompt_claims WHERE game_id = $1 AND decision_key = ANY($2::text[])",
+                game_id,
+                list(dict.fromkeys(keys)),
+            )
+
+    async def stale_prompt_claims(self, before: datetime) -> list[tuple[int, str]]:
+        async with self._connection() as db:
+            rows = await db.fetch(
+                "SELECT game_id, decision_key FROM prompt_claims"
+                " WHERE NOT posted AND claimed_at <= $1 ORDER BY claimed_at, game_id",
+                aware(before),
+            )
+        return [(row[0], row[1]) for row in rows]
 
     async def get_user(self, user_id: int) -> dict[str, Any]:
         async with self._connection() as db:

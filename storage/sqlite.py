@@ -747,6 +747,12 @@ class SqliteStore(Store):
                         ref.decision_key,
                     ),
                 )
+                if ref.decision_key is not None:
+                    await db.execute(
+                        "UPDATE prompt_claims SET posted = 1"
+                        " WHERE game_id = ? AND decision_key = ? AND posted = 0",
+                        (ref.game_id, ref.decision_key),
+                    )
         except sqlite3.IntegrityError as error:
             if _is_missing_game(error):
                 raise GameNotFound(ref.game_id) from error
@@ -764,6 +770,51 @@ class SqliteStore(Store):
         async with self._read() as db:
             rows = await _all(db, sql + " ORDER BY message_id", params)
         return [MessageRef(**dict(row)) for row in rows]
+
+    async def claim_prompts(
+        self, game_id: int, keys: Sequence[str], now: datetime, lease: timedelta
+    ) -> set[str]:
+        won: set[str] = set()
+        if not keys:
+            return won
+        try:
+            async with self._write() as db:  # under the write lock: no other claim between
+                for key in dict.fromkeys(keys):
+                    row = await _one(
+                        db,
+                        "INSERT INTO prompt_claims (game_id, decision_key, claimed_at)"
+                        " VALUES (?, ?, ?) ON CONFLICT (game_id, decision_key) DO UPDATE"
+                        " SET claimed_at = excluded.claimed_at"
+                        " WHERE prompt_claims.posted = 0 AND prompt_claims.claimed_at <= ?"
+                        " RETURNING decision_key",
+                        (game_id, key, to_text(now), to_text(now - lease)),
+                    )
+                    if row is not None:
+                        won.add(row[0])
+        except sqlite3.IntegrityError as error:
+            if _is_missing_game(error):
+                raise GameNotFound(game_id) from error
+            raise
+        return won
+
+    async def release_prompts(self, game_id: int, keys: Sequence[str]) -> None:
+        if not keys:
+            return
+        async with self._write() as db:
+            await db.executemany(
+                "DELETE FROM prompt_claims WHERE game_id = ? AND decision_key = ?",
+                [(game_id, key) for key in dict.fromkeys(keys)],
+            )
+
+    async def stale_prompt_claims(self, before: datetime) -> list[tuple[int, str]]:
+        async with self._read() as db:
+            rows = await _all(
+                db,
+                "SELECT game_id, decision_key FROM prompt_claims"
+                " WHERE posted = 0 AND claimed_at <= ? ORDER BY claimed_at, game_id",
+                (to_text(before),),
+            )
+        return [(row[0], row[1]) for row in rows]
 
     async def get_user(self, user_id: int) -> dict[str, Any]:
         async with self._read() as db:

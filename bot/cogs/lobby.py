@@ -317,11 +317,17 @@ class LobbyCog(commands.Cog, name="Lobby"):
                 async with self.bot.game_lock(game_id):
                     record = await self.bot.table.set_option(game_id, interaction.user.id, name,
                                                              value)
+                    # the lobby redrawn under the lock, as a join redraws it: a join waiting
+                    # on the lock redraws after, and is not drawn over
+                    if from_menu:
+                        await self.refresh_lobby(record)
+                    else:
+                        await self._refresh(interaction, record)
             except Refusal:
                 if not from_menu:  # the select shows the refused value: redraw the true state
                     await self._refresh(interaction, await self.bot.store.get_game(game_id))
                 raise
-            if from_menu:  # the ephemeral value picker: confirm there, redraw the lobby itself
+            if from_menu:  # the ephemeral value picker: confirmed there
                 lang = await self.bot.user_lang(interaction)
                 spec = next(s for s in self.specs(record) if s.name == name)
                 value = value_label(spec, current_value(record, spec), lang,
@@ -329,9 +335,6 @@ class LobbyCog(commands.Cog, name="Lobby"):
                 await interaction.edit_original_response(
                     content=t("table.option_set", lang, name=option_label(spec, lang), value=value),
                     view=None)
-                await self.refresh_lobby(record)
-            else:
-                await self._refresh(interaction, record)
 
     async def on_option_menu(
         self, interaction: discord.Interaction, game_id: int, name: str
@@ -379,12 +382,14 @@ class LobbyCog(commands.Cog, name="Lobby"):
             async with self.bot.game_lock(game.id):
                 record = await self.bot.table.set_option(game.id, interaction.user.id,
                                                          name.strip(), value)
+                # Redrawn under the lock, as a join redraws: a join waiting on it then
+                # redraws after, from its own record, and is not drawn over.
+                await self.refresh_lobby(record)
             spec = next(s for s in self.specs(record) if s.name == name.strip())
             await send_private(interaction, t(
                 "table.option_set", lang, name=option_label(spec, lang),
                 value=value_label(spec, current_value(record, spec), lang,
                                   await self.names(record))))
-            await self.refresh_lobby(record)
 
     async def option_names(
         self, interaction: discord.Interaction, current: str

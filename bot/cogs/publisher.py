@@ -63,6 +63,10 @@ HELD_MAX = 256  # interactions kept, the oldest dropped first
 # The game goes on visibly without these (a turn's text without its picture): a player is
 # told once per game and run, not on every move.
 TELL_ONCE = frozenset({"attach_files"})
+# Several bot processes may pass over the same new decision: each prompt is claimed in the
+# store before it is posted, so one of them posts it. A claim never posted (its process
+# died in between) is taken over after this long, by the next pass or the timer tick.
+CLAIM_LEASE = timedelta(seconds=60)
 
 
 def png_file(data: bytes | None, name: str) -> discord.File | None:
@@ -91,6 +95,10 @@ class Publisher:
         # message id -> the text of a public prompt posted this run, so its answer can be
         # added to it rather than posted as one more message
         self._prompt_texts: dict[int, str] = {}
+        # game -> decision keys whose prompts this process closed, their claims to release
+        self._unclaim: defaultdict[int, set[str]] = defaultdict(set)
+        # game -> decision keys whose prompt (or closed-DM notice) this process recorded
+        self._shown: defaultdict[int, set[str]] = defaultdict(set)
 
     # -- editing posted messages ------------------------------------------------
     def hold(self, interaction: discord.Interaction) -> None:
@@ -191,9 +199,63 @@ class Publisher:
             if r.decision_key is not None and r.kind in OPEN_KINDS
         }
         texts = await self.texts(game, game_lang(game))
-        for prompt in await self.bot.table.open_prompts(game.id):
-            if not prompt.private and prompt.decision.key not in posted:
-                await self._post_public_prompt(thread, prompt, texts)
+        missing = [p for p in await self.bot.table.open_prompts(game.id)
+                   if not p.private and p.decision.key not in posted]
+        missing = await self._claim(game.id, missing)
+        for prompt in missing:
+            await self._post_public_prompt(thread, prompt, texts)
+        await self._settle(game.id, missing)
+
+    async def _claim(self, game_id: int, prompts: list[Prompt]) -> list[Prompt]:
+        """The prompts this process is to post: those it claimed in the store (another
+        process passing over the same decisions posts the others)."""
+        if closed := self._unclaim.pop(game_id, None):  # closed just now, to ask again
+            await self.bot.store.release_prompts(game_id, sorted(closed))
+        if not prompts:
+            return prompts
+        won = await self.bot.store.claim_prompts(
+            game_id, [p.decision.key for p in prompts], self.bot.clock(), CLAIM_LEASE)
+        return [p for p in prompts if p.decision.key in won]
+
+    async def _settle(self, game_id: int, claimed: list[Prompt]) -> None:
+        """Release the claims of prompts closed and of those this pass claimed but did not
+        post (refused, closed DMs): the next pass tries them again, as before claims."""
+        shown = self._shown.pop(game_id, set())
+        keys = self._unclaim.pop(game_id, set())
+        keys |= {p.decision.key for p in claimed if p.decision.key not in shown}
+        if keys:
+            await self.bot.store.release_prompts(game_id, sorted(keys))
+
+    async def _record_prompt(self, ref: MessageRef) -> None:
+        await self.bot.store.record_message(ref)
+        if ref.decision_key is not None:
+            self._shown[ref.game_id].add(ref.decision_key)
+
+    async def repost_abandoned_prompts(self) -> None:
+        """The timer tick's sweep: prompts claimed by a process that died before posting
+        them (claims older than the lease, never posted) are posted by this one. Never
+        raises."""
+        try:
+            stale = await self.bot.store.stale_prompt_claims(self.bot.clock() - CLAIM_LEASE)
+        except Exception:
+            log.exception("could not read the stale prompt claims")
+            return
+        by_game: defaultdict[int, set[str]] = defaultdict(set)
+        for game_id, key in stale:
+            by_game[game_id].add(key)
+        for game_id, keys in by_game.items():
+            try:
+                async with self.bot.game_lock(game_id):
+                    game = await self.bot.store.get_game(game_id)
+                    if game.status == "running":
+                        log.info("game %s: posting prompts claimed %s ago and never posted",
+                                 game_id, CLAIM_LEASE)
+                        await self.publish(Outcome(game=game))
+                        keys -= {p.decision.key
+                                 for p in await self.bot.table.open_prompts(game_id)}
+                    await self.bot.store.release_prompts(game_id, sorted(keys))  # closed
+            except Exception:
+                log.exception("could not post the abandoned prompts of game %s", game_id)
 
     # -- pictures ------------------------------------------------------------
     async def table_picture(
@@ -360,7 +422,7 @@ class Publisher:
         # The table's current decisions, not the outcome's: an outcome may be shown after a
         # later one (a deadline tick), and must neither repost nor close the newer prompts.
         open_now = await self.bot.table.open_prompts(game.id)
-        fresh = [p for p in open_now if p.decision.key not in posted]
+        fresh = await self._claim(game.id, [p for p in open_now if p.decision.key not in posted])
         fresh_public = [p for p in fresh if not p.private]
         # One thread message per move where it fits: what happened, the picture and the
         # next public prompt together.
@@ -399,7 +461,10 @@ class Publisher:
                    and r.seat < len(game.seats)}
         await self._post_private(game, outcome.events, fresh, thread, interaction, answered,
                                  noticed)
-        await self.close_stale_prompts(game, {p.decision.key for p in open_now})
+        # Closed against the decisions open now, read after the messages: another process
+        # may have applied a move and posted its prompt since `open_now` was read.
+        await self.close_stale_prompts(game)
+        await self._settle(game.id, fresh)
 
     async def _send(
         self,
@@ -497,7 +562,7 @@ class Publisher:
             if len(self._prompt_texts) >= HELD_MAX:
                 self._prompt_texts.pop(next(iter(self._prompt_texts)))
             self._prompt_texts[message.id] = text[:MESSAGE_MAX]
-            await self.bot.store.record_message(MessageRef(
+            await self._record_prompt(MessageRef(
                 game_id=game.id, channel_id=message.channel.id, message_id=message.id,
                 kind="prompt", seat=prompt.seat, decision_key=prompt.decision.key))
 
@@ -517,6 +582,7 @@ class Publisher:
         if asked is None or len(text) > MESSAGE_MAX:
             return False
         self._closed.add((ref.message_id, ref.decision_key))
+        self._unclaim[ref.game_id].add(ref.decision_key)  # type: ignore[arg-type]  # a prompt's
         try:  # an edit never pings: the mentions in the lines are names here
             await self.edit_message(ref, content=text, view=None,
                                     allowed_mentions=discord.AllowedMentions.none())
@@ -578,7 +644,7 @@ class Publisher:
             )
             if message is not None:
                 prompt = by_user[uid][0]
-                await self.bot.store.record_message(MessageRef(
+                await self._record_prompt(MessageRef(
                     game_id=game.id, channel_id=message.channel.id, message_id=message.id,
                     kind=NOTICE_KIND, seat=prompt.seat, decision_key=prompt.decision.key))
 
@@ -620,7 +686,7 @@ class Publisher:
                                              view=decision_view(texts, prompt.decision),
                                              **extra)
                 log.info("DM to %s for game %s (%d chars)", user_id, game.id, len(text))
-                await self.bot.store.record_message(MessageRef(
+                await self._record_prompt(MessageRef(
                     game_id=game.id, channel_id=channel.id, message_id=message.id,
                     kind="dm_prompt", seat=prompt.seat, decision_key=prompt.decision.key))
         except discord.Forbidden as error:
@@ -640,6 +706,8 @@ class Publisher:
     ) -> None:
         """Edit an answered DM prompt into what its answer did (buttons gone, picture new)."""
         self._closed.add((ref.message_id, ref.decision_key))
+        if ref.decision_key is not None:
+            self._unclaim[ref.game_id].add(ref.decision_key)
         extra: dict[str, Any] = {"attachments": [file]} if file else {}
         try:
             await self.edit_message(ref, content=text, view=None, **extra)
@@ -671,14 +739,21 @@ class Publisher:
             return True
         return self.bot.clock() - since >= DM_RETRY
 
-    async def close_stale_prompts(self, game: GameRecord, open_keys: set[str]) -> None:
-        """Remove the buttons of prompt messages whose decision is no longer open; a closed
-        DM's notice in the thread says the decision was made."""
+    async def close_stale_prompts(
+        self, game: GameRecord, open_keys: set[str] | None = None
+    ) -> None:
+        """Remove the buttons of prompt messages whose decision is no longer open (by
+        default the table's decisions, read after the messages); a closed DM's notice in
+        the thread says the decision was made. Their claims are released."""
         refs = [r for r in await self.bot.store.messages(game.id) if r.kind in OPEN_KINDS]
+        if open_keys is None:
+            open_keys = {p.decision.key for p in await self.bot.table.open_prompts(game.id)}
         for ref in refs[-RECENT_PROMPTS:]:
             if ref.decision_key in open_keys or (ref.message_id, ref.decision_key) in self._closed:
                 continue
             self._closed.add((ref.message_id, ref.decision_key))
+            if ref.decision_key is not None:
+                self._unclaim[game.id].add(ref.decision_key)
             fields: dict[str, Any] = {"view": None}
             if ref.kind == NOTICE_KIND and ref.seat is not None and ref.seat < len(game.seats):
                 fields["content"] = t("discord.prompt.decided_by", game_lang(game),
