@@ -17,6 +17,7 @@ from rules.spirit_island.pieces import (
     LAND_TOKENS,
     add,
     check_health,
+    check_land_health,
     count,
     destroy,
     heal,
@@ -39,6 +40,8 @@ def _move(state: dict, kind: str, source: str, target: str, index: int = -1) -> 
     if kind in COUNTED:
         lands[source][kind] -= 1
         lands[target][kind] = lands[target].get(kind, 0) + 1
+        if kind == "blight":  # a health that depends on blight may drop (Habsburg 4)
+            check_land_health(state, lands[target])
         return
     put(lands[target], kind, *take(lands[source], kind, index))
     if kind in INVADERS:  # its health may differ there (digest 4.15.4)

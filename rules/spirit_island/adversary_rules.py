@@ -109,6 +109,7 @@ def _heavy_mining(state: dict, land: str, report: dict, **kw) -> None:
     if report["damage"] >= adv.param(state, "sweden", 1, "damage_at_least"):
         pcs.take_blight(state)
         _land(state, land)["blight"] += 1
+        pcs.check_land_health(state, _land(state, land))  # with Habsburg 4 supporting
         report["heavy_mining"] = True
 
 
@@ -278,6 +279,7 @@ def _herd(state, step, ctx, answer):
             fx.remember(state, lands=step["lands"][i:])
             return source
         pcs.put(_land(state, name), "town", *pcs.take(_land(state, source), "town"))
+        pcs.check_health(state, _land(state, name), "town")  # its land may have blight
         return [{"step": {**step, "lands": step["lands"][i + 1:]}, "ctx": ctx}]
     return None
 

@@ -70,6 +70,8 @@ def event_rule(state, step, ctx, answer):
     if mod["until"] == "next_turn":
         mod["to_turn"] = now + 1
     add_mod(state, mod)
+    if mod["mod"] == "health" and mod["from_turn"] <= now:
+        pcs.check_all_health(state)  # a piece damaged as much as its new health is destroyed
     if mod["mod"] == "ravage_as_build":
         _ravage_as_build(state)
     return None

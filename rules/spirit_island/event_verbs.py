@@ -357,6 +357,7 @@ def add_blight_no_cascade(state, step, ctx, answer):
     land["blight"] += 1
     for spirit in list(land["presence"]):
         pcs.destroy_presence(land, spirit)
+    pcs.check_land_health(state, land)  # a health that depends on blight (Habsburg 4)
     hooks.fire(state, "blight_added", land=ctx["land"])
     return None
 

@@ -167,6 +167,19 @@ def check_health(state: dict, land: dict, kind: str) -> None:
             destroy(state, land, kind, index, by_damage=True)
 
 
+def check_land_health(state: dict, land: dict) -> None:
+    """`check_health` for every kind of piece that has health, in one land (its blight,
+    dahan or the rules in force changed)."""
+    for kind in (*INVADERS, "dahan"):
+        check_health(state, land, kind)
+
+
+def check_all_health(state: dict) -> None:
+    """`check_land_health` everywhere: a health change (an event's) came into force."""
+    for land in list(state.get("lands", {}).values()):
+        check_land_health(state, land)
+
+
 def damage(state: dict, land: dict, kind: str, amount: int, index: int = 0) -> int:
     """Deal up to `amount` damage to one piece; destroyed once damage >= health.
 

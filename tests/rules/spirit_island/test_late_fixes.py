@@ -1,0 +1,75 @@
+"""Late fixes: health changes that must destroy damaged pieces at once, message templates
+filled by their params, and the hook for pieces added to or moved into a land."""
+
+from rules.spirit_island import actions as act
+from rules.spirit_island import adversaries as adv
+from rules.spirit_island import effects as fx
+from rules.spirit_island import hooks
+from rules.spirit_island import pieces as pcs
+from rules.spirit_island.state import new_game, new_state
+
+
+def _settle(state, answers=()):
+    todo = list(answers)
+    ask = fx.run(state)
+    while ask is not None:
+        ask = fx.answer(state, todo.pop(0) if todo else ask.options[0])
+
+
+def _habsburg(level):
+    state = new_game(1, 4)
+    adv.setup(state, "Habsburg", level)
+    state.update(queue=[], phase="invader", turn=1)
+    for land in state["lands"]:
+        state["lands"][land] = pcs.empty_land()
+    return state
+
+
+# --- 1. a health change destroys at once ----------------------------------------------------
+
+
+def test_an_event_lowering_health_destroys_a_town_already_damaged_that_much():
+    state = new_state(["A"], seed=7)
+    state["lands"] = {name: pcs.empty_land() for name in state["lands"]}
+    state.update(queue=[], rules=[], turn=2)
+    pcs.add(state["lands"]["A5"], "town")
+    pcs.add(state["lands"]["A5"], "city")
+    state["lands"]["A5"]["town"] = [1]  # 1 damage: survives health 2, not health 1
+    state["lands"]["A5"]["city"] = [1]  # health 3 -> 2: survives
+    fx.push(state, [{"do": "event_rule", "mod": "health", "until": "turn",
+                     "kinds": ["town", "city"], "n": -1}], {"seat": None})
+    _settle(state)
+    assert state["lands"]["A5"]["town"] == [] and state["lands"]["A5"]["city"] == [1]
+
+
+def test_habsburg_four_a_damaged_town_gathered_into_blight_is_destroyed():
+    state = _habsburg(4)
+    lands = state["lands"]
+    pcs.add(lands["A6"], "town")
+    lands["A6"]["town"] = [2]  # durable (health 4) without blight
+    lands["A5"]["blight"] = 1
+    act.gather(state, "A5", [("town", "A6")])
+    assert lands["A5"]["town"] == [] and lands["A6"]["town"] == []
+
+
+def test_habsburg_four_blight_gathered_onto_a_damaged_town_destroys_it():
+    state = _habsburg(4)
+    lands = state["lands"]
+    pcs.add(lands["A5"], "town")
+    lands["A5"]["town"] = [2]
+    lands["A6"]["blight"] = 1
+    act.gather(state, "A5", [("blight", "A6")])
+    assert lands["A5"]["town"] == [] and lands["A5"]["blight"] == 1
+
+
+def test_habsburg_one_and_four_herders_gather_a_damaged_town_into_blight():
+    state = _habsburg(4)
+    lands = state["lands"]
+    pcs.add(lands["A1"], "town")
+    lands["A1"]["town"] = [2]
+    lands["A2"]["blight"] = 1
+    state["track"]["build"] = ["1:wetland"]  # A2 and A5 build; A1 matches none
+    state["build_card"] = "1:wetland"
+    hooks.fire(state, "after_build", built={})
+    _settle(state)
+    assert lands["A1"]["town"] == [] and lands["A2"]["town"] == []
