@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import math
+
 from PIL import ImageDraw
 
 from render.common import RGB
@@ -51,7 +53,6 @@ def mark(draw: ImageDraw.ImageDraw, kind: str, x: int, y: int, s: int,
         points = []
         for i in range(10):
             r = s * (.48 if i % 2 == 0 else .22)
-            import math
             a = math.radians(i * 36 - 90)
             points.append((x + s / 2 + r * math.cos(a), y + s / 2 + r * math.sin(a)))
         draw.polygon(points, fill=(200, 40, 120), outline=edge)
