@@ -118,7 +118,8 @@ class GameBot(commands.Bot):
             point_http_at(self.settings.api_base)
         await super().login(token)
         if self.settings.custom_api:
-            # Without sharding discord.py dials Discord's gateway directly; ask our API instead.
+            # discord.py dials Discord's gateway directly (unsharded, or sharded with a known
+            # shard count, as ShardedGameBot always is): ask our API for it instead.
             _, url, _ = await self.http.get_bot_gateway()
             DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(url)
             log.info("using API %s and gateway %s", self.settings.api_base, url)
@@ -236,6 +237,21 @@ class GameBot(commands.Bot):
         await report_error(self, interaction, getattr(error, "original", error))
 
 
+class ShardedGameBot(GameBot, commands.AutoShardedBot):
+    """The bot running several shards in one process (discord.py's AutoShardedBot): each
+    shard is its own gateway connection; guild_id -> shard is discord.py's own routing."""
+
+
+def shard_options(settings: Settings) -> dict[str, Any]:
+    """discord.py's options for the shards of SHARD_COUNT and SHARD_IDS (none: unsharded)."""
+    shards = settings.shards
+    if shards is None:
+        return {}
+    if len(shards) == 1:
+        return {"shard_id": shards[0], "shard_count": settings.shard_count}
+    return {"shard_ids": list(shards), "shard_count": settings.shard_count}
+
+
 def create_bot(
     settings: Settings,
     *,
@@ -248,8 +264,11 @@ def create_bot(
     A `store` passed in is used as is (already open) and left open on close; otherwise the
     SQLite store at settings.database_path is opened in setup_hook and closed on close.
     `client_options` go to discord.py's Bot (e.g. guild_ready_timeout=0.1 in tests).
+    Sharded settings give one shard (a Bot with shard_id) or several (an AutoShardedBot).
     """
-    return GameBot(settings, store=store, clock=clock, **client_options)
+    options = shard_options(settings) | client_options
+    cls = ShardedGameBot if "shard_ids" in options else GameBot
+    return cls(settings, store=store, clock=clock, **options)
 
 
 async def run_bot(settings: Settings) -> None:

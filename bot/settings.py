@@ -11,12 +11,13 @@ from __future__ import annotations
 import io
 from collections.abc import Mapping
 from pathlib import Path
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
 from dotenv import dotenv_values
-from pydantic import Field, ValidationError, field_validator
+from pydantic import Field, ValidationError, ValidationInfo, field_validator
 from pydantic_settings import (
     BaseSettings,
+    NoDecode,
     PydanticBaseSettingsSource,
     SettingsConfigDict,
 )
@@ -50,6 +51,13 @@ class Settings(BaseSettings):
     log_level: Literal["DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL"] = Field(
         "INFO", validation_alias="LOG_LEVEL"
     )
+    # Discord's sharding: how many shards in all, and which of them this process runs
+    # (unset = all of them). Neither set: one unsharded connection.
+    shard_count: int | None = Field(None, gt=0, validation_alias="SHARD_COUNT")
+    # "0,2" as the variable; NoDecode: pydantic-settings would read a tuple as JSON
+    shard_ids: Annotated[tuple[int, ...] | None, NoDecode] = Field(
+        None, validation_alias="SHARD_IDS"
+    )
 
     @classmethod
     def settings_customise_sources(
@@ -63,7 +71,8 @@ class Settings(BaseSettings):
         # Only what the caller passes: reading the environment is load_settings()'s job.
         return (init_settings,)
 
-    @field_validator("token", "dev_guild_id", "database_url", mode="before")
+    @field_validator("token", "dev_guild_id", "database_url", "shard_count", "shard_ids",
+                     mode="before")
     @classmethod
     def _blank_is_none(cls, value: object) -> object:
         # An empty `DISCORD_TOKEN=` line in .env means "not set", not "the empty token".
@@ -74,6 +83,38 @@ class Settings(BaseSettings):
     def _postgres_only(cls, value: str | None) -> str | None:
         if value is not None and not value.startswith(("postgresql://", "postgres://")):
             raise ValueError("must be a PostgreSQL URL: postgresql://user:password@host/db")
+        return value
+
+    @field_validator("shard_ids", mode="before")
+    @classmethod
+    def _comma_list(cls, value: object) -> object:
+        if not isinstance(value, str):
+            return value
+        if not value.strip():
+            return None
+        parts = [part.strip() for part in value.split(",")]
+        if not all(part.isdigit() for part in parts):
+            raise ValueError("must be shard numbers separated by commas, e.g. 0,2")
+        return tuple(int(part) for part in parts)
+
+    @field_validator("shard_ids")
+    @classmethod
+    def _shards_of_the_count(
+        cls, value: tuple[int, ...] | None, info: ValidationInfo
+    ) -> tuple[int, ...] | None:
+        if value is None or "shard_count" not in info.data:  # a bad count is reported itself
+            return value
+        count = info.data["shard_count"]
+        if count is None:
+            raise ValueError("needs SHARD_COUNT, the number of shards in all")
+        if not value:
+            raise ValueError("names no shard")
+        if len(set(value)) != len(value):
+            raise ValueError("names a shard twice")
+        outside = [i for i in value if not 0 <= i < count]
+        if outside:
+            raise ValueError(f"shard ids run from 0 to {count - 1} (SHARD_COUNT={count}), "
+                             f"not {', '.join(map(str, outside))}")
         return value
 
     @field_validator("api_base")
@@ -90,6 +131,13 @@ class Settings(BaseSettings):
     def custom_api(self) -> bool:
         """True when the bot talks to something other than Discord (e.g. the test twin)."""
         return self.api_base != DISCORD_API_BASE
+
+    @property
+    def shards(self) -> tuple[int, ...] | None:
+        """The shards this process runs (None: unsharded)."""
+        if self.shard_count is None:
+            return None
+        return self.shard_ids or tuple(range(self.shard_count))
 
     @property
     def deadline_hours(self) -> float | None:
