@@ -308,7 +308,7 @@ def resolve(state: dict, seat: int, name) -> None:
         row.setdefault("used", []).append(name)
         if state["phase"] == "fast" and seat_speed(state, seat, name) != "fast":
             used_slow_as_fast(state, seat, name)
-    note(state, "power", seat=seat, power=name)
+    note(state, "power", s=seat, power=name)
     ctx = {"seat": seat, "source": name}
     if row.get("markers"):  # Shifting Memory: spend prepared markers first, then the power
         fx.push(state, [{"do": "spend_markers"}, {"do": "use_power", "power": name},

@@ -1,11 +1,20 @@
 """Late fixes: health changes that must destroy damaged pieces at once, message templates
 filled by their params, and the hook for pieces added to or moved into a land."""
 
+import string
+
+import pytest
+
+from rules.core import Rng
 from rules.spirit_island import actions as act
 from rules.spirit_island import adversaries as adv
 from rules.spirit_island import effects as fx
 from rules.spirit_island import hooks
 from rules.spirit_island import pieces as pcs
+from rules.spirit_island.__main__ import mixed
+from rules.spirit_island.engine import SpiritIsland
+from rules.spirit_island.messages import MESSAGES
+from rules.spirit_island.policy import choose
 from rules.spirit_island.state import new_game, new_state
 
 
@@ -73,3 +82,29 @@ def test_habsburg_one_and_four_herders_gather_a_damaged_town_into_blight():
     hooks.fire(state, "after_build", built={})
     _settle(state)
     assert lands["A1"]["town"] == [] and lands["A2"]["town"] == []
+
+
+# --- 2. every event's template is filled by its params --------------------------------------
+
+
+def _fields(template):
+    return {name for _, name, _, _ in string.Formatter().parse(template) if name}
+
+
+@pytest.mark.parametrize("seed", [3, 11, 17])
+def test_every_event_template_is_filled_by_its_params_in_random_games(seed):
+    engine = SpiritIsland()
+    players, options = mixed(seed, True)
+    state = engine.setup(options, players, seed)
+    rng = Rng(seed)
+    seen = set()
+    while engine.result(state) is None:
+        seat, action = choose(engine, state, engine.decisions(state), rng, "random")
+        state, events = engine.apply(state, seat, action)
+        for event in events:
+            for lang in ("en", "ko"):
+                template = MESSAGES[lang][event.key]
+                missing = _fields(template) - set(event.params)
+                assert not missing, (event.key, lang, missing)
+            seen.add(event.key)
+    assert "spirit_island.power" in seen  # the event that once showed a raw {s}
