@@ -213,8 +213,9 @@ class Store(ABC):
     @abstractmethod
     async def set_thread(self, game_id: int, thread_id: int) -> GameRecord:
         """Move a game to a new thread (its old one was deleted), in any status: the message
-        refs of the old thread are dropped (those messages are gone) and the
-        `thread_missing` setting cleared, in one transaction."""
+        refs of the old thread are dropped (those messages are gone) with the claims of
+        their prompts (to be posted again) and the `thread_missing` setting cleared, in one
+        transaction."""
 
     @abstractmethod
     async def update_settings(

@@ -448,6 +448,13 @@ class PostgresStore(Store):
                 game_id,
             )
             if row["thread_id"] is not None and row["thread_id"] != thread_id:
+                # their prompts are to be posted again in the new thread: unclaimed
+                await db.execute(
+                    "DELETE FROM prompt_claims WHERE game_id = $1 AND decision_key IN"
+                    " (SELECT decision_key FROM messages WHERE game_id = $1 AND channel_id = $2)",
+                    game_id,
+                    row["thread_id"],
+                )
                 await db.execute(
                     "DELETE FROM messages WHERE game_id = $1 AND channel_id = $2",
                     game_id,

@@ -437,6 +437,12 @@ class SqliteStore(Store):
                 (thread_id, _json(settings), to_text(self.clock()), game_id),
             )
             if row["thread_id"] is not None and row["thread_id"] != thread_id:
+                # their prompts are to be posted again in the new thread: unclaimed
+                await db.execute(
+                    "DELETE FROM prompt_claims WHERE game_id = ? AND decision_key IN"
+                    " (SELECT decision_key FROM messages WHERE game_id = ? AND channel_id = ?)",
+                    (game_id, game_id, row["thread_id"]),
+                )
                 await db.execute(
                     "DELETE FROM messages WHERE game_id = ? AND channel_id = ?",
                     (game_id, row["thread_id"]),
