@@ -126,7 +126,7 @@ def _run_bot(tmp_path: Path, **env_vars: str) -> subprocess.CompletedProcess[str
 
 ENV_NAMES = ("DISCORD_TOKEN", "DATABASE_PATH", "DATABASE_URL", "DEV_GUILD_ID", "DEFAULT_LANG",
              "REMINDER_AFTER_HOURS", "REMINDER_EVERY_HOURS", "TURN_DEADLINE_HOURS",
-             "TICK_SECONDS", "DISCORD_API_BASE", "LOG_LEVEL")
+             "TICK_SECONDS", "DISCORD_API_BASE", "LOG_LEVEL", "SHARD_COUNT", "SHARD_IDS")
 
 
 def test_env_names_here_are_every_setting() -> None:
