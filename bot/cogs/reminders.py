@@ -66,7 +66,8 @@ class RemindersCog(commands.Cog, name="Reminders"):
     async def tick(self) -> int:
         """One pass; returns how many items were handled. A failure waits for the next tick."""
         await self.forget_old_interactions()
-        await self.bot.publisher.repost_abandoned_prompts()  # a dead process's claims
+        if publisher := getattr(self.bot, "publisher", None):  # a dead process's claims
+            await publisher.repost_abandoned_prompts()
         try:
             items = await self.bot.table.tick()
         except Exception:
