@@ -1,7 +1,7 @@
 """One bot process of the load test: `python -m bench.load.bot`, configured like `python -m
 bot` by environment variables, plus:
 
-  LOAD_SHARD=i/n     this process is shard i of n (discord.py's shard_id/shard_count)
+  SHARD_COUNT=n, SHARD_IDS=i   this process is shard i of n (the bot's own settings)
   DATABASE_URL       postgresql://... opens the PostgreSQL store (else DATABASE_PATH's SQLite)
   LOAD_PROFILE=path  write a cProfile of the whole run there on exit (SIGTERM stops cleanly)
 
@@ -38,12 +38,8 @@ async def serve() -> None:
     settings = load_settings()
     logging.basicConfig(level=settings.log_level,
                         format="%(asctime)s %(levelname)s %(name)s: %(message)s")
-    options = {}
-    if shard := os.environ.get("LOAD_SHARD"):
-        shard_id, count = (int(x) for x in shard.split("/"))
-        options = {"shard_id": shard_id, "shard_count": count}
     store = await open_database()
-    bot = create_bot(settings, store=store, **options)
+    bot = create_bot(settings, store=store)  # sharded by SHARD_COUNT and SHARD_IDS
     loop = asyncio.get_running_loop()
     loop.add_signal_handler(signal.SIGTERM, lambda: loop.create_task(bot.close()))
     try:

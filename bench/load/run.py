@@ -106,7 +106,7 @@ async def spawn_bot(twin: Twin, config: Config, database: str, shard: int, load:
         "REMINDER_AFTER_HOURS": str(load.remind_after / 3600),
         "REMINDER_EVERY_HOURS": "24",
         "TICK_SECONDS": str(load.tick),
-        "LOAD_SHARD": f"{shard}/{config.processes}",
+        "SHARD_COUNT": str(config.processes), "SHARD_IDS": str(shard),
     }
     env.pop("DEV_GUILD_ID", None)  # global commands: every server of the load has them
     if database.startswith("postgresql://"):
