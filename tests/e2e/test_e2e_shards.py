@@ -53,11 +53,13 @@ async def started(server: Server, name: str, **shards: object) -> AsyncIterator[
     bot.add_listener(record, "on_interaction")
     task = asyncio.create_task(bot.start(server.twin.token))
     try:
-        done, _ = await asyncio.wait([task, asyncio.create_task(bot.wait_until_ready())],
-                                     timeout=30, return_when=asyncio.FIRST_COMPLETED)
+        ready = asyncio.create_task(bot.wait_until_ready())  # every shard's guilds in
+        done, _ = await asyncio.wait([task, ready], timeout=30,
+                                     return_when=asyncio.FIRST_COMPLETED)
+        ready.cancel()
         if task in done:
             task.result()  # the start-up error
-        assert done, "the bot did not get ready"
+        assert ready in done, "the bot did not get ready"
         yield bot
     finally:
         await bot.close()
