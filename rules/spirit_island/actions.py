@@ -16,6 +16,7 @@ from rules.spirit_island.pieces import (
     INVADERS,
     LAND_TOKENS,
     add,
+    arrived,
     check_health,
     check_land_health,
     count,
@@ -46,6 +47,7 @@ def _move(state: dict, kind: str, source: str, target: str, index: int = -1) -> 
     put(lands[target], kind, *take(lands[source], kind, index))
     if kind in INVADERS:  # its health may differ there (digest 4.15.4)
         check_health(state, lands[target], kind)
+    arrived(state, lands[target], kind, moved=True)
 
 
 def _neighbours(state: dict, name: str, kind: str, ignore_isolate: bool) -> tuple[str, ...]:

@@ -280,6 +280,7 @@ def _herd(state, step, ctx, answer):
             return source
         pcs.put(_land(state, name), "town", *pcs.take(_land(state, source), "town"))
         pcs.check_health(state, _land(state, name), "town")  # its land may have blight
+        pcs.arrived(state, _land(state, name), "town", moved=True)
         return [{"step": {**step, "lands": step["lands"][i + 1:]}, "ctx": ctx}]
     return None
 
@@ -296,6 +297,7 @@ def _adversary_add(state, step, ctx, answer):
     if isinstance(name, fx.Ask):
         return name
     pcs.add(_land(state, name), step["kind"])
+    pcs.arrived(state, _land(state, name), step["kind"], moved=False)
     return None
 
 

@@ -6,9 +6,12 @@ verbs are in deck_verbs.py, which imports this module; rows in EFFECTS.md.
 
 from __future__ import annotations
 
+from rules.spirit_island import (
+    arrivals,  # noqa: F401  (the arrival watches, registered)
+    hooks,
+)
 from rules.spirit_island import effects as fx
 from rules.spirit_island import fear_verbs as fv
-from rules.spirit_island import hooks
 from rules.spirit_island import invaders as inv
 from rules.spirit_island import pieces as pcs
 from rules.spirit_island import powers as pw

@@ -531,7 +531,9 @@ def add(state, step, ctx, answer):
         return _add_strife(state, step, ctx, answer)
     land = state["lands"][land_name]
     if kind in pcs.HEALTH:
-        pcs.add(land, kind, n)
+        for _ in range(n):
+            pcs.add(land, kind)
+            pcs.arrived(state, land, kind, moved=False)
     elif kind == "presence":
         pcs.add_presence(land, presence_key(state, ctx["seat"]), n)
     elif isinstance(land.get(kind), list):

@@ -32,6 +32,7 @@ Points (add a row when you add a call):
 | `escalation` | `card` | the adversary's escalation on a Stage II card (fired on reveal, before it explores) |
 | `card_revealed` | `card` | act on every explore card as it is revealed, before it explores (`invaders.reveal`; a supporting adversary's Stage III escalation) |
 | `loss` | | return a loss reason string (checked by `outcome.loss`) |
+| `arrived` | `land`, `kind`, `moved` | act on a piece just added (`moved` False) or moved into the land, the last of its kind there (`pieces.arrived`: explore, build, the `add` verb, push/gather, Habsburg 1's herding; arrivals.py's watches) |
 | `health` | `land`, `kind` | return health to add to that kind's pieces there (`pieces.health`) |
 | `explore_card` | `card` | act on each card explored with, before it explores (`invaders.explore`; supporting adversary's escalation, Habsburg 5) |
 | `build_lands` | `card` | return more land names the build card builds in (England 1, Scotland 3) (`invaders.build` and `build_targets`) |

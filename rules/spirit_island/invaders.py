@@ -23,6 +23,7 @@ from rules.spirit_island.pieces import (
     ATTACK,
     INVADERS,
     add,
+    arrived,
     check_health,
     damage,
     damage_dahan,
@@ -124,6 +125,7 @@ def explore_in(
         _stopped(stopped, name, "explore", "wilds")
         return False
     add(state["lands"][name], "explorer")
+    arrived(state, state["lands"][name], "explorer", moved=False)
     return True
 
 
@@ -166,6 +168,7 @@ def build_in(
         _stopped(stopped, name, "build", "disease")
         return None
     add(land, kind)
+    arrived(state, land, kind, moved=False)
     return kind
 
 

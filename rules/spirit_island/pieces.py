@@ -167,6 +167,14 @@ def check_health(state: dict, land: dict, kind: str) -> None:
             destroy(state, land, kind, index, by_damage=True)
 
 
+def arrived(state: dict, land: dict, kind: str, moved: bool) -> None:
+    """A piece was just added to (`moved` False) or moved into `land`, last of its kind
+    there: fire `arrived` (arrivals.py's watches)."""
+    name = land_name(state, land) if state.get("rules") else None
+    if name is not None:
+        fire(state, "arrived", land=name, kind=kind, moved=moved)
+
+
 def check_land_health(state: dict, land: dict) -> None:
     """`check_health` for every kind of piece that has health, in one land (its blight,
     dahan or the rules in force changed)."""
