@@ -764,16 +764,17 @@ class PostgresStore(Store):
         async with self._connection() as db:
             # One statement: a key another claimer is inserting at the same moment waits
             # on its row and then finds it taken (posted = false, claimed_at just now).
+            # The rows are taken in key order, the same in every claimer.
             try:
                 rows = await db.fetch(
                     "INSERT INTO prompt_claims (game_id, decision_key, claimed_at)"
-                    " SELECT $1, key, $3 FROM unnest($2::text[]) AS k (key)"
+                    " SELECT $1, key, $3 FROM unnest($2::text[]) AS k (key) ORDER BY key"
                     " ON CONFLICT (game_id, decision_key) DO UPDATE"
                     " SET claimed_at = excluded.claimed_at"
                     " WHERE NOT prompt_claims.posted AND prompt_claims.claimed_at <= $4"
                     " RETURNING decision_key",
                     game_id,
-                    list(dict.fromkeys(keys)),
+                    sorted(set(keys)),  # one order for every claimer: no deadlock
                     aware(now),
                     aware(now) - lease,
                 )

@@ -356,6 +356,8 @@ class Publisher:
             self._missing.setdefault(game_id, []).append("send_messages_in_threads")
         except Exception:
             log.exception("could not fully post the outcome of game %s", game_id)
+        finally:  # a pass cut short: its claims run out (the lease), nothing is kept
+            self._shown.pop(game_id, None)
         self.bot.dispatch("game_changed", outcome.game)  # e.g. its channel's table board
         permission = self._take_missing(game_id)
         if interaction is None or permission is None:
