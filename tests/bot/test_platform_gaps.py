@@ -148,8 +148,11 @@ async def test_a_host_sets_list_options_as_text(svc) -> None:
     gid = await tm_lobby(svc, BOB)
     record = await svc.set_option(gid, HOST, "factions", "Witches, nomads")
     assert record.options["factions"] == ["witches", "nomads"]
+    record = await svc.set_option(gid, HOST, "scoring", "score6 score5 SCORE4 SCORE3 SCORE2 SCORE1")
+    assert record.options["scoring"] == [f"SCORE{i}" for i in range(6, 0, -1)]
+    # commas or semicolons, where there are any, are the separators (names may hold spaces)
     record = await svc.set_option(gid, HOST, "scoring",
-                                  "score1 score2 SCORE3;SCORE4, SCORE5 SCORE6")
+                                  "score1, score2 ;SCORE3;SCORE4,  SCORE5,SCORE6")
     assert record.options["scoring"] == [f"SCORE{i}" for i in range(1, 7)]
     record = await svc.set_option(gid, HOST, "bonus", '["BON1", "BON2", "BON3", "BON4", "BON5"]')
     assert record.options["bonus"] == ["BON1", "BON2", "BON3", "BON4", "BON5"]
