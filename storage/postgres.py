@@ -13,7 +13,7 @@ from __future__ import annotations
 import json
 from collections.abc import AsyncIterator, Callable, Sequence
 from contextlib import asynccontextmanager
-from datetime import UTC, datetime, timedelta
+from datetime import datetime, timedelta
 from typing import Any
 
 import asyncpg
@@ -39,6 +39,10 @@ from storage.base import (
 )
 from storage.migrations import Migration
 from storage.migrations_pg import SCHEMA_VERSION_TABLE, postgres_migrations
+from storage.rows import aware, game_record, utc_now
+from storage.rows import guild_key as _guild
+from storage.rows import schedule as _schedule
+from storage.rows import to_json as _json
 
 Clock = Callable[[], datetime]
 Connection = asyncpg.Connection
@@ -74,64 +78,21 @@ _SCHEDULE_COLUMNS = "game_id, kind, due_at, data"
 _BOARD_COLUMNS = "channel_id, guild_id, message_id, lang, created_by, created_at"
 
 
-def utc_now() -> datetime:
-    return datetime.now(UTC)
-
-
-def aware(moment: datetime) -> datetime:
-    """Refuse naive datetimes, as SqliteStore does (asyncpg would read them as UTC)."""
-    if moment.tzinfo is None or moment.utcoffset() is None:
-        raise ValueError(f"naive datetime {moment!r}: pass a timezone-aware datetime")
-    return moment
-
-
-def _json(value: Any) -> str:
-    return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
-
-
 def _count(status: str) -> int:
     """The row count of a command tag such as 'DELETE 3'."""
     return int(status.rsplit(" ", 1)[-1])
 
 
 def _game_record(row: asyncpg.Record, snapshot: dict[str, Any] | None) -> GameRecord:
-    return GameRecord(
-        id=row["id"],
-        game=row["game"],
-        status=row["status"],
-        guild_id=row["guild_id"],
-        channel_id=row["channel_id"],
-        thread_id=row["thread_id"],
-        host_id=row["host_id"],
-        lang=row["lang"],
-        options=json.loads(row["options"]),
-        seats=list(row["seats"]),
-        seed=None if row["seed"] is None else int(row["seed"]),
-        version=row["version"],
-        snapshot=snapshot,
-        settings=json.loads(row["settings"]),
-        created_at=row["created_at"],
-        updated_at=row["updated_at"],
-    )
+    return game_record(row, list(row["seats"]), snapshot)
 
 
 def _with_snapshot(row: asyncpg.Record) -> GameRecord:
     return _game_record(row, None if row["snapshot"] is None else json.loads(row["snapshot"]))
 
 
-def _schedule(row: asyncpg.Record) -> Schedule:
-    return Schedule(
-        game_id=row["game_id"], kind=row["kind"], due_at=row["due_at"], data=json.loads(row["data"])
-    )
-
-
 def _board(row: asyncpg.Record) -> Board:
     return Board(**dict(row))
-
-
-def _guild(guild_id: int | None) -> int:
-    """Results and ratings key a game outside any server as guild 0."""
-    return guild_id or 0
 
 
 async def schema_version(db: Connection) -> int:

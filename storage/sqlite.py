@@ -40,6 +40,9 @@ from storage.base import (
     VersionConflict,
 )
 from storage.migrations import MIGRATIONS, SCHEMA_VERSION_TABLE, Migration
+from storage.rows import aware, game_record, schedule, utc_now
+from storage.rows import guild_key as _guild
+from storage.rows import to_json as _json
 
 Clock = Callable[[], datetime]
 
@@ -50,53 +53,21 @@ _GAME_COLUMNS = (
 )
 
 
-def utc_now() -> datetime:
-    return datetime.now(UTC)
-
-
 def to_text(moment: datetime) -> str:
     """UTC ISO text of fixed width, so text order is time order in SQL comparisons."""
-    if moment.tzinfo is None or moment.utcoffset() is None:
-        raise ValueError(f"naive datetime {moment!r}: pass a timezone-aware datetime")
-    return moment.astimezone(UTC).isoformat(timespec="microseconds")
+    return aware(moment).astimezone(UTC).isoformat(timespec="microseconds")
 
 
 def from_text(text: str) -> datetime:
     return datetime.fromisoformat(text).astimezone(UTC)
 
 
-def _json(value: Any) -> str:
-    return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
-
-
 def _game_record(row: sqlite3.Row, seats: list[int], snapshot: dict[str, Any] | None) -> GameRecord:
-    return GameRecord(
-        id=row["id"],
-        game=row["game"],
-        status=row["status"],
-        guild_id=row["guild_id"],
-        channel_id=row["channel_id"],
-        thread_id=row["thread_id"],
-        host_id=row["host_id"],
-        lang=row["lang"],
-        options=json.loads(row["options"]),
-        seats=seats,
-        seed=None if row["seed"] is None else int(row["seed"]),
-        version=row["version"],
-        snapshot=snapshot,
-        settings=json.loads(row["settings"]),
-        created_at=from_text(row["created_at"]),
-        updated_at=from_text(row["updated_at"]),
-    )
+    return game_record(row, seats, snapshot, from_text)
 
 
 def _schedule(row: sqlite3.Row) -> Schedule:
-    return Schedule(
-        game_id=row["game_id"],
-        kind=row["kind"],
-        due_at=from_text(row["due_at"]),
-        data=json.loads(row["data"]),
-    )
+    return schedule(row, from_text)
 
 
 def _is_missing_game(error: sqlite3.IntegrityError) -> bool:
@@ -968,11 +939,6 @@ _BOARD_COLUMNS = "channel_id, guild_id, message_id, lang, created_by, created_at
 
 def _board(row: sqlite3.Row) -> Board:
     return Board(**{**dict(row), "created_at": from_text(row["created_at"])})
-
-
-def _guild(guild_id: int | None) -> int:
-    """Results and ratings key a game outside any server as guild 0."""
-    return guild_id or 0
 
 
 async def open_store(path: str | Path, **kwargs: Any) -> SqliteStore:
