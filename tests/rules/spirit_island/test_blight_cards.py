@@ -8,10 +8,7 @@ from rules.spirit_island import effects as fx
 from rules.spirit_island import invaders as inv
 from rules.spirit_island import pieces as pcs
 from rules.spirit_island.state import new_state
-
-TESTER = "Tester"
-LETTERS = {"C": "city", "T": "town", "E": "explorer", "D": "dahan", "B": "beasts",
-           "S": "disease", "W": "wilds"}
+from tests.rules.spirit_island.helpers import TESTER, place, settle, show
 
 
 def blank(players=1, boards=("A",)):
@@ -24,31 +21,6 @@ def blank(players=1, boards=("A",)):
     state["secret"] = {"deck": state.pop("deck"), "minor_deck": [], "major_deck": []}
     fear.new_fear(state, players)
     return state
-
-
-def place(state, name, pieces, spirit=TESTER):
-    land = state["lands"][name]
-    for ch in pieces.replace(" ", ""):
-        if ch == "P":
-            pcs.add_presence(land, spirit)
-        elif ch == "b":
-            land["blight"] += 1
-        else:
-            pcs.add(land, LETTERS[ch])
-
-
-def show(state, name):
-    land = state["lands"][name]
-    out = "".join(ch * pcs.count(land, kind) for ch, kind in LETTERS.items())
-    return out + "b" * land["blight"] + "P" * sum(land["presence"].values())
-
-
-def settle(state, answers=()):
-    answers = list(answers)
-    ask = fx.run(state)
-    while ask is not None:
-        ask = fx.answer(state, answers.pop(0) if answers else ask.options[0])
-    assert not answers, f"answers left over: {answers}"
 
 
 def turn_over(state, name, pool=6):

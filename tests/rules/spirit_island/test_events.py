@@ -9,10 +9,7 @@ from rules.spirit_island import effects as fx
 from rules.spirit_island import event_rules, event_verbs, events, fear, hooks, tokens
 from rules.spirit_island import pieces as pcs
 from rules.spirit_island.state import new_state
-
-TESTER = "Tester"
-LETTERS = {"C": "city", "T": "town", "E": "explorer", "D": "dahan", "B": "beasts",
-           "S": "disease", "W": "wilds", "X": "badlands"}
+from tests.rules.spirit_island.helpers import LETTERS, TESTER, place, settle, show
 
 
 def blank(players=1, boards=("A",), deck=("1:jungle", "1:sands", "2:wetland")):
@@ -26,33 +23,6 @@ def blank(players=1, boards=("A",), deck=("1:jungle", "1:sands", "2:wetland")):
     state.pop("deck")
     fear.new_fear(state, players)
     return state
-
-
-def place(state, name, pieces, spirit=TESTER):
-    """'PP ET b' = 2 presence of the tester, an explorer, a town and a blight."""
-    land = state["lands"][name]
-    for ch in pieces.replace(" ", ""):
-        if ch == "P":
-            pcs.add_presence(land, spirit)
-        elif ch == "b":
-            land["blight"] += 1
-        else:
-            pcs.add(land, LETTERS[ch])
-
-
-def show(state, name):
-    land = state["lands"][name]
-    out = "".join(ch * pcs.count(land, kind) for ch, kind in LETTERS.items())
-    return out + "b" * land["blight"] + "P" * sum(land["presence"].values())
-
-
-def settle(state, answers=()):
-    """Run the queue, giving `answers` in order, then the first option of any other ask."""
-    answers = list(answers)
-    ask = fx.run(state)
-    while ask is not None:
-        ask = fx.answer(state, answers.pop(0) if answers else ask.options[0])
-    assert not answers, f"answers left over: {answers}"
 
 
 def resolve(state, name, answers=()):

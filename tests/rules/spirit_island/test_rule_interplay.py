@@ -11,8 +11,10 @@ from rules.spirit_island import effects as fx
 from rules.spirit_island import invaders as inv
 from rules.spirit_island import pieces as pcs
 from rules.spirit_island.state import new_game
+from tests.rules.spirit_island.helpers import place_all as place
+from tests.rules.spirit_island.helpers import settle
+from tests.rules.spirit_island.helpers import show_invaders as show
 
-LETTERS = {"C": "city", "T": "town", "E": "explorer", "D": "dahan", "B": "beasts"}
 # Board A: 1 mountain, 2 wetland, 3 jungle (coastal); 4 sands, 5 wetland, 6 mountain,
 # 7 sands, 8 jungle (inland). A7 touches only A5 and A8.
 
@@ -28,30 +30,8 @@ def blank(adversary=None, level=0, players=1):
     return state
 
 
-def place(state, **lands):
-    for name, pieces in lands.items():
-        for ch in pieces:
-            if ch == "b":
-                state["lands"][name]["blight"] += 1
-            else:
-                pcs.add(state["lands"][name], LETTERS[ch])
-
-
-def show(state, name):
-    land = state["lands"][name]
-    return "".join(ch * pcs.count(land, kind) for ch, kind in LETTERS.items()) + "b" * land[
-        "blight"]
-
-
 def mod(state, kind, **params):
     event_rules.add_mod(state, {"mod": kind, "until": "turn", "from_turn": 0, **params})
-
-
-def settle(state, answers=()):
-    todo = list(answers)
-    ask = fx.run(state)
-    while ask is not None:
-        ask = fx.answer(state, todo.pop(0) if todo else ask.options[0])
 
 
 def fear_earned(state):
