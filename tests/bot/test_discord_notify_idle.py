@@ -92,8 +92,9 @@ async def click(bot, user_id: int, message) -> FakeInteraction:
     return interaction
 
 
-async def test_the_idle_vote_is_posted_with_buttons_and_decided_by_a_click(env) -> None:
-    bot, world = env
+async def bob_to_move_within_an_hour(bot) -> tuple[int, Clock]:
+    """A started game with the idle cog, a 1-hour deadline and an idle vote after 1 missed
+    deadline; the host has moved, so Bob is to move. Returns the game id and the clock."""
     clock = Clock()
     bot.table = TableService(bot.store, clock=clock)
     bot.clock = clock
@@ -103,6 +104,12 @@ async def test_the_idle_vote_is_posted_with_buttons_and_decided_by_a_click(env) 
     await bot.publisher.publish(await bot.table.start(gid, HOST))
     await bot.table.set_timers(gid, HOST, deadline_hours=1)
     await bot.table.act(gid, HOST, "pick 2")
+    return gid, clock
+
+
+async def test_the_idle_vote_is_posted_with_buttons_and_decided_by_a_click(env) -> None:
+    bot, world = env
+    gid, clock = await bob_to_move_within_an_hour(bot)
     clock.now = T0 + timedelta(hours=2)
     assert await reminders.RemindersCog(bot).tick() == 2  # Bob's timeout move, the vote
     [vote] = [m for m in world.in_channel(THREAD) if any(

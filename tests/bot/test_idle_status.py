@@ -8,13 +8,12 @@ from datetime import timedelta
 
 import discord
 
-from bot.cogs import idle, reminders
+from bot.cogs import reminders
 from bot.cogs.play import PlayCog
 from bot.i18n import t
-from bot.table import TableService
 from tests.bot import test_discord_publish as publish
 from tests.bot.test_discord_fakes import FakeInteraction
-from tests.bot.test_discord_notify_idle import T0, Clock
+from tests.bot.test_discord_notify_idle import T0, bob_to_move_within_an_hour
 from tests.bot.test_discord_publish import BOB, HOST, THREAD
 from tests.bot.test_table_idle import CAROL, bob_missed_twice, svc  # noqa: F401  (fixture)
 
@@ -52,15 +51,7 @@ async def status_texts(bot, user_id: int, locale: discord.Locale) -> list[str]:
 
 async def test_game_status_says_a_vote_is_open_in_english_and_korean(env) -> None:
     bot, world = env
-    clock = Clock()
-    bot.table = TableService(bot.store, clock=clock)
-    bot.clock = clock
-    await idle.setup(bot)
-    gid = await publish.new_game(bot, BOB)
-    await bot.table.set_idle_after(gid, HOST, 1)
-    await bot.publisher.publish(await bot.table.start(gid, HOST))
-    await bot.table.set_timers(gid, HOST, deadline_hours=1)
-    await bot.table.act(gid, HOST, "pick 2")
+    gid, clock = await bob_to_move_within_an_hour(bot)
     params = {"user": f"<@{BOB}>", "seat": 2, "votes": 0, "needed": 1}
     before = "\n".join(await status_texts(bot, HOST, discord.Locale.american_english))
     assert t("idle.status_vote", "en", **params) not in before
