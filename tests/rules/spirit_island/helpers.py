@@ -52,3 +52,30 @@ def settle(state, answers=(), exact=True):
         ask = fx.answer(state, answers.pop(0) if answers else ask.options[0])
     assert not (exact and answers), f"answers left over: {answers}"
     return state
+
+
+def answer_exactly(state, answers):
+    """Run the queue, giving exactly `answers`: a question beyond them, or an answer left
+    unasked, fails the test."""
+    left = list(answers)
+    ask = fx.run(state)
+    while ask is not None:
+        assert left, f"unexpected question {ask}"
+        ask = fx.answer(state, left.pop(0))
+    assert not left
+    return state
+
+
+def play_at_random(engine, state, rng, problems, most=3000):
+    """Play random choices until the game ends, asserting `problems(before, after)` is empty
+    after each move; the final state and the log of (seat, action)."""
+    log = []
+    while engine.result(state) is None:
+        assert len(log) < most, "the game does not end"
+        decision = rng.choice(engine.decisions(state))
+        action = rng.choice(decision.choices).action
+        before = state
+        state, _ = engine.apply(state, decision.seat, action)
+        log.append((decision.seat, action))
+        assert problems(before, state) == [], (len(log), action)
+    return state, log

@@ -12,6 +12,7 @@ from rules.spirit_island import SpiritIsland
 from rules.spirit_island import adversaries as adv
 from rules.spirit_island.checks import problems
 from rules.spirit_island.engine import ADVERSARIES
+from tests.rules.spirit_island.helpers import play_at_random
 
 ENGINE = SpiritIsland()
 GAMES = 16
@@ -32,15 +33,7 @@ def play(game: int):
     options = options_for(game)
     state = ENGINE.setup(options, seats, game)
     rng = Rng(1000 + game)
-    log = []
-    while ENGINE.result(state) is None:
-        assert len(log) < 3000, "the game does not end"
-        decision = rng.choice(ENGINE.decisions(state))
-        action = rng.choice(decision.choices).action
-        before = state
-        state, _ = ENGINE.apply(state, decision.seat, action)
-        log.append((decision.seat, action))
-        assert problems(before, state) == [], (len(log), action)
+    state, log = play_at_random(ENGINE, state, rng, problems)
     return seats, options, state, log
 
 

@@ -14,6 +14,7 @@ from rules.spirit_island import spirits as sp
 from rules.spirit_island import tokens as tok
 from rules.spirit_island.checks import problems
 from rules.spirit_island.state import new_state
+from tests.rules.spirit_island.helpers import answer_exactly, play_at_random
 from tests.rules.spirit_island.test_spirits import game, play, presence, steps_of
 
 FANGS, KEEPER, TRICKSTER, LURE, MINDS, STONE, SHROUD = sra.MINE
@@ -23,13 +24,7 @@ ENGINE = SpiritIsland()
 def seated(*names, boards="ABCD", answers=()):
     """A game with the spirits seated and their setup choices answered."""
     state = game(*names, boards=boards, queue_setup=True)
-    left = list(answers)
-    ask = fx.run(state)
-    while ask is not None:
-        assert left, f"unexpected question {ask}"
-        ask = fx.answer(state, left.pop(0))
-    assert not left
-    return state
+    return answer_exactly(state, answers)
 
 
 def prepared(*names, boards="ABCD", beasts=()):
@@ -468,15 +463,7 @@ def test_random_games_with_these_spirits_end_hold_and_replay(game_no):
     options = {"events": game_no % 2 == 0, "spirits": names}
     state = ENGINE.setup(options, len(names), game_no)
     rng = Rng(500 + game_no)
-    log = []
-    while ENGINE.result(state) is None:
-        assert len(log) < 3000, "the game does not end"
-        decision = rng.choice(ENGINE.decisions(state))
-        action = rng.choice(decision.choices).action
-        before = state
-        state, _ = ENGINE.apply(state, decision.seat, action)
-        log.append((decision.seat, action))
-        assert _problems(before, state) == [], (len(log), action)
+    state, log = play_at_random(ENGINE, state, rng, _problems)
     assert len(log) > 20  # played on, not lost at setup
     assert dump_state(replay(ENGINE, options, len(names), game_no, log)) == dump_state(state)
 

@@ -12,6 +12,7 @@ from rules.spirit_island import spirit_rules_b as rb
 from rules.spirit_island import spirit_rules_memory as mr
 from rules.spirit_island import spirit_rules_starlight as sr
 from rules.spirit_island import spirits as sp
+from tests.rules.spirit_island.helpers import answer_exactly
 from tests.rules.spirit_island.test_spirits import game, play, presence
 
 VENGEANCE = "Vengeance as a Burning Plague"
@@ -27,13 +28,7 @@ def seated(name, answers=(), boards="A", others=()):
     state = game(name, *others, boards=boards, queue_setup=True)
     for kind in ("minor", "major"):  # for the Days That Never Were
         state["secret"][f"{kind}_deck"] = [f"{kind}{i}" for i in range(8)]
-    left = list(answers)
-    ask = fx.run(state)
-    while ask is not None:
-        assert left, f"unexpected question {ask}"
-        ask = fx.answer(state, left.pop(0))
-    assert not left
-    return state
+    return answer_exactly(state, answers)
 
 
 def clear(state):
