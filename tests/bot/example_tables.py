@@ -13,6 +13,8 @@ T0 = datetime(2026, 3, 1, 12, 0, tzinfo=UTC)
 
 
 class Clock:
+    """The injected clock of the table tests: stands still until moved."""
+
     def __init__(self) -> None:
         self.now = T0
 
@@ -22,6 +24,13 @@ class Clock:
     def advance(self, **delta: float) -> datetime:
         self.now += timedelta(**delta)
         return self.now
+
+    def at(self, hours: float) -> None:
+        """`hours` after T0."""
+        self.now = T0 + timedelta(hours=hours)
+
+    def later(self, hours: float) -> None:
+        self.now += timedelta(hours=hours)
 
 
 async def started(

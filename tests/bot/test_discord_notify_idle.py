@@ -4,7 +4,7 @@ the recording fakes of tests/bot/test_discord_fakes.py."""
 
 from __future__ import annotations
 
-from datetime import UTC, datetime, timedelta
+from datetime import timedelta
 
 import discord
 
@@ -14,11 +14,11 @@ from bot.i18n import t
 from bot.table import TableService
 from bot.table_types import Reminder
 from tests.bot import test_discord_publish as publish
+from tests.bot.example_tables import T0, Clock
 from tests.bot.test_discord_fakes import FakeInteraction, World
 from tests.bot.test_discord_publish import BOB, EVE, HOST, THREAD
 
 env = publish.env
-T0 = datetime(2026, 3, 1, 12, 0, tzinfo=UTC)
 
 
 def thread_texts(world: World) -> list[str]:
@@ -73,13 +73,6 @@ async def test_the_last_undecided_player_is_told_in_the_thread_and_by_dm(env) ->
                               via={BOB: "dm"}, last=frozenset({BOB})))
     assert note in dms(world, BOB)[-1]
 
-
-class Clock:
-    def __init__(self) -> None:
-        self.now = T0
-
-    def __call__(self) -> datetime:
-        return self.now
 
 
 async def click(bot, user_id: int, message) -> FakeInteraction:

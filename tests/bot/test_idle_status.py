@@ -12,8 +12,9 @@ from bot.cogs import reminders
 from bot.cogs.play import PlayCog
 from bot.i18n import t
 from tests.bot import test_discord_publish as publish
+from tests.bot.example_tables import T0
 from tests.bot.test_discord_fakes import FakeInteraction
-from tests.bot.test_discord_notify_idle import T0, bob_to_move_within_an_hour
+from tests.bot.test_discord_notify_idle import bob_to_move_within_an_hour
 from tests.bot.test_discord_publish import BOB, HOST, THREAD
 from tests.bot.test_table_idle import CAROL, bob_missed_twice, svc  # noqa: F401  (fixture)
 

@@ -4,28 +4,16 @@ without a vote, a vote can fail, and the idle player's own move resets her count
 
 from __future__ import annotations
 
-from datetime import UTC, datetime, timedelta
-
 import pytest
 
 from bot.table import Outcome, Refusal, TableService
 from bot.table_idle import IdleVote, on_default_moves, open_vote
 from bot.table_seats import OFFER_KEY
 from storage import open_store
+from tests.bot.example_tables import Clock
 
 HOST, BOB, CAROL, DAVE = 501, 502, 503, 504
-T0 = datetime(2026, 3, 1, 12, 0, tzinfo=UTC)
 
-
-class Clock:
-    def __init__(self) -> None:
-        self.now = T0
-
-    def __call__(self) -> datetime:
-        return self.now
-
-    def later(self, hours: float) -> None:
-        self.now += timedelta(hours=hours)
 
 
 @pytest.fixture

@@ -13,20 +13,10 @@ from bot.table import Refusal, Reminder, TableService
 from bot.table_prefs import quiet_until
 from rules.core import Decision
 from storage import open_store
+from tests.bot.example_tables import T0, Clock  # T0 is 21:00 in Seoul
 
 HOST, BOB = 401, 402
-T0 = datetime(2026, 3, 1, 12, 0, tzinfo=UTC)  # 21:00 in Seoul
 
-
-class Clock:
-    def __init__(self) -> None:
-        self.now = T0
-
-    def __call__(self) -> datetime:
-        return self.now
-
-    def at(self, hours: float) -> None:
-        self.now = T0 + timedelta(hours=hours)
 
 
 @pytest.fixture

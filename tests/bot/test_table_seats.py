@@ -11,20 +11,10 @@ from bot.i18n import lookup
 from bot.table import Outcome, Refusal, Reminder, TableService
 from rules.core import dump_state
 from storage import open_store
+from tests.bot.example_tables import T0, Clock
 
 HOST, BOB, CAROL, DAN, EVE = 301, 302, 303, 304, 305
-T0 = datetime(2026, 3, 1, 12, 0, tzinfo=UTC)
 
-
-class Clock:
-    def __init__(self) -> None:
-        self.now = T0
-
-    def __call__(self) -> datetime:
-        return self.now
-
-    def at(self, hours: float) -> None:
-        self.now = T0 + timedelta(hours=hours)
 
 
 @pytest.fixture

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from datetime import UTC, datetime, timedelta
+from datetime import datetime, timedelta
 from types import SimpleNamespace
 
 import pytest
@@ -10,20 +10,10 @@ import pytest
 from bot.table import Outcome, Refusal, Reminder, TableService, TimerSettings
 from bot.table_secrets import secret_move
 from storage import open_store
+from tests.bot.example_tables import T0, Clock
 
 HOST, BOB = 301, 302
-T0 = datetime(2026, 3, 1, 12, 0, tzinfo=UTC)
 
-
-class Clock:
-    def __init__(self) -> None:
-        self.now = T0
-
-    def __call__(self) -> datetime:
-        return self.now
-
-    def at(self, hours: float) -> None:
-        self.now = T0 + timedelta(hours=hours)
 
 
 @pytest.fixture

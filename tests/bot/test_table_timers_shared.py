@@ -5,24 +5,17 @@ timers hands them to the other when the lease ends."""
 from __future__ import annotations
 
 import asyncio
-from datetime import UTC, datetime, timedelta
+from datetime import timedelta
 
 import pytest
 
 from bot.table import Outcome, Reminder, TableService
 from bot.table_tick import CLAIM_LEASE
 from storage import open_store
+from tests.bot.example_tables import T0, Clock
 
 HOST, BOB = 301, 302
-T0 = datetime(2026, 3, 1, 12, 0, tzinfo=UTC)
 
-
-class Clock:
-    def __init__(self) -> None:
-        self.now = T0
-
-    def __call__(self) -> datetime:
-        return self.now
 
 
 @pytest.fixture
