@@ -10,6 +10,7 @@ from rules.spirit_island import fear_verbs as fv
 from rules.spirit_island import island as isl
 from rules.spirit_island import pieces as pcs
 from rules.spirit_island import powers as pw
+from rules.spirit_island import seat_rows
 from rules.spirit_island import tokens as tok
 
 
@@ -495,13 +496,7 @@ def play_from_hand(state, step, ctx, answer):
     name = fx.ask_or_take(ctx["seat"], "play_now", options + [fx.DONE], answer)
     if isinstance(name, fx.Ask) or name == fx.DONE:
         return name if isinstance(name, fx.Ask) else None
-    row["hand"].remove(name)
-    row["played"].append(name)
-    row["energy"] -= pw.CARDS[name]["cost"]
-    elements = row.setdefault("elements", {})
-    for element in pw.CARDS[name]["elements"]:
-        elements[element] = elements.get(element, 0) + 1
-    row.setdefault("powers", []).append(name)
+    seat_rows.play_card(row, name, pw.CARDS[name])
     return None
 
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from rules.spirit_island import effects as fx
-from rules.spirit_island import hooks
+from rules.spirit_island import hooks, seat_rows
 from rules.spirit_island import invaders as inv
 from rules.spirit_island import island as isl
 from rules.spirit_island import pieces as pcs
@@ -120,15 +120,13 @@ def as_target(state, step, ctx, answer):
 
 @fx.verb("slow_as_fast")
 def slow_as_fast(state, step, ctx, answer):
-    row = state["seats"][ctx["seat"]]
-    row["slow_as_fast"] = row.get("slow_as_fast", 0) + step.get("n", 1)
+    seat_rows.count_up(state, ctx["seat"], "slow_as_fast", step.get("n", 1))
     return None
 
 
 @fx.verb("card_plays")
 def card_plays(state, step, ctx, answer):
-    row = state["seats"][ctx["seat"]]
-    row["card_plays_bonus"] = row.get("card_plays_bonus", 0) + step.get("n", 1)
+    seat_rows.count_up(state, ctx["seat"], "card_plays_bonus", step.get("n", 1))
     return None
 
 
@@ -251,8 +249,7 @@ def choose_elements(state, step, ctx, answer):
 @fx.verb("range_bonus")
 def range_bonus(state, step, ctx, answer):
     """The spirit's powers reach `n` further this turn (`seats[i]["range_bonus"]`)."""
-    row = state["seats"][ctx["seat"]]
-    row["range_bonus"] = row.get("range_bonus", 0) + step.get("n", 1)
+    seat_rows.count_up(state, ctx["seat"], "range_bonus", step.get("n", 1))
     return None
 
 
@@ -354,12 +351,7 @@ def play_gained(state, step, ctx, answer):
     pick = fx.ask_or_take(ctx["seat"], "play_now", ["yes", "no"], answer)
     if isinstance(pick, fx.Ask) or pick == "no":
         return pick if isinstance(pick, fx.Ask) else None
-    row["hand"].remove(name)
-    row["played"].append(name)
-    row["energy"] -= pw.CARDS[name]["cost"]
-    for element in pw.CARDS[name]["elements"]:
-        row["elements"][element] = row["elements"].get(element, 0) + 1
-    row.setdefault("powers", []).append(name)
+    seat_rows.play_card(row, name, pw.CARDS[name])
     return None
 
 

@@ -16,7 +16,7 @@ import functools
 
 from rules.spirit_island import actions as act
 from rules.spirit_island import effects as fx
-from rules.spirit_island import hooks
+from rules.spirit_island import hooks, seat_rows
 from rules.spirit_island import island as isl
 from rules.spirit_island import pieces as pcs
 from rules.spirit_island import powers as pw
@@ -71,12 +71,7 @@ def add_presence(inner, state, step, ctx, answer):
         land = fx.ask_or_take(seat, "add_presence", options, answer)
         if isinstance(land, fx.Ask):
             return land
-        row = state["seats"][seat]
-        if step["source"] == "destroyed":
-            row["destroyed"] -= 1
-        else:
-            row["tracks"][step["source"]] += 1
-        pcs.add_presence(state["lands"][land], _key(state, seat))
+        seat_rows.gain_presence(state, seat, land, step["source"])
         return _forbidden_ground(state, seat, [land], ctx)
     before = set(sp.sacred_sites(state, seat)) if seat is not None else set()
     result = inner(state, step, ctx, answer)

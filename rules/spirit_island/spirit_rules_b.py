@@ -27,6 +27,7 @@ from rules.spirit_island import effects as fx
 from rules.spirit_island import (
     event_verbs,  # noqa: F401  (its verbs registered before these wrap them)
     hooks,
+    seat_rows,
 )
 from rules.spirit_island import invaders as inv
 from rules.spirit_island import island as isl
@@ -112,8 +113,7 @@ def setup_piece(state, step, ctx, answer):
 @fx.verb("setup_destroyed")
 def setup_destroyed(state, step, ctx, answer):
     """Setup: `n` of the spirit's presence start destroyed (Vengeance)."""
-    row = state["seats"][ctx["seat"]]
-    row["destroyed"] = row.get("destroyed", 0) + step.get("n", 1)
+    seat_rows.count_up(state, ctx["seat"], "destroyed", step.get("n", 1))
     return None
 
 
@@ -226,12 +226,7 @@ def add_presence(previous, state, step, ctx, answer):
     land = fx.ask_or_take(seat, "add_presence", options, answer)
     if isinstance(land, fx.Ask):
         return land
-    row = state["seats"][seat]
-    if step["source"] == "destroyed":
-        row["destroyed"] -= 1
-    else:
-        row["tracks"][step["source"]] += 1
-    pcs.add_presence(state["lands"][land], _key(state, seat))
+    seat_rows.gain_presence(state, seat, land, step["source"])
     return None
 
 
@@ -541,8 +536,7 @@ def split_energy(state, step, ctx, answer):
 @fx.verb("mountain_range")
 def mountain_range(state, step, ctx, answer):
     """This turn the target spirit's powers reach `n` further from Mountains."""
-    row = state["seats"][ctx["spirit"]]
-    row["mountain_range"] = row.get("mountain_range", 0) + step.get("n", 1)
+    seat_rows.count_up(state, ctx["spirit"], "mountain_range", step.get("n", 1))
     return None
 
 

@@ -10,6 +10,7 @@ from rules.spirit_island import invaders as inv
 from rules.spirit_island import island as isl
 from rules.spirit_island import pieces as pcs
 from rules.spirit_island import powers as pw
+from rules.spirit_island import seat_rows
 from rules.spirit_island import spirit_rules_b as rb
 
 # --- gaining cards: a Major paid for instead of forgetting; Days That Never Were --------------------
@@ -299,12 +300,7 @@ def play_now(state, step, ctx, answer):
     name = fx.ask_or_take(ctx["seat"], "play_now", [*options, fx.DONE], answer)
     if isinstance(name, fx.Ask) or name == fx.DONE:
         return name if isinstance(name, fx.Ask) else None
-    row["hand"].remove(name)
-    row["played"].append(name)
-    row["energy"] -= pw.CARDS[name]["cost"]
-    for element in pw.CARDS[name]["elements"]:
-        row["elements"][element] = row["elements"].get(element, 0) + 1
-    row.setdefault("powers", []).append(name)
+    seat_rows.play_card(row, name, pw.CARDS[name])
     return None
 
 
