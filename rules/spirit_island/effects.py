@@ -295,27 +295,26 @@ def target_land(state, step, ctx, answer):
     else:
         near = within(state, origins(state, seat, source), step.get("range", 0))
     options = [n for n in near if land_matches(state, n, step.get("where"), ctx)]
-    if not options:
-        abort(state, ctx)
-        return None
-    land = ask_or_take(seat, "target_land", options, answer)
-    if isinstance(land, Ask):
-        return land
-    set_ctx(state, ctx, land=land)
-    return None
+    return _target(state, ctx, seat, "land", options, answer)
 
 
 @verb("target_spirit")
 def target_spirit(state, step, ctx, answer):
     seat = chooser(ctx)
     options = [i for i in range(len(state["seats"])) if step.get("self", True) or i != seat]
+    return _target(state, ctx, seat, "spirit", options, answer)
+
+
+def _target(state, ctx, seat, kind, options, answer):
+    """Ask `seat` for the target `kind` (land or spirit) among `options` and keep it in the
+    context; with no option the effect is aborted."""
     if not options:
         abort(state, ctx)
         return None
-    spirit = ask_or_take(seat, "target_spirit", options, answer)
-    if isinstance(spirit, Ask):
-        return spirit
-    set_ctx(state, ctx, spirit=spirit)
+    pick = ask_or_take(seat, f"target_{kind}", options, answer)
+    if isinstance(pick, Ask):
+        return pick
+    set_ctx(state, ctx, **{kind: pick})
     return None
 
 
