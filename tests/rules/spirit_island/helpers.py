@@ -62,7 +62,7 @@ def answer_exactly(state, answers):
     while ask is not None:
         assert left, f"unexpected question {ask}"
         ask = fx.answer(state, left.pop(0))
-    assert not left
+    assert not left, f"answers not used: {left}"
     return state
 
 

@@ -13,6 +13,7 @@ from rules.spirit_island import powers as pw
 from rules.spirit_island import spirit_rules as sr
 from rules.spirit_island import spirits as sp
 from rules.spirit_island import tokens as tok
+from tests.rules.spirit_island.helpers import answer_exactly
 from tests.rules.spirit_island.test_spirits import (
     BASE,
     BRINGER,
@@ -40,12 +41,7 @@ def innate(state, name, elements, answers=(), seat=0):
 
 def _run(state, effect, seat, answers, source):
     fx.push(state, effect, {"seat": seat, "source": source})
-    left = list(answers)
-    ask = fx.run(state)
-    while ask is not None:
-        assert left, f"unexpected question {ask}"
-        ask = fx.answer(state, left.pop(0))
-    assert not left, f"answers not used: {left}"
+    answer_exactly(state, answers)
 
 
 def fear(state) -> int:

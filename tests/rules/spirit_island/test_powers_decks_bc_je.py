@@ -17,6 +17,7 @@ from rules.spirit_island import invaders as inv
 from rules.spirit_island import pieces as pcs
 from rules.spirit_island import powers as pw
 from rules.spirit_island import tokens as tok
+from tests.rules.spirit_island.helpers import answer_exactly
 from tests.rules.spirit_island.test_spirits import LIGHTNING, RIVER, game, steps_of
 
 DECKS = {n: c for n, c in pw.CARDS.items() if c["set"] in ("branch_and_claw", "jagged_earth")
@@ -53,12 +54,7 @@ def position(at=None, pres=None, el=None, energy=0, tl=1, majors=(), destroyed=(
 
 def play(state, name, answers=()):
     fx.push(state, pw.card_effect(name), {"seat": 0, "source": name})
-    left = list(answers)
-    ask = fx.run(state)
-    while ask is not None:
-        assert left, f"unexpected question {ask}"
-        ask = fx.answer(state, left.pop(0))
-    assert not left, f"answers not used: {left}"
+    answer_exactly(state, answers)
 
 
 def n(state, name, kind):

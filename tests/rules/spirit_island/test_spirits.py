@@ -14,6 +14,7 @@ from rules.spirit_island import invaders as inv
 from rules.spirit_island import spirits as sp
 from rules.spirit_island.pieces import empty_land
 from rules.spirit_island.state import new_state
+from tests.rules.spirit_island.helpers import answer_exactly
 
 LIGHTNING = "Lightning's Swift Strike"
 RIVER = "River Surges in Sunlight"
@@ -51,12 +52,7 @@ def presence(state: dict, seat: int = 0) -> dict[str, int]:
 
 def play(state: dict, effect: list[dict], seat: int = 0, answers=()) -> None:
     fx.push(state, effect, {"seat": seat, "source": "test"})
-    left = list(answers)
-    ask = fx.run(state)
-    while ask is not None:
-        assert left, f"unexpected question {ask}"
-        ask = fx.answer(state, left.pop(0))
-    assert not left, f"answers not used: {left}"
+    answer_exactly(state, answers)
 
 
 def steps_of(effect: list[dict]):
