@@ -118,16 +118,11 @@ def as_target(state, step, ctx, answer):
     return fx.frames(step["then"], fresh)
 
 
-@fx.verb("slow_as_fast")
-def slow_as_fast(state, step, ctx, answer):
-    seat_rows.count_up(state, ctx["seat"], "slow_as_fast", step.get("n", 1))
-    return None
-
-
-@fx.verb("card_plays")
-def card_plays(state, step, ctx, answer):
-    seat_rows.count_up(state, ctx["seat"], "card_plays_bonus", step.get("n", 1))
-    return None
+# Verbs that only raise a counter of the acting spirit's row for this turn (verb -> row key):
+# powers played Slow used as Fast, extra card plays, and powers reaching `n` further.
+for _verb, _key in {"slow_as_fast": "slow_as_fast", "card_plays": "card_plays_bonus",
+                    "range_bonus": "range_bonus"}.items():
+    seat_rows.counter_verb(_verb, _key)
 
 
 @fx.verb("grant_repeat")
@@ -243,13 +238,6 @@ def choose_elements(state, step, ctx, answer):
         have = state["seats"][seat].setdefault("elements", {})
         for element in chosen:
             have[element] = have.get(element, 0) + 1
-    return None
-
-
-@fx.verb("range_bonus")
-def range_bonus(state, step, ctx, answer):
-    """The spirit's powers reach `n` further this turn (`seats[i]["range_bonus"]`)."""
-    seat_rows.count_up(state, ctx["seat"], "range_bonus", step.get("n", 1))
     return None
 
 

@@ -35,3 +35,14 @@ def gain_presence(state: dict, seat: int, land: str, source: str) -> None:
     else:
         row["tracks"][source] += 1
     pcs.add_presence(state["lands"][land], fx.presence_key(state, seat))
+
+
+def counter_verb(verb: str, key: str, whose: str = "seat") -> None:
+    """Register the effect verb `verb` that raises the counter `key` of the spirit
+    `ctx[whose]` by the step's `n` (1 if absent)."""
+
+    def raise_counter(state, step, ctx, answer):
+        count_up(state, ctx[whose], key, step.get("n", 1))
+        return None
+
+    fx.verb(verb)(raise_counter)

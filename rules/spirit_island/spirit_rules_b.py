@@ -110,11 +110,8 @@ def setup_piece(state, step, ctx, answer):
     return None
 
 
-@fx.verb("setup_destroyed")
-def setup_destroyed(state, step, ctx, answer):
-    """Setup: `n` of the spirit's presence start destroyed (Vengeance)."""
-    seat_rows.count_up(state, ctx["seat"], "destroyed", step.get("n", 1))
-    return None
+# Setup: `n` of the spirit's presence start destroyed (Vengeance).
+seat_rows.counter_verb("setup_destroyed", "destroyed")
 
 
 # --- targeting: `has_any` kinds, Volcanic Peaks, Exaltation's mountain range ----------------------------
@@ -533,11 +530,8 @@ def split_energy(state, step, ctx, answer):
     return None
 
 
-@fx.verb("mountain_range")
-def mountain_range(state, step, ctx, answer):
-    """This turn the target spirit's powers reach `n` further from Mountains."""
-    seat_rows.count_up(state, ctx["spirit"], "mountain_range", step.get("n", 1))
-    return None
+# This turn the target spirit's powers reach `n` further from Mountains.
+seat_rows.counter_verb("mountain_range", "mountain_range", whose="spirit")
 
 
 @fx.verb("erupt")
