@@ -117,3 +117,13 @@ def test_the_fast_suite_leaves_out_exactly_the_end_to_end_tests() -> None:
     nodes = [line for line in proc.stdout.splitlines() if "::" in line]
     assert nodes and all(node.startswith(fast + "::") for node in nodes), nodes
     assert re.search(r"\b[1-9]\d* deselected", proc.stdout), proc.stdout[-500:]
+
+
+def test_no_data_table_or_module_names_a_path_outside_the_repository() -> None:
+    # a table's source note names the data set and its public sources, not a folder a
+    # person who clones the repository does not have
+    files = [p for top in ("rules", "render", "bot", "storage", "bench")
+             for p in repo_files(ROOT / top, (".json", ".py", ".csv"))]
+    assert any(p.suffix == ".json" for p in files)
+    bad = {str(p.relative_to(ROOT)): outside_paths(p.read_text(encoding="utf-8")) for p in files}
+    assert {name: hits for name, hits in bad.items() if hits} == {}
