@@ -6,6 +6,7 @@ river, and factions may share one, seed L275). The supply is what is left of 3.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
 from rules.core import Event, RuleError
@@ -59,6 +60,22 @@ def ship_reach(st: State, name: str) -> int:
     return ship_range(st, name)
 
 
+def each_path(fs: dict, name: str, paths: list[list[str]], reach: int
+              ) -> Iterator[tuple[list[str], int, int]]:
+    """Each path with its length and whether it pays 1 power to go one further: it starts on
+    one of the faction's ships or merchants (each used once) and is at most reach + 1 long.
+    Shared by ships (seed L279-295) and the merchants who walk (L397-404)."""
+    left = list(fs["ships"])
+    for path in paths:
+        if path[0] not in left:
+            raise RuleError("terra_mystica.mots_no_ship", faction=name, hex=path[0])
+        left.remove(path[0])
+        steps = len(path) - 1
+        if steps > reach + 1:
+            raise RuleError("terra_mystica.mots_ship_far", n=steps, max=reach + 1)
+        yield path, steps, int(steps > reach)
+
+
 def check_moves(st: State, name: str, paths: list[list[str]]) -> tuple[list[str], int]:
     """Validate one 'move ships' (seed L279-295): every path starts on one of the faction's
     ships; steps go to an adjacent river, through a canal, or into another faction's building
@@ -67,18 +84,10 @@ def check_moves(st: State, name: str, paths: list[list[str]]) -> tuple[list[str]
     buildings entered (trades, in path order) and the power to pay."""
     fs = st["factions"][name]
     bd = _board(st)
-    left = list(fs["ships"])
-    reach = ship_reach(st, name)
     entered: list[str] = []
     power = 0
-    for path in paths:
-        if path[0] not in left:
-            raise RuleError("terra_mystica.mots_no_ship", faction=name, hex=path[0])
-        left.remove(path[0])
-        steps = len(path) - 1
-        if steps > reach + 1:
-            raise RuleError("terra_mystica.mots_ship_far", n=steps, max=reach + 1)
-        power += steps > reach
+    for path, steps, extra in each_path(fs, name, paths, ship_reach(st, name)):
+        power += extra
         for i, (a, b) in enumerate(zip(path, path[1:], strict=False)):
             if a in bd.START_TERRAIN:
                 raise RuleError("terra_mystica.mots_ship_stop", hex=a)

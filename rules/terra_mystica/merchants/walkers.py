@@ -30,22 +30,14 @@ def check_walks(st: State, name: str, paths: list[list[str]]) -> tuple[list[str]
     """Validate one move of merchants (seed L397-404): steps to adjacent spaces; a river
     only on the way; the end a land space; ending in another faction's building without the
     own marker is a trade (one own merchant per building). Returns trades and power."""
-    from rules.terra_mystica.merchants.ships import _board
+    from rules.terra_mystica.merchants.ships import _board, each_path
 
     fs = st["factions"][name]
     bd = _board(st)
-    left = list(fs["ships"])
-    reach = walk_reach(st, name)
     entered: list[str] = []
     power = 0
-    for path in paths:
-        if path[0] not in left:
-            raise RuleError("terra_mystica.mots_no_ship", faction=name, hex=path[0])
-        left.remove(path[0])
-        steps = len(path) - 1
-        if steps > reach + 1:
-            raise RuleError("terra_mystica.mots_ship_far", n=steps, max=reach + 1)
-        power += steps > reach
+    for path, _steps, extra in each_path(fs, name, paths, walk_reach(st, name)):
+        power += extra
         for a, b in zip(path, path[1:], strict=False):
             if b not in bd.ADJ.get(a, ()):
                 raise RuleError("terra_mystica.mots_ship_path", a=a, b=b)
