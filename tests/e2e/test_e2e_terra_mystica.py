@@ -255,8 +255,9 @@ async def test_terra_mystica_lobby_factions_turns_and_a_leech_accepted(tmp_path:
         assert mine.visible_to == bob.id and t("discord.status.running", "ko") in mine.content
 
         # more turns, each through the buttons a player would use, until both players
-        # have used a turn's private menu (which turns offer one depends on the game)
-        for _ in range(12):
+        # have used a turn's private menu (which turns offer one depends on the game's
+        # random seed: 12 turns were once not enough; the loop stops as soon as both have)
+        for _ in range(40):
             if {user.id for user, _ in menus} == {alice.id, bob.id}:
                 break
             asked = await twin.wait_for(
