@@ -32,8 +32,11 @@ LOG_CHARS = 1900
 MOVES_CACHE = 64  # (game, version, user, lang) -> legal moves, for autocomplete keystrokes
 
 
-def match_prompt(prompts: list[Prompt], ref: ChoiceRef, user_id: int) -> Prompt:
-    """The open prompt a click refers to, or the Refusal explaining why there is none."""
+def match_prompt(prompts: list[Prompt], ref: ChoiceRef, user_id: int) -> tuple[Prompt, int]:
+    """The open prompt a click refers to and the index of the choice clicked, or the Refusal
+    explaining why there is none. A decision keeps its key while another seat's answer
+    changes its choices (a power offer accepted adds options to the next turn): a button
+    posted before then still means the choice its text names, found by that text's hash."""
     same = [p for p in prompts if key_matches(ref.key, p.decision.key)]
     if not same:
         raise Refusal("table.stale")
@@ -41,10 +44,13 @@ def match_prompt(prompts: list[Prompt], ref: ChoiceRef, user_id: int) -> Prompt:
     if not mine:
         raise Refusal("discord.not_your_choice", user=f"<@{same[0].user_id}>")
     prompt = mine[0]
-    choices = prompt.decision.choices or []
-    if not 0 <= ref.index < len(choices) or choice_hash(choices[ref.index].text) != ref.hash4:
+    hashes = [choice_hash(c.text) for c in prompt.decision.choices or []]
+    if 0 <= ref.index < len(hashes) and hashes[ref.index] == ref.hash4:
+        return prompt, ref.index
+    moved = [i for i, h in enumerate(hashes) if h == ref.hash4]
+    if len(moved) != 1:  # gone, or two choices share the hash: which one is unknown
         raise Refusal("table.stale")
-    return prompt
+    return prompt, moved[0]
 
 
 def filter_moves(moves: list[str], current: str) -> list[app_commands.Choice[str]]:
@@ -185,11 +191,11 @@ class PlayCog(commands.Cog, name="Play"):
                     prompts = await self.bot.table.open_prompts(ref.game_id)
                 except Refusal:
                     raise Refusal("table.stale") from None  # a forged or deleted game id
-                prompt = match_prompt(prompts, ref, interaction.user.id)
-                choice = (prompt.decision.choices or [])[ref.index]
+                prompt, index = match_prompt(prompts, ref, interaction.user.id)
+                choice = (prompt.decision.choices or [])[index]
                 # the choice's text may be a secret (a draft pick): log where, not what
                 log.info("click by %s in game %s: choice %d on %s", interaction.user.id,
-                         ref.game_id, ref.index, prompt.decision.key)
+                         ref.game_id, index, prompt.decision.key)
                 outcome = await self.bot.table.act(
                     ref.game_id, interaction.user.id, choice.action,
                     interaction_id=interaction.id, decision_key=prompt.decision.key, lang=lang,

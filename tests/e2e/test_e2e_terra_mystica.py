@@ -256,7 +256,7 @@ async def test_terra_mystica_lobby_factions_turns_and_a_leech_accepted(tmp_path:
 
         # more turns, each through the buttons a player would use, until both players
         # have used a turn's private menu (which turns offer one depends on the game's
-        # random seed: 12 turns were once not enough; the loop stops as soon as both have)
+        # random seed; the loop stops as soon as both have)
         for _ in range(40):
             if {user.id for user, _ in menus} == {alice.id, bob.id}:
                 break
@@ -297,8 +297,11 @@ def _first_kind(message: Message) -> str:
 
 
 def _goes_on(message: Message) -> Callable[[str], bool]:
-    """A label predicate for the message's first choice that is not a pass (if any)."""
+    """A label predicate for the message's pass choice (or its first choice if it has none).
+    A small prompt comes when a player is short of resources; passing ends the round, and
+    the next round's income brings the big menu back (taking free conversions instead once
+    traded coins and VP back and forth for 40 turns)."""
     shown = [label for *_, label in labels(message)]
     passing = ("pass", "패스")
-    first = next((label for label in shown if not label.lower().startswith(passing)), shown[0])
+    first = next((label for label in shown if label.lower().startswith(passing)), shown[0])
     return lambda text: text == first
