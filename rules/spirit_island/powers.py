@@ -142,3 +142,6 @@ from rules.spirit_island import power_verbs, spirit_rules  # noqa: E402, F401, I
 from rules.spirit_island import deck_verbs  # noqa: E402, F401
 from rules.spirit_island import spirit_rules_b  # noqa: E402, F401
 from rules.spirit_island import spirit_rules_a  # noqa: E402, F401
+from rules.spirit_island import power_rules_a  # noqa: E402, F401
+from rules.spirit_island import power_rules_b  # noqa: E402, F401
+from rules.spirit_island import island_changes  # noqa: E402, F401
