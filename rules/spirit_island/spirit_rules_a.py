@@ -4,7 +4,8 @@ Ground, A Real Flair for Discord, Cleaning Up Messes Is a Drag, Home of the Isla
 Enthrall the Foreign Explorers, Fly Fast as Thought, A Joining of Swarms and Flocks, Mists
 Shift and Flow, Gather Power from the Cool and Dark; the hooks of Let Them Break Themselves
 Against the Stone, Bulwark of Will and Stubborn Solidity; the spirits' setup. Imported at the
-end of powers.py.
+end of powers.py. Bestow the Endurance of Bedrock, Bulwark of Will's top tier and Slow and
+Silent Death are in spirit_rules_stone_shroud.py.
 
 Each wrapper wraps the verb as registered at import time (whatever wrapper is already there
 stays inside), acting only for its spirit while its rule id is in `state["rules"]`.
@@ -20,6 +21,7 @@ from rules.spirit_island import hooks, seat_rows
 from rules.spirit_island import island as isl
 from rules.spirit_island import pieces as pcs
 from rules.spirit_island import powers as pw
+from rules.spirit_island import spirit_rules_stone_shroud as ss
 from rules.spirit_island import spirits as sp
 from rules.spirit_island import tokens as tok
 from rules.spirit_island.spirit_verbs_a import (  # noqa: F401  (MINE: the seven, for tests)
@@ -275,10 +277,11 @@ def _stone_strikes_back(state: dict, land: str, report: dict) -> None:
 @hooks.on("blight_added", "bulwark")
 def _bulwark(state: dict, land: str) -> None:
     """The blight just taken from the card goes back to it when the spirit pays (automatic
-    while it can: a hook cannot ask)."""
+    while it can: a hook cannot ask). The land is the spirit's if it held its presence
+    before this blight (which may have destroyed it)."""
     for seat, cost in state.get("turn_marks", {}).get("island", {}).get("bulwark", {}).items():
         row = state["seats"][int(seat)]
-        if state["lands"][land]["presence"].get(row["spirit"]) is None or row["energy"] < cost:
+        if ss.presence_before(state, land).get(row["spirit"]) is None or row["energy"] < cost:
             continue
         row["energy"] -= cost
         state["blight_card"]["pool"] += 1

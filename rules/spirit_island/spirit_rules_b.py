@@ -311,19 +311,58 @@ def _restore_held_disease(state: dict) -> None:
         state["lands"][name]["disease"] = state["lands"][name].get("disease", 0) + n
 
 
+def _plague_lands(state: dict, seat: int, lands) -> list[str]:
+    """Of `lands`, those with disease on a board where Vengeance has presence."""
+    rows = isl.island(tuple(state["boards"]))
+    boards = {rows[n]["board"] for n in _own_lands(state, seat)}
+    return [n for n in lands if state["lands"][n].get("disease") and rows[n]["board"] in boards]
+
+
+@hooks.on("after_ravage_step", "slowly-unfolding-plague")
+def plague_question(state: dict) -> None:
+    """Before the Build Step, Vengeance's player picks, among the lands about to build whose
+    disease would stop the build, those where the build happens anyway (a `plague_build`
+    question, answered land by land or `done`)."""
+    seat = sp.seat_of(state, VENGEANCE)
+    if seat is None:
+        return
+    targets = [n for card in state.get("track", {}).get("build", ())
+               for n in inv.build_targets(state, card)]
+    lands = _plague_lands(state, seat, dict.fromkeys(targets))
+    if lands:
+        fx.append(state, [{"do": "plague_build", "lands": lands}],
+                  {"seat": seat, "source": "The Terror of a Slowly Unfolding Plague"})
+
+
+@fx.verb("plague_build")
+def plague_build_choice(state, step, ctx, answer):
+    """One land at a time: the build there happens despite the disease (turn mark
+    `plague_build`, read by the `build_land` hook), or `done` for the rest."""
+    lands = step["lands"]
+    if not lands:
+        return None
+    pick = fx.ask_or_take(ctx["seat"], "plague_build", [*lands, fx.DONE], answer)
+    if isinstance(pick, fx.Ask) or pick == fx.DONE:
+        return pick if isinstance(pick, fx.Ask) else None
+    fx.turn_marks(state, pick)["plague_build"] = True
+    return [{"step": {**step, "lands": [n for n in lands if n != pick]}, "ctx": ctx}]
+
+
 @hooks.on("build_land", "slowly-unfolding-plague")
 def plague_build(state: dict, land: str, piece: str) -> None:
-    """While Vengeance's player has `plague_builds` on: disease in a land on a board with
-    its presence lets the build happen (the disease is held aside so the build does not
-    spend it, and put back after) and gives 1 fear."""
+    """Disease in a land on a board with Vengeance's presence lets the build happen where
+    its player chose so (the `plague_build` turn mark; or everywhere while the seat's
+    `plague_builds` is on): the disease is held aside so the build does not spend it, put
+    back after, and 1 fear."""
     _restore_held_disease(state)
     seat = sp.seat_of(state, VENGEANCE)
     here = state["lands"][land]
-    if seat is None or not state["seats"][seat].get("plague_builds") or not here.get("disease"):
+    if seat is None or not here.get("disease"):
         return None
-    rows = isl.island(tuple(state["boards"]))
-    board = rows[land]["board"]
-    if not any(rows[n]["board"] == board for n in _own_lands(state, seat)):
+    chosen = state.get("turn_marks", {}).get(land, {}).get("plague_build")
+    if not (chosen or state["seats"][seat].get("plague_builds")):
+        return None
+    if not _plague_lands(state, seat, [land]):
         return None
     state.setdefault("plague_held", {})[land] = here["disease"]
     here["disease"] = 0
