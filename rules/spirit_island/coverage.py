@@ -19,6 +19,7 @@ from rules.spirit_island import powers as pw
 from rules.spirit_island import spirits as sp
 
 DATA = Path(__file__).parent / "data" / "catalogue.json"
+ASPECTS = Path(__file__).parent / "data" / "spirits.json"
 TESTS = Path(__file__).resolve().parents[2] / "tests" / "rules" / "spirit_island"
 KINDS = ("spirits", "innates", "cards")
 
@@ -38,6 +39,16 @@ def read_tests(folder: Path = TESTS) -> str:
 
 def named(name: str, sources: str) -> bool:
     return f'"{name}"' in sources or f"'{name}'" in sources
+
+
+def aspects(sources: str) -> dict:
+    """The aspects' section: totals as for the other kinds, and one row per aspect."""
+    rows = json.loads(ASPECTS.read_text(encoding="utf-8"))["aspects"]["rows"]
+    items = [{"kind": "aspects", "name": r["name"], "ko": r["ko"], "spirit": r["spirit"],
+              "state": "missing", "tested": named(r["name"], sources)} for r in rows]
+    return {"total": len(items), "encoded": 0, "not_modelled": 0,
+            "tested": sum(r["tested"] for r in items),
+            "missing": [r["name"] for r in items], "items": items}
 
 
 def state_of(kind: str, name: str) -> str:
@@ -65,6 +76,7 @@ def report(sources: str | None = None) -> dict:
     out["not_modelled"] = [r["name"] for r in items if r["state"] == "not_modelled"]
     out["untested"] = [r["name"] for r in items if not r["tested"]]
     out["items"] = items
+    out["aspects"] = aspects(sources)
     return out
 
 
@@ -73,6 +85,8 @@ def text(data: dict) -> str:
              f"{data[kind]['not_modelled']} not modelled, {data[kind]['tested']} tested"
              for kind in KINDS]
     lines.append("missing: " + (", ".join(data["missing"]) or "-"))
+    lines.append(f"aspects: 0/{data['aspects']['total']} encoded, missing: "
+                 + ", ".join(data["aspects"]["missing"]))
     lines.append("not modelled: " + (", ".join(data["not_modelled"]) or "-"))
     lines.append(f"untested: {len(data['untested'])}")
     return "\n".join(lines)

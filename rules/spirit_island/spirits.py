@@ -26,6 +26,11 @@ for _path in sorted((Path(__file__).parent / "data").glob("spirits*.json")):
     if SPIRITS.keys() & _rows.keys():
         raise ValueError(f"{_path.name} repeats {sorted(SPIRITS.keys() & _rows.keys())}")
     SPIRITS.update(_rows)
+# The words of the spirits' own questions (notation.py merges them; Korean per digest 12.2).
+ASK_WORDS = {
+    "plague_build": ("let build", "건설 허용"),  # The Terror of a Slowly Unfolding Plague
+    "save_presence": ("save presence", "현신 구원"),  # Bulwark of Will's top tier
+}
 ELEMENTS = ("sun", "moon", "fire", "air", "water", "earth", "plant", "animal")
 TRACKS = ("energy", "card_plays")
 
