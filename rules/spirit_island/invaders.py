@@ -217,11 +217,14 @@ def add_blight(state: dict, name: str, cascade_to: list[str] | None = None) -> l
 
     `cascade_to` lists the players' picks for successive cascades; without one, the first
     adjacent land with no blight (else the first adjacent land). Returns every land that
-    received blight, in order. Fires `blight_added` for each.
+    received blight, in order. Fires `blight_added` for each; a `blight_arriving` handler
+    returning False keeps that land's blight on the card (the chain stops there).
     """
     picks = list(cascade_to or [])
     blighted = []
     while True:
+        if False in fire(state, "blight_arriving", land=name):
+            return blighted  # it stays on the card, and cascades no further
         land = state["lands"][name]
         had_blight = land["blight"] > 0
         take_blight(state)
