@@ -30,6 +30,9 @@ POWER_PHASES = ("fast", "slow")
 INVADER_PARTS = ("blighted_island", "event", "fear", "ravage", "build", "explore", "slow")
 RESOLVE = "resolve"
 REPEAT = "repeat"
+# Choices a power module adds to a power phase beside the powers (kind -> (options, apply)):
+# `options(state, seat)` lists `[kind, power]` options, `apply(state, seat, power)` does one.
+RESOLVE_EXTRAS: dict[str, tuple] = {}
 
 
 # --- what the SPIRITS helper's modules give (stand-ins patch these in tests) ---------------------
@@ -67,7 +70,8 @@ def seat_speed(state: dict, seat: int, name: str) -> str:
     event_rules = fx.optional("event_rules")
     if event_rules is not None and event_rules.active(state, "all_slow", seat):
         return "slow"
-    return speed(name)
+    # a power's speed changed for this turn (Sky Stretches to Shore: a Fast one used as Slow)
+    return state["seats"][seat].get("speed_now", {}).get(name) or speed(name)
 
 
 def power_effect(state: dict, seat: int, name: str) -> list[dict]:
@@ -288,6 +292,8 @@ def unresolved(state: dict, seat: int) -> list:
     optional = [p for p in usable if p not in required and may_be_fast(state, seat, p)
                 and seat_speed(state, seat, p) == speed(p)]  # an event's all-Slow holds
     optional += _repeatable(state, seat)
+    for options, _ in RESOLVE_EXTRAS.values():
+        optional += options(state, seat)
     if required:
         return required + optional
     return optional + [fx.DONE] if optional else []
@@ -297,6 +303,9 @@ def resolve(state: dict, seat: int, name) -> None:
     row = state["seats"][seat]
     if name == fx.DONE:
         row["passed"] = True
+        return
+    if isinstance(name, list) and name[0] in RESOLVE_EXTRAS:
+        RESOLVE_EXTRAS[name[0]][1](state, seat, name[1])
         return
     if isinstance(name, list):  # a repeat: pay again, use up the grant that covers it
         name = name[1]
