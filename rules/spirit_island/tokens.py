@@ -170,6 +170,7 @@ def badlands_bonus(state: dict, name: str, target: str, done: list[str], amount:
     pairs already increased (CORE keeps it in the Action's ctx). 0 when `amount` is 0."""
     key = f"{name}:{target}"
     bonus = count(state["lands"][name], "badlands") + sum(fire(state, "badlands", land=name))
+    bonus += sum(fire(state, "badlands_for", land=name, target=target))
     if amount < 1 or key in done:
         return 0
     done.append(key)
