@@ -23,6 +23,7 @@ Points (add a row when you add a call):
 | `ravage_order` | `land` | return "dahan_first" or "together" (dahan strike before / with the invaders) |
 | `xenophobia` | `land` | return True: each invader deals 1 less to the land and 1 more to the dahan |
 | `badlands` | `land` | return extra badlands to count there (Beasts Prey on the Injured) |
+| `badlands_for` | `land`, `target` (`invaders`/`dahan`) | as `badlands`, for damage to that target only (Settle Into Hunting-Grounds) |
 | `strife_ignored` | | return how much strife each invader ignores (Pull Together in Adversity) |
 | `destroy_piece` | `land`, `kind`, `by_damage`, `destroy_all` | return False to stop the destroy (the handler does what happens instead: Habsburg 4, Russia 2) |
 | `destroyed` | `land`, `kind` | act after a piece is destroyed (Resourceful Populace) |
