@@ -1,7 +1,8 @@
 """The Spirit Island engine behind the contract of rules.core.
 
 A cooperative game: every seat plays one spirit, all seats share the result. Every move
-answers one open question (turn.open_asks): `{"type": kind, "option": value}`.
+answers one open question (turn.open_asks): `{"type": kind, "option": value}`; but a
+correction, `{"type": "fix", ...}` (corrections.py), which any seat may make at any point.
 """
 
 from __future__ import annotations
@@ -11,8 +12,8 @@ from typing import Any, ClassVar, Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from rules.core import Action, Choice, Decision, Event, Result, RuleError, Score, State, View
+from rules.spirit_island import corrections, notation, turn
 from rules.spirit_island import effects as fx
-from rules.spirit_island import notation, turn
 from rules.spirit_island import state as st
 from rules.spirit_island import view as vw
 from rules.spirit_island.messages import MESSAGES
@@ -141,6 +142,11 @@ class SpiritIsland:
     def apply(self, state: State, seat: int, action: Action) -> tuple[State, list[Event]]:
         if state.get("phase") == "over":
             raise RuleError("spirit_island.err.game_over")
+        if isinstance(action, dict) and action.get("type") == corrections.FIX:
+            # a correction, from any seat at any point; it answers no decision
+            if not 0 <= seat < len(state["seats"]):
+                raise RuleError("spirit_island.err.not_your_turn")
+            return corrections.apply_fix(state, seat, action)
         if not isinstance(action, dict) or set(action) != {"type", "option"}:
             raise RuleError("spirit_island.err.illegal")
         ask = next((a for a in turn.open_asks(state) if a.seat == seat), None)
@@ -181,6 +187,9 @@ class SpiritIsland:
                               for i in range(len(state["seats"]))])
 
     def parse(self, state: State, seat: int, text: str) -> Action:
+        fix = notation.parse_fix(text)
+        if fix is not None:
+            return fix
         asks = turn.open_asks(state)
         mine = [a for ask in asks if ask.seat == seat for a in _actions(ask)]
         try:

@@ -147,6 +147,80 @@ _KO: dict[str, str] = {
     "spirit_island.option.thematic": "테마 보드",
 }
 
+# --- corrections (corrections.py) ---
+_EN.update({
+    "spirit_island.fix": "{s} fixes the island: {what}. Reason: {reason}",
+    "spirit_island.err.fix.unreadable": "Could not read the fix \"{text}\". Write it as: fix "
+                                        "add|remove|move [count] <piece> [spirit] <land> "
+                                        "[<to land>] : <reason>.",
+    "spirit_island.err.fix.shape": "A fix needs an operation (add, remove or move), a piece, a "
+                                   "land (and a land to move to, for a move only) and a reason; "
+                                   "a spirit and track only for presence, an invader only for "
+                                   "strife.",
+    "spirit_island.err.fix.op": "Unknown fix \"{op}\": use add, remove or move.",
+    "spirit_island.err.fix.piece": "Unknown piece \"{piece}\": explorer, town, city, dahan, "
+                                   "blight, presence, beasts, disease, wilds, badlands or strife.",
+    "spirit_island.err.fix.count": "The count must be a whole number from 1 to {most}.",
+    "spirit_island.err.fix.reason": "Give a reason for the fix, so everyone sees why.",
+    "spirit_island.err.fix.land": "There is no land \"{land}\" on this island.",
+    "spirit_island.err.fix.same_land": "A move needs another land than {land} to go to.",
+    "spirit_island.err.fix.ocean": "Only presence can be put in an Ocean ({land}).",
+    "spirit_island.err.fix.spirit": "Name a spirit of this game for the presence "
+                                    "(\"{spirit}\" is none).",
+    "spirit_island.err.fix.track": "Presence comes from or goes to energy, plays or destroyed "
+                                   "(not \"{track}\").",
+    "spirit_island.err.fix.track_empty": "{spirit} has not that much presence left on "
+                                         "{track}.",
+    "spirit_island.err.fix.track_full": "{track} of {spirit} cannot take back that much "
+                                        "presence: it gave less.",
+    "spirit_island.err.fix.nothing": "{land} holds only {have} {piece}: nothing to take away.",
+    "spirit_island.err.fix.strife_on": "Strife sits on an invader: name one that is in {land} "
+                                       "(explorer, town or city).",
+    "spirit_island.err.fix.strife_move": "Strife cannot move by itself: move its invader, or "
+                                         "remove the strife and add it elsewhere.",
+    "spirit_island.err.fix.blight_card": "The blight card holds {left} blight: a fix may not "
+                                         "take the last one (that would turn the card over).",
+    "spirit_island.err.fix.invariant": "That fix would break the game's rules: {problem}.",
+    "spirit_island.err.fix.ends_game": "A fix cannot end the game (it would mean: {outcome}). "
+                                       "Play it out, or vote to abandon.",
+})
+_KO.update({
+    "spirit_island.fix": "{s} 님이 섬을 바로잡았습니다: {what}. 이유: {reason}",
+    "spirit_island.err.fix.unreadable": "바로잡기를 읽을 수 없습니다: \"{text}\". 이렇게 쓰세요: "
+                                        "바로잡기 추가|제거|이동 [개수] <구성물> [정령] <지역> "
+                                        "[<옮길 지역>] : <이유>",
+    "spirit_island.err.fix.shape": "바로잡기에는 작업(추가, 제거, 이동), 구성물, 지역(이동이면 옮길 "
+                                   "지역도)과 이유가 필요합니다. 정령과 트랙은 현신에만, 침략자는 "
+                                   "내분에만 씁니다.",
+    "spirit_island.err.fix.op": "알 수 없는 작업 \"{op}\": 추가, 제거, 이동 중에서 고르세요.",
+    "spirit_island.err.fix.piece": "알 수 없는 구성물 \"{piece}\": 탐험가, 마을, 도시, 다한, 오염, "
+                                   "현신, 맹수, 역병, 험지, 불모지, 내분 중에서 고르세요.",
+    "spirit_island.err.fix.count": "개수는 1에서 {most} 사이의 정수여야 합니다.",
+    "spirit_island.err.fix.reason": "모두가 알 수 있도록 바로잡는 이유를 적어 주세요.",
+    "spirit_island.err.fix.land": "이 섬에는 \"{land}\" 지역이 없습니다.",
+    "spirit_island.err.fix.same_land": "이동하려면 {land} 지역이 아닌 다른 지역을 고르세요.",
+    "spirit_island.err.fix.ocean": "바다({land})에는 현신만 놓을 수 있습니다.",
+    "spirit_island.err.fix.spirit": "현신의 주인은 이 게임의 정령이어야 합니다 "
+                                    "(\"{spirit}\" 정령은 없음).",
+    "spirit_island.err.fix.track": "현신의 출처나 보낼 곳은 에너지, 카드 사용 장수, 파괴된 현신 "
+                                   "중 하나입니다 (\"{track}\" 아님).",
+    "spirit_island.err.fix.track_empty": "{spirit} 정령의 {track}에는 그만큼 남은 현신이 "
+                                         "없습니다.",
+    "spirit_island.err.fix.track_full": "{spirit} 정령의 {track}에는 그만큼 현신을 되돌릴 "
+                                        "수 없습니다: 그보다 적게 꺼냈습니다.",
+    "spirit_island.err.fix.nothing": "{land} 지역의 {piece} 구성물은 {have}개뿐이라 뺄 수 "
+                                     "없습니다.",
+    "spirit_island.err.fix.strife_on": "내분은 침략자 위에 놓입니다: {land} 지역에 있는 "
+                                       "침략자(탐험가, 마을, 도시)를 고르세요.",
+    "spirit_island.err.fix.strife_move": "내분만 따로 옮길 수는 없습니다: 침략자를 옮기거나, "
+                                         "내분을 제거하고 다른 곳에 추가하세요.",
+    "spirit_island.err.fix.blight_card": "오염 카드에 오염이 {left}개 있습니다: 바로잡기로 "
+                                         "마지막 오염을 가져올 수는 없습니다 (카드가 뒤집힘).",
+    "spirit_island.err.fix.invariant": "그렇게 바로잡으면 게임 규칙이 깨집니다: {problem}.",
+    "spirit_island.err.fix.ends_game": "바로잡기로 게임을 끝낼 수는 없습니다 (결과: {outcome}). "
+                                       "계속 플레이하거나 포기 투표를 하세요.",
+})
+
 for _id, (_en, _ko) in ADVERSARY_NAMES.items():
     _EN[f"spirit_island.option.adversary.{_id}"] = _en
     _KO[f"spirit_island.option.adversary.{_id}"] = _ko

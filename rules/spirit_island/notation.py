@@ -6,10 +6,15 @@ Numbers (a growth option, a spirit) count from 1. Lands are their names (`A5`) i
 languages; card names stay as printed in English. Korean words follow the seed's glossary
 (digest 12.2). Since every question has finitely many options, reading a text means finding
 the open option whose text (in either language) it is.
+
+A correction (corrections.py) reads `fix <op> [<count>] <piece> [<invader>] [<spirit>]
+<land> [<to>] [<track>] : <reason>`, e.g. `fix move 2 dahan A5 A6 : pushed the wrong way`,
+in Korean `바로잡기 이동 2 다한 A5 A6 : ...`; spirits by their English or Korean name.
 """
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from rules.core import RuleError
@@ -179,6 +184,8 @@ def option_text(option: Any, lang: str = "en") -> str:
 
 
 def format_action(action: dict, lang: str = "en") -> str:
+    if action.get("type") == FIX:
+        return format_fix(action, lang)
     kind = _word(KINDS, action["type"], lang)
     return f"{kind} {option_text(action['option'], lang)}"
 
@@ -194,3 +201,91 @@ def parse(text: str, actions: list[dict]) -> dict:
         if any(_norm(format_action(action, lang)) == wanted for lang in LANGS):
             return action
     raise RuleError("spirit_island.err.unreadable", text=text)
+
+
+# --- corrections (corrections.py) ---------------------------------------------------------------
+
+FIX = "fix"
+FIX_WORD = ("fix", "바로잡기")
+FIX_OPS: dict[str, tuple[str, str]] = {"add": ("add", "추가"), "remove": ("remove", "제거"),
+                                       "move": ("move", "이동")}
+FIX_PIECES = ("explorer", "town", "city", "dahan", "blight", "presence", "beasts", "disease",
+              "wilds", "badlands", "strife")
+FIX_TRACKS = ("energy", "card_plays", "destroyed")
+LAND = re.compile(r"^[a-z][0-9]+$", re.IGNORECASE)
+
+
+def _spirit_names() -> dict[str, tuple[str, str]]:
+    from rules.spirit_island.effects import optional
+
+    return {name: (name, row.get("ko", name))
+            for name, row in getattr(optional("spirits"), "SPIRITS", {}).items()}
+
+
+def format_fix(action: dict, lang: str = "en") -> str:
+    i = LANGS[lang]
+    parts = [FIX_WORD[i], FIX_OPS.get(action.get("op"), (action.get("op"),) * 2)[i]]
+    if action.get("count", 1) != 1:
+        parts.append(str(action["count"]))
+    parts.append(_word(WORDS, str(action.get("piece")), lang))
+    if action.get("on"):
+        parts.append(_word(WORDS, action["on"], lang))
+    if action.get("spirit"):
+        parts.append(_spirit_names().get(action["spirit"], (action["spirit"],) * 2)[i])
+    parts += [str(action[k]) for k in ("land", "to") if action.get(k)]
+    if action.get("track"):
+        parts.append(_word(WORDS, action["track"], lang))
+    return f"{' '.join(parts)} : {action.get('reason', '')}".rstrip()
+
+
+def _lookup(word: str, keys: tuple[str, ...] | dict) -> str | None:
+    """The key whose English or Korean word this is."""
+    return next((k for k in keys for lang in LANGS
+                 if _norm(_word(WORDS, k, lang) if isinstance(keys, tuple)
+                          else keys[k][LANGS[lang]]) == word), None)
+
+
+def parse_fix(text: str) -> dict | None:
+    """A correction's action from its text; None when the text is no correction."""
+    body, _, reason = text.partition(":")
+    words = _norm(body).split()
+    if not words or words[0] not in FIX_WORD:
+        return None
+    unreadable = RuleError("spirit_island.err.fix.unreadable", text=text)
+    op = _lookup(words[1], FIX_OPS) if len(words) > 1 else None
+    if op is None:
+        raise unreadable
+    action: dict[str, Any] = {"type": FIX, "op": op}
+    rest = words[2:]
+    if rest and rest[0].isdigit():
+        action["count"] = int(rest.pop(0))
+    piece = _lookup(rest.pop(0), FIX_PIECES) if rest else None
+    if piece is None:
+        raise unreadable
+    action["piece"] = piece
+    if piece == "strife" and rest and (on := _lookup(rest[0], ("explorer", "town", "city"))):
+        action["on"] = on
+        rest.pop(0)
+    tails = [(track, _norm(_word(WORDS, track, lang)).split())
+             for track in FIX_TRACKS for lang in LANGS] if piece == "presence" else []
+    for track, tail in tails:
+        if len(rest) > len(tail) and rest[-len(tail):] == tail:
+            action["track"] = track
+            del rest[-len(tail):]
+            break
+    lands = []
+    while rest and LAND.match(rest[-1]) and len(lands) < (2 if op == "move" else 1):
+        lands.insert(0, rest.pop().upper())
+    if not lands:
+        raise unreadable
+    action["land"] = lands[0]
+    if len(lands) > 1:
+        action["to"] = lands[1]
+    if piece == "presence" and rest:
+        said = " ".join(rest)
+        action["spirit"] = next((name for name, pair in _spirit_names().items()
+                                 if said in (_norm(pair[0]), _norm(pair[1]))), said)
+    elif rest:
+        raise unreadable
+    action["reason"] = reason.strip()
+    return action
