@@ -807,10 +807,10 @@ def test_infinite_vitality_dahan_health():
     card(state, "Infinite Vitality", ["A6"])
     inv.ravage(state, "A6")
     assert len(land(state, "A6")["dahan"]) == 2  # 6 health each now
-    state["lands"]["A6"]["presence"][VITAL] = 2  # the ravage's blight took one
+    assert land(state, "A6")["blight"] == 0  # the ravage's blight stayed on the card
     state["seats"][0]["elements"] = {"earth": 4}
     put(state, "A1", blight=1)
-    card(state, "Infinite Vitality", ["A6", "A1"])
+    card(state, "Infinite Vitality", ["A6"])  # A1 is the only blighted land in reach
     assert land(state, "A1")["blight"] == 0
 
 
