@@ -221,6 +221,12 @@ _KO.update({
                                        "계속 플레이하거나 포기 투표를 하세요.",
 })
 
+# The power cards' own questions (power_rules_a.py).
+_EN["spirit_island.decision.ashore"] = ("{source}: a dahan pushed from {land} into your Ocean: "
+                                        "move it to a coastal land, or let it drown.")
+_KO["spirit_island.decision.ashore"] = ("{source}: {land} 지역에서 바다로 밀려난 다한을 해안 "
+                                        "지역으로 옮기거나 익사시키세요.")
+
 for _id, (_en, _ko) in ADVERSARY_NAMES.items():
     _EN[f"spirit_island.option.adversary.{_id}"] = _en
     _KO[f"spirit_island.option.adversary.{_id}"] = _ko
