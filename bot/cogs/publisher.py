@@ -6,7 +6,10 @@ and the private picture go by DM in the player's language. A closed DM (50007) i
 remembered and replaced by an "Open my private view" button in the thread. Every prompt
 message is recorded so its buttons are removed once its decision is no longer open: through
 the click that answered it (its interaction, outside the global rate limit) when there is
-one, else by a channel edit.
+one, else by a channel edit. A decision still open under its key whose choices another
+seat's answer changed (a power offer accepted gives the next turn more options) has its
+posted message edited in place to the choices open now: a print of the choices each open
+prompt shows is kept in the game's settings, so a restart still sees the change.
 A post the thread refuses for a missing permission is skipped (a refused picture: its text
 goes alone) while the DMs still go; the player who acted is told which permission, and once
 Discord says the permissions changed the game is shown as it stands with its unposted
@@ -51,6 +54,7 @@ NOTICE_KIND = "private_notice"  # the thread's "open my private view" message fo
 MESSAGE_MAX = 2000  # Discord's limit on a message's text
 MERGE_MAX = 1200  # what happened rides on the next prompt while it is at most this long
 SENT_PICTURE_KEY = "dm_picture"  # settings "<key>.<user>": digest of the last private picture DMed
+PRINTS_KEY = "prompt_prints"  # settings: open decision key -> print of the choices its prompt shows
 OPEN_KINDS = (*PROMPT_KINDS, NOTICE_KIND)
 RECENT_PROMPTS = 50  # only the latest prompt messages are checked for closing
 # The permission that lets the bot post, in a channel and in a thread (index: is a thread).
@@ -73,6 +77,13 @@ def png_file(data: bytes | None, name: str) -> discord.File | None:
     return discord.File(io.BytesIO(data), filename=name) if data else None
 
 
+def choices_print(decision: Decision) -> str:
+    """A digest of a decision's choices as its buttons show them (notation and group, in
+    order): equal prints, the same buttons."""
+    listed = "\n".join(f"{c.group or ''}\t{c.text}" for c in decision.choices or [])
+    return hashlib.sha256(listed.encode()).hexdigest()[:12]
+
+
 @dataclass
 class PrivatePayload:
     """What one seat sees privately: text, picture, one view per open private decision."""
@@ -92,9 +103,13 @@ class Publisher:
         self._told: set[tuple[int, str]] = set()  # (game, permission) said once this run
         # message id -> the latest update-acknowledged interaction on it, and when
         self._held: dict[int, tuple[discord.Interaction, datetime]] = {}
-        # message id -> the text of a public prompt posted this run, so its answer can be
-        # added to it rather than posted as one more message
+        # message id -> the text of a prompt posted this run, so its answer can be added to
+        # it rather than posted as one more message, and the decision's text within it (what
+        # an edit for changed choices replaces)
         self._prompt_texts: dict[int, str] = {}
+        self._asks: dict[int, str] = {}
+        # game -> decision key -> print of the choices of the prompts posted, for the settings
+        self._printed: defaultdict[int, dict[str, str]] = defaultdict(dict)
         # game -> decision keys whose prompts this process closed, their claims to release
         self._unclaim: defaultdict[int, set[str]] = defaultdict(set)
         # game -> decision keys whose prompt (or closed-DM notice) this process recorded
@@ -204,6 +219,7 @@ class Publisher:
         missing = await self._claim(game.id, missing)
         for prompt in missing:
             await self._post_public_prompt(thread, prompt, texts)
+        await self._refresh_changed(game, [], await self.bot.table.open_prompts(game.id), texts)
         await self._settle(game.id, missing)
 
     async def _claim(self, game_id: int, prompts: list[Prompt]) -> list[Prompt]:
@@ -226,10 +242,19 @@ class Publisher:
         if keys:
             await self.bot.store.release_prompts(game_id, sorted(keys))
 
-    async def _record_prompt(self, ref: MessageRef) -> None:
+    async def _record_prompt(self, ref: MessageRef, decision: Decision) -> None:
         await self.bot.store.record_message(ref)
         if ref.decision_key is not None:
             self._shown[ref.game_id].add(ref.decision_key)
+            self._printed[ref.game_id][ref.decision_key] = choices_print(decision)
+
+    def _remember(self, message_id: int, text: str, ask: str) -> None:
+        """A prompt's text as posted and its decision's text within it (this run, capped)."""
+        for kept, value in ((self._prompt_texts, text), (self._asks, ask)):
+            kept.pop(message_id, None)
+            if len(kept) >= HELD_MAX:
+                kept.pop(next(iter(kept)))
+            kept[message_id] = value
 
     async def repost_abandoned_prompts(self) -> None:
         """The timer tick's sweep: prompts claimed by a process that died before posting
@@ -358,6 +383,7 @@ class Publisher:
             log.exception("could not fully post the outcome of game %s", game_id)
         finally:  # a pass cut short: its claims run out (the lease), nothing is kept
             self._shown.pop(game_id, None)
+            self._printed.pop(game_id, None)
         self.bot.dispatch("game_changed", outcome.game)  # e.g. its channel's table board
         permission = self._take_missing(game_id)
         if interaction is None or permission is None:
@@ -463,6 +489,7 @@ class Publisher:
                    and r.seat < len(game.seats)}
         await self._post_private(game, outcome.events, fresh, thread, interaction, answered,
                                  noticed)
+        await self._refresh_changed(game, refs, open_now, public)
         # Closed against the decisions open now, read after the messages: another process
         # may have applied a move and posted its prompt since `open_now` was read.
         await self.close_stale_prompts(game)
@@ -549,8 +576,8 @@ class Publisher:
         game = texts.game
         frame = games.ui(game.game).prompt_frame  # an offer is not a turn: its own frame
         key = (frame(prompt.decision, earlier or []) if frame else None) or "discord.prompt.public"
-        text = t(key, texts.lang, user=f"<@{prompt.user_id}>",
-                 decision=texts.public_decision(prompt.decision))
+        ask = texts.public_decision(prompt.decision)
+        text = t(key, texts.lang, user=f"<@{prompt.user_id}>", decision=ask)
         if head:
             text = "\n".join([*head, text[:max(0, MESSAGE_MAX - len("\n".join(head)) - 1)]])
         message = await self._send(
@@ -560,13 +587,11 @@ class Publisher:
             **({"file": file} if file else {}),
         )
         if message is not None:
-            self._prompt_texts.pop(message.id, None)
-            if len(self._prompt_texts) >= HELD_MAX:
-                self._prompt_texts.pop(next(iter(self._prompt_texts)))
-            self._prompt_texts[message.id] = text[:MESSAGE_MAX]
+            self._remember(message.id, text[:MESSAGE_MAX], ask)
             await self._record_prompt(MessageRef(
                 game_id=game.id, channel_id=message.channel.id, message_id=message.id,
-                kind="prompt", seat=prompt.seat, decision_key=prompt.decision.key))
+                kind="prompt", seat=prompt.seat, decision_key=prompt.decision.key),
+                prompt.decision)
 
     async def _fold_answer(
         self, refs: list[MessageRef], open_keys: set[str], lines: list[str]
@@ -648,7 +673,8 @@ class Publisher:
                 prompt = by_user[uid][0]
                 await self._record_prompt(MessageRef(
                     game_id=game.id, channel_id=message.channel.id, message_id=message.id,
-                    kind=NOTICE_KIND, seat=prompt.seat, decision_key=prompt.decision.key))
+                    kind=NOTICE_KIND, seat=prompt.seat, decision_key=prompt.decision.key),
+                    prompt.decision)
 
     async def _dm(
         self, game: GameRecord, user_id: int, prompts: list[Prompt], events: list[Event],
@@ -678,19 +704,22 @@ class Publisher:
                 await channel.send("\n".join([*lines, link])[:2000],
                                    **({"file": file} if file else {}))
             for i, prompt in enumerate(prompts):
+                ask = texts.decision(prompt.decision)
                 text = t("discord.prompt.private", lang, game=game_title(game, lang),
-                         id=game.id, decision=texts.decision(prompt.decision))
+                         id=game.id, decision=ask)
                 extra: dict[str, Any] = {}
                 if i == 0:
                     text = "\n".join([*lines, text, link])
                     extra = {"file": file} if file else {}
-                message = await channel.send(text[-2000:] if len(text) > 2000 else text,
-                                             view=decision_view(texts, prompt.decision),
+                text = text[-MESSAGE_MAX:]
+                message = await channel.send(text, view=decision_view(texts, prompt.decision),
                                              **extra)
                 log.info("DM to %s for game %s (%d chars)", user_id, game.id, len(text))
+                self._remember(message.id, text, ask)
                 await self._record_prompt(MessageRef(
                     game_id=game.id, channel_id=channel.id, message_id=message.id,
-                    kind="dm_prompt", seat=prompt.seat, decision_key=prompt.decision.key))
+                    kind="dm_prompt", seat=prompt.seat, decision_key=prompt.decision.key),
+                    prompt.decision)
         except discord.Forbidden as error:
             if error.code == DM_CLOSED:
                 log.info("DMs of user %s are closed; using the thread button", user_id)
@@ -740,6 +769,57 @@ class Publisher:
         except (KeyError, TypeError, ValueError):
             return True
         return self.bot.clock() - since >= DM_RETRY
+
+    async def _refresh_changed(
+        self, game: GameRecord, refs: list[MessageRef], open_now: list[Prompt], public: Texts
+    ) -> None:
+        """Edit in place the prompts posted before this pass (`refs`) whose decision is
+        still open under its key with other choices than its message shows (another seat's
+        answer changed them), then keep in the game's settings the print of the choices
+        each open prompt shows. A prompt posted before prints were kept is not edited: its
+        print is taken as it stands."""
+        stored: dict[str, str] = dict(game.settings.get(PRINTS_KEY) or {})
+        prints = {**stored, **self._printed.pop(game.id, {})}
+        now = {p.decision.key: p for p in open_now}
+        posted = [r for r in refs if r.kind in PROMPT_KINDS and r.decision_key in now
+                  and (r.message_id, r.decision_key) not in self._closed]
+        readers: dict[int | None, Texts] = {None: public}
+        for ref in posted:
+            prompt = now[ref.decision_key]  # type: ignore[index]  # posted: a key in now
+            shown = prints.get(prompt.decision.key)
+            if shown not in (None, choices_print(prompt.decision)):
+                await self._refresh(game, ref, prompt, readers)
+        for ref in posted:  # the buttons shown now, edited or as they were
+            prompt = now[ref.decision_key]  # type: ignore[index]
+            prints[prompt.decision.key] = choices_print(prompt.decision)
+        kept = {key: value for key, value in prints.items() if key in now}
+        if kept != stored:
+            await self.bot.store.update_settings(game.id, {PRINTS_KEY: kept})
+
+    async def _refresh(
+        self, game: GameRecord, ref: MessageRef, prompt: Prompt, readers: dict[int | None, Texts]
+    ) -> None:
+        """One posted prompt edited to its decision's choices now (buttons; its text too
+        when this run posted it and the decision's own text changed)."""
+        reader = prompt.user_id if ref.kind == "dm_prompt" else None
+        if reader not in readers:
+            readers[reader] = await self.texts(game, await self.bot.lang_of_user(reader), reader)
+        texts = readers[reader]
+        ask = texts.decision(prompt.decision) if reader else texts.public_decision(
+            prompt.decision)
+        fields: dict[str, Any] = {"view": decision_view(texts, prompt.decision)}
+        text, old = self._prompt_texts.get(ref.message_id), self._asks.get(ref.message_id)
+        if text and old and old != ask and text.count(old) == 1:
+            new = text.replace(old, ask)
+            if len(new) <= MESSAGE_MAX:
+                fields |= {"content": new, "allowed_mentions": discord.AllowedMentions.none()}
+                self._remember(ref.message_id, new, ask)
+        try:
+            await self.edit_message(ref, **fields)
+            log.info("prompt %s of game %s shows the choices of %s now", ref.message_id,
+                     game.id, prompt.decision.key)
+        except discord.HTTPException as error:  # deleted: its print is still taken as shown
+            log.info("could not refresh prompt %s: %s", ref.message_id, error)
 
     async def close_stale_prompts(
         self, game: GameRecord, open_keys: set[str] | None = None
