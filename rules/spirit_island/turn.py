@@ -21,6 +21,7 @@ from rules.spirit_island import actions as act_
 from rules.spirit_island import effects as fx
 from rules.spirit_island import hooks
 from rules.spirit_island import invaders as inv
+from rules.spirit_island import island as isl
 from rules.spirit_island import outcome as out
 from rules.spirit_island import pieces as pcs
 from rules.spirit_island.effects import Ask
@@ -601,6 +602,7 @@ def time_passes(state: dict) -> None:
 
 def advance(state: dict) -> None:
     """Move through the phases while nobody has anything to decide."""
+    isl.use(state)  # the island as this game's powers changed it
     while state["phase"] != "over":
         # no end check while setup choices wait (starting presence is still being placed)
         if state["phase"] != "setup" and check_end(state):
@@ -651,6 +653,7 @@ def advance(state: dict) -> None:
 
 def open_asks(state: dict) -> list[Ask]:
     """Every question open now: at most one per seat."""
+    isl.use(state)
     if state["phase"] == "over":
         return []
     if state.get("ask"):
