@@ -2,10 +2,18 @@
 
 A land is named by board letter and number ("A5"); each board's Ocean is land 0 ("A0").
 Cross-board adjacency is derived from the boards' edge data (README.md explains how).
+
+Powers that change the island (island_changes.py) keep what they did in `state["island"]`
+(a "shape": see `shaped`). The lookups below all take the boards tuple their callers build
+from `state["boards"]`, so the shape of the game being played reaches them through a
+context variable: `use(state)` sets it (turn.py does at each entry, island_changes.py at
+each change). A shape only applies to the boards tuple it was made for.
 """
 
 from __future__ import annotations
 
+import json
+from contextvars import ContextVar
 from functools import cache
 
 from rules.spirit_island.boards import EDGES, LANDS, OCEAN, SETUP
@@ -45,28 +53,108 @@ def edge_contacts(a: str, edge_a: int, b: str, edge_b: int) -> set[tuple[int, in
     return pairs
 
 
-@cache
+# The shape of the game being played (its `state["island"]` as JSON), or None.
+SHAPE: ContextVar[str | None] = ContextVar("spirit_island_shape", default=None)
+
+
+def use(state: dict) -> None:
+    """Lookups from now on see this state's island (unchanged when it has no shape)."""
+    shape = state.get("island")
+    SHAPE.set(json.dumps(shape, sort_keys=True) if shape else None)
+
+
+def live_boards(shape: dict) -> list[str]:
+    """The layout's boards still in the game (`state["boards"]` once the island changed)."""
+    return [b for b in shape["slots"] if b not in shape.get("sunk", ())]
+
+
 def island(boards: tuple[str, ...]) -> dict[str, dict]:
-    """Every land of the layout: {"terrain", "board", "coastal", "adjacent"} by land name."""
-    if len(boards) not in LAYOUTS or len(set(boards)) != len(boards):
-        raise ValueError(f"no standard layout for boards {boards}")
+    """Every land of the island: {"terrain", "board", "coastal", "adjacent"} by land name
+    (a joined land has "terrains" too: both lands')."""
+    return _current(tuple(boards), SHAPE.get())
+
+
+@cache
+def _current(boards: tuple[str, ...], shape: str | None) -> dict[str, dict]:
+    if shape is not None and list(boards) != live_boards(json.loads(shape)):
+        shape = None  # another game's shape
+    return shaped(boards, shape)
+
+
+def _rows(letter: str) -> dict[str, dict]:
+    return {
+        f"{letter}{number}": {
+            "terrain": terrain,
+            "board": letter,
+            "coastal": 0 in adjacent and number != 0,
+            "adjacent": {f"{letter}{n}" for n in adjacent},
+        }
+        for number, (terrain, adjacent) in LANDS[letter].items()
+    }
+
+
+def _join(lands: dict, a: str, edge_a: int, b: str, edge_b: int) -> None:
+    for land_a, land_b in edge_contacts(a, edge_a, b, edge_b):
+        lands[f"{a}{land_a}"]["adjacent"].add(f"{b}{land_b}")
+        lands[f"{b}{land_b}"]["adjacent"].add(f"{a}{land_a}")
+
+
+def _weave(lands: dict, kept: str, gone: str) -> None:
+    """Two lands as one: the kept name, both terrains, coastal if either was, the union of
+    their neighbours (the FAQ's "adjacent to itself" is not modelled)."""
+    row, other = lands[kept], lands.pop(gone)
+    row["terrains"] = tuple(sorted({*row.get("terrains", (row["terrain"],)),
+                                    *other.get("terrains", (other["terrain"],))}))
+    row["coastal"] = row["coastal"] or other["coastal"]
+    row["adjacent"] = (row["adjacent"] | other["adjacent"]) - {kept, gone}
+    for name in other["adjacent"] - {kept}:
+        lands[name]["adjacent"] = (lands[name]["adjacent"] - {gone}) | {kept}
+
+
+@cache
+def shaped(boards: tuple[str, ...], shape: str | None) -> dict[str, dict]:
+    """The island of `boards` in their standard layout, changed by `shape` (JSON):
+    `slots` the layout's boards (the game's first `state["boards"]`), `sunk` boards cast
+    into the deep (their lands gone), `dreamt` a board added beside another
+    {"board", "next_to", "edges": [edge of next_to, edge of board]}, `woven` pairs of lands
+    joined for the turn (the second's area into the first)."""
+    spec = json.loads(shape) if shape else {"slots": list(boards)}
+    slots = tuple(spec["slots"])
+    if len(slots) not in LAYOUTS or len(set(slots)) != len(slots):
+        raise ValueError(f"no standard layout for boards {slots}")
     lands: dict[str, dict] = {}
-    for letter in boards:
-        for number, (terrain, adjacent) in LANDS[letter].items():
-            lands[f"{letter}{number}"] = {
-                "terrain": terrain,
-                "board": letter,
-                "coastal": 0 in adjacent and number != 0,
-                "adjacent": {f"{letter}{n}" for n in adjacent},
-            }
-    for (i, edge_i), (j, edge_j) in LAYOUTS[len(boards)]:
-        a, b = boards[i], boards[j]
-        for land_a, land_b in edge_contacts(a, edge_i, b, edge_j):
-            lands[f"{a}{land_a}"]["adjacent"].add(f"{b}{land_b}")
-            lands[f"{b}{land_b}"]["adjacent"].add(f"{a}{land_a}")
+    for letter in slots:
+        lands.update(_rows(letter))
+    for (i, edge_i), (j, edge_j) in LAYOUTS[len(slots)]:
+        _join(lands, slots[i], edge_i, slots[j], edge_j)
+    dreamt = spec.get("dreamt")
+    if dreamt:
+        lands.update(_rows(dreamt["board"]))
+        _join(lands, dreamt["next_to"], dreamt["edges"][0], dreamt["board"], dreamt["edges"][1])
+    gone = {n for n, row in lands.items() if row["board"] in spec.get("sunk", ())}
+    lands = {n: {**row, "adjacent": row["adjacent"] - gone}
+             for n, row in lands.items() if n not in gone}
+    for kept, other in spec.get("woven", ()):
+        _weave(lands, kept, other)
     return {
         name: {**row, "adjacent": tuple(sorted(row["adjacent"]))} for name, row in lands.items()
     }
+
+
+def terrains(boards: tuple[str, ...], land: str) -> tuple[str, ...]:
+    """A land's terrains: one, or both of a joined land's."""
+    row = island(boards)[land]
+    return row.get("terrains", (row["terrain"],))
+
+
+def used_edges(shape: dict) -> set[tuple[str, int]]:
+    """(board, edge) pairs already meeting another board in a shape's layout."""
+    slots = shape["slots"]
+    used = {(slots[i], e) for pair in LAYOUTS[len(slots)] for i, e in pair}
+    dreamt = shape.get("dreamt")
+    if dreamt:
+        used |= {(dreamt["next_to"], dreamt["edges"][0]), (dreamt["board"], dreamt["edges"][1])}
+    return used
 
 
 def is_ocean(boards: tuple[str, ...], land: str) -> bool:
@@ -84,7 +172,7 @@ def adjacent(boards: tuple[str, ...], land: str, ocean: bool = False) -> tuple[s
 
 
 def by_terrain(boards: tuple[str, ...], terrain: str) -> tuple[str, ...]:
-    return tuple(name for name, row in island(boards).items() if row["terrain"] == terrain)
+    return tuple(name for name in island(boards) if terrain in terrains(boards, name))
 
 
 def land_names(boards: tuple[str, ...]) -> tuple[str, ...]:
