@@ -72,7 +72,8 @@ def matches(boards: tuple[str, ...], card: str, land: str) -> bool:
     kind = card.split(":")[1]
     if kind == "coastal":
         return row["coastal"]
-    return row["terrain"] in kind.split("+")
+    # a joined land (Weave Together the Fabric of Place) matches by either terrain, once
+    return any(t in kind.split("+") for t in isl.terrains(boards, land))
 
 
 def matching_lands(state: dict, card: str) -> list[str]:
@@ -186,12 +187,14 @@ def build(
     state: dict, card: str, use_skip: dict | None = None, stopped: list | None = None
 ) -> dict[str, str]:
     """`build_in` each of `build_targets`; see `explore` for `use_skip`."""
+    # which card builds (Habsburg 1 acts after the last one; Dream of the Untouched Land's
+    # board skipped by this card)
+    state["build_card"] = card
     built = {}
     for name in build_targets(state, card):
         kind = build_in(state, name, (use_skip or {}).get(name), stopped)
         if kind:
             built[name] = kind
-    state["build_card"] = card  # which card built (Habsburg 1 acts after the last one)
     fire(state, "after_build", built=built)
     state.pop("build_card", None)
     return built
