@@ -201,7 +201,7 @@ def land_matches(state: dict, name: str, where: dict | None, ctx: dict) -> bool:
         return rules._ocean_matches(state, name, where, ctx)
     land = state["lands"][name]
     tests = {
-        "terrain": lambda v: row["terrain"] in v,
+        "terrain": lambda v: any(t in v for t in row.get("terrains", (row["terrain"],))),
         "coastal": lambda v: row["coastal"] == v,
         "inland": lambda v: (not row["coastal"]) == v,
         "board": lambda v: row["board"] == v,
