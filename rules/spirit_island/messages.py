@@ -227,6 +227,14 @@ _EN["spirit_island.decision.ashore"] = ("{source}: a dahan pushed from {land} in
 _KO["spirit_island.decision.ashore"] = ("{source}: {land} 지역에서 바다로 밀려난 다한을 해안 "
                                         "지역으로 옮기거나 익사시키세요.")
 
+# Sky Stretches to Shore and Unlock the Gates of Deepest Power (power_rules_b.py).
+_EN["spirit_island.power_as_slow"] = "{s} keeps {power} for the Slow phase."
+_KO["spirit_island.power_as_slow"] = "{s} 님이 능력 {power} 카드를 느린 능력 단계에 사용합니다."
+_EN["spirit_island.decision.unlock_play"] = ("{source}: play the Major you kept now, paying half "
+                                             "its cost or forgetting it at the end of the turn?")
+_KO["spirit_island.decision.unlock_play"] = ("{source}: 방금 얻은 주요 능력을 지금 내려놓을까요? "
+                                             "비용의 절반을 지불하거나, 차례가 끝날 때 잊습니다.")
+
 for _id, (_en, _ko) in ADVERSARY_NAMES.items():
     _EN[f"spirit_island.option.adversary.{_id}"] = _en
     _KO[f"spirit_island.option.adversary.{_id}"] = _ko
