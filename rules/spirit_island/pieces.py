@@ -290,7 +290,7 @@ def take_blight(state: dict) -> None:
     """
     card = state["blight_card"]
     card["pool"] -= 1
-    players = len(state["boards"])
+    players = len(state.get("seats") or state["boards"])  # boards may sink (Briny Deep)
     while card["pool"] <= 0:
         if card["side"] == "healthy":
             _turn_over(card, card["name"], players)
