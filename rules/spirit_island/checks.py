@@ -24,7 +24,8 @@ def island_blight(state: dict) -> int:
     adversary = state.get("adversary") or {}
     oceans = adversary.get("ocean_blight", {})
     return (sum(land["blight"] for land in state["lands"].values()) + sum(oceans.values())
-            + adversary.get("panel_blight", 0))
+            + adversary.get("panel_blight", 0)
+            + (state.get("island") or {}).get("blight_sunk", 0))  # out of the game with a board
 
 
 def problems(before: dict, after: dict) -> list[str]:
