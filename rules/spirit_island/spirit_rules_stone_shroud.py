@@ -9,7 +9,8 @@ with no hook point of their own (imported by spirit_rules_a.py):
   the cascade is stopped with the land's `no_cascade` mark for that one addition.
 - Hold the Island Fast with a Bulwark of Will, top tier: when an event or a blight card
   destroys presence (anyone's), Stone may pay 1 energy per presence to prevent it
-  (`lose_presence` and `destroy_presence_near` run by an island effect ask first).
+  (`lose_presence`, `destroy_presence_near` and an event cost's `destroy_here` run by an
+  island effect ask first; also when the destroying is a cost the spirits chose to pay).
 - Slow and Silent Death (Shroud): invaders and dahan in Shroud's lands keep their damage
   when time passes; 1 fear per such land with damaged invaders (at most 5) and 1 energy per
   3 of them. Wraps `actions.time_passes` (healing) and `powers.time_passes` (which runs
@@ -20,8 +21,12 @@ from __future__ import annotations
 
 from rules.spirit_island import actions as act
 from rules.spirit_island import effects as fx
+from rules.spirit_island import (  # noqa: F401  (their verbs registered before these wrap them)
+    event_costs,
+    event_rules,
+    hooks,
+)
 from rules.spirit_island import event_verbs as ev
-from rules.spirit_island import hooks
 from rules.spirit_island import invaders as inv
 from rules.spirit_island import island as isl
 from rules.spirit_island import pieces as pcs
@@ -104,9 +109,11 @@ def bulwark_saves(state, step, ctx, answer):
     return None
 
 
-def _saving(name: str, options_of) -> None:
-    """Wrap a presence-destroying verb of the island effects: once the presence to destroy
-    is known, Stone may pay 1 energy to prevent it."""
+def _saving(name: str, options_of, presence_of=lambda pick: pick) -> None:
+    """Wrap a presence-destroying verb of the island effects: once the piece to destroy is
+    picked (`options_of` lists the verb's own options) and it is presence (`presence_of`
+    gives its [land, spirit], else None), Stone may pay 1 energy to prevent it; otherwise the
+    verb destroys it as usual, its pick given as the answer."""
     inner = fx.VERBS[name]
 
     def verb(state, step, ctx, answer):
@@ -120,6 +127,8 @@ def _saving(name: str, options_of) -> None:
             pick = fx.ask_or_take(fx.chooser(ctx), "destroy_presence", options, answer)
             if isinstance(pick, fx.Ask):
                 return pick
+            if presence_of(pick) is None:  # not presence (a dahan): nothing to save
+                return inner(state, step, ctx, pick)
             return [{"step": {**step, "saving": pick}, "ctx": ctx}]
         save = fx.ask_or_take(seat, "save_presence", ["yes", "no"], answer)
         if isinstance(save, fx.Ask):
@@ -145,8 +154,18 @@ def _near_options(state, step, ctx):
             for s in state["lands"][n]["presence"]]
 
 
+def _here_options(state, step, ctx):
+    """event_costs' destroy_here: presence (["presence", spirit]) or a dahan (["dahan"])."""
+    land = state["lands"][ctx["land"]]
+    options = [["presence", s] for s in land["presence"]] if "presence" in step["kinds"] else []
+    if "dahan" in step["kinds"] and land["dahan"]:
+        options.append(["dahan"])
+    return options if step["n"] > 0 else []
+
+
 _saving("lose_presence", _lose_options)
 _saving("destroy_presence_near", _near_options)
+_saving("destroy_here", _here_options, lambda pick: pick if pick[0] == "presence" else None)
 
 
 # --- Slow and Silent Death ------------------------------------------------------------------------

@@ -657,3 +657,12 @@ def solid_dahan(state, step, ctx, answer):
     moved (the verbs below see none there; dahan may still arrive)."""
     fx.turn_marks(state, ctx["land"])["solid_dahan"] = True
     return None
+
+
+def may_be_slow(state: dict, seat: int, name: str) -> bool:
+    """Why Don't You and Them Fight at 3 Moon: this Fast innate may be used in the Slow
+    phase instead (the innate's `may_be_slow` elements, which the seat has this turn).
+    The turn's power phases (turn.py) are to offer it; this says when they may."""
+    need = (pw.INNATES.get(name) or {}).get("may_be_slow")
+    have = pw._elements(state, seat)
+    return bool(need) and all(have.get(e, 0) >= n for e, n in need.items())

@@ -14,6 +14,7 @@ from rules.spirit_island import coverage, hooks, turn
 from rules.spirit_island import effects as fx
 from rules.spirit_island import invaders as inv
 from rules.spirit_island import powers as pw
+from rules.spirit_island import spirit_verbs_a as sva
 from rules.spirit_island import spirits as sp
 from rules.spirit_island.pieces import empty_land
 from tests.rules.spirit_island.helpers import answer_exactly
@@ -629,3 +630,38 @@ def test_coverage_lists_the_six_aspects_as_missing():
     assert {r["state"] for r in data["aspects"]["items"]} == {"missing"}
     assert {k: data[k]["total"] for k in coverage.KINDS} == {"spirits": 20, "innates": 39,
                                                              "cards": 247}
+
+
+def test_mists_shift_and_flow_can_meet_a_from_terrain_requirement():
+    """FAQ (L1237-L1241): the gather may be made to meet "from [terrain]" too."""
+    state = bare("Shroud of Silent Mist")
+    state["lands"]["A1"]["town"] = [0]
+    step = {"do": "target_land", "range": 0, "from": "presence", "origin": {"terrain": ["mountain"]},
+            "where": {"invaders": True}}
+    fx.push(state, [step, {"do": "add", "kind": "wilds"}], {"seat": 0, "source": "Unnerving Pall"})
+    ask = fx.run(state)
+    assert ask.kind == "mists_shift" and ["A5", "A1"] in ask.options
+    assert fx.answer(state, ["A5", "A1"]) is None
+    assert presence(state) == {"A1": 1, "A6": 1} and state["lands"]["A1"]["wilds"] == 1
+
+
+def test_bulwark_of_will_saves_presence_destroyed_to_keep_blight_away():
+    """FAQ (L1083): presence destroyed by choice so that blight is not added can be saved."""
+    state = _bulwark(6, 1)
+    protect = {"do": "protect_board", "costs": [{"destroy_presence": 1}],
+               "then": [{"do": "add", "kind": "blight"}]}
+    fx.push(state, [protect], {"seat": None, "land": "A5", "board": "A", "source": "an event"})
+    answer_exactly(state, [0, ["A1", SHROUD], "yes"])
+    assert state["lands"]["A1"]["presence"] == {STONE: 1, SHROUD: 1}
+    assert state["lands"]["A5"]["blight"] == 0 and state["seats"][0]["energy"] == 1
+
+
+def test_why_dont_you_and_them_fight_may_be_slow_at_three_moon():
+    state = bare("Grinning Trickster Stirs Up Trouble")
+    name = "Why Don't You and Them Fight"
+    assert pw.INNATES[name]["speed"] == "fast"
+    state["seats"][0]["elements"] = {"moon": 2}
+    assert not sva.may_be_slow(state, 0, name)
+    state["seats"][0]["elements"] = {"moon": 3}
+    assert sva.may_be_slow(state, 0, name)
+    assert not sva.may_be_slow(state, 0, "Let's See What Happens")
