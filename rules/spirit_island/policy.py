@@ -6,6 +6,10 @@ where the next Ravage comes, defended lands there, less blight, more fear, prese
 and cards in play. A choice whose effect shows only later scores like its siblings, so the
 player stays random there. It is a test player, not advice: it exercises more of the game
 (higher Terror Levels, some wins) than choosing blindly.
+
+With `draw_more` either player prefers a growth option that gains a power card whenever
+one is offered (the whole-run check that every card gets drawn: random games end in a few
+turns, so plain random growth draws few cards).
 """
 
 from __future__ import annotations
@@ -23,6 +27,8 @@ DAMAGE = {"explorer": 1, "town": 2, "city": 3}
 BLIGHT_RISK = 6.0
 # more choices than this: a random sample of them is tried (keeps a game under a second)
 MOST_TRIED = 10
+# what a growth option holds when it gains a power card
+GAINS = ('"gain_card"', '"gain_from_days"')
 
 
 def _threatened(state: dict) -> set[str]:
@@ -89,10 +95,22 @@ def _prior(state: dict, seat: int, kind: str, option) -> float:
     return 0.0
 
 
-def choose(engine, state: dict, decisions: list, rng: Rng, policy: str = "random"):
+def gains_power(state: dict, seat: int, action: dict) -> bool:
+    """Whether the action picks a growth (or other) option that gains a power card."""
+    if action["type"] != "choose" or not isinstance(action["option"], int):
+        return False
+    options = _asking_step(state, seat).get("options") or []
+    return action["option"] < len(options) and any(
+        g in json.dumps(options[action["option"]]) for g in GAINS)
+
+
+def choose(engine, state: dict, decisions: list, rng: Rng, policy: str = "random",
+           draw_more: bool = False):
     """(seat, action) for the next move under the policy."""
     decision = rng.choice(decisions)
     actions = [c.action for c in decision.choices]
+    if draw_more:
+        actions = [a for a in actions if gains_power(state, decision.seat, a)] or actions
     if policy == "random" or len(actions) == 1:
         return decision.seat, rng.choice(actions)
     tried = list(actions)
