@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 import sys
 import time
 from collections import Counter
@@ -178,6 +179,8 @@ def many_games(args: argparse.Namespace) -> int:
     print(*draw_report(seen), sep="\n")
     if args.check:
         print(f"invariant problems: {len(broken)}", *broken[:10], sep="\n")
+        kinds = Counter(re.sub(r"\d+", "N", p.split(": ", 1)[-1])[:100] for p in broken)
+        print(*(f"{n} x {kind}" for kind, n in kinds.most_common(15)), sep="\n")
     return 1 if broken else 0
 
 
