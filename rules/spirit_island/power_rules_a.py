@@ -163,20 +163,17 @@ def _dahan_stay(state: dict, land: str, kind: str, index: int, **kw) -> bool | N
 
 
 def _hiding_vital_dahan(inner):
-    """The verb runs with the dahan of the lands marked `vital_dahan` set aside."""
+    """The verb, acting in a land marked `vital_dahan`, runs with its dahan set aside."""
     def verb(state, step, ctx, answer):
-        lands = [n for n, m in state.get("turn_marks", {}).items()
-                 if m.get("vital_dahan") and n in state["lands"]]
-        if not lands:
+        name = ctx.get("land")
+        if not _vital(state, name, "vital_dahan"):
             return inner(state, step, ctx, answer)
-        kept = {n: state["lands"][n]["dahan"] for n in lands}
-        for n in lands:
-            state["lands"][n]["dahan"] = []
+        here = state["lands"][name]
+        kept, here["dahan"] = here["dahan"], []
         try:
             return inner(state, step, ctx, answer)
         finally:
-            for n in lands:
-                state["lands"][n]["dahan"] = kept[n] + state["lands"][n]["dahan"]
+            here["dahan"] = kept + here["dahan"]
     return verb
 
 
