@@ -37,7 +37,7 @@ SETTLE, VOICE = "settle-hunting-grounds", "voice-of-command"
 pw.TURN_KEYS = (*pw.TURN_KEYS, "speed_swaps", "speed_now", "coastal_range", "all_thresholds")
 # Words for the options these verbs offer (notation reads powers.OPTION_WORDS).
 pw.OPTION_WORDS = {**getattr(pw, "OPTION_WORDS", {}),
-                   AS_SLOW: ("use as Slow", "느린 능력으로 사용"),
+                   AS_SLOW: ("as Slow", "느린 능력으로"),
                    "half": ("pay half", "절반 지불"), "forget": ("forget", "잊기")}
 pw.ASK_WORDS = {**getattr(pw, "ASK_WORDS", {}), "unlock_play": ("play now", "즉시 내려놓기")}
 

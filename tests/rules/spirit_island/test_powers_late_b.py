@@ -234,3 +234,12 @@ def test_voice_of_command_the_card_damages_towns_defends_and_lasts_the_turn():
     assert land["town"] == [] and land["explorer"] == [0] and land["dahan"] == [0]
     turn.time_passes(state)
     assert not fx.turn_marks(state, "A5").get("alongside")
+
+
+def test_sky_stretches_to_shore_option_reads_in_english_and_korean():
+    from rules.spirit_island import notation
+
+    action = {"type": "resolve", "option": ["as_slow", "Flash Floods"]}
+    assert notation.format_action(action) == "use as Slow Flash Floods"
+    assert notation.format_action(action, "ko") == "사용 느린 능력으로 Flash Floods"
+    assert notation.parse("사용 느린 능력으로 Flash Floods", [action]) == action
