@@ -588,7 +588,7 @@ def time_passes(state: dict) -> None:
         row["powers"] = []
         row["used"] = []
         row["slow_used_fast"] = 0
-    for module in ("fear", "events", "blight", "powers"):
+    for module in ("fear", "events", "blight", "powers", "island_changes"):
         passes = getattr(fx.optional(module), "time_passes", None)
         if passes is not None:
             passes(state)
