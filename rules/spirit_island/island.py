@@ -134,7 +134,7 @@ def shaped(boards: tuple[str, ...], shape: str | None) -> dict[str, dict]:
     gone = {n for n, row in lands.items() if row["board"] in spec.get("sunk", ())}
     lands = {n: {**row, "adjacent": row["adjacent"] - gone}
              for n, row in lands.items() if n not in gone}
-    for kept, other in spec.get("woven", ()):
+    for kept, other, *_ in spec.get("woven", ()):
         _weave(lands, kept, other)
     return {
         name: {**row, "adjacent": tuple(sorted(row["adjacent"]))} for name, row in lands.items()
