@@ -34,7 +34,8 @@ from rules.spirit_island import tokens as tok
 AS_SLOW = "as_slow"
 SETTLE, VOICE = "settle-hunting-grounds", "voice-of-command"
 # Seat keys these verbs set for one turn (cleared by powers.time_passes).
-pw.TURN_KEYS = (*pw.TURN_KEYS, "speed_swaps", "speed_now", "coastal_range", "all_thresholds")
+pw.TURN_KEYS = (*pw.TURN_KEYS, "speed_swaps", "speed_now", "coastal_range", "all_thresholds",
+                "hand_before_gain")
 # Words for the options these verbs offer (notation reads powers.OPTION_WORDS).
 pw.OPTION_WORDS = {**getattr(pw, "OPTION_WORDS", {}),
                    AS_SLOW: ("as Slow", "느린 능력으로"),
@@ -151,16 +152,27 @@ def _without_elements(cond: dict) -> dict:
     return out
 
 
+@fx.verb("note_hand")
+def note_hand(state, step, ctx, answer):
+    """Remember the spirit's hand, so a later step knows which card it then gains."""
+    row = state["seats"][ctx["seat"]]
+    row["hand_before_gain"] = list(row["hand"])
+    return None
+
+
 @fx.verb("play_kept_major")
 def play_kept_major(state, step, ctx, answer):
-    """The spirit may play the Major it just kept at once: paying half its cost (rounded
-    up), or for nothing and forgetting it at the end of the turn. Its elements count; it
-    is used this turn with its thresholds met (`all_thresholds`)."""
+    """The spirit may play the Major it just kept (the one its hand gained since
+    `note_hand`) at once: paying half its cost (rounded up), or for nothing and forgetting
+    it at the end of the turn. Its elements count; it is used this turn with its thresholds
+    met (`all_thresholds`)."""
     row = state["seats"][ctx["seat"]]
-    name = row["hand"][-1] if row["hand"] else None
-    card = pw.CARDS.get(name, {})
-    if card.get("deck") != "major":
+    before = row.get("hand_before_gain", [])
+    new = [c for c in row["hand"] if c not in before and pw.CARDS[c].get("deck") == "major"]
+    if not new:
         return None
+    name = new[-1]
+    card = pw.CARDS[name]
     half = -(-card["cost"] // 2)
     options = (["half"] if row["energy"] >= half else []) + ["forget", "no"]
     pick = fx.ask_or_take(ctx["seat"], "unlock_play", options, answer)
@@ -169,6 +181,8 @@ def play_kept_major(state, step, ctx, answer):
     seat_rows.play_card(row, name, {**card, "cost": half if pick == "half" else 0})
     if state.get("phase") == "slow" and card["speed"] == "fast":
         row["powers"].remove(name)  # the Fast phase is over: it cannot be used now
+    elif state.get("phase") in turn.POWER_PHASES:
+        row["passed"] = False  # a spirit that was done this phase has a power to use again
     row.setdefault("all_thresholds", []).append(name)
     if pick == "forget":
         row.setdefault("end_of_turn", []).append([{"do": "forget_named", "card": name}])
