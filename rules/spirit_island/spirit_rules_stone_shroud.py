@@ -40,6 +40,8 @@ BEDROCK = "endurance-of-bedrock"
 SILENT_DEATH = "slow-and-silent-death"
 BEFORE = "presence_before_blight"  # land -> {spirit: n}, only while blight is being added
 STOPPED = "bedrock"  # the no_cascade mark's value when this rule set it
+DART = "dart-by"  # Flowing and Silent Forms Dart By's turn mark and rule id
+DART_CARD = "Flowing and Silent Forms Dart By"
 
 
 # --- Bestow the Endurance of Bedrock --------------------------------------------------------------
@@ -48,9 +50,18 @@ STOPPED = "bedrock"  # the no_cascade mark's value when this rule set it
 _ADD_BLIGHT = inv.add_blight
 
 
+def _darting(state: dict, land: str | None = None) -> bool:
+    """Flowing and Silent Forms Dart By holds this turn in `land` (or in any land)."""
+    marks = state.get("turn_marks", {})
+    if land is not None:
+        return bool(marks.get(land, {}).get(DART))
+    return any(m.get(DART) for m in marks.values())
+
+
 def add_blight(state: dict, name: str, cascade_to: list[str] | None = None) -> list[str]:
-    """invaders.add_blight, with the island's presence noted first while Stone plays."""
-    if sp.seat_of(state, STONE) is None or BEFORE in state:
+    """invaders.add_blight, with the island's presence noted first while Stone plays or
+    Flowing and Silent Forms Dart By holds somewhere."""
+    if BEFORE in state or (sp.seat_of(state, STONE) is None and not _darting(state)):
         return _ADD_BLIGHT(state, name, cascade_to)
     state[BEFORE] = {n: dict(land["presence"]) for n, land in state["lands"].items()}
     try:
@@ -70,20 +81,76 @@ def presence_before(state: dict, land: str) -> dict[str, int]:
     return state.get(BEFORE, {}).get(land, state["lands"][land]["presence"])
 
 
-@hooks.on("blight_added", BEDROCK)
-def bedrock(state: dict, land: str) -> None:
-    seat = sp.seat_of(state, STONE)
-    if seat is None or BEFORE not in state:
+def spared_by_blight(state: dict, land: str) -> None:
+    """Blight was just added to `land` (`blight_added`): Bedrock keeps every presence there
+    (and stops the cascade) when Stone's presence is not outnumbered; otherwise, where Flowing
+    and Silent Forms Dart By holds, each presence the blight destroyed is put back and its
+    owner asked whether to push it instead (a `dart_push` step run next)."""
+    if BEFORE not in state:
         return
     here = state["lands"][land]
     before = state[BEFORE][land]
-    stone = before.get(fx.presence_key(state, seat), 0)
-    if stone and here["blight"] <= stone:
+    seat = sp.seat_of(state, STONE)
+    stone = before.get(fx.presence_key(state, seat), 0) if seat is not None else 0
+    if stone and BEDROCK in state.get("rules", ()) and here["blight"] <= stone:
         here["presence"] = dict(before)  # no presence destroyed, anyone's
         marks = state.setdefault("turn_marks", {}).setdefault(land, {})
         if not marks.get("no_cascade"):
             marks["no_cascade"] = STOPPED
+    elif _darting(state, land):
+        for spirit, n in before.items():
+            for _ in range(n - here["presence"].get(spirit, 0)):
+                pcs.add_presence(here, spirit)
+                inv.queue_next(state, [{"do": "dart_push", "land": land, "spirit": spirit}],
+                               {"seat": sp.seat_of(state, spirit), "source": DART_CARD})
     state[BEFORE][land] = dict(here["presence"])  # a cascade may come back here
+
+
+@hooks.on("blight_added", BEDROCK)
+def bedrock(state: dict, land: str) -> None:
+    spared_by_blight(state, land)
+
+
+@hooks.on("blight_added", DART)
+def dart_by_blight(state: dict, land: str) -> None:
+    if BEDROCK not in state.get("rules", ()):  # else `bedrock` has done both
+        spared_by_blight(state, land)
+
+
+# --- Flowing and Silent Forms Dart By ---------------------------------------------------------------
+
+
+@fx.verb("dart_by")
+def dart_by(state, step, ctx, answer):
+    """This turn, presence in ctx.land that would be destroyed may be pushed instead (its
+    owner decides)."""
+    fx.turn_marks(state, ctx["land"])[DART] = True
+    rules = state.setdefault("rules", [])
+    if DART not in rules:
+        rules.append(DART)
+    return None
+
+
+def _push_targets(state: dict, land: str) -> list[str]:
+    return list(isl.adjacent(tuple(state["boards"]), land))
+
+
+@fx.verb("dart_push")
+def dart_push(state, step, ctx, answer):
+    """The owner of 1 presence in `land` spared by Flowing and Silent Forms pushes it to an
+    adjacent land, or lets it be destroyed (`done`)."""
+    land, spirit = step["land"], step["spirit"]
+    if not state["lands"][land]["presence"].get(spirit):
+        return None
+    pick = fx.ask_or_take(ctx["seat"], "dart_push", [*_push_targets(state, land), fx.DONE], answer)
+    if isinstance(pick, fx.Ask):
+        return pick
+    pcs.destroy_presence(state["lands"][land], spirit)
+    if pick == fx.DONE:  # destroyed after all, as the blight would have
+        rb.presence_destroyed(state, land, ctx["seat"], "event")
+    else:
+        pcs.add_presence(state["lands"][pick], spirit)
+    return None
 
 
 # --- Hold the Island Fast with a Bulwark of Will, top tier ----------------------------------------
@@ -109,17 +176,20 @@ def bulwark_saves(state, step, ctx, answer):
     return None
 
 
-def _saving(name: str, options_of, presence_of=lambda pick: pick) -> None:
-    """Wrap a presence-destroying verb of the island effects: once the piece to destroy is
-    picked (`options_of` lists the verb's own options) and it is presence (`presence_of`
-    gives its [land, spirit], else None), Stone may pay 1 energy to prevent it; otherwise the
-    verb destroys it as usual, its pick given as the answer."""
+def _saving(name: str, options_of, presence_of=lambda pick, ctx: pick) -> None:
+    """Wrap a presence-destroying verb: once the piece to destroy is picked (`options_of`
+    lists the verb's own options) and it is presence (`presence_of` gives its [land, spirit],
+    else None), Stone may pay 1 energy to prevent it (an island effect's destroying, the top
+    tier holding), then, where Flowing and Silent Forms Dart By holds, its owner may push it
+    instead; otherwise the verb destroys it as usual, given the pick as its answer."""
     inner = fx.VERBS[name]
 
     def verb(state, step, ctx, answer):
-        seat = _stone_may_prevent(state, ctx)
-        if seat is None:
+        stone = _stone_may_prevent(state, ctx)
+        if stone is None and not _darting(state):
             return inner(state, step, ctx, answer)
+        rest = {k: v for k, v in step.items() if k not in ("saving", "stage")}
+        n = rest.get("n", 1)
         if "saving" not in step:
             options = options_of(state, step, ctx)
             if not options:
@@ -127,17 +197,31 @@ def _saving(name: str, options_of, presence_of=lambda pick: pick) -> None:
             pick = fx.ask_or_take(fx.chooser(ctx), "destroy_presence", options, answer)
             if isinstance(pick, fx.Ask):
                 return pick
-            if presence_of(pick) is None:  # not presence (a dahan): nothing to save
+            where = presence_of(pick, ctx)
+            stage = "stone" if stone is not None else "dart"
+            if where is None or (stage == "dart" and not _darting(state, where[0])):
                 return inner(state, step, ctx, pick)
-            return [{"step": {**step, "saving": pick}, "ctx": ctx}]
-        save = fx.ask_or_take(seat, "save_presence", ["yes", "no"], answer)
-        if isinstance(save, fx.Ask):
-            return save
-        rest = {k: v for k, v in step.items() if k != "saving"}
-        if save == "no":  # destroyed as the verb does it (its other watchers see it)
-            return inner(state, rest, ctx, step["saving"])
-        state["seats"][seat]["energy"] -= 1
-        n = rest.get("n", 1)
+            return [{"step": {**rest, "saving": pick, "stage": stage}, "ctx": ctx}]
+        pick = step["saving"]
+        land, spirit = presence_of(pick, ctx)
+        if step["stage"] == "stone":
+            save = fx.ask_or_take(stone, "save_presence", ["yes", "no"], answer)
+            if isinstance(save, fx.Ask):
+                return save
+            if save == "no" and _darting(state, land):
+                return [{"step": {**step, "stage": "dart"}, "ctx": ctx}]
+            if save == "no":  # destroyed as the verb does it (its other watchers see it)
+                return inner(state, rest, ctx, pick)
+            state["seats"][stone]["energy"] -= 1
+        else:
+            owner = sp.seat_of(state, spirit)
+            to = fx.ask_or_take(owner, "dart_push", [*_push_targets(state, land), fx.DONE], answer)
+            if isinstance(to, fx.Ask):
+                return to
+            if to == fx.DONE:
+                return inner(state, rest, ctx, pick)
+            pcs.destroy_presence(state["lands"][land], spirit)  # a push, not destroyed
+            pcs.add_presence(state["lands"][to], spirit)
         return [{"step": {**rest, "n": n - 1}, "ctx": ctx}] if n > 1 else None
 
     fx.VERBS[name] = verb
@@ -165,7 +249,8 @@ def _here_options(state, step, ctx):
 
 _saving("lose_presence", _lose_options)
 _saving("destroy_presence_near", _near_options)
-_saving("destroy_here", _here_options, lambda pick: pick if pick[0] == "presence" else None)
+_saving("destroy_here", _here_options,
+        lambda pick, ctx: [ctx["land"], pick[1]] if pick[0] == "presence" else None)
 
 
 # --- Slow and Silent Death ------------------------------------------------------------------------

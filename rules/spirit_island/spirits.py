@@ -30,6 +30,7 @@ for _path in sorted((Path(__file__).parent / "data").glob("spirits*.json")):
 ASK_WORDS = {
     "plague_build": ("let build", "건설 허용"),  # The Terror of a Slowly Unfolding Plague
     "save_presence": ("save presence", "현신 구원"),  # Bulwark of Will's top tier
+    "dart_push": ("push presence", "현신 밀어내기"),  # Flowing and Silent Forms Dart By
 }
 ELEMENTS = ("sun", "moon", "fire", "air", "water", "earth", "plant", "animal")
 TRACKS = ("energy", "card_plays")

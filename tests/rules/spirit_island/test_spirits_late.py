@@ -665,3 +665,52 @@ def test_why_dont_you_and_them_fight_may_be_slow_at_three_moon():
     state["seats"][0]["elements"] = {"moon": 3}
     assert sva.may_be_slow(state, 0, name)
     assert not sva.may_be_slow(state, 0, "Let's See What Happens")
+
+
+def _darting(land="A5", stone=True):
+    """Shroud (board A: A5, A6) and Stone (board B) with Flowing and Silent Forms Dart By
+    played in `land`; with `stone`, Stone's presence there too."""
+    state = bare("Shroud of Silent Mist", "Stone's Unyielding Defiance", boards="AB")
+    if stone:
+        state["lands"][land]["presence"][STONE] = 1
+    card = pw.CARDS["Flowing and Silent Forms Dart By"]
+    fx.push(state, card["effect"], {"seat": 0, "land": land, "source": "Flowing and Silent Forms Dart By"})
+    answer_exactly(state, [])  # no invaders, no other spirit next door
+    return state
+
+
+def test_flowing_and_silent_forms_presence_blight_would_destroy_may_be_pushed():
+    """FAQ (L1083, L1261): the card saves presence from destruction, by pushing it."""
+    state = _darting("A5", stone=False)
+    fx.push(state, [{"do": "add", "kind": "blight"}], {"seat": None, "land": "A5", "source": "an event"})
+    answer_exactly(state, ["A7"])  # Shroud pushes its presence instead
+    assert presence(state) == {"A6": 1, "A7": 1} and state["lands"]["A5"]["blight"] == 1
+    state["lands"]["A5"]["presence"][SHROUD] = 1
+    inv.add_blight(state, "A5", ["A4"])  # a ravage's blight: the owner may let it go
+    answer_exactly(state, [fx.DONE])
+    assert presence(state) == {"A6": 1, "A7": 1} and state["lands"]["A4"]["blight"] == 1
+    fx.push(state, [{"do": "add", "kind": "blight"}], {"seat": None, "land": "A6", "source": "an event"})
+    answer_exactly(state, [])  # A6 is not the card's land: destroyed, nothing asked
+    assert presence(state) == {"A7": 1}
+
+
+def test_flowing_and_silent_forms_also_for_presence_destroyed_to_keep_blight_away():
+    state = _darting("A5")
+    protect = {"do": "protect_board", "costs": [{"destroy_presence": 1}],
+               "then": [{"do": "add", "kind": "blight"}]}
+    fx.push(state, [protect], {"seat": None, "land": "A5", "board": "A", "source": "an event"})
+    answer_exactly(state, [0, ["A5", SHROUD], "A8"])
+    assert presence(state) == {"A6": 1, "A8": 1} and state["lands"]["A5"]["blight"] == 0
+    assert state["seats"][0].get("destroyed", 0) == 0
+    fx.push(state, [{"do": "lose_presence", "n": 1}], {"seat": 0, "source": "Overenthusiastic Arson"})
+    answer_exactly(state, [["A6", SHROUD]])  # not in the card's land: destroyed
+    assert presence(state) == {"A8": 1}
+
+
+def test_flowing_and_silent_forms_not_where_bedrock_already_spares_the_presence():
+    state = _darting("A5")
+    state["lands"]["A5"]["presence"][STONE] = 2
+    state["lands"]["A5"]["blight"] = 1
+    assert inv.add_blight(state, "A5") == ["A5"]  # nothing to push: nothing destroyed
+    assert fx.run(state) is None
+    assert state["lands"]["A5"]["presence"] == {SHROUD: 1, STONE: 2}
