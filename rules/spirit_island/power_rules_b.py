@@ -16,8 +16,16 @@ Command). Rows in EFFECTS.md; registered when powers.py is imported (it imports 
   fear cards or blight cards, nor as pieces to destroy, remove or move), and cannot move.
 - Voice of Command (`fight_alongside`): in this turn's ravages in the land the explorers do
   not attack with the other invaders; the invaders' damage after defend hits explorers and
-  dahan together (as many destroyed as possible: explorers first), then the survivors
-  strike the towns and cities at once, dahan 2 each and explorers 1 each.
+  dahan together (as many destroyed as possible: explorers first; the land's badlands add
+  to it as to damage to dahan), then the survivors strike the towns and cities at once,
+  dahan 2 each and explorers 1 each (all standing before the damage with Words of Warning
+  or Lay Ambushes). Not modelled there: the strike goes where it destroys the most (the
+  players are not asked), Xenophobia's shift of damage from the land to the dahan, pieces
+  sitting out that ravage (they are back in the land when the defenders fight), and the
+  dahan striking first (Engage on Their Own Terms).
+
+Settle's beasts do not stack with Many Minds' sacred sites counting as beasts in its own
+powers (the digest says 2 presence count as 2 beasts, never 3): here they add up.
 """
 
 from __future__ import annotations
@@ -302,6 +310,16 @@ def _defenders_fight(state: dict, land: str, report: dict) -> None:
     for kind, pieces in aside.items():
         for taken, marks in pieces:
             pcs.put(here, kind, taken, marks)
+    dahan = hooks.chain(state, "dahan_attack", "attack", pcs.ATTACK["dahan"], land=land)
+
+    def strike_now() -> int:
+        return (max(0, dahan) * len(here["dahan"])
+                + pcs.ATTACK["explorer"] * len(here["explorer"]))
+
+    # Words of Warning, Lay Ambushes: the defenders strike as they stand before the damage
+    together = (tok.marks(state, land).get("dahan_strike_with")
+                or (hooks.fire(state, "ravage_order", land=land) or [None])[-1] == "together")
+    before = strike_now()
     done: list[str] = []
     hit = report.get("damage", 0)
     if hit and here["dahan"]:
@@ -311,8 +329,7 @@ def _defenders_fight(state: dict, land: str, report: dict) -> None:
         hit -= pcs.damage(state, here, "explorer", hit, 0)
     if hit > 0:
         pcs.damage_dahan(state, here, hit, tok.saves(state, land, "dahan"))
-    dahan = hooks.chain(state, "dahan_attack", "attack", pcs.ATTACK["dahan"], land=land)
-    strike = max(0, dahan) * len(here["dahan"]) + pcs.ATTACK["explorer"] * len(here["explorer"])
+    strike = before if together else strike_now()
     if not strike or not (here["town"] or here["city"]):
         return
     strike += tok.badlands_bonus(state, land, "invaders", done, strike)

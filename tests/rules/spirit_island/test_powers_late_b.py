@@ -243,3 +243,21 @@ def test_sky_stretches_to_shore_option_reads_in_english_and_korean():
     assert notation.format_action(action) == "use as Slow Flash Floods"
     assert notation.format_action(action, "ko") == "사용 느린 능력으로 Flash Floods"
     assert notation.parse("사용 느린 능력으로 Flash Floods", [action]) == action
+
+
+def test_voice_of_command_with_words_of_warning_the_fallen_explorers_strike_too():
+    def ravaged(together):
+        state = position(at={"A5": {"explorer": 2, "city": 1, "dahan": 1}})
+        run(state, [{"do": "fight_alongside"}], land="A5")
+        if together:
+            run(state, [{"do": "dahan_strike_with"}], land="A5")
+        inv.ravage(state, "A5")
+        return state["lands"]["A5"]
+
+    # the city's 3: both explorers destroyed, 1 damage on the dahan
+    alone = ravaged(False)
+    assert alone["explorer"] == [] and alone["dahan"] == [1]
+    assert alone["city"] == [2]  # the dahan's 2 back: the city stands
+    warned = ravaged(True)
+    assert warned["explorer"] == [] and warned["dahan"] == [1]
+    assert warned["city"] == []  # 2 + 1 + 1 at the same time as the city's damage
