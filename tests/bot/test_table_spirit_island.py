@@ -280,3 +280,37 @@ async def test_status_says_who_still_decides_in_the_spirit_phase(svc):
         assert all("{" not in line for line in lines)
     ko = ui.status_lines(view, "ko", ["ann", "ben"])
     assert "햇살 아래 넘치는 강물" in ko[2] and "단계" in ko[1], ko
+
+
+async def test_undo_takes_a_move_back_but_never_one_that_revealed_something(svc):
+    """`/game undo` within the engine's limits: a move that showed nothing new (a presence
+    placed) is taken back and its question asked again; once a move has revealed something
+    hidden (a card drawn from a deck), it stays, and the refusal says why in both languages."""
+    users = [950, 951]
+    gid = await lobby(svc, users, events=False)
+    out = await svc.start(gid, users[0])
+    prompt = out.prompts[0]
+    version = (await svc.store.get_game(gid)).version
+    out = await svc.act(gid, prompt.user_id, prompt.decision.choices[0].action,
+                        decision_key=prompt.decision.key)
+    assert not any(e.reveal for e in out.events)
+    out = await svc.undo(gid, prompt.user_id)
+    assert out.game.version == version
+    assert prompt.decision.key in {p.decision.key for p in out.prompts}  # asked again
+    rng = Rng(11)
+    prompts = out.prompts
+    for _ in range(400):
+        prompt = rng.choice(prompts)
+        out = await svc.act(gid, prompt.user_id, rng.choice(prompt.decision.choices).action,
+                            decision_key=prompt.decision.key)
+        if any(e.reveal for e in out.events):
+            break
+        prompts = out.prompts
+    else:
+        raise AssertionError("no move revealed anything")
+    with pytest.raises(Refusal) as info:
+        await svc.undo(gid, prompt.user_id)
+    assert info.value.key == "table.undo_revealed"
+    for lang in LANGS:
+        readable(info.value.key, lang, **info.value.params)
+    assert (await svc.store.get_game(gid)).version == out.game.version  # nothing popped
