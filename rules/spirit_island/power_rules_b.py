@@ -23,9 +23,6 @@ Command). Rows in EFFECTS.md; registered when powers.py is imported (it imports 
   players are not asked), Xenophobia's shift of damage from the land to the dahan, pieces
   sitting out that ravage (they are back in the land when the defenders fight), and the
   dahan striking first (Engage on Their Own Terms).
-
-Settle's beasts do not stack with Many Minds' sacred sites counting as beasts in its own
-powers (the digest says 2 presence count as 2 beasts, never 3): here they add up.
 """
 
 from __future__ import annotations
@@ -37,6 +34,7 @@ from rules.spirit_island import island as isl
 from rules.spirit_island import pieces as pcs
 from rules.spirit_island import powers as pw
 from rules.spirit_island import spirit_rules_b as srb
+from rules.spirit_island import spirit_verbs_a as sva
 from rules.spirit_island import tokens as tok
 
 AS_SLOW = "as_slow"
@@ -237,15 +235,23 @@ def _presence_as_badlands(state: dict, land: str, target: str) -> int | None:
     return _settled_presence(state, state["lands"][land]) or None
 
 
-def _as_beasts(inner):
+# Verbs where Many Minds' own powers already count each of its sacred sites as 1 beasts.
+SWARM_COUNTED = ("per_a", "if_beasts", "target_land")
+
+
+def _as_beasts(name: str, inner):
     """While a power's verb counts or tests lands, settled presence is added to the beasts
-    there (and taken off again after)."""
+    there (and taken off again after). Where Many Minds counts its sacred site as 1 beasts
+    already, that one is not counted twice (digest: 2 presence are 2 beasts, never 3)."""
     def handler(_inner, state, step, ctx, answer):
         keys = _settled_keys(state)
         if not keys or ctx.get("seat") is None:
             return inner(state, step, ctx, answer)
         added = {n: _settled_presence(state, land) for n, land in state["lands"].items()}
-        added = {n: k for n, k in added.items() if k}
+        if name in SWARM_COUNTED and fx.presence_key(state, ctx["seat"]) in keys:
+            for n in sva._swarm_sites(state, ctx["seat"]):
+                added[n] -= 1  # the 1 beasts Many Minds counts there is one of these
+        added = {n: k for n, k in added.items() if k > 0}
         for n, k in added.items():
             state["lands"][n]["beasts"] += k
         try:
@@ -380,7 +386,7 @@ def if_verb(previous, state, step, ctx, answer):
 for _name in ("target_land", "if", "per", "per_a", "per_kinds", "if_beasts", "choose_land",
               "each_land", "adjacent_land", "if_more"):
     if _name in fx.VERBS:
-        _chain(_name)(_as_beasts(fx.VERBS[_name]))
+        _chain(_name)(_as_beasts(_name, fx.VERBS[_name]))
 
 # Settle: the verbs that move presence (push/gather only when they move beasts: Many Minds'
 # sacred sites and Sharp Fangs' presence go with them).

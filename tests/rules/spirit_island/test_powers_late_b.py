@@ -261,3 +261,19 @@ def test_voice_of_command_with_words_of_warning_the_fallen_explorers_strike_too(
     warned = ravaged(True)
     assert warned["explorer"] == [] and warned["dahan"] == [1]
     assert warned["city"] == []  # 2 + 1 + 1 at the same time as the city's damage
+
+
+def test_settle_into_hunting_grounds_does_not_stack_with_many_minds_sacred_sites():
+    from tests.rules.spirit_island.test_spirits import game
+
+    minds = "Many Minds Move as One"
+    state = game(minds, boards="A", clear=True)
+    for land in state["lands"].values():
+        land["presence"].clear()
+    state["lands"]["A5"]["presence"][minds] = 2  # a sacred site: Many Minds counts 1 beasts
+    count = [{"do": "per_a", "count": {"kinds": ["beasts"]}, "then": {"do": "fear"}}]
+    run(state, count, land="A5")
+    assert state["fear"]["earned"] == 1
+    run(state, [{"do": "settle_in"}])
+    run(state, count, land="A5")
+    assert state["fear"]["earned"] == 1 + 2  # 2 presence: 2 beasts, not 3
