@@ -10,6 +10,8 @@ Kinship) and a key found missing by the tests of the encoded ones (Indomitable C
   added to the land stays on the card; the dahan there ignore damage and destruction.
 - `place_presence` key `any_terrain` (Indomitable Claim): a spirit's land-type limits on
   adding presence (Volcano's Mountain Home) do not apply.
+- `restore_presence` (Blazing Renewal): the target spirit adds its presence only where its
+  own land-type limits allow (Ocean in Play, Mountain Home, Home of the Island's Heart).
 
 The pushes ask their question themselves from the options the whole `push` chain offers
 (found on a copy of the state), then hand the chosen move to that chain as its answer, so
@@ -23,8 +25,11 @@ from rules.spirit_island import hooks
 from rules.spirit_island import notation as nt
 from rules.spirit_island import pieces as pcs
 from rules.spirit_island import power_verbs as pv
+from rules.spirit_island import powers as pw
 from rules.spirit_island import spirit_rules as sr
 from rules.spirit_island import tokens as tok
+from rules.spirit_island.spirit_rules_b import VOLCANO
+from rules.spirit_island.spirit_verbs_a import LURE
 
 DROWN = "drown"
 VITAL_RULE = "infinite-vitality"
@@ -206,3 +211,26 @@ def place_presence(state, step, ctx, answer):
     type (the base verb, past the wrappers that limit the terrain)."""
     handler = pv.place_presence if step.get("any_terrain") else _PLACE_PRESENCE
     return handler(state, step, ctx, answer)
+
+
+# --- Blazing Renewal -------------------------------------------------------------------------------
+
+# The lands a spirit's rule lets its presence be added to: (spirit, rule id) -> land filter.
+LAND_LIMITS: dict[tuple[str, str], dict] = {
+    (pw.OCEAN, "ocean-in-play"): {"coastal": True},
+    (VOLCANO, "mountain-home"): {"terrain": ["mountain"]},
+    (LURE, "home-of-the-heart"): {"inland": True},
+}
+_RESTORE_PRESENCE = fx.VERBS["restore_presence"]
+
+
+@fx.verb("restore_presence")
+def restore_presence(state, step, ctx, answer):
+    """The target spirit adds nothing (and `then` does not run) where its own rules forbid
+    its presence."""
+    seat = ctx.get("spirit")
+    for (spirit, rule), where in LAND_LIMITS.items():
+        if pw._rule(state, seat, spirit, rule) and not fx.land_matches(
+                state, ctx["land"], where, ctx):
+            return None
+    return _RESTORE_PRESENCE(state, step, ctx, answer)

@@ -218,3 +218,16 @@ def test_dissolve_the_bonds_of_kinship_spreads_the_explorers():
     assert land(state, "A5")["explorer"] == []
     got = {n: len(land(state, n)["explorer"]) for n in ["A1", "A4", "A6", "A7", "A8"]}
     assert got == {"A1": 2, "A4": 1, "A6": 1, "A7": 1, "A8": 1}
+
+
+def test_blazing_renewal_presence_only_where_the_target_spirit_may_have_it():
+    state = game("Volcano Looming High", clear=True, queue_setup=True)
+    fx.run(state)
+    fx.answer(state, "A6")  # Volcano starts in a Mountain; Mountain Home keeps it there
+    state["seats"][0]["destroyed"] = 2
+    put(state, "A5", town=1)
+    put(state, "A1", town=1)
+    card(state, "Blazing Renewal", ["A5"])  # a Wetland: no presence, so no damage either
+    assert "A5" not in presence(state) and land(state, "A5")["town"] == [0]
+    card(state, "Blazing Renewal", ["A1"])  # a Mountain
+    assert presence(state)["A1"] == 2 and land(state, "A1")["town"] == []
