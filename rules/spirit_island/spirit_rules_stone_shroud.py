@@ -11,6 +11,9 @@ with no hook point of their own (imported by spirit_rules_a.py):
   destroys presence (anyone's), Stone may pay 1 energy per presence to prevent it
   (`lose_presence`, `destroy_presence_near` and an event cost's `destroy_here` run by an
   island effect ask first; also when the destroying is a cost the spirits chose to pay).
+- Flowing and Silent Forms Dart By (Shroud's card): this turn, presence in its land that
+  would be destroyed (by blight added there, or by those verbs, whoever acts) may be pushed
+  by its owner instead (`dart_push`).
 - Slow and Silent Death (Shroud): invaders and dahan in Shroud's lands keep their damage
   when time passes; 1 fear per such land with damaged invaders (at most 5) and 1 energy per
   3 of them. Wraps `actions.time_passes` (healing) and `powers.time_passes` (which runs
@@ -176,7 +179,8 @@ def bulwark_saves(state, step, ctx, answer):
     return None
 
 
-def _saving(name: str, options_of, presence_of=lambda pick, ctx: pick) -> None:
+def _saving(name: str, options_of, presence_of=lambda pick, ctx: pick,
+            kind: str = "destroy_presence") -> None:
     """Wrap a presence-destroying verb: once the piece to destroy is picked (`options_of`
     lists the verb's own options) and it is presence (`presence_of` gives its [land, spirit],
     else None), Stone may pay 1 energy to prevent it (an island effect's destroying, the top
@@ -194,7 +198,7 @@ def _saving(name: str, options_of, presence_of=lambda pick, ctx: pick) -> None:
             options = options_of(state, step, ctx)
             if not options:
                 return inner(state, step, ctx, answer)
-            pick = fx.ask_or_take(fx.chooser(ctx), "destroy_presence", options, answer)
+            pick = fx.ask_or_take(fx.chooser(ctx), kind, options, answer)
             if isinstance(pick, fx.Ask):
                 return pick
             where = presence_of(pick, ctx)
@@ -250,7 +254,7 @@ def _here_options(state, step, ctx):
 _saving("lose_presence", _lose_options)
 _saving("destroy_presence_near", _near_options)
 _saving("destroy_here", _here_options,
-        lambda pick, ctx: [ctx["land"], pick[1]] if pick[0] == "presence" else None)
+        lambda pick, ctx: [ctx["land"], pick[1]] if pick[0] == "presence" else None, "destroy")
 
 
 # --- Slow and Silent Death ------------------------------------------------------------------------
