@@ -20,8 +20,7 @@ Command). Rows in EFFECTS.md; registered when powers.py is imported (it imports 
   to it as to damage to dahan), then the survivors strike the towns and cities at once,
   dahan 2 each and explorers 1 each (all standing before the damage with Words of Warning
   or Lay Ambushes). Not modelled there: the strike goes where it destroys the most (the
-  players are not asked), Xenophobia's shift of damage from the land to the dahan, pieces
-  sitting out that ravage (they are back in the land when the defenders fight), and the
+  players are not asked), Xenophobia's shift of damage from the land to the dahan, and the
   dahan striking first (Engage on Their Own Terms).
 """
 
@@ -313,9 +312,19 @@ def _defenders_fight(state: dict, land: str, report: dict) -> None:
     if aside is None:
         return
     here = state["lands"][land]
+    # the pieces sitting this ravage out are back, last in their lists: out again for now
+    sitting = [(kind, pcs.take(here, kind, -1))
+               for kind, n in tok.marks(state, land).get("sit_out", {}).items()
+               for _ in range(min(n, len(here[kind])))]
     for kind, pieces in aside.items():
         for taken, marks in pieces:
             pcs.put(here, kind, taken, marks)
+    _fight(state, land, here, report)
+    for kind, (taken, marks) in sitting:
+        pcs.put(here, kind, taken, marks)
+
+
+def _fight(state: dict, land: str, here: dict, report: dict) -> None:
     dahan = hooks.chain(state, "dahan_attack", "attack", pcs.ATTACK["dahan"], land=land)
 
     def strike_now() -> int:

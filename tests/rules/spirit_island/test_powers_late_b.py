@@ -277,3 +277,15 @@ def test_settle_into_hunting_grounds_does_not_stack_with_many_minds_sacred_sites
     run(state, [{"do": "settle_in"}])
     run(state, count, land="A5")
     assert state["fear"]["earned"] == 1 + 2  # 2 presence: 2 beasts, not 3
+
+
+def test_voice_of_command_explorers_sitting_out_the_ravage_neither_fight_nor_fall():
+    from rules.spirit_island import tokens as tok
+
+    state = position(at={"A5": {"explorer": 3, "town": 1}})
+    run(state, [{"do": "fight_alongside"}], land="A5")
+    tok.sit_out(state, "A5", "explorer", 1)
+    inv.ravage(state, "A5")
+    land = state["lands"]["A5"]
+    # the town's 2 destroy the 2 explorers in the fight; nobody is left to strike back
+    assert land["explorer"] == [0] and land["town"] == [0]
