@@ -363,6 +363,8 @@ def _fight(state: dict, land: str, here: dict, report: dict) -> None:
 def target_land(previous, state, step, ctx, answer):
     """Unlock's thresholds met make a `more_range` unconditional; Sky Stretches' coastal
     reach adds coastal lands further away. A land only that reach finds is set here."""
+    if ctx.get("seat") is not None and fx.presence_key(state, ctx["seat"]) in _settled_keys(state):
+        step = {**step, "mists_done": True}  # Settle: Shroud's Mists Shift moves no presence
     more = step.get("more_range")
     if more and _thresholds_met(state, ctx):
         step = {**step, "more_range": {**more, "cond": _without_elements(more["cond"])}}

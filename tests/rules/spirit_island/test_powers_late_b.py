@@ -289,3 +289,26 @@ def test_voice_of_command_explorers_sitting_out_the_ravage_neither_fight_nor_fal
     land = state["lands"]["A5"]
     # the town's 2 destroy the 2 explorers in the fight; nobody is left to strike back
     assert land["explorer"] == [0] and land["town"] == [0]
+
+
+def test_settle_into_hunting_grounds_stops_shrouds_mists_moving_its_presence():
+    from tests.rules.spirit_island.test_spirits import game
+
+    shroud = "Shroud of Silent Mist"
+    reach_a1 = [{"do": "target_land", "range": 0, "where": {"terrain": ["mountain"]}}]
+
+    def shroud_in_a5():
+        state = game(shroud, boards="A", clear=True)
+        for land in state["lands"].values():
+            land["presence"].clear()
+        state["lands"]["A5"]["presence"][shroud] = 1
+        return state
+
+    free = shroud_in_a5()
+    fx.push(free, reach_a1, {"seat": 0, "source": "test"})
+    assert fx.run(free).kind == "mists_shift"  # it could move its presence to reach a Mountain
+    settled = shroud_in_a5()
+    run(settled, [{"do": "settle_in"}])
+    fx.push(settled, reach_a1, {"seat": 0, "source": "test"})
+    assert fx.run(settled) is None  # no move offered: nothing in reach, the power does nothing
+    assert settled["lands"]["A5"]["presence"] == {shroud: 1}
