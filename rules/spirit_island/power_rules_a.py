@@ -12,6 +12,8 @@ Kinship) and a key found missing by the tests of the encoded ones (Indomitable C
   adding presence (Volcano's Mountain Home) do not apply.
 - `restore_presence` (Blazing Renewal): the target spirit adds its presence only where its
   own land-type limits allow (Ocean in Play, Mountain Home, Home of the Island's Heart).
+- `damage_different` (Veil the Night's Hunt): To Dream a Thousand Deaths and Vengeance of
+  the Dead apply to it as to `damage`.
 
 The pushes ask their question themselves from the options the whole `push` chain offers
 (found on a copy of the state), then hand the chosen move to that chain as its answer, so
@@ -29,7 +31,7 @@ from rules.spirit_island import powers as pw
 from rules.spirit_island import spirit_rules as sr
 from rules.spirit_island import tokens as tok
 from rules.spirit_island.spirit_rules_b import VOLCANO
-from rules.spirit_island.spirit_verbs_a import LURE
+from rules.spirit_island.spirit_verbs_a import LURE, _invader_options
 
 DROWN = "drown"
 VITAL_RULE = "infinite-vitality"
@@ -234,3 +236,36 @@ def restore_presence(state, step, ctx, answer):
                 state, ctx["land"], where, ctx):
             return None
     return _RESTORE_PRESENCE(state, step, ctx, answer)
+
+
+# --- Veil the Night's Hunt -------------------------------------------------------------------------
+
+_DAMAGE_DIFFERENT = fx.VERBS["damage_different"]
+
+
+@fx.verb("damage_different")
+def damage_different(state, step, ctx, answer):
+    """1 damage to each of `n` different invaders, with the rules that change a power's
+    damage: Bringer's invaders are dreamt (fear, pushed) instead of destroyed, and a
+    vengeance mark strikes back after destroyed towns and cities."""
+    if not sr._dreams(state, ctx):
+        return sr._checked(_DAMAGE_DIFFERENT, state, step, ctx, answer)
+    land = state["lands"][ctx["land"]]
+    hit = [tuple(h) for h in step.get("hit", [])]
+    options = [o for o in _invader_options(land) if tuple(o) not in hit]
+    n = step.get("n", 1)
+    if n <= 0 or not options:
+        return None
+    pick = fx.ask_or_take(fx.chooser(ctx), "damage", options, answer)
+    if isinstance(pick, fx.Ask):
+        return pick
+    kind, index = pick
+    land[kind][index] += 1
+    dreamt: list[dict] = []
+    if land[kind][index] >= pcs.health(state, land, kind, index):
+        # the piece goes last in its list, undamaged, and the dream's push moves it away
+        dreamt = sr._dream(state, land, kind, index, ctx)
+        hit = [(k, i - 1 if k == kind and i > index else i) for k, i in hit]
+    else:
+        hit.append((kind, index))
+    return [*dreamt, {"step": {**step, "n": n - 1, "hit": hit}, "ctx": ctx}]

@@ -9,7 +9,14 @@ from rules.spirit_island import invaders as inv
 from rules.spirit_island import pieces as pcs
 from rules.spirit_island import powers as pw
 from tests.rules.spirit_island.test_powers import card, fear, land, ocean_game, put
-from tests.rules.spirit_island.test_spirits import LIGHTNING, RIVER, VITAL, game, presence
+from tests.rules.spirit_island.test_spirits import (
+    BRINGER,
+    LIGHTNING,
+    RIVER,
+    VITAL,
+    game,
+    presence,
+)
 
 
 def step(state, steps, land_name, seat=0):
@@ -103,6 +110,17 @@ def test_veil_the_nights_hunt_push_option():
     put(state, "A5", dahan=2)
     card(state, "Veil the Night's Hunt", [1, ["dahan", "A7"], ["dahan", "A8"]])
     assert land(state, "A5")["dahan"] == [] and land(state, "A7")["dahan"] == [0]
+
+
+def test_veil_the_nights_hunt_played_by_bringer_dreams_instead_of_destroying():
+    state = game(BRINGER, clear=True)  # Bringer in A7; A7's neighbours are A5 and A8
+    put(state, "A7", dahan=2, explorer=1, town=1)
+    state["lands"]["A7"]["town"] = [1]
+    card(state, "Veil the Night's Hunt", [0, ["explorer", 0], ["explorer", "A8"], ["town", "A5"]])
+    # each would die of its 1 damage: dreamt instead, so fear (town 2, explorer 0) and pushed
+    assert land(state, "A7")["explorer"] == land(state, "A7")["town"] == []
+    assert land(state, "A8")["explorer"] == [0] and land(state, "A5")["town"] == [0]
+    assert fear(state) == 2
 
 
 # --- Blazing Renewal -------------------------------------------------------------------------------
