@@ -266,8 +266,8 @@ def _frozen(inner):
     of it is offered to move)."""
     def handler(_inner, state, step, ctx, answer):
         keys = _settled_keys(state)
-        if not keys or (step["do"] in ("push", "gather")
-                        and "beasts" not in step.get("kinds", ())):
+        if not keys or (step["do"] in ("push", "gather", "event_move")
+                        and not {"beasts", "presence"} & set(step.get("kinds", ()))):
             return inner(state, step, ctx, answer)
         held = {(n, k): land["presence"].pop(k) for n, land in state["lands"].items()
                 for k in keys if land["presence"].get(k)}
@@ -400,8 +400,10 @@ for _name in ("target_land", "if", "per", "per_a", "per_kinds", "if_beasts", "ch
         _chain(_name)(_as_beasts(_name, fx.VERBS[_name]))
 
 # Settle: the verbs that move presence (push/gather only when they move beasts: Many Minds'
-# sacred sites and Sharp Fangs' presence go with them).
+# sacred sites and Sharp Fangs' presence go with them; an event's move when it moves
+# presence).
 for _name in ("push_presence", "gather_presence", "move_presence", "carry_presence",
-              "gather_presence_each", "gather_other_presence", "follow_dahan", "push", "gather"):
+              "gather_presence_each", "gather_other_presence", "follow_dahan", "push", "gather",
+              "event_move"):
     if _name in fx.VERBS:
         _chain(_name)(_frozen(fx.VERBS[_name]))

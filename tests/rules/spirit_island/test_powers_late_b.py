@@ -312,3 +312,14 @@ def test_settle_into_hunting_grounds_stops_shrouds_mists_moving_its_presence():
     fx.push(settled, reach_a1, {"seat": 0, "source": "test"})
     assert fx.run(settled) is None  # no move offered: nothing in reach, the power does nothing
     assert settled["lands"]["A5"]["presence"] == {shroud: 1}
+
+
+def test_settle_into_hunting_grounds_presence_is_not_pushed_by_an_event():
+    push = [{"do": "event_move", "mode": "push", "kinds": ["presence"], "n": 1}]
+    free = position()
+    fx.push(free, push, {"seat": 0, "source": "test", "land": "A5"})
+    assert fx.run(free).kind == "push"
+    state = position()
+    play(state, SETTLE)
+    run(state, push, land="A5")
+    assert state["lands"]["A5"]["presence"] == {pw.LIGHTNING: 2}
