@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import json
 from contextvars import ContextVar
-from functools import cache
+from functools import lru_cache
 
 from rules.spirit_island.boards import EDGES, LANDS, OCEAN, SETUP
 
@@ -74,7 +74,7 @@ def island(boards: tuple[str, ...]) -> dict[str, dict]:
     return _current(tuple(boards), SHAPE.get())
 
 
-@cache
+@lru_cache(maxsize=512)  # bounded: every joined land makes a new shape
 def _current(boards: tuple[str, ...], shape: str | None) -> dict[str, dict]:
     if shape is not None and list(boards) != live_boards(json.loads(shape)):
         shape = None  # another game's shape
@@ -111,7 +111,7 @@ def _weave(lands: dict, kept: str, gone: str) -> None:
         lands[name]["adjacent"] = (lands[name]["adjacent"] - {gone}) | {kept}
 
 
-@cache
+@lru_cache(maxsize=512)
 def shaped(boards: tuple[str, ...], shape: str | None) -> dict[str, dict]:
     """The island of `boards` in their standard layout, changed by `shape` (JSON):
     `slots` the layout's boards (the game's first `state["boards"]`), `sunk` boards cast
