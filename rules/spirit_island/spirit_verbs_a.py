@@ -13,6 +13,7 @@ from rules.spirit_island import pieces as pcs
 from rules.spirit_island import powers as pw
 from rules.spirit_island import spirits as sp
 from rules.spirit_island import tokens as tok
+from rules.spirit_island import turn
 
 FANGS, KEEPER, TRICKSTER, LURE, MINDS, STONE, SHROUD = (
     "Sharp Fangs Behind the Leaves",
@@ -661,8 +662,30 @@ def solid_dahan(state, step, ctx, answer):
 
 def may_be_slow(state: dict, seat: int, name: str) -> bool:
     """Why Don't You and Them Fight at 3 Moon: this Fast innate may be used in the Slow
-    phase instead (the innate's `may_be_slow` elements, which the seat has this turn).
-    The turn's power phases (turn.py) are to offer it; this says when they may."""
+    phase instead (the innate's `may_be_slow` elements, which the seat has this turn)."""
     need = (pw.INNATES.get(name) or {}).get("may_be_slow")
     have = pw._elements(state, seat)
     return bool(need) and all(have.get(e, 0) >= n for e, n in need.items())
+
+
+# A power phase choice beside the powers (turn.RESOLVE_EXTRAS): keep such an innate for the
+# Slow phase (its speed this turn becomes Slow: `speed_now`, cleared as time passes).
+SLOW_BY_ITSELF = "slow_by_itself"
+if "speed_now" not in pw.TURN_KEYS:
+    pw.TURN_KEYS = (*pw.TURN_KEYS, "speed_now")
+
+
+def _slow_by_itself_options(state: dict, seat: int) -> list[list]:
+    if state.get("phase") != "fast":
+        return []
+    return [[SLOW_BY_ITSELF, p] for p in state["seats"][seat].get("powers", [])
+            if turn.seat_speed(state, seat, p) == "fast" and may_be_slow(state, seat, p)
+            and turn._usable(state, seat, p)]
+
+
+def _keep_for_slow(state: dict, seat: int, power: str) -> None:
+    state["seats"][seat].setdefault("speed_now", {})[power] = "slow"
+    turn.note(state, "power_as_slow", s=seat, power=power)
+
+
+turn.RESOLVE_EXTRAS[SLOW_BY_ITSELF] = (_slow_by_itself_options, _keep_for_slow)

@@ -32,6 +32,8 @@ ASK_WORDS = {
     "save_presence": ("save presence", "현신 구원"),  # Bulwark of Will's top tier
     "dart_push": ("push presence", "현신 밀어내기"),  # Flowing and Silent Forms Dart By
 }
+# ... and of the options they add (a power kept for the Slow phase by its own rule).
+OPTION_WORDS = {"slow_by_itself": ("as Slow by itself", "스스로 느린 능력으로")}
 ELEMENTS = ("sun", "moon", "fire", "air", "water", "earth", "plant", "animal")
 TRACKS = ("energy", "card_plays")
 

@@ -657,14 +657,23 @@ def test_bulwark_of_will_saves_presence_destroyed_to_keep_blight_away():
 
 
 def test_why_dont_you_and_them_fight_may_be_slow_at_three_moon():
-    state = bare("Grinning Trickster Stirs Up Trouble")
+    """The innate's 3 Moon tier: this Fast power may be used in the Slow phase instead."""
     name = "Why Don't You and Them Fight"
-    assert pw.INNATES[name]["speed"] == "fast"
-    state["seats"][0]["elements"] = {"moon": 2}
-    assert not sva.may_be_slow(state, 0, name)
-    state["seats"][0]["elements"] = {"moon": 3}
-    assert sva.may_be_slow(state, 0, name)
-    assert not sva.may_be_slow(state, 0, "Let's See What Happens")
+    state = bare("Grinning Trickster Stirs Up Trouble")
+    state["lands"]["A7"]["town"] = [0]
+    state["seats"][0]["elements"] = {"moon": 2, "air": 3}
+    turn.start_powers(state, "fast")
+    assert pw.INNATES[name]["speed"] == "fast" and not sva.may_be_slow(state, 0, name)
+    assert name in turn.unresolved(state, 0)
+    assert [sva.SLOW_BY_ITSELF, name] not in turn.unresolved(state, 0)
+    state["seats"][0]["elements"] = {"moon": 3, "air": 3}
+    options = turn.unresolved(state, 0)
+    assert [sva.SLOW_BY_ITSELF, name] in options and name in options
+    assert [sva.SLOW_BY_ITSELF, "Let's See What Happens"] not in options
+    turn.resolve(state, 0, [sva.SLOW_BY_ITSELF, name])
+    assert name not in turn.unresolved(state, 0)  # kept: not a Fast power to use now
+    turn.start_powers(state, "slow")
+    assert turn.unresolved(state, 0) == [name]
 
 
 def _darting(land="A5", stone=True):
