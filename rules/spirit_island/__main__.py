@@ -178,7 +178,8 @@ def many_games(args: argparse.Namespace) -> int:
           f"{1000 * spent / args.games:.0f} ms a game, {spent:.0f} s in all")
     print(*draw_report(seen), sep="\n")
     if args.check:
-        print(f"invariant problems: {len(broken)}", *broken[:10], sep="\n")
+        games = len({p.split(" ", 2)[1] for p in broken})
+        print(f"invariant problems: {len(broken)} in {games} games", *broken[:10], sep="\n")
         kinds = Counter(re.sub(r"\d+", "N", p.split(": ", 1)[-1])[:100] for p in broken)
         print(*(f"{n} x {kind}" for kind, n in kinds.most_common(15)), sep="\n")
     return 1 if broken else 0
