@@ -14,7 +14,7 @@ The action (engine.apply accepts it from any seat, whatever decision is open):
      "spirit": "Thunderspeaker",    # presence only: the spirit's English name
      "track": "energy" | "card_plays" | "destroyed",   # presence only, optional (below)
      "on": "town",                  # strife only, optional: the invader it sits on
-     "reason": "the build was missed"}                 # required, free text
+     "reason": "the build was missed"}    # required, free text, up to 300 characters
 
 Notation (notation.py reads and writes it, English or Korean; `:` starts the reason):
 
@@ -72,6 +72,7 @@ PIECES = (*UNITS, "blight", "presence", *pcs.LAND_TOKENS, "strife")
 TRACKS = ("energy", "card_plays", "destroyed")
 KEYS = {"type", "op", "piece", "land", "to", "count", "reason", "spirit", "track", "on"}
 MOST = 20  # pieces in one fix
+LONGEST_REASON = 300  # characters: the reason is shown in the game's thread
 
 # (English, Korean) for the event's description.
 PIECE_WORDS = {
@@ -116,6 +117,8 @@ def _check_shape(state: State, action: dict) -> dict:
     if not isinstance(fix.get("reason"), str) or not fix["reason"].strip():
         raise _refuse("reason")
     fix["reason"] = fix["reason"].strip()
+    if len(fix["reason"]) > LONGEST_REASON:
+        raise _refuse("reason_long", most=LONGEST_REASON)
     for key in ("land", "to") if fix["op"] == "move" else ("land",):
         if fix.get(key) not in state["lands"]:
             raise _refuse("land", land=str(fix.get(key, "")))

@@ -222,6 +222,7 @@ def test_tokens_are_counted():
     (fix("remove", "dahan", "A5", count=3), "nothing"),
     (fix("add", "town", "A5", reason="  "), "reason"),
     ({"type": "fix", "op": "add", "piece": "town", "land": "A5"}, "reason"),
+    (fix("add", "town", "A5", reason="x" * 301), "reason_long"),
     (fix("add", "town", "A5", count=0), "count"),
     (fix("add", "town", "A5", count=21), "count"),
     (fix("add", "town", "A5", count="2"), "count"),
