@@ -20,6 +20,10 @@ from render.spirit_island.style import (
 )
 
 Box = tuple[int, int, int, int]
+ROW = 3  # pieces per row of a land's block
+# An Ocean is a wide, low band: its pieces (Ocean's presence, invaders and dahan pushed or
+# gathered into it) go in one long row, so the block stays inside the band.
+OCEAN_ROW = 6
 
 
 @lru_cache(maxsize=8)
@@ -134,11 +138,15 @@ def land_items(land: dict, spirits: list[str]) -> list[tuple[str, int, RGB | Non
     return items
 
 
-def _block(centre, name: str, items, unit: int, box: Box) -> list[float]:
-    """The land's label block [x0, y0, x1, y1]: its id above rows of up to three pieces,
-    centred on `centre` and kept inside `box`."""
+def _rows(items: list, per_row: int) -> list[list]:
+    return [items[i:i + per_row] for i in range(0, len(items), per_row)]
+
+
+def _block(centre, name: str, items, unit: int, box: Box, per_row: int = ROW) -> list[float]:
+    """The land's label block [x0, y0, x1, y1]: its id above rows of up to `per_row`
+    pieces, centred on `centre` and kept inside `box`."""
     small = font(max(10, unit * 9 // 10), True)
-    rows = [items[i:i + 3] for i in range(0, len(items), 3)]
+    rows = _rows(items, per_row)
     widths = [sum(unit + 8 + text_width(str(n), small) for _, n, _, _ in row) for row in rows]
     width = max([*widths, text_width(name, font(unit, True)) + 10]) + 8
     height = unit + 6 + len(rows) * (unit + 4)
@@ -165,11 +173,12 @@ def _spread(blocks: list[list[float]], box: Box) -> None:
             return
 
 
-def _draw_land(draw: ImageDraw.ImageDraw, block, name: str, items, unit: int) -> None:
+def _draw_land(draw: ImageDraw.ImageDraw, block, name: str, items, unit: int,
+               per_row: int = ROW) -> None:
     """The land's id and its pieces (mark and count) in its block."""
     face = font(unit, True)
     small = font(max(10, unit * 9 // 10), True)
-    rows = [items[i:i + 3] for i in range(0, len(items), 3)]
+    rows = _rows(items, per_row)
     cx = (block[0] + block[2]) / 2
     y = block[1]
     tw = text_width(name, face)
@@ -212,8 +221,9 @@ def draw_island(canvas: Image.Image, box: Box, view: dict[str, Any], unit: int,
         for number, (x, y) in sorted(centres.items()):
             name = f"{letter}{number}"
             items = land_items(lands.get(name, {}), spirits)
-            block = _block(to_canvas(corners, x, y), name, items, unit, box)
-            labelled.append((block, name, items))
-    _spread([block for block, _, _ in labelled], box)
-    for block, name, items in labelled:
-        _draw_land(draw, block, name, items, unit)
+            per_row = OCEAN_ROW if number == 0 else ROW
+            block = _block(to_canvas(corners, x, y), name, items, unit, box, per_row)
+            labelled.append((block, name, items, per_row))
+    _spread([block for block, *_ in labelled], box)
+    for block, name, items, per_row in labelled:
+        _draw_land(draw, block, name, items, unit, per_row)

@@ -224,3 +224,49 @@ def test_the_panels_energy_and_card_plays_are_the_engines(seats):
             gains = track_gains(row)
             assert (gains["energy"], gains["card_plays"]) == (engine["energy"],
                                                               engine["card_plays"])
+
+
+OCEAN_SPIRIT = "Ocean's Hungry Grasp"
+
+
+def _ocean_view(boards: list[str], ocean: dict) -> dict:
+    """A hand-built view: empty lands, but for board A's Ocean holding `ocean`."""
+    empty = {"explorer": [], "town": [], "city": [], "dahan": [], "blight": 0, "beasts": 0,
+             "disease": 0, "wilds": 0, "badlands": 0, "presence": {},
+             "strife": {"explorer": [], "town": [], "city": []}}
+    lands = {f"{b}{n}": dict(empty) for b in boards for n in range(9)}
+    lands["A0"] = {**empty, **ocean}
+    return {"boards": boards, "lands": lands, "seats": [{"spirit": OCEAN_SPIRIT}]}
+
+
+@pytest.mark.parametrize("boards", [["A"], ["A", "B", "C", "D"]])
+@pytest.mark.parametrize("ocean", [
+    {"presence": {OCEAN_SPIRIT: 2}},  # Ocean's presence (a sacred site) in its Ocean
+    {"explorer": [0, 0], "town": [1]},  # invaders pushed into the Ocean, awaiting its rules
+    {"dahan": [0], "city": [0], "strife": {"explorer": [], "town": [], "city": [1]}},
+    {"explorer": [0], "town": [0], "city": [0], "dahan": [0, 0],
+     "presence": {OCEAN_SPIRIT: 1}, "strife": {"explorer": [1], "town": [], "city": []}},
+])
+def test_pieces_in_an_ocean_are_drawn_inside_its_band(boards, ocean):
+    size = 900
+    bare = Image.new("RGB", (size, size))
+    drawn = Image.new("RGB", (size, size))
+    draw_island(bare, (0, 0, size, size), _ocean_view(boards, {}), 26)
+    draw_island(drawn, (0, 0, size, size), _ocean_view(boards, ocean), 26)
+    lands = land_map(boards, size)
+    changed = [(x, y) for y in range(0, size, 2) for x in range(0, size, 2)
+               if bare.getpixel((x, y)) != drawn.getpixel((x, y))]
+    assert len(changed) > 60  # the pieces are drawn
+    # where: the row holding the pieces (its light backing) lies in the Ocean (its land
+    # code; borders count as its edge), not over the lands; the Ocean's id above it may
+    # touch the coast where the band is narrow
+    backing = (246, 240, 226)
+    row = [p for p in changed if drawn.getpixel(p) == backing]
+    assert len(row) > 30
+    inside = [p for p in row if lands.getpixel(p) in (shapes.OCEAN, shapes.BORDER)]
+    assert len(inside) >= 0.99 * len(row), (len(inside), len(row))
+    if len(boards) > 1:  # board A's Ocean, not another board's
+        a_corners = placed(len(boards), (0, 0, size, size))[0][0]
+        centre = to_canvas(a_corners, 0.5, -shapes.OCEAN_BAND / 2)
+        xs = sorted(x for x, _ in changed)
+        assert abs((xs[0] + xs[-1]) / 2 - centre[0]) < size / 8
