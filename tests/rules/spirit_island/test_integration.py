@@ -39,30 +39,35 @@ def test_the_blight_card_is_watched_from_setup_on():
     assert state["blight_seen"] == [state["blight_card"]["name"], "healthy"]
 
 
-def test_power_decks_hold_the_sets_in_play_without_unmodelled_cards():
+def test_power_decks_hold_every_card_of_the_sets_in_play():
     every = new_game(1, seed=2)
     decks = every["secret"]["minor_deck"] + every["secret"]["major_deck"]
     cards = {n: pw.CARDS[n] for n in decks}
     assert {c["set"] for c in cards.values()} == set(POWER_SETS)
-    assert not any(c.get("not_modelled") for c in cards.values())
-    out = sorted(n for n, c in pw.CARDS.items() if c.get("not_modelled")
-                 and c["deck"] in ("minor", "major"))
-    assert every["left_out"] == out and out
-    assert len(decks) + len(out) == sum(1 for c in pw.CARDS.values()
-                                        if c["deck"] in ("minor", "major"))
+    assert every["left_out"] == []  # every card is encoded now
+    assert len(decks) == sum(1 for c in pw.CARDS.values() if c["deck"] in ("minor", "major"))
     base = new_game(1, seed=2, decks=["base"])
     assert {pw.CARDS[n]["set"] for n in base["secret"]["minor_deck"]} == {"base"}
-    assert len(base["secret"]["major_deck"]) == 22 - sum(
-        1 for n in base["left_out"] if pw.CARDS[n]["deck"] == "major")
+    assert len(base["secret"]["major_deck"]) == 22  # the base game's Major Powers
 
 
-def test_the_first_report_names_the_cards_left_out_and_the_option_picks_decks():
+def test_a_card_marked_not_modelled_is_left_out_and_named_in_the_first_report(monkeypatch):
+    name = "Cast down into the Briny Deep"  # a Branch & Claw major
+    monkeypatch.setitem(pw.CARDS, name, {**pw.CARDS[name], "not_modelled": "for this test"})
     state = ENGINE.setup({"decks": ["branch_and_claw"]}, 1, seed=5)
-    assert all(pw.CARDS[n]["set"] == "branch_and_claw" for n in state["left_out"])
+    assert state["left_out"] == [name]
+    assert name not in state["secret"]["major_deck"] + state["secret"]["minor_deck"]
     decision = ENGINE.decisions(state)[0]
     _, events = ENGINE.apply(state, decision.seat, decision.choices[0].action)
     assert events[0].key == "spirit_island.left_out"
-    assert "Cast down into the Briny Deep" in events[0].params["cards"]
+    assert name in events[0].params["cards"]
+
+
+def test_with_nothing_left_out_the_first_report_says_nothing_of_it():
+    state = ENGINE.setup({"decks": ["branch_and_claw"]}, 1, seed=5)
+    decision = ENGINE.decisions(state)[0]
+    _, events = ENGINE.apply(state, decision.seat, decision.choices[0].action)
+    assert all(e.key != "spirit_island.left_out" for e in events)
 
 
 def test_a_spirit_placing_all_its_presence_at_setup_does_not_lose_at_once():
