@@ -47,6 +47,15 @@ A fix leaves every open decision as it was (no answer, no new key) and reveals n
 the platform's undo takes it back like any move. It is announced by a public event
 (`spirit_island.fix`: who, what, where, the reason); the view shows nothing new.
 
+For a front end: send the action dict (or the notation text) as a move of the player's
+seat with no decision key (it is no button of any decision); `engine.format(state, action,
+lang)` writes its notation. Refusals are RuleErrors keyed `spirit_island.err.fix.<why>`
+(shape, op, piece, count, reason, reason_long, land, same_land, ocean, spirit, track,
+track_empty, track_full, nothing, strife_on, strife_move, blight_card, invariant,
+ends_game; `unreadable` for text), in messages.py in English and Korean. The event's params:
+`s` (the seat), `what` ({"en", "ko"}: what was done, where), `reason`, and the raw `op`,
+`piece`, `land`, `to`, `count`.
+
 Limit: the platform lets a seat act only while it has some open decision. In Spirit Island
 that is most of the time (every seat in the Spirit phase; in the Power phases every seat
 with a power left to use), but during an Invader step one seat may hold the only question:

@@ -258,7 +258,9 @@ def parse_fix(text: str) -> dict | None:
     action: dict[str, Any] = {"type": FIX, "op": op}
     rest = words[2:]
     if rest and rest[0].isdigit():
-        action["count"] = int(rest.pop(0))
+        count = int(rest.pop(0))
+        if count != 1:  # 1 is the default, left out as format_fix leaves it out
+            action["count"] = count
     piece = _lookup(rest.pop(0), FIX_PIECES) if rest else None
     if piece is None:
         raise unreadable
