@@ -101,15 +101,26 @@ def board_of_any(land: str) -> str:
 
 def _nearest_kept(state: dict, land: str, board: str) -> str | None:
     """The nearest land not on `board`, in island order among equals (None: none left)."""
-    boards = tuple(state["boards"])
+    return _nearest_in(_rows(state), None, land, board)
+
+
+def _nearest_in(rows: dict, state: dict | None, land: str, board: str | None = None) -> str | None:
+    """The nearest non-Ocean land of `rows` (the island before a board sank) still in play
+    (in `state["lands"]`, or off `board`), island order among equals."""
+    def ok(name: str) -> bool:
+        if rows[name]["terrain"] == "ocean":
+            return False
+        return name in state["lands"] if state is not None else rows[name]["board"] != board
+
     seen, edge = {land}, [land]
     while edge:
-        edge = [n for here in edge for n in isl.adjacent(boards, here) if n not in seen]
+        edge = [n for here in edge for n in rows[here]["adjacent"]
+                if n not in seen and rows[n]["terrain"] != "ocean"]
         seen.update(edge)
-        kept = [n for n in isl.land_names(boards) if n in edge and board_of(state, n) != board]
+        kept = [n for n in rows if n in edge and ok(n)]
         if kept:
             return kept[0]
-    others = [n for n in isl.land_names(boards) if board_of(state, n) != board]
+    others = [n for n in rows if ok(n)]
     return others[0] if others else None
 
 
@@ -127,13 +138,16 @@ def sink(state: dict, board: str) -> None:
                 revive.append(half)
                 if half == kept:
                     doomed.append(kept)
+    rows = _rows(state)  # the island before the board sinks
     survivors: dict[str, dict[str, list]] = {}
     state["destroy_all"] = True  # "destroy everything": durable pieces go too
     for name in doomed:
         land = state["lands"][name]
         for kind in PEOPLE:
             for _ in range(len(land[kind])):
-                if not pcs.destroy(state, land, kind):  # a rule saved it: moved off below
+                before = len(land[kind])
+                # a rule may save the piece (moved off below) or do something else with it
+                if not pcs.destroy(state, land, kind) and len(land[kind]) == before:
                     survivors.setdefault(name, {}).setdefault(kind, []).append(
                         pcs.take(land, kind))
         for key, n in land["presence"].items():
@@ -160,6 +174,28 @@ def sink(state: dict, board: str) -> None:
         for kind, pieces in kinds.items():
             for taken, marks in pieces:
                 pcs.put(land, kind, taken, marks)
+    _forget_sunk_lands(state, set(doomed) - set(revive), rows)
+
+
+def _forget_sunk_lands(state: dict, gone: set[str], rows: dict) -> None:
+    """Queued steps in a land that left the game do nothing; an explorer Russia's A Sense
+    for Impending Disaster took off a sunk land goes to the nearest land left (FAQ)."""
+    for frame in list(state.get("queue", ())):
+        step = frame["step"]
+        if step.get("do") == "impending_push" and step.get("from") in gone:
+            to = _nearest_in(rows, state, step["from"])
+            frame["step"] = {"do": "put_piece", "kind": "explorer", "land": to,
+                             "strife": step.get("strife", 0)}
+        elif frame["ctx"].get("land") in gone and step.get("do") != "sink_board":
+            state["queue"].remove(frame)
+
+
+@fx.verb("put_piece")
+def put_piece(state, step, ctx, answer):
+    """A piece back on the island in `land` (None: no land left, the piece is gone)."""
+    if step["land"] is not None:
+        pcs.put(state["lands"][step["land"]], step["kind"], 0, step.get("strife", 0))
+    return None
 
 
 # --- Dream of the Untouched Land ------------------------------------------------------------

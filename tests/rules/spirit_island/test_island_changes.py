@@ -267,3 +267,15 @@ def test_weave_comes_apart_at_time_passes_with_the_pieces_divided():
     assert state["lands"]["A5"]["presence"] == {LIGHTNING: 1}
     assert state["island"]["woven"] == []
     assert set(isl.adjacent(tuple(state["boards"]), "A6")) == {"A1", "A5", "A8"}
+
+
+def test_briny_deep_an_explorer_russia_pushes_off_the_sinking_board_lands_nearest():
+    """Tsardom of Russia 2 (A Sense for Impending Disaster) takes 1 explorer off to push it;
+    its land has gone, so it is put in the nearest land left (FAQ: cleaned up)."""
+    state = position(pres={"A2": 2}, el=BRINY_EL, at={"A3": {"explorer": 1}})
+    state["rules"].append("russia:2")
+    state.setdefault("adversary", {})
+    nearest = [n for n in isl.adjacent(("A", "B"), "A3") if n[0] == "B"]
+    cast(state, BRINY, ["A2"])
+    holding = [n for n, land in state["lands"].items() if land["explorer"]]
+    assert len(holding) == 1 and holding[0] in nearest
