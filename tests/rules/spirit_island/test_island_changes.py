@@ -279,3 +279,19 @@ def test_briny_deep_an_explorer_russia_pushes_off_the_sinking_board_lands_neares
     cast(state, BRINY, ["A2"])
     holding = [n for n, land in state["lands"].items() if land["explorer"]]
     assert len(holding) == 1 and holding[0] in nearest
+
+
+def test_the_picture_of_a_changed_island_is_drawn():
+    """The renderer knows nothing of the changes yet, but must not fail on them: a sunk
+    board (fewer boards), a dreamt board (not drawn), a joined land (the other land empty)."""
+    from render.spirit_island import table_png
+    from rules.spirit_island.view import build_view
+
+    state = position(pres={"B5": 2, "A5": 2}, el={**BRINY_EL, **DREAM_EL, "air": 4},
+                     at={"A6": {"town": 1}})
+    cast(state, WEAVE, ["A5", "A6"], exact=False)
+    cast(state, DREAM, ["A5"], exact=False)
+    assert table_png(build_view(state, None))
+    state["lands"]["A5"]["presence"][LIGHTNING] = 2
+    cast(state, BRINY, ["A1"], exact=False)
+    assert state["boards"] == ["B"] and table_png(build_view(state, 0))
