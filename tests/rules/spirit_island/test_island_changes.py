@@ -287,11 +287,11 @@ def test_the_picture_of_a_changed_island_is_drawn():
     from render.spirit_island import table_png
     from rules.spirit_island.view import build_view
 
-    state = position(pres={"B5": 2, "A5": 2}, el={**BRINY_EL, **DREAM_EL, "air": 4},
+    state = position(pres={"B5": 2, "A5": 2}, el={e: max(BRINY_EL.get(e, 0), DREAM_EL.get(e, 0)) for e in (*BRINY_EL, *DREAM_EL)} | {"air": 4},
                      at={"A6": {"town": 1}})
     cast(state, WEAVE, ["A5", "A6"], exact=False)
     cast(state, DREAM, ["A5"], exact=False)
-    assert table_png(build_view(state, None))
+    assert state["island"]["dreamt"] and table_png(build_view(state, None))
     state["lands"]["A5"]["presence"][LIGHTNING] = 2
     cast(state, BRINY, ["A1"], exact=False)
     assert state["boards"] == ["B"] and table_png(build_view(state, 0))
