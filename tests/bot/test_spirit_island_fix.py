@@ -159,3 +159,22 @@ async def test_autocomplete_offers_lands_and_the_pieces_there(env):
     assert {c.value for c in near[:len(touching)]} == touching
     elsewhere = FakeInteraction(gamebot, PLAYERS[0], channel_id=424242)
     assert await cog.land_autocomplete(elsewhere, "") == []
+
+
+async def test_presence_by_spirit_and_korean_piece_words(env):
+    gamebot, world = env
+    gid = await si_game(gamebot)
+    cog = gamebot.get_cog("SpiritIsland")
+    view = await gamebot.table.view(gid, None)
+    held = view["lands"]["B6"]["presence"].get("Thunderspeaker", 0)
+    dahan = len(view["lands"]["B6"]["dahan"])
+    for piece, reason in (("presence Thunderspeaker", "현신을 빠뜨림"),  # as autocomplete offers
+                          ("다한", "다한을 빠뜨림")):  # a piece typed in Korean
+        inter = FakeInteraction(gamebot, PLAYERS[1], channel_id=THREAD,
+                                locale=discord.Locale.korean)
+        await cog.play_fix(inter, "add", piece, "B6", reason)
+    view = await gamebot.table.view(gid, None)
+    assert view["lands"]["B6"]["presence"].get("Thunderspeaker", 0) == held + 1
+    assert len(view["lands"]["B6"]["dahan"]) == dahan + 1
+    posted = " ".join(m.content or "" for m in world.in_channel(THREAD))
+    assert "현신을 빠뜨림" in posted and "다한을 빠뜨림" in posted
