@@ -351,14 +351,19 @@ def damage_dahan(state, step, ctx, answer):
 
 @effects.verb("add_blight_no_cascade")
 def add_blight_no_cascade(state, step, ctx, answer):
-    """Blight from the card into ctx.land that does not cascade even if the land had some."""
+    """Blight from the card into ctx.land that does not cascade even if the land had some
+    (unless a `blight_arriving` rule keeps it on the card)."""
+    if False in hooks.fire(state, "blight_arriving", land=ctx["land"]):
+        return None
     land = state["lands"][ctx["land"]]
     pcs.take_blight(state)
     land["blight"] += 1
+    note = pcs.presence_note(state, land)
     for spirit in list(land["presence"]):
         pcs.destroy_presence(land, spirit)
     pcs.check_land_health(state, land)  # a health that depends on blight (Habsburg 4)
     hooks.fire(state, "blight_added", land=ctx["land"])
+    pcs.count_destroyed(state, land, note)
     return None
 
 

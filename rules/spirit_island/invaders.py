@@ -25,11 +25,13 @@ from rules.spirit_island.pieces import (
     add,
     arrived,
     check_health,
+    count_destroyed,
     damage,
     damage_dahan,
     destroy_presence,
     health,
     invader_count,
+    presence_note,
     put,
     sort_pieces,
     strife,
@@ -215,8 +217,9 @@ def default_cascade(state: dict, name: str) -> str:
 
 
 def add_blight(state: dict, name: str, cascade_to: list[str] | None = None) -> list[str]:
-    """Add blight from the card to a land: it destroys 1 presence of each spirit there, and
-    cascades into an adjacent land (never an Ocean) if the land already had blight.
+    """Add blight from the card to a land: it destroys 1 presence of each spirit there (to
+    its destroyed presence), and cascades into an adjacent land (never an Ocean) if the land
+    already had blight.
 
     `cascade_to` lists the players' picks for successive cascades; without one, the first
     adjacent land with no blight (else the first adjacent land). Returns every land that
@@ -233,11 +236,13 @@ def add_blight(state: dict, name: str, cascade_to: list[str] | None = None) -> l
         take_blight(state)
         land["blight"] += 1
         blighted.append(name)
+        note = presence_note(state, land)
         for spirit in list(land["presence"]):
             destroy_presence(land, spirit)
         for kind in INVADERS:  # a health that depends on blight may drop (Habsburg)
             check_health(state, land, kind)
         fire(state, "blight_added", land=name)
+        count_destroyed(state, land, note)  # after the rules that put some back
         if not had_blight or state.get("lost"):
             return blighted  # once lost, a cascade could run on for ever: the game is over
         if state.get("turn_marks", {}).get(name, {}).get("no_cascade"):

@@ -243,6 +243,26 @@ def destroy_presence(land: dict, spirit: str) -> None:
         land["presence"].pop(spirit, None)
 
 
+def presence_note(state: dict, land: dict) -> dict:
+    """What `count_destroyed` compares with: the land's presence and each spirit's
+    destroyed presence, before blight destroys some."""
+    return {"presence": dict(land["presence"]),
+            "destroyed": {row["spirit"]: row.get("destroyed", 0) for row in state.get("seats", ())}}
+
+
+def count_destroyed(state: dict, land: dict, note: dict) -> None:
+    """Presence gone from `land` since `note` was destroyed (not removed): it joins its
+    spirit's destroyed presence, where powers may bring it back. Presence a rule put back
+    (Bestow the Endurance of Bedrock) is not counted, nor twice what a rule that destroyed
+    more already counted (All Things Weaken)."""
+    for row in state.get("seats", ()):
+        spirit = row["spirit"]
+        gone = note["presence"].get(spirit, 0) - land["presence"].get(spirit, 0)
+        counted = row.get("destroyed", 0) - note["destroyed"].get(spirit, 0)
+        if gone > counted:
+            row["destroyed"] = row.get("destroyed", 0) + gone - counted
+
+
 def is_sacred_site(land: dict, spirit: str) -> bool:
     return land["presence"].get(spirit, 0) >= 2
 
