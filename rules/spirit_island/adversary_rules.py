@@ -101,6 +101,7 @@ def _swayed_after(state: dict, lands: list[str], **kw) -> None:
         if land["dahan"] and pcs.invader_count(land) >= len(land["dahan"]):
             pcs.take(land, "dahan")
             pcs.add(land, "town")
+            pcs.dahan_left(state, land)
 
 
 @hooks.on("after_ravage", "sweden:1")

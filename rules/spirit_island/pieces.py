@@ -128,6 +128,8 @@ def destroy(state: dict, land: dict, kind: str, index: int = -1, by_damage: bool
         gain_fear(state, FEAR_ON_DESTROY[kind])
     if name is not None:
         fire(state, "destroyed", land=name, kind=kind)
+        if kind == "dahan":
+            dahan_left(state, land)
     return True
 
 
@@ -173,6 +175,20 @@ def arrived(state: dict, land: dict, kind: str, moved: bool) -> None:
     name = land_name(state, land) if state.get("rules") else None
     if name is not None:
         fire(state, "arrived", land=name, kind=kind, moved=moved)
+        if kind == "dahan" and moved:  # from a land this does not know
+            dahan_left(state)
+
+
+def dahan_left(state: dict, land: dict | None = None) -> None:
+    """Dahan just left `land` (destroyed, removed, moved or replaced; None: somewhere on the
+    island): a health that depends on them (Remnants of a Spirit's Heart: invaders +1 where
+    there are dahan) may drop, so the invaders there are checked against it. Only damaged
+    pieces are looked at, so checking the whole island is cheap."""
+    if not state.get("rules"):
+        return
+    for here in [land] if land is not None else list(state.get("lands", {}).values()):
+        for kind in INVADERS:
+            check_health(state, here, kind)
 
 
 def check_land_health(state: dict, land: dict) -> None:

@@ -3,7 +3,9 @@ presence destroyed by blight joins the destroyed presence; a health bonus that d
 dahan ends when they go; a health loss coming into force meets damage kept over time passes;
 the adversaries' own blight respects rules that keep blight off a land."""
 
+from rules.spirit_island import actions as act
 from rules.spirit_island import effects as fx
+from rules.spirit_island import events
 from rules.spirit_island import invaders as inv
 from rules.spirit_island import pieces as pcs
 from rules.spirit_island.state import new_game
@@ -71,3 +73,56 @@ def test_an_events_blight_that_does_not_cascade_destroys_presence_too():
                                                       "source": "an event"})
     _settle(state)
     assert state["lands"]["A5"]["blight"] == 1 and _destroyed(state) == [0, 1]
+
+
+# --- 2. a health bonus that depends on dahan ends when they go -------------------------------
+
+REMNANTS = "Remnants of a Spirit's Heart"
+
+
+def _remnants(state):
+    """The event's first option: dahan +10 health, invaders +1 health in lands with dahan."""
+    effect = events.EVENTS[REMNANTS]["options"][0]["effect"]
+    fx.push(state, effect, {"seat": None, "source": REMNANTS})
+    _settle(state)
+
+
+def _damaged_town_with_dahan(dahan=1):
+    state = _game()
+    land = state["lands"]["A5"]
+    pcs.add(land, "town")
+    pcs.add(land, "dahan", dahan)
+    _remnants(state)
+    land["town"] = [2]  # alive: health 2 + 1 while dahan are there
+    return state, land
+
+
+def test_a_town_kept_alive_by_dahan_is_destroyed_when_the_last_dahan_is_destroyed():
+    state, land = _damaged_town_with_dahan()
+    fear = state["fear_earned"]
+    # Punish Those Who Trespass's second part: destroy 1 dahan
+    fx.push(state, [{"do": "destroy", "n": 1, "kinds": ["dahan"]}],
+            {"seat": 0, "land": "A5", "source": "Punish Those Who Trespass"})
+    _settle(state)
+    assert land["dahan"] == [] and land["town"] == []
+    assert state["fear_earned"] == fear + 1  # a destroyed town
+
+
+def test_the_town_lives_on_while_a_dahan_stays():
+    state, land = _damaged_town_with_dahan(dahan=2)
+    fx.push(state, [{"do": "destroy", "n": 1, "kinds": ["dahan"]}],
+            {"seat": 0, "land": "A5", "source": "Punish Those Who Trespass"})
+    _settle(state)
+    assert land["dahan"] == [0] and land["town"] == [2]
+
+
+def test_a_town_kept_alive_by_dahan_is_destroyed_when_the_dahan_are_pushed_away():
+    state, land = _damaged_town_with_dahan()
+    act.push(state, "A5", [("dahan", "A6")])
+    assert state["lands"]["A6"]["dahan"] == [0] and land["town"] == []
+
+
+def test_a_town_kept_alive_by_dahan_is_destroyed_when_they_are_gathered_away():
+    state, land = _damaged_town_with_dahan()
+    act.gather(state, "A6", [("dahan", "A5")])
+    assert land["town"] == []
