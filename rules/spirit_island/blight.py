@@ -91,12 +91,14 @@ def _invader_phase(state: dict) -> None:
 
 def spirit_phase_effect(state: dict) -> list[dict]:
     """What the card gives at the start of every Spirit phase (empty for most cards), and
-    the offer of Craft a Great Warding's Defend 4 while its reminder lasts."""
+    the offer of Craft a Great Warding's Defend 4 while its reminder lasts; first, damage
+    kept over time passes meets the health of the new turn (All Things Weaken)."""
     card = state["blight_card"]
     effect = []
     if card["side"] == pcs.BLIGHTED and timing(card["name"]) == "spirit_phase":
         effect = list(card_effect(card["name"]))
-    return effect + event_rules.great_warding_offer(state)
+    return (event_rules.kept_damage_check(state) + effect
+            + event_rules.great_warding_offer(state))
 
 
 @effects.verb("aid_from_lesser_spirits")

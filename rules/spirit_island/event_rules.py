@@ -89,7 +89,10 @@ def time_passes(state: dict) -> None:
     put_back(state)
     data = store(state)
     now = turn(state)
-    data["mods"] = [m for m in data.get("mods", []) if m["from_turn"] > now or not _ended(m, now)]
+    ended = [m for m in data.get("mods", []) if m["from_turn"] <= now and _ended(m, now)]
+    data["mods"] = [m for m in data.get("mods", []) if m not in ended]
+    if any(m["mod"] == "health" for m in ended):
+        pcs.check_all_health(state)  # damage kept over time passes meets the lower health
     for key in ("picked", "blighted_boards", "defend_added", "warded", "eager_boards"):
         data.pop(key, None)
     if not data["mods"] and RULE in state.get("rules", []):
@@ -140,6 +143,22 @@ def _health(state: dict, land: str, kind: str) -> int | None:
     change = sum(m["n"] for m in mods(state, "health")
                  if kind in m["kinds"] and applies(state, m, land))
     return change or None
+
+
+def kept_damage_check(state: dict) -> list[dict]:
+    """At the start of a Spirit phase, with damage kept over time passes (Slow and Silent
+    Death, Unquenchable Flames): a `check_kept_damage` step, since health changed as the turn
+    did (All Things Weaken's -1 comes into force, an event's bonus has ended)."""
+    kept = any(d for land in state["lands"].values()
+               for kind in (*pcs.INVADERS, "dahan") for d in land[kind])
+    return [{"do": "check_kept_damage"}] if kept else []
+
+
+@effects.verb("check_kept_damage")
+def check_kept_damage(state, step, ctx, answer):
+    """Pieces whose kept damage reaches their health now are destroyed."""
+    pcs.check_all_health(state)
+    return None
 
 
 # --- pieces that sit an invader action out ------------------------------------------------

@@ -4,8 +4,8 @@ dahan ends when they go; a health loss coming into force meets damage kept over 
 the adversaries' own blight respects rules that keep blight off a land."""
 
 from rules.spirit_island import actions as act
+from rules.spirit_island import blight, events, turn
 from rules.spirit_island import effects as fx
-from rules.spirit_island import events
 from rules.spirit_island import invaders as inv
 from rules.spirit_island import pieces as pcs
 from rules.spirit_island.state import new_game
@@ -126,3 +126,46 @@ def test_a_town_kept_alive_by_dahan_is_destroyed_when_they_are_gathered_away():
     state, land = _damaged_town_with_dahan()
     act.gather(state, "A6", [("dahan", "A5")])
     assert land["town"] == []
+
+
+# --- 3. health changing with the turn meets damage kept over time passes ----------------------
+
+SHROUD = "Shroud of Silent Mist"
+
+
+def _shroud_keeps_damage():
+    """Shroud (Slow and Silent Death: no healing in its lands) in A5 with a town, a city and
+    a dahan there, each with 1 damage; a town with 1 damage in A1, not Shroud's land."""
+    state = new_game(2, 4, spirits=[SHROUD, RIVER])
+    state.update(queue=[], phase="slow", turn=2)
+    for name in state["lands"]:
+        state["lands"][name] = pcs.empty_land()
+    lands = state["lands"]
+    pcs.add_presence(lands["A5"], SHROUD)
+    for kind in ("town", "city", "dahan"):
+        lands["A5"][kind] = [1]
+    lands["A1"]["town"] = [1]
+    return state, lands
+
+
+def test_all_things_weaken_destroys_pieces_whose_kept_damage_reaches_next_turns_health():
+    state, lands = _shroud_keeps_damage()
+    fx.push(state, blight.card_effect("All Things Weaken"), {"seat": None, "source": "blight"})
+    _settle(state)
+    turn.time_passes(state)  # -1 health only from the next turn: all still alive
+    assert lands["A5"]["town"] == [1] and lands["A5"]["dahan"] == [1]
+    assert lands["A1"]["town"] == [0]  # healed: not Shroud's land
+    fear = state["fear_earned"]
+    turn.start_turn(state)  # turn 3: town 2 -> 1, dahan 2 -> 1, city 3 -> 2 health
+    assert state["turn"] == 3
+    assert lands["A5"]["town"] == [] and lands["A5"]["dahan"] == []
+    assert lands["A5"]["city"] == [1] and lands["A1"]["town"] == [0]
+    assert state["fear_earned"] == fear + 1  # the town
+
+
+def test_a_health_bonus_ending_at_time_passes_destroys_a_town_keeping_its_damage():
+    state, lands = _shroud_keeps_damage()
+    _remnants(state)
+    lands["A5"]["town"] = [2]  # alive only with Remnants' +1 (dahan are there)
+    turn.time_passes(state)  # the event ends with the turn: health 2 again
+    assert lands["A5"]["town"] == [] and lands["A5"]["city"] == [1]
