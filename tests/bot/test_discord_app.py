@@ -104,8 +104,8 @@ async def test_login_points_discord_py_at_the_configured_api(api, tmp_path, monk
         assert registered == {*DYNAMIC_ITEMS, IdleVoteButton}  # the idle vote's, its cog's
         [(_, _, commands)] = [s for s in seen if s[0] == "PUT"]
         names = {c["name"]: c for c in commands}
-        assert set(names) == {"game", "play", "games", "tm", "away", "back", "prefs", "stats",
-                              "leaderboard"}
+        assert set(names) == {"game", "play", "games", "tm", "si", "away", "back", "prefs",
+                              "stats", "leaderboard"}
         assert names["game"]["name_localizations"] == {"ko": "게임"}
         assert names["away"]["name_localizations"] == {"ko": "자리비움"}
         game = {o["name"] for o in names["game"]["options"]}
