@@ -108,10 +108,24 @@ def _swayed_after(state: dict, lands: list[str], **kw) -> None:
 def _heavy_mining(state: dict, land: str, report: dict, **kw) -> None:
     """6+ damage to the land: 1 more blight there (no presence lost, no cascade)."""
     if report["damage"] >= adv.param(state, "sweden", 1, "damage_at_least"):
-        pcs.take_blight(state)
+        if not _blight_from_card(state, land):
+            return
         _land(state, land)["blight"] += 1
         pcs.check_land_health(state, _land(state, land))  # with Habsburg 4 supporting
         report["heavy_mining"] = True
+
+
+def _blight_from_card(state: dict, land: str) -> bool:
+    """Take 1 blight off the card for a land (an Ocean for Scotland), unless a
+    `blight_arriving` rule keeps it on the card (Infinite Vitality): whether it was taken.
+    The card may turn over: its effect starts at once, as with other blight."""
+    if False in hooks.fire(state, "blight_arriving", land=land):
+        return False
+    pcs.take_blight(state)
+    blight = fx.optional("blight")
+    if blight is not None and blight.RULE in state.get("rules", ()):  # watching the card
+        blight.check_flip(state)
+    return True
 
 
 def _raised(state: dict, key: str, level: int, kind: str, attack: int) -> int | None:
@@ -566,7 +580,8 @@ def _runoff(state: dict, land: str, report: dict, **kw) -> None:
     """Ravage blighted a coastal land: 1 blight (from the card) in its board's Ocean, which
     does not cascade."""
     if report.get("blight") and isl.is_coastal(tuple(state["boards"]), land):
-        pcs.take_blight(state)
+        if not _blight_from_card(state, f"{land[0]}0"):
+            return
         oceans = state["adversary"].setdefault("ocean_blight", {})
         oceans[land[0]] = oceans.get(land[0], 0) + 1
 

@@ -169,3 +169,46 @@ def test_a_health_bonus_ending_at_time_passes_destroys_a_town_keeping_its_damage
     lands["A5"]["town"] = [2]  # alive only with Remnants' +1 (dahan are there)
     turn.time_passes(state)  # the event ends with the turn: health 2 again
     assert lands["A5"]["town"] == [] and lands["A5"]["city"] == [1]
+
+
+# --- 4. the adversaries' own blight and rules that keep blight off a land ---------------------
+
+
+def _sweden_heavy_mining(vitality):
+    """Sweden 1 (Heavy Mining: 6+ damage in a ravage adds 1 more blight); 2 cities ravage A5
+    for 6, with Infinite Vitality's hold on A5 this turn or not."""
+    state = _game(players=1, adversary="Sweden", level=1)
+    pcs.add(state["lands"]["A5"], "city", 2)
+    if vitality:
+        fx.push(state, [{"do": "keep_blight_off"}], {"seat": 0, "land": "A5",
+                                                    "source": "Infinite Vitality"})
+        _settle(state)
+    pool = state["blight_card"]["pool"]
+    report = inv.ravage(state, "A5")
+    _settle(state)
+    assert report["damage"] == 6
+    return state, pool
+
+
+def test_sweden_heavy_mining_adds_a_second_blight_for_six_damage():
+    state, pool = _sweden_heavy_mining(vitality=False)
+    assert state["lands"]["A5"]["blight"] == 2 and state["blight_card"]["pool"] == pool - 2
+
+
+def test_infinite_vitality_keeps_sweden_s_extra_blight_on_the_card_too():
+    state, pool = _sweden_heavy_mining(vitality=True)
+    assert state["lands"]["A5"]["blight"] == 0 and state["blight_card"]["pool"] == pool
+
+
+def test_sweden_s_extra_blight_taking_the_last_one_turns_the_card_over_at_once():
+    state = _game(players=1, adversary="Sweden", level=1)
+    blight.setup(state)
+    state["blight_card"].update(name="All Things Weaken", pool=2)
+    pcs.add(state["lands"]["A5"], "city", 2)
+    inv.ravage(state, "A5")  # the ravage's blight leaves 1, Heavy Mining takes the last
+    _settle(state)
+    card = state["blight_card"]
+    assert card["side"] == pcs.BLIGHTED and card["pool"] == 3  # 3 per player on its back
+    # the card's lasting effect started: -1 health from the next turn
+    assert any(m["mod"] == "health" and m["from_turn"] == 3
+               for m in state["event_cards"]["mods"])
