@@ -13,9 +13,9 @@ from rules.spirit_island.state import new_game
 RIVER, EARTH = "River Surges in Sunlight", "Vital Strength of the Earth"
 
 
-def _game(players=2, adversary=None, level=0):
+def _game(players=2, adversary=None, level=0, spirits=None):
     """A fresh game in the Slow phase of turn 2, every land empty."""
-    state = new_game(players, 4, adversary=adversary, level=level)
+    state = new_game(players, 4, spirits=spirits, adversary=adversary, level=level)
     state.update(queue=[], phase="slow", turn=2)
     for name in state["lands"]:
         state["lands"][name] = pcs.empty_land()
@@ -73,6 +73,19 @@ def test_an_events_blight_that_does_not_cascade_destroys_presence_too():
                                                       "source": "an event"})
     _settle(state)
     assert state["lands"]["A5"]["blight"] == 1 and _destroyed(state) == [0, 1]
+
+
+def test_presence_bestow_the_endurance_of_bedrock_keeps_is_not_destroyed_presence():
+    state = _game(spirits=["Stone's Unyielding Defiance", RIVER])
+    land = state["lands"]["A5"]
+    pcs.add_presence(land, "Stone's Unyielding Defiance", 2)
+    pcs.add_presence(land, RIVER)
+    inv.add_blight(state, "A5")  # 1 blight, not more than Stone's 2 presence: none destroyed
+    assert land["presence"] == {"Stone's Unyielding Defiance": 2, RIVER: 1}
+    assert _destroyed(state) == [0, 0]
+    pcs.add_presence(state["lands"]["A7"], RIVER)
+    inv.add_blight(state, "A7")  # no Stone there
+    assert _destroyed(state) == [0, 1]
 
 
 # --- 2. a health bonus that depends on dahan ends when they go -------------------------------
@@ -136,10 +149,7 @@ SHROUD = "Shroud of Silent Mist"
 def _shroud_keeps_damage():
     """Shroud (Slow and Silent Death: no healing in its lands) in A5 with a town, a city and
     a dahan there, each with 1 damage; a town with 1 damage in A1, not Shroud's land."""
-    state = new_game(2, 4, spirits=[SHROUD, RIVER])
-    state.update(queue=[], phase="slow", turn=2)
-    for name in state["lands"]:
-        state["lands"][name] = pcs.empty_land()
+    state = _game(spirits=[SHROUD, RIVER])
     lands = state["lands"]
     pcs.add_presence(lands["A5"], SHROUD)
     for kind in ("town", "city", "dahan"):
@@ -212,3 +222,4 @@ def test_sweden_s_extra_blight_taking_the_last_one_turns_the_card_over_at_once()
     # the card's lasting effect started: -1 health from the next turn
     assert any(m["mod"] == "health" and m["from_turn"] == 3
                for m in state["event_cards"]["mods"])
+
