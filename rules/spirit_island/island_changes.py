@@ -12,7 +12,9 @@ Rulings (published card text and FAQ; where they say nothing, our choice, marked
   any destroy does), dahan, presence (into each spirit's destroyed presence), tokens; its
   blight leaves the game (the card's own words). Pieces a rule saves from destruction
   (a `destroy_piece` hook) are not lost: invaders and dahan move to the nearest land still in
-  play (FAQ, cleaning up an illegal state). The board's lands leave the game: nothing is
+  play (FAQ, cleaning up an illegal state; so does an explorer Russia's A Sense for
+  Impending Disaster took off to push). Steps still queued in its lands do nothing. The
+  board's lands leave the game: nothing is
   adjacent to them, invader cards find nothing there, "each board" effects no longer visit
   the board, and a spirit left without presence loses the game at the end of the action
   (the usual check; a win at the same moment is a sacrifice victory). A land joined by
