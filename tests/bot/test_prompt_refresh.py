@@ -12,21 +12,24 @@ turn, in Terra Mystica). Keeping the coin changes nothing. Bob's turn ends the g
 from __future__ import annotations
 
 import copy
+import random
 from typing import Any, ClassVar
 
 import discord
 import pytest
 from pydantic import BaseModel
 
+import render
 import rules
 from bot import games
 from bot.app import GameBot
 from bot.cogs import info, lobby, play
 from bot.cogs.publisher import Publisher
-from bot.components import ChoiceButton, choice_hash, decode_choice
+from bot.components import ChoiceButton, choice_hash, decode_choice, key_token
 from bot.games import GameUI
 from bot.settings import Settings
 from bot.table import TableService
+from bot.table_types import Prompt
 from rules.core import Action, Choice, Decision, Event, Result, RuleError, Score, State
 from storage import open_store
 from tests.bot.test_discord_fakes import FakeInteraction, Sent, World
@@ -142,10 +145,14 @@ async def start(bot: GameBot, *, private_turn: bool = False) -> int:
 
 def prompt_of(world: World, channel: int, key: str) -> Sent:
     """The one message posted with buttons for decision `key` in `channel`."""
-    (message,) = [m for m in world.in_channel(channel)
-                  if m.view is not None and any(decode_choice(c) and key in c
-                                                for c in m.custom_ids())]
+    (message,) = [m for m in world.in_channel(channel) if key_token(key) in keys_of(m.view)]
     return message
+
+
+def keys_of(view: discord.ui.View | None) -> set[str]:
+    """The decision keys (as custom_id tokens) a view's choice buttons answer."""
+    refs = [decode_choice(c.custom_id) for c in view.children] if view else []  # type: ignore[attr-defined]
+    return {ref.key for ref in refs if ref is not None}
 
 
 def button(view: discord.ui.View, text: str) -> str:
@@ -252,3 +259,95 @@ async def test_the_prints_kept_are_those_of_open_prompts_only(bot) -> None:
     await answer_offer(bot, gid, "give")
     prints_after = (await bot.store.get_game(gid)).settings["prompt_prints"]
     assert set(prints_after) == {TURN} and prints_after[TURN] != prints[TURN]
+
+
+# -- Terra Mystica: a power offer accepted while its player's turn is open -----------------
+
+TM_PLAYERS = (801, 802, 803, 804)
+TM_SEED, TM_STEPS = 3, 200  # moves picked at random, builds preferred (offers come up)
+
+
+@pytest.fixture
+async def tm_bot(tmp_path, monkeypatch):
+    import bot.table_lobby
+
+    monkeypatch.setattr(bot.table_lobby.secrets, "randbits", lambda bits: 780)
+    monkeypatch.setattr(render, "render_table", lambda *args, **kwargs: None, raising=False)
+    monkeypatch.setattr(render, "has_private", lambda game: False, raising=False)
+    store = await open_store(tmp_path / "bot.db")
+    gamebot = GameBot(Settings(default_lang="en"), store=store)
+    gamebot.table = TableService(store)
+    gamebot.publisher = Publisher(gamebot)
+    gamebot.games = rules.available()
+    for module in (lobby, play, info):
+        await module.setup(gamebot)
+    world = World()
+    world.install(gamebot)
+    world.thread(THREAD)
+    gamebot.world = world
+    yield gamebot
+    await store.close()
+
+
+def offer_with_open_turn(prompts: list[Prompt]) -> tuple[Prompt, Prompt] | None:
+    """A power offer whose player also has a turn open, with ten buttons at most (each
+    choice its own button, none a menu of kinds), and the offer's accepting answer there."""
+    for offer in prompts:
+        turns = [p for p in prompts if p.seat == offer.seat and p.decision.kind == "turn"]
+        if offer.decision.kind == "leech" and turns and len(turns[0].decision.choices or []) <= 10:
+            return offer, turns[0]
+    return None
+
+
+async def test_a_power_offer_accepted_edits_its_players_open_turn(tm_bot) -> None:
+    world, table = tm_bot.world, tm_bot.table
+    game = await table.new_game("terra_mystica", guild_id=1, channel_id=10,
+                                host_id=TM_PLAYERS[0], lang="en")
+    await table.attach_thread(game.id, THREAD)
+    for uid in TM_PLAYERS[1:]:
+        await table.join(game.id, uid)
+    await tm_bot.publisher.publish(await table.start(game.id, TM_PLAYERS[0]))
+    rng = random.Random(TM_SEED)
+    for _ in range(TM_STEPS):
+        prompts = [p for p in await table.open_prompts(game.id) if p.decision.choices]
+        found = offer_with_open_turn(prompts)
+        if found is not None:
+            offer, turn = found
+            shown = prompt_of(world, THREAD, turn.decision.key)
+            asked = prompt_of(world, THREAD, offer.decision.key)
+            accept = next(c for c in offer.decision.choices or []
+                          if c.action.get("type") == "leech")
+            sent = len(world.sent)
+            interaction = await click(tm_bot, offer.user_id, button(asked.view, accept.text), asked)
+            assert not interaction.texts(), interaction.texts()
+            now = next(p for p in await table.open_prompts(game.id)
+                       if p.decision.key == turn.decision.key)
+            old = [c.text for c in turn.decision.choices or []]
+            new = [c.text for c in now.decision.choices or []]
+            if old == new:  # the power taken changed nothing this turn can do: no edit
+                assert edits_of(world, shown) == []
+                continue
+            # the turn's message is edited, not posted again
+            assert not [m for m in world.sent[sent:]
+                        if key_token(turn.decision.key) in keys_of(m.view)]
+            [edit] = edits_of(world, shown)
+            refs = [decode_choice(c.custom_id) for c in edit["view"].children]
+            # one button per choice open now, each in its place: what appeared is there
+            assert [(r.index, r.hash4) for r in refs] == [
+                (i, choice_hash(text)) for i, text in enumerate(new)]
+            appeared = [text for text in new if text not in old]
+            assert appeared, (old, new)
+            before = len(await tm_bot.store.actions(game.id))
+            interaction = await click(tm_bot, now.user_id, button(edit["view"], appeared[0]),
+                                      shown)
+            assert not interaction.texts(), interaction.texts()
+            played_now = (await tm_bot.store.actions(game.id))[before]
+            assert played_now.action == now.decision.choices[new.index(appeared[0])].action
+            return
+        prompt = rng.choice(prompts)
+        choices = prompt.decision.choices or []
+        weights = [10 if any(w in c.text for w in ("upgrade", "build")) else 1 for c in choices]
+        action = rng.choices(choices, weights=weights)[0].action
+        await tm_bot.publisher.publish(await table.act(
+            game.id, prompt.user_id, action, decision_key=prompt.decision.key))
+    raise AssertionError("no power offer changed an open turn's choices")
