@@ -473,7 +473,10 @@ CASES: dict[str, list[tuple[dict, list, dict]]] = {
           "el": {"moon": 3, "air": 2, "animal": 2}},
          ["A6", "explorer", "explorer", ["explorer", "A7"], ["explorer", "A7"]],
          {"A6": {"explorer": 0}, "A7": {"explorer": 0}, "fear": 2})],
-    "Weave Together the Fabric of Place": [({"at": {"A6": {"explorer": 1}}}, ["A6"], {"A6": {"explorer": 1}})],
+    # A8 joins A6 for the turn: their pieces are together in the land named A6
+    "Weave Together the Fabric of Place": [
+        ({"at": {"A6": {"explorer": 1}, "A8": {"town": 1}}}, ["A6", "A8"],
+         {"A6": {"explorer": 1, "town": 1}})],
     "Trees Radiate Celestial Brilliance": [
         ({"at": {"A8": {"blight": 1, "city": 1}}, "el": {"sun": 3, "moon": 2, "plant": 2}}, ["A8"],
          {"A8": {"city": 0}, "fear": 5, "marks": {"A8": {"defend": 6, "skip": ["build"]}}})],
