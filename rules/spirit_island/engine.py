@@ -14,6 +14,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from rules.core import Action, Choice, Decision, Event, Result, RuleError, Score, State, View
 from rules.spirit_island import corrections, notation, turn
 from rules.spirit_island import effects as fx
+from rules.spirit_island import island as isl
 from rules.spirit_island import state as st
 from rules.spirit_island import view as vw
 from rules.spirit_island.messages import MESSAGES
@@ -146,6 +147,7 @@ class SpiritIsland:
             # a correction, from any seat at any point; it answers no decision
             if not 0 <= seat < len(state["seats"]):
                 raise RuleError("spirit_island.err.not_your_turn")
+            isl.use(state)
             return corrections.apply_fix(state, seat, action)
         if not isinstance(action, dict) or set(action) != {"type", "option"}:
             raise RuleError("spirit_island.err.illegal")
@@ -171,6 +173,7 @@ class SpiritIsland:
         return new, events
 
     def view(self, state: State, seat: int | None) -> View:
+        isl.use(state)  # the island as this game's powers changed it (island_changes.py)
         return vw.build_view(state, seat)
 
     def result(self, state: State) -> Result | None:

@@ -14,6 +14,7 @@ SETUP_KINDS = ("city", "town", "dahan")
 
 
 def new_state(boards: list[str], seed: int) -> dict:
+    isl.SHAPE.set(None)  # a new game starts on the standard island, whatever came before
     names = isl.land_names(tuple(boards))
     lands = {name: empty_land() for name in names}
     for name, (*pieces, blight) in isl.setup_pieces(tuple(boards)).items():
