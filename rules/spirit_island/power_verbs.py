@@ -543,11 +543,17 @@ def drown(state, step, ctx, answer):
     return fx._rest(step, ctx, n - 1)
 
 
-def _drown_piece(state: dict, land: dict, kind: str) -> None:
-    """Destroy one piece as drowned; an invader's health goes to Ocean's drowned pool (not
-    when a rule stopped the destroying: Habsburg's durable towns)."""
-    if not pcs.destroy(state, land, kind):
+def _drown_piece(state: dict, land: dict, kind: str, ocean: str | None = None) -> None:
+    """Destroy one piece as drowned; an invader's health goes to Ocean's drowned pool. A
+    durable town (Habsburg 4) is no ordinary destroy: see `_durable_into_ocean`."""
+    if kind == "town" and DURABLE in state.get("rules", ()) and pcs.land_name(state, land):
+        _durable_into_ocean(state, land, ocean)
         return
+    if pcs.destroy(state, land, kind):
+        _pay_ocean(state, kind)
+
+
+def _pay_ocean(state: dict, kind: str) -> None:
     ocean = sp.seat_of(state, pw.OCEAN)
     if ocean is not None and kind in pcs.INVADERS:
         row = state["seats"][ocean]
@@ -555,6 +561,87 @@ def _drown_piece(state: dict, land: dict, kind: str) -> None:
         players = len(state["seats"])
         row["energy"] += row["drowned"] // players
         row["drowned"] %= players
+
+
+# Habsburg 4 against Ocean's Hungry Grasp (FAQ, digest 11.2): the Ocean has no blight, so a
+# town moved into it is durable there and its drowning is 2 damage; the towns one Action
+# drowns share that damage (2 each), the player assigning it. A town it destroys drowned
+# (Ocean is paid); the others cannot stay in the Ocean and wash up, damaged, on a coastal land
+# next to it (the players pick), where blight destroys them at once without paying Ocean.
+DURABLE = "habsburg:4"
+DROWNING = "durable_drowning"  # the towns one Action has put into the Ocean, not yet resolved
+
+
+def _durable_into_ocean(state: dict, land: dict, ocean: str | None) -> None:
+    name = pcs.land_name(state, land)
+    pcs.sort_pieces(land, "town")
+    damage, strife = pcs.take(land, "town", len(land["town"]) - 1)  # the least damaged
+    held = state.get(DROWNING)
+    key = pcs.action_key(state)
+    if held is None or held["key"] != key:
+        held = state[DROWNING] = {"key": key, "towns": []}
+        inv.queue_next(state, [{"do": "drown_durable"}], {"seat": None, "source": "Drowning"})
+    held["towns"].append([damage, strife, name, ocean or _ocean_next_to(state, name)])
+
+
+def _ocean_next_to(state: dict, name: str) -> str:
+    boards = tuple(state["boards"])
+    if isl.is_ocean(boards, name):
+        return name
+    return next(o for o in isl.adjacent(boards, name, ocean=True) if isl.is_ocean(boards, o))
+
+
+@fx.verb("drown_durable")
+def drown_durable(state, step, ctx, answer):
+    """Resolve the durable towns an Action drowned: 2 damage per town, one point at a time
+    on a town the player picks (each town at most up to its health in the Ocean); then each
+    survivor washes up."""
+    towns = step.get("towns")
+    if towns is None:
+        held = state.pop(DROWNING, None)
+        if not held:
+            return None
+        return [{"step": {**step, "towns": held["towns"], "points": 2 * len(held["towns"])},
+                 "ctx": ctx}]
+    health = pcs.HEALTH["town"] + _durable_bonus(state)
+    alive = [i for i, t in enumerate(towns) if t[0] < health]
+    if step["points"] > 0 and alive:
+        pick = fx.ask_or_take(fx.chooser(ctx), "damage", alive, answer)
+        if isinstance(pick, fx.Ask):
+            return pick
+        towns = [list(t) for t in towns]
+        towns[pick][0] += 1
+        if towns[pick][0] >= health:
+            _, strife, name, _ = towns[pick]
+            here = state["lands"][name]
+            pcs.put(here, "town", 0, strife)
+            if pcs.destroy(state, here, "town", len(here["town"]) - 1, by_damage=True):
+                _pay_ocean(state, "town")
+        return [{"step": {**step, "towns": towns, "points": step["points"] - 1}, "ctx": ctx}]
+    return [{"step": {"do": "wash_up", "town": t}, "ctx": ctx} for t in towns if t[0] < health]
+
+
+def _durable_bonus(state: dict) -> int:
+    from rules.spirit_island import adversaries as adv
+
+    return adv.param(state, "habsburg", 4, "health")["town"]
+
+
+@fx.verb("wash_up")
+def wash_up(state, step, ctx, answer):
+    """A town the Ocean did not destroy comes ashore, with its damage, on a coastal land next
+    to that Ocean the players pick; its health there may destroy it at once (no energy)."""
+    damage, strife, _, ocean = step["town"]
+    boards = tuple(state["boards"])
+    shore = [n for n in isl.adjacent(boards, ocean, ocean=True)
+             if not isl.is_ocean(boards, n) and n in state["lands"]]
+    to = fx.ask_or_take(fx.chooser(ctx), "push", shore, answer)
+    if isinstance(to, fx.Ask):
+        return to
+    here = state["lands"][to]
+    pcs.put(here, "town", damage, strife)
+    pcs.check_health(state, here, "town")
+    return None
 
 
 # powers.py imports this module to register its verbs; the tables it holds are read only

@@ -81,7 +81,7 @@ def _drowning_moves(state, step, ctx, answer, gather: bool):
             return [[k, s] for s in near for k in drownable if state["lands"][s][k]]
 
         def move(choice):
-            pv._drown_piece(state, state["lands"][choice[1]], choice[0])
+            pv._drown_piece(state, state["lands"][choice[1]], choice[0], here)
 
         return fx._move(state, step, ctx, answer, "gather", options, move)
     wet = [o for o in oceans if o in isl.adjacent(boards, here, ocean=True)]
@@ -94,7 +94,7 @@ def _drowning_moves(state, step, ctx, answer, gather: bool):
 
     def move(choice):
         if choice[1] in wet:
-            pv._drown_piece(state, land, choice[0])
+            pv._drown_piece(state, land, choice[0], choice[1])
         else:
             act.push(state, here, [(choice[0], choice[1])])
 
