@@ -78,9 +78,13 @@ def png_file(data: bytes | None, name: str) -> discord.File | None:
 
 
 def choices_print(decision: Decision) -> str:
-    """A digest of a decision's choices as its buttons show them (notation and group, in
-    order): equal prints, the same buttons."""
-    listed = "\n".join(f"{c.group or ''}\t{c.text}" for c in decision.choices or [])
+    """A digest of the choices a decision's posted prompt shows (notation and group, in
+    order): equal prints, the same buttons. A public decision's private groups sit behind
+    buttons of their own that do not change: their choices are left out, so the thread's
+    message is not edited (a visible sign) when only a secret changed."""
+    shown = [c for c in decision.choices or []
+             if decision.private or not decision.private_choice(c)]
+    listed = "\n".join(f"{c.group or ''}\t{c.text}" for c in shown)
     return hashlib.sha256(listed.encode()).hexdigest()[:12]
 
 

@@ -24,13 +24,13 @@ import rules
 from bot import games
 from bot.app import GameBot
 from bot.cogs import info, lobby, play
-from bot.cogs.publisher import Publisher
+from bot.cogs.publisher import Publisher, choices_print
 from bot.components import ChoiceButton, choice_hash, decode_choice, key_token
 from bot.games import GameUI
 from bot.settings import Settings
 from bot.table import TableService
 from bot.table_types import Prompt
-from rules.core import Action, Choice, Decision, Event, Result, RuleError, Score, State
+from rules.core import Action, Choice, Decision, Event, Group, Result, RuleError, Score, State
 from storage import open_store
 from tests.bot.test_discord_fakes import FakeInteraction, Sent, World
 
@@ -351,3 +351,26 @@ async def test_a_power_offer_accepted_edits_its_players_open_turn(tm_bot) -> Non
         await tm_bot.publisher.publish(await table.act(
             game.id, prompt.user_id, action, decision_key=prompt.decision.key))
     raise AssertionError("no power offer changed an open turn's choices")
+
+
+# -- what counts as a change ---------------------------------------------------------------
+
+def _decision(*texts: str, private: bool = False) -> Decision:
+    """A decision whose choices named "hand:..." are in the private group "hand"."""
+    choices = [Choice(action={"type": text}, text=text,
+                      group="hand" if text.startswith("hand:") else "act") for text in texts]
+    return Decision(seat=0, kind="turn", key="k", private=private, choices=choices,
+                    groups=[Group(key="act"), Group(key="hand", private=True)])
+
+
+def test_a_public_prompt_changes_with_its_public_choices_only() -> None:
+    base = choices_print(_decision("pass", "hand:3"))
+    assert choices_print(_decision("pass", "hand:5")) == base  # a secret: not shown there
+    assert choices_print(_decision("pass", "buy", "hand:3")) != base
+    assert choices_print(_decision("buy", "pass", "hand:3")) != choices_print(
+        _decision("pass", "buy", "hand:3"))  # the buttons' places changed
+
+
+def test_a_private_prompt_changes_with_every_choice() -> None:
+    assert choices_print(_decision("pass", "hand:3", private=True)) != choices_print(
+        _decision("pass", "hand:5", private=True))
