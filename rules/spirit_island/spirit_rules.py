@@ -177,13 +177,53 @@ def _dreams(state: dict, ctx: dict) -> bool:
 
 def _dream(state: dict, land: dict, kind: str, index: int, ctx: dict) -> list[dict]:
     """Instead of destroying: the piece's fear, and it is pushed (undamaged: the damage was
-    a dream). The piece goes last in its list (strife kept), the one `push` moves."""
+    a dream). The piece goes last in its list (strife kept), the one `push` moves. Against
+    Russia 2, an explorer waits for Bringer to say which "instead" comes first."""
     _, marks = pcs.take(land, kind, index)
     pcs.put(land, kind, 0, marks)
+    if kind == "explorer" and _russia_may_push(state, ctx["land"]):
+        return [{"step": {"do": "dream_or_russia"}, "ctx": ctx}]
+    return _dreamt(state, kind, ctx)
+
+
+def _dreamt(state: dict, kind: str, ctx: dict) -> list[dict]:
     fx.earn_fear(state, DREAM_FEAR[kind])
     if state.get("turn_marks", {}).get(ctx["land"], {}).get("fear_defends"):
         tok.add_defend(state, ctx["land"], DREAM_FEAR[kind])  # Dread Apparitions counts it
     return [{"step": {"do": "push", "n": 1, "kinds": [kind]}, "ctx": ctx}]
+
+
+# Russia 2's A Sense for Impending Disaster (the first explorer each Action would destroy is
+# pushed instead, 1 fear) and Bringer's dream both replace destroying an explorer: Bringer's
+# player picks which applies first (FAQ, digest 11.2). Russia's rule acts through the
+# `destroy_piece` hook, so "Russia first" is a destroy that its hook turns into its push.
+RUSSIA_DISASTER = "russia:2"
+
+
+def _russia_may_push(state: dict, land: str) -> bool:
+    if RUSSIA_DISASTER not in state.get("rules", ()):
+        return False
+    store = state.get("adversary") or {}
+    return (store.get("disaster_action") != pcs.action_key(state)
+            and bool(tok.invader_neighbours(state, land)))
+
+
+@fx.verb("dream_or_russia")
+def dream_or_russia(state, step, ctx, answer):
+    """An explorer Bringer would destroy (last of its kind in ctx.land): dreamt, or first
+    pushed by Russia's rule (which then leaves nothing to dream)."""
+    land = state["lands"][ctx["land"]]
+    if not land["explorer"]:
+        return None
+    if not _russia_may_push(state, ctx["land"]):
+        return _dreamt(state, "explorer", ctx)
+    pick = fx.ask_or_take(ctx["seat"], "dream_or_russia", ["dream", "russia_first"], answer)
+    if isinstance(pick, fx.Ask):
+        return pick
+    if pick == "dream":
+        return _dreamt(state, "explorer", ctx)
+    pcs.destroy(state, land, "explorer", len(land["explorer"]) - 1)
+    return None
 
 
 def _dream_damage(state, step, ctx, answer):

@@ -31,9 +31,12 @@ ASK_WORDS = {
     "plague_build": ("let build", "건설 허용"),  # The Terror of a Slowly Unfolding Plague
     "save_presence": ("save presence", "현신 구원"),  # Bulwark of Will's top tier
     "dart_push": ("push presence", "현신 밀어내기"),  # Flowing and Silent Forms Dart By
+    "dream_or_russia": ("dream or Russia first", "꿈 또는 러시아 먼저"),  # Bringer vs Russia 2
 }
 # ... and of the options they add (a power kept for the Slow phase by its own rule).
-OPTION_WORDS = {"slow_by_itself": ("as Slow by itself", "스스로 느린 능력으로")}
+OPTION_WORDS = {"slow_by_itself": ("as Slow by itself", "스스로 느린 능력으로"),
+                "dream": ("dream it", "꿈으로"),
+                "russia_first": ("Russia pushes it first", "러시아가 먼저 밀어내기")}
 ELEMENTS = ("sun", "moon", "fire", "air", "water", "earth", "plant", "animal")
 TRACKS = ("energy", "card_plays")
 

@@ -230,3 +230,35 @@ def test_durable_town_destroy_turned_to_damage_gets_the_badlands_damage():
     fx.push(state, [{"do": "destroy", "n": 1, "kinds": ["town"]}], {"seat": None, "land": "A5"})
     settle(state)
     assert land["town"] == []
+
+
+# --- Adversary: Tsardom of Russia (level 2) + Bringer of Dreams and Nightmares -------------------
+
+
+def bringer_against_russia():
+    """Bringer (presence in A7, next to A5 and A8) against Russia level 2; an explorer in A7."""
+    state = game(BRINGER, clear=True)
+    state["adversary"] = {"name": "Russia", "level": 2, "supporting": None}
+    state["rules"] += ["russia:1", "russia:2"]
+    state["lands"]["A7"]["explorer"] = [0]
+    fx.push(state, [{"do": "destroy", "n": 1, "kinds": ["explorer"]}],
+            {"seat": 0, "land": "A7", "source": "a Bringer power"})
+    return state
+
+
+def test_bringer_against_russia_may_let_russia_push_the_explorer_first():
+    """Russia 2 FAQ: Bringer destroying an explorer: its player picks the order; Russia first
+    pushes it away for 1 fear (the usual better pick), so there is nothing left to dream."""
+    state = bringer_against_russia()
+    answer_exactly(state, ["russia_first", "A8"])
+    assert pieces(state, "A8", "explorer") == [0] and pieces(state, "A7", "explorer") == []
+    assert earned(state) == 1
+
+
+def test_bringer_against_russia_may_dream_first():
+    """Russia 2 FAQ: the dream first: Bringer pushes it for 0 fear; nothing is destroyed, so
+    Russia's rule is not spent."""
+    state = bringer_against_russia()
+    answer_exactly(state, ["dream", ["explorer", "A5"]])
+    assert pieces(state, "A5", "explorer") == [0] and earned(state) == 0
+    assert "disaster_action" not in state["adversary"]
