@@ -804,8 +804,14 @@ class Publisher:
         self, game: GameRecord, ref: MessageRef, prompt: Prompt, readers: dict[int | None, Texts]
     ) -> None:
         """One posted prompt edited to its decision's choices now (buttons; its text too
-        when this run posted it and the decision's own text changed)."""
+        when this run posted it and the decision's own text changed). A DM to the seat's
+        former holder (substituted since) is left: the seat's secrets are no longer theirs."""
         reader = prompt.user_id if ref.kind == "dm_prompt" else None
+        try:
+            if reader and getattr(await self.bot.dm_channel(reader), "id", None) != ref.channel_id:
+                return
+        except discord.HTTPException:
+            return
         if reader not in readers:
             readers[reader] = await self.texts(game, await self.bot.lang_of_user(reader), reader)
         texts = readers[reader]

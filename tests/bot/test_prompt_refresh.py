@@ -252,6 +252,22 @@ async def test_a_dm_prompt_is_edited_in_place_too(bot) -> None:
     assert await played(bot, gid) == "buy"
 
 
+async def test_the_dm_of_a_seats_former_holder_is_left_as_it_was(bot) -> None:
+    world = bot.world
+    gid = await start(bot, private_turn=True)
+    old = prompt_of(world, BOB * 10, TURN)
+    newcomer = 603
+    outcome = await bot.table.substitute(gid, HOST, BOB, newcomer)
+    await bot.publisher.publish(outcome)
+    await bot.publisher.dm_seat(outcome.game, newcomer, [p for p in outcome.prompts
+                                                         if p.private])
+    fresh = prompt_of(world, newcomer * 10, TURN)
+    await answer_offer(bot, gid, "give")
+    assert edits_of(world, old) == []  # Bob left: his coins are no longer his to see
+    [edit] = edits_of(world, fresh)
+    assert hashes(edit["view"]) == {choice_hash("pass"), choice_hash("buy")}
+
+
 async def test_the_prints_kept_are_those_of_open_prompts_only(bot) -> None:
     gid = await start(bot)
     prints = (await bot.store.get_game(gid)).settings["prompt_prints"]
