@@ -436,3 +436,107 @@ def test_gift_of_natures_connection_revealed_by_an_event_shows_no_element():
             {"seat": None, "source": "event"})
     answer_exactly(state, [])
     assert earned(state) == fear + 1 + 2
+
+
+# --- Fractured Days Split the Sky -------------------------------------------------------------------
+
+
+def days_game(boards="AB", time=6):
+    """Fractured Days (presence A2, A8) with Lightning (board B, presence B5) when two boards."""
+    from tests.rules.spirit_island.test_powers_spirits_je_b import days
+
+    if boards == "A":
+        return days(time=time)
+    state = days(others=[LIGHTNING], boards=boards, time=time)
+    state["lands"]["B5"]["presence"][DAYS] = 1
+    return state
+
+
+def pour(state, move):
+    """Pour Time Sideways, paying its Time, moving 1 presence as `move` ([from, to])."""
+    fx.push(state, pw.card_effect("Pour Time Sideways"), {"seat": 0, "source": "Pour Time Sideways"})
+    ask = fx.run(state)
+    while ask is not None:
+        pick = move if ask.kind == "move_presence" else "yes" if ask.kind == "pay_time" else ask.options[0]
+        ask = fx.answer(state, pick)
+
+
+def test_pour_time_sideways_changes_nothing_on_one_board():
+    """Fractured Days FAQ: on a 1-board island Pour Time Sideways is useless: the board left
+    and the board entered are the same, so every Invader Action happens once."""
+    state = days_game("A")
+    pour(state, ["A2", "A8"])
+    assert state["seats"][0]["time"] == 6 - 3  # it was paid for
+    assert all(tr.invader_repeats(state, n) == 1 for n in state["lands"] if n[0] == "A")
+
+
+def _ravage_frames(state, card):
+    state["track"]["ravage"] = [card]
+    state["queue"] = []
+    turn._ravage(state)
+    return [f["step"]["land"] for f in state["queue"] if f["step"]["do"] == "ravage_land"]
+
+
+def test_pour_time_sideways_ravages_twice_on_the_board_entered_never_on_the_one_left():
+    """Fractured Days FAQ: each Invader Action is affected: a Sands Ravage resolves twice in
+    each Sands land with invaders on the board the presence entered, never on the board it
+    left."""
+    state = days_game()
+    for name in ("A4", "A7", "B3", "B5"):  # the Sands lands
+        state["lands"][name]["explorer"] = [0]
+    pour(state, ["A8", "B5"])
+    assert _ravage_frames(state, "1:sands") == ["B3", "B3", "B5", "B5"]
+
+
+def test_pour_time_sideways_twice_stacks():
+    """Fractured Days FAQ: "one more" / "one fewer" so that repeats stack: twice from A to B,
+    board B's lands ravage 3 times, board A's never (not below none)."""
+    state = days_game(time=6)
+    state["seats"][0]["tracks"] = {"energy": 6, "card_plays": 5}  # room for the Time paid
+    pour(state, ["A8", "B5"])
+    pour(state, ["A8", "B5"])
+    assert _ravage_frames(state, "1:sands") == ["B3"] * 3 + ["B5"] * 3
+
+
+def test_pour_time_sideways_one_skip_stops_one_of_two_ravages():
+    """Fractured Days FAQ: a power skipping invader actions in a land ravaged twice skips
+    each ravage separately: one skip leaves the other ravage (a town's 2 damage: 1 blight)."""
+    state = days_game()
+    state["lands"]["B3"]["town"] = [0]
+    pour(state, ["A8", "B5"])
+    tok.add_skip(state, "B3", "ravage")
+    _ravage_frames(state, "1:sands")
+    settle(state, exact=False)
+    assert state["lands"]["B3"]["blight"] == 1
+
+
+@pytest.mark.xfail(strict=True, reason="turn.py `_build` / `_explore` and invaders.py: only "
+                   "the Ravage repeats for Pour Time Sideways (invader_repeats); Build and "
+                   "Explore resolve once on every board")
+def test_pour_time_sideways_builds_twice_on_the_board_entered():
+    """Fractured Days FAQ: every Invader Action, Build too: a Sands land with an explorer on
+    the board entered builds twice, one on the board left not at all."""
+    state = days_game()
+    state["lands"]["A4"]["explorer"] = state["lands"]["B3"]["explorer"] = [0]
+    pour(state, ["A8", "B5"])
+    state["track"]["build"] = ["1:sands"]
+    state["queue"] = []
+    turn._build(state)
+    settle(state, exact=False)
+    assert pcs.invader_count(state["lands"]["B3"]) == 3 and pcs.invader_count(state["lands"]["A4"]) == 1
+
+
+@pytest.mark.xfail(strict=True, reason="event_verbs.py `on_each_board` / `event_land(s)` (and "
+                   "the fear cards' and escalations' per-board steps): Pour Time Sideways does "
+                   "not repeat or drop \"each board / each land\" actions")
+def test_pour_time_sideways_repeats_an_each_board_event_action():
+    """Fractured Days FAQ: "each board / each land" actions (an event's, a fear card's, an
+    escalation's) also resolve once more on the board entered, not at all on the one left."""
+    state = days_game()
+    state["lands"]["A4"]["explorer"] = state["lands"]["B3"]["explorer"] = [0]
+    pour(state, ["A8", "B5"])
+    fx.push(state, [{"do": "on_each_board", "then": [
+        {"do": "event_land", "where": {"has": ["explorer"]}, "then": [{"do": "add", "kind": "dahan"}]}]}],
+        {"seat": None, "source": "an event"})
+    settle(state, exact=False)
+    assert len(state["lands"]["B3"]["dahan"]) == 2 and state["lands"]["A4"]["dahan"] == []
