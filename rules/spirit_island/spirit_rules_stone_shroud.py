@@ -156,6 +156,38 @@ def dart_push(state, step, ctx, answer):
     return None
 
 
+@rb._chain("erupt")
+def _erupt_darting(inner, state, step, ctx, answer):
+    """Explosive Eruption in a land where Flowing and Silent Forms Dart By holds: each
+    presence Volcano destroys may be pushed instead (its owner decides, one at a time). A
+    saved presence does not count for the eruption, but Collapse in a Blast of Lava and Steam
+    still deals its damage for it (FAQ, seed L1261)."""
+    land, seat = ctx["land"], ctx["seat"]
+    if not _darting(state, land):
+        return inner(state, step, ctx, answer)
+    key = fx.presence_key(state, seat)
+    if "n" not in step:
+        have = state["lands"][land]["presence"].get(key, 0)
+        n = fx.ask_or_take(seat, "erupt", list(range(have + 1)), answer)
+        if isinstance(n, fx.Ask):
+            return n
+        return [{"step": {**step, "n": n, "left": n, "pushed": 0}, "ctx": ctx}]
+    if step["left"] > 0:
+        to = fx.ask_or_take(seat, "dart_push", [*_push_targets(state, land), fx.DONE], answer)
+        if isinstance(to, fx.Ask):
+            return to
+        pushed = step["pushed"]
+        if to != fx.DONE:
+            pcs.destroy_presence(state["lands"][land], key)  # a push, not destroyed
+            pcs.add_presence(state["lands"][to], key)
+            pushed += 1
+        return [{"step": {**step, "left": step["left"] - 1, "pushed": pushed}, "ctx": ctx}]
+    result = inner(state, {"do": "erupt"}, ctx, step["n"] - step["pushed"])
+    if step["pushed"] and rb._is(state, seat, rb.VOLCANO, "collapse-in-lava"):
+        return rb._collapse_frames(state, land, seat, step["n"])
+    return result
+
+
 # --- Hold the Island Fast with a Bulwark of Will, top tier ----------------------------------------
 
 

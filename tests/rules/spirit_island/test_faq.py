@@ -540,3 +540,47 @@ def test_pour_time_sideways_repeats_an_each_board_event_action():
         {"seat": None, "source": "an event"})
     settle(state, exact=False)
     assert len(state["lands"]["B3"]["dahan"]) == 2 and state["lands"]["A4"]["dahan"] == []
+
+
+# --- Shifting Memory of Ages -------------------------------------------------------------------------
+
+
+def test_observe_counts_changes_made_by_anyone():
+    """Shifting Memory FAQ with errata A3: after each Action, anyone's, that changes which
+    pieces are in the observed land, 1 element marker: an event adding a town, then another
+    spirit's power pushing an explorer out."""
+    from tests.rules.spirit_island.test_powers_spirits_je_b import memory
+
+    state = memory(others=[LIGHTNING], boards="AB")  # Memory: 2 presence in A7
+    state["lands"]["A7"]["explorer"] = [0, 0]
+    innate(state, "Observe the Ever-Changing World", {"moon": 2, "air": 1}, ["A7"])
+    markers = state["seats"][0]["markers"]
+    before = sum(markers.values())
+    fx.push(state, [{"do": "add", "kind": "town"}], {"seat": None, "land": "A7", "source": "event"})
+    answer_exactly(state, ["fire"])
+    fx.push(state, [{"do": "push", "n": 1, "kinds": ["explorer"]}],
+            {"seat": 1, "land": "A7", "source": "Lightning's power"})
+    answer_exactly(state, [["explorer", "A8"], "sun"])
+    assert sum(markers.values()) == before + 2 and markers["fire"] == markers["sun"] == 1
+
+
+# --- Shroud of Silent Mist and Volcano Looming High ----------------------------------------------------
+
+
+def test_eruption_presence_saved_by_flowing_and_silent_forms_does_not_count():
+    """Volcano / Shroud FAQ (seed L1261): Flowing and Silent Forms Dart By may save presence
+    Volcano destroys for Explosive Eruption; the saved one does not count for the eruption,
+    but Collapse in a Blast of Lava and Steam still deals its damage."""
+    state = game(VOLCANO, SHROUD, boards="AB", queue_setup=True)
+    answer_exactly(state, ["A1"])  # Volcano's setup
+    clear(state)
+    state["lands"]["A1"]["presence"][VOLCANO] = 3
+    state["lands"]["A1"]["city"] = [0]
+    state["lands"]["A6"]["city"] = [0]
+    run(state, [{"do": "dart_by"}], seat=1, land="A1", source="Flowing and Silent Forms Dart By")
+    # 3 destroyed: the first pushed to A2 (saved), the other two let go
+    innate(state, "Explosive Eruption", {"fire": 2, "earth": 2}, ["A1", 3, "A2", "done", "done", "A6"])
+    assert state["lands"]["A2"]["presence"] == {VOLCANO: 1}
+    assert VOLCANO not in state["lands"]["A1"]["presence"] and state["seats"][0]["destroyed"] == 2
+    assert state["lands"]["A1"]["city"] == []  # the collapse: 3 damage, the saved one too
+    assert state["lands"]["A6"]["city"] == [2]  # the eruption counts 2
