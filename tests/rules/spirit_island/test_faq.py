@@ -584,3 +584,41 @@ def test_eruption_presence_saved_by_flowing_and_silent_forms_does_not_count():
     assert VOLCANO not in state["lands"]["A1"]["presence"] and state["seats"][0]["destroyed"] == 2
     assert state["lands"]["A1"]["city"] == []  # the collapse: 3 damage, the saved one too
     assert state["lands"]["A6"]["city"] == [2]  # the eruption counts 2
+
+
+# --- Starlight Seeks Its Form ---------------------------------------------------------------------------
+
+
+def test_starlight_track_element_stays_when_presence_returns():
+    """Starlight FAQ: an element set on a track space counts like a printed one; presence
+    returned onto that space covers it but leaves the marker, so uncovering it again asks
+    nothing and brings the same element."""
+    from rules.spirit_island import spirit_rules_starlight as sr
+    from tests.rules.spirit_island.test_powers_spirits_je_b import star
+
+    state = star()  # 1 presence in A4
+    add = [{"do": "add_presence", "range": 1}]
+    run(state, add, ["card_plays", "A5", "water"], source="growth")
+    assert sr.track_elements_extra(state, 0) == {"water": 1}
+    run(state, [{"do": "return_presence"}], [["A5", "card_plays"]])
+    assert sr.track_elements_extra(state, 0) == {}
+    run(state, add, ["card_plays", "A5"], source="growth")  # no element asked
+    assert sr.track_elements_extra(state, 0) == {"water": 1}
+
+
+@pytest.mark.parametrize(("forget", "energy", "hand_keeps"), [
+    ("Boon of Reimagining", 3, []), ("Shape the Self Anew", 0, ["Boon of Reimagining"])])
+def test_starlight_forget_for_a_benefit_is_not_the_major_forget(forget, energy, hand_keeps):
+    """Starlight FAQ (errata A5): gaining a Major always costs a forget of its own; Shape the
+    Self Anew's "forget this card for 3 energy" is another forget: forgetting Shape for the
+    Major leaves nothing to forget for the energy."""
+    from tests.rules.spirit_island.test_powers_spirits_je_b import star
+
+    state = star()
+    row = state["seats"][0]
+    state["secret"]["major_deck"] = ["M1", "M2", "M3", "M4"]
+    row.update(hand=["Shape the Self Anew", "Boon of Reimagining"], energy=0)
+    row["elements"] = {"moon": 4}
+    run(state, pw.card_effect("Shape the Self Anew"), ["major", "M1", forget, "yes"],
+        source="Shape the Self Anew")
+    assert sorted(row["hand"]) == sorted(["M1", *hand_keeps]) and row["energy"] == energy
