@@ -19,6 +19,7 @@ from PIL import Image, ImageDraw
 
 from render.common import BACKGROUND, png_bytes
 from render.spirit_island import info
+from render.spirit_island.changes import Layout, layout_of
 from render.spirit_island.island import draw_island, placed
 from render.spirit_island.panel import private_png
 
@@ -38,11 +39,21 @@ def _quantised(image: Image.Image) -> bytes:
     return png_bytes(image.quantize(colors=128, method=Image.Quantize.MEDIANCUT, dither=0))
 
 
+def _aspect(island: Layout) -> float:
+    """The island's width over its height (Ocean bands included)."""
+    corners = [p for board in placed(island, (0, 0, 1000, 1000))[0] for p in board]
+    return (max(x for x, _ in corners) - min(x for x, _ in corners)) / max(
+        1, max(y for _, y in corners) - min(y for _, y in corners))
+
+
 def table_png(view: dict[str, Any], lang: str = "ko", names: dict[int, str] | None = None
               ) -> bytes:
-    boards = len(view.get("boards") or []) or 1
+    island = layout_of(view)
+    boards = len(island.slots) or 1
     width = GLANCE_WIDTH
     island_h = GLANCE_ISLAND.get(boards, 1000)
+    if island.dreamt:  # a board more: the box takes the new layout's proportions
+        island_h = min(1500, max(700, round((width - 2 * PAD) / _aspect(island) * 1.05)))
     seats = len(view.get("seats", []))
     spirit_h = seats * 42 + 10
     height = PAD + 60 + 2 * 44 + 12 + 2 * 62 + island_h + spirit_h + 110
@@ -52,7 +63,8 @@ def table_png(view: dict[str, Any], lang: str = "ko", names: dict[int, str] | No
     y = info.heading(draw, x, PAD, w, view, lang, 48)
     y = info.stats(draw, x, y, w, view, lang, 44)
     y = info.track(draw, x, y, w, view, lang, 34)
-    draw_island(image, (x, y, x + w, y + island_h), view, GLANCE_UNIT.get(boards, 26))
+    draw_island(image, (x, y, x + w, y + island_h), view, GLANCE_UNIT.get(boards, 26),
+                lang=lang)
     y += island_h + 10
     y = info.spirits(draw, x, y, w, view, lang, 28, names)
     y = info.legend(draw, x, y + 6, w, lang, 26)
@@ -61,19 +73,17 @@ def table_png(view: dict[str, Any], lang: str = "ko", names: dict[int, str] | No
 
 def board_png(view: dict[str, Any], lang: str = "ko", names: dict[int, str] | None = None
               ) -> bytes:
-    boards = len(view.get("boards") or []) or 1
-    # the layout's proportions
-    corners = [p for board in placed(boards, (0, 0, 1000, 1000))[0] for p in board]
+    island = layout_of(view)
+    if not island.boards:
+        island = Layout(("A",))
     island_h = DETAIL_ISLAND
-    aspect = (max(x for x, _ in corners) - min(x for x, _ in corners)) / max(
-        1, max(y for _, y in corners) - min(y for _, y in corners))
-    island_w = min(1900, max(1000, round(island_h * aspect)))
+    island_w = min(1900, max(1000, round(island_h * _aspect(island))))
     width = PAD * 3 + island_w + DETAIL_SIDE
     image = Image.new("RGB", (width, max(island_h, 1100) + 2 * PAD), BACKGROUND)
     draw = ImageDraw.Draw(image)
     box = (PAD, PAD, PAD + island_w, PAD + island_h)
-    side = placed(boards, box)[1]  # pixels per board side: larger boards, larger marks
-    draw_island(image, box, view, max(34, min(46, round(side / 22))))
+    side = placed(island, box)[1]  # pixels per board side: larger boards, larger marks
+    draw_island(image, box, view, max(34, min(46, round(side / 22))), lang=lang)
     x, w = PAD * 2 + island_w, DETAIL_SIDE
     info.panel_box(draw, (x - 12, PAD - 12, x + w + 12, image.height - PAD + 12))
     y = info.heading(draw, x, PAD, w, view, lang, 40)

@@ -3,13 +3,15 @@ ids, and every piece and token in each land with its count."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from functools import lru_cache
 from typing import Any
 
 from PIL import Image, ImageDraw
 
 from render.common import RGB, font, text_width
-from render.spirit_island import shapes
+from render.spirit_island import changes, shapes
+from render.spirit_island.changes import Layout
 from render.spirit_island.style import (
     BORDER_COLOUR,
     LABEL_BACK,
@@ -18,6 +20,7 @@ from render.spirit_island.style import (
     TERRAIN_COLOURS,
     mark,
 )
+from render.spirit_island.words import say
 
 Box = tuple[int, int, int, int]
 ROW = 3  # pieces per row of a land's block
@@ -48,9 +51,13 @@ def _corners_with_ocean(corners):
             (p3[0] - up[0] * band, p3[1] - up[1] * band)]
 
 
-def placed(count: int, box: Box) -> tuple[list[tuple], float]:
-    """Each board's corners in pixels inside `box` (centred), and the pixels per board side."""
-    boards = shapes.layout(count)
+def placed(island: int | Layout, box: Box) -> tuple[list[tuple], float]:
+    """Each board's corners in pixels inside `box` (centred), and the pixels per board side:
+    the standard layout for a count of boards, or a changed island's boards (`Layout.boards`,
+    a sunk board keeping its place)."""
+    if isinstance(island, int):
+        island = Layout(tuple("ABCDEF"[:island]))
+    boards = changes.corners_of(island)
     points = [p for corners in boards for p in _corners_with_ocean(corners)]
     lo_x, hi_x = min(p[0] for p in points), max(p[0] for p in points)
     lo_y, hi_y = min(p[1] for p in points), max(p[1] for p in points)
@@ -70,28 +77,43 @@ def to_canvas(corners, x: float, y: float) -> tuple[float, float]:
 
 
 @lru_cache(maxsize=16)
-def _base(boards: tuple[str, ...], box: Box) -> tuple[Image.Image, Image.Image]:
+def _base(island: Layout, box: Box) -> tuple[Image.Image, Image.Image]:
     """The boards drawn without pieces in `box` (and where they cover it): the same in every
-    picture of a game, so drawn once."""
+    picture of a game, so drawn once. Sunk boards first (sea), the dreamt board last."""
     width, height = box[2] - box[0], box[3] - box[1]
     layer = Image.new("RGB", (width, height), (0, 0, 0))
     cover = Image.new("L", (width, height), 0)
-    layout, _ = placed(len(boards), (0, 0, width, height))
+    layout, _ = placed(island, (0, 0, width, height))
     draw, ink = ImageDraw.Draw(layer), ImageDraw.Draw(cover)
-    for letter, corners in zip(boards, layout, strict=True):
-        _paste_board(layer, letter, corners, cover=cover)
+    boards = sorted(zip(island.boards, layout, strict=True),
+                    key=lambda bc: bc[0] not in island.sunk)
+    for letter, corners in boards:
         outline = [tuple(map(round, p)) for p in corners]
-        draw.polygon(outline, outline=BORDER_COLOUR, width=3)
-        ink.polygon(outline, outline=255, width=3)
+        if letter in island.sunk:
+            band = _corners_with_ocean(corners)
+            changes.draw_sunk(draw, corners, [band[0], band[3], band[5], band[4]])
+            ink.polygon([tuple(map(round, p)) for p in (band[0], band[3], band[5], band[4])],
+                        fill=255)
+            ink.polygon(outline, fill=255)
+            continue
+        _paste_board(layer, letter, corners, cover=cover)
+        dreamt = island.dreamt and letter == island.dreamt[0]
+        colour, width = (changes.DREAMT, 5) if dreamt else (BORDER_COLOUR, 3)
+        draw.polygon(outline, outline=colour, width=width)
+        ink.polygon(outline, outline=255, width=width)
     return layer, cover
 
 
-def land_map(boards: list[str], size: int) -> Image.Image:
+def land_map(boards: list[str] | Layout, size: int) -> Image.Image:
     """The layout as an "L" picture of land codes (16 * board index + land number, the
-    Ocean as 9, borders as 10): for tests of which lands touch across boards."""
+    Ocean as 9, borders as 10; index in `Layout.boards`; sunk boards left out): for tests of
+    which lands touch across boards."""
+    island = boards if isinstance(boards, Layout) else Layout(tuple(boards))
     canvas = Image.new("L", (size, size), 0)
-    layout, _ = placed(len(boards), (0, 0, size, size))
-    for i, (letter, corners) in enumerate(zip(boards, layout, strict=True)):
+    layout, _ = placed(island, (0, 0, size, size))
+    for i, (letter, corners) in enumerate(zip(island.boards, layout, strict=True)):
+        if letter in island.sunk:
+            continue
         raster = shapes.labels(letter).point(
             lambda v, i=i: v if v in (shapes.OCEAN, shapes.BORDER) else 16 * i + v)
         _paste_board(canvas, letter, corners, raster)
@@ -100,20 +122,8 @@ def land_map(boards: list[str], size: int) -> Image.Image:
 
 def _paste_board(canvas: Image.Image, letter: str, corners, raster=None, cover=None) -> None:
     """The board's raster laid on `canvas` at its corners (and its area marked in `cover`)."""
-    p0, p1, _, p3 = corners
-    ux, uy = p3[0] - p0[0], p3[1] - p0[1]  # canvas per square x
-    wx, wy = p1[0] - p0[0], p1[1] - p0[1]  # canvas per square y
-    det = ux * wy - wx * uy
-    # canvas (X, Y) -> square (x, y) -> raster (x * SIZE, (1 - y) * SIZE)
-    ix = (wy / det, -wx / det)
-    iy = (-uy / det, ux / det)
-    size, top = shapes.SIZE, 1
-    a, b = ix[0] * size, ix[1] * size
-    c = -(a * p0[0] + b * p0[1])
-    d, e = -iy[0] * size, -iy[1] * size
-    f = top * size - (d * p0[0] + e * p0[1])
     raster = _painted(letter) if raster is None else raster
-    layer = raster.transform(canvas.size, Image.AFFINE, (a, b, c, d, e, f), Image.NEAREST)
+    layer = raster.transform(canvas.size, Image.AFFINE, shapes.affine(corners), Image.NEAREST)
     mask = layer.point(lambda v: 255 if v else 0, "L")
     canvas.paste(layer.convert(canvas.mode), (0, 0), mask)
     if cover is not None:
@@ -200,26 +210,37 @@ def _draw_land(draw: ImageDraw.ImageDraw, block, name: str, items, unit: int,
 
 
 def draw_island(canvas: Image.Image, box: Box, view: dict[str, Any], unit: int,
-                labels: bool = True) -> None:
-    """The boards of `view["boards"]` inside `box`, with their lands' ids and pieces (unless
-    `labels` is false); `unit` is the marks' size in pixels."""
-    boards = list(view.get("boards") or [])
-    if not boards:
-        return
+                labels: bool = True, lang: str = "en") -> list[tuple[str, list[float], list]]:
+    """The island of the view inside `box` (as the powers that change it left it: see
+    changes.py), with its lands' ids and pieces (unless `labels` is false); `unit` is the
+    marks' size in pixels. Returns the labels drawn: (land, its block, its items)."""
+    island = changes.layout_of(view)
+    if not island.boards:
+        return []
     draw = ImageDraw.Draw(canvas)
-    layout, _ = placed(len(boards), box)
+    layout, scale = placed(island, box)
+    base, mask = _base(replace(island, woven=()), box)
+    canvas.paste(base, box[:2], mask)
+    if island.woven:
+        size = (box[2] - box[0], box[3] - box[1])
+        local = tuple(tuple((x - box[0], y - box[1]) for x, y in c) for c in layout)
+        layer, cover = changes.woven_overlay(island, size, local, scale)
+        canvas.paste(layer, box[:2], cover)
+    if not labels:
+        return []
     lands = view.get("lands", {})
     spirits = [row.get("spirit", "") for row in view.get("seats", [])]
-    base, mask = _base(tuple(boards), box)
-    canvas.paste(base, box[:2], mask)
-    if not labels:
-        return
+    joined = dict((other, kept) for kept, other in island.woven)
     labelled = []
-    for letter, corners in zip(boards, layout, strict=False):
+    for letter, corners in zip(island.boards, layout, strict=True):
+        if letter in island.sunk:
+            continue
         centres = dict(shapes.centres(letter))
         centres[0] = (0.5, -shapes.OCEAN_BAND / 2)
         for number, (x, y) in sorted(centres.items()):
             name = f"{letter}{number}"
+            if name in joined:
+                continue
             items = land_items(lands.get(name, {}), spirits)
             per_row = OCEAN_ROW if number == 0 else ROW
             block = _block(to_canvas(corners, x, y), name, items, unit, box, per_row)
@@ -227,3 +248,35 @@ def draw_island(canvas: Image.Image, box: Box, view: dict[str, Any], unit: int,
     _spread([block for block, *_ in labelled], box)
     for block, name, items, per_row in labelled:
         _draw_land(draw, block, name, items, unit, per_row)
+    _joined_tags(draw, island, layout, joined, unit)
+    _sunk_marks(draw, island, layout, unit, lang)
+    return [(name, block, items) for block, name, items, _ in labelled]
+
+
+def _joined_tags(draw, island: Layout, layout, joined: dict[str, str], unit: int) -> None:
+    """In the land joined into another: a small "other → kept" tag (its pieces are kept's)."""
+    where = dict(zip(island.boards, layout, strict=True))
+    face = font(max(10, unit * 3 // 4), True)
+    for other, kept in joined.items():
+        if other[0] not in where:
+            continue
+        x, y = to_canvas(where[other[0]], *shapes.centres(other[0])[int(other[1:])])
+        text = f"{other} → {kept}"
+        tw = text_width(text, face)
+        draw.rounded_rectangle((x - tw / 2 - 5, y - unit / 2 - 2, x + tw / 2 + 5, y + unit / 2),
+                               radius=4, fill=LABEL_BACK, outline=changes.WOVEN, width=2)
+        draw.text((x - tw / 2, y - unit / 2), text, font=face, fill=changes.WOVEN)
+
+
+def _sunk_marks(draw, island: Layout, layout, unit: int, lang: str) -> None:
+    """A sunk board's name and "sunk" at its centre."""
+    face = font(unit, True)
+    for letter, corners in zip(island.boards, layout, strict=True):
+        if letter not in island.sunk:
+            continue
+        x, y = to_canvas(corners, 0.5, 0.5)
+        text = say("sunk", lang, b=letter)
+        tw = text_width(text, face)
+        draw.rounded_rectangle((x - tw / 2 - 8, y - unit / 2 - 6, x + tw / 2 + 8, y + unit / 2 + 8),
+                               radius=6, fill=LABEL_BACK)
+        draw.text((x - tw / 2, y - unit / 2), text, font=face, fill=(255, 255, 255))

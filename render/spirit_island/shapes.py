@@ -222,3 +222,32 @@ def layout(count: int) -> list[tuple[tuple[float, float], ...]]:
     a = (0, 1)  # four squares in a ring
     return [_at_p2((0, 0), a, -90), _at_p1((0, 0), a, -90),
             _at_p2((0, 0), _rot(a, 180), -90), _at_p1((0, 0), _rot(a, 180), -90)]
+
+
+def beside(corners, edge: int, own_edge: int) -> tuple[tuple[float, float], ...]:
+    """A square board's corners (P0..P3) whose edge `own_edge` lies on edge `edge` of the
+    board at `corners`, running the other way (as the engine's edge_contacts has them meet),
+    on the far side of it: the edges' land stretches then touch as the engine says."""
+    q: list[tuple[float, float]] = [(0.0, 0.0)] * 4
+    start, end = corners[(edge + 1) % 4], corners[edge]
+    q[own_edge], q[(own_edge + 1) % 4] = start, end
+    # the same turning sense as the neighbour's corners: the new square is not mirrored
+    (ax, ay), (bx, by), (cx, cy) = corners[0], corners[1], corners[2]
+    sense = 1 if (bx - ax) * (cy - by) - (by - ay) * (cx - bx) > 0 else -1
+    dx, dy = end[0] - start[0], end[1] - start[1]
+    turn = (-sense * dy, sense * dx)
+    q[(own_edge + 2) % 4] = (end[0] + turn[0], end[1] + turn[1])
+    q[(own_edge + 3) % 4] = (start[0] + turn[0], start[1] + turn[1])
+    return tuple(q)
+
+
+def affine(corners) -> tuple[float, ...]:
+    """Image.transform's coefficients laying the board's raster on a canvas at `corners`
+    (canvas pixels): canvas (X, Y) -> square (x, y) -> raster (x * SIZE, (1 - y) * SIZE)."""
+    p0, p1, _, p3 = corners
+    ux, uy = p3[0] - p0[0], p3[1] - p0[1]  # canvas per square x
+    wx, wy = p1[0] - p0[0], p1[1] - p0[1]  # canvas per square y
+    det = ux * wy - wx * uy
+    a, b = wy / det * SIZE, -wx / det * SIZE
+    d, e = uy / det * SIZE, -ux / det * SIZE
+    return (a, b, -(a * p0[0] + b * p0[1]), d, e, SIZE - (d * p0[0] + e * p0[1]))

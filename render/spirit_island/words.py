@@ -56,6 +56,7 @@ WORDS: dict[str, tuple[str, str]] = {
     "phase.slow": ("Slow Power Phase", "느린 능력 단계"),
     "phase.time": ("Time Passes", "시간 흐름"),
     "phase.over": ("Game over", "게임 종료"),
+    "sunk": ("Board {b}: sunk", "섬 보드 {b}: 가라앉음"),
 }
 TERRAINS = {"jungle": ("Jungle", "정글"), "mountain": ("Mountain", "산악"),
             "sands": ("Sands", "사막"), "wetland": ("Wetland", "습지"),
