@@ -15,6 +15,7 @@ are named in the table, items the engine cannot meet (no scenarios) are marked n
 | Habsburg 4 + Badlands | a destroy turned into damage gets the badlands' extra damage | `test_durable_town_destroy_turned_to_damage_gets_the_badlands_damage` |
 | Habsburg 4 damage markers | how to mark damaged towns on the table | n/a: a component note (the engine keeps each piece's damage) |
 | Russia 2 + Bringer | the player picks whether Bringer's dream or Russia's push comes first | `test_bringer_against_russia_may_let_russia_push_the_explorer_first`, `test_bringer_against_russia_may_dream_first` |
+| Russia 2 + Ocean | drowning is a destroy: the explorer is pushed instead, Ocean gains nothing | `test_russia_pushes_an_explorer_ocean_would_drown_and_ocean_gains_nothing` |
 | Dissolution Threatens | "destroy 2 presence" is the choosing spirit's own | `test_dissolution_threatens_destroys_the_choosing_spirits_presence` |
 | Tell the Old Stories | no regaining a card forgotten before the game (aspects) | n/a: aspects are not in the engine, so no card is forgotten before the game; see `test_tell_the_old_stories_may_regain_a_unique_forgotten_in_the_game` |
 | Bargains of Power and Protection a | 6 presence bargained: Defend 6 from dahan, 6 less energy a turn | `test_integration.py::test_bargains_of_power_and_protection_from_now_on` (stacking), `test_bargains_energy_loss_takes_the_first_energy_gained_from_any_source` |
@@ -33,7 +34,7 @@ are named in the table, items the engine cannot meet (no scenarios) are marked n
 | Scenario Second Wave + Still-Healthy (2 items) | how to carry a Still-Healthy card over | n/a: the engine has no scenarios |
 | Scenario The Great River + France | escaped towns go back to France's supply | n/a: the engine has no scenarios |
 | Fractured Days: The Past Returns Again | extra energy and Time each use; may be played for elements only | `test_powers_spirits_je_b.py::test_the_past_returns_again_needs_the_time`, `::test_the_past_returns_again_played_for_its_elements_only` |
-| Fractured Days: "N times, A or B" | N independent picks | `test_days_growth_picks_each_time_a_or_b_on_its_own` |
+| Fractured Days: "N times, A or B" | N independent picks | `test_spirits_je_b.py::test_days_growth_options` (the second option picks +2 card plays, then Time) |
 | Fractured Days: Pour Time Sideways, 1 board | does nothing on a 1-board island | `test_pour_time_sideways_changes_nothing_on_one_board` |
 | Fractured Days: Pour Time Sideways, each action | each Invader Action: the board entered twice, the board left never | `test_pour_time_sideways_ravages_twice_on_the_board_entered_never_on_the_one_left`, `test_pour_time_sideways_builds_twice_on_the_board_entered` |
 | Fractured Days: Pour Time Sideways, repeats | "one more / one fewer" stack | `test_pour_time_sideways_twice_stacks` |
@@ -46,6 +47,7 @@ are named in the table, items the engine cannot meet (no scenarios) are marked n
 | Shifting Memory: Share Secrets of Survival | saves dahan from destruction | `test_powers_spirits_je_b.py::test_share_secrets_of_survival_saves_dahan_or_gathers` |
 | Shifting Memory: discard instead of forget | for an event's cost and again for its separate forget | `test_spirits_je_b.py::test_long_ages_for_a_cost_and_again_for_a_separate_forget` |
 | Shroud: targeting triggers Mists Shift | using/targeting a land with a power | `test_spirits_late.py::test_mists_shift_and_flow_can_meet_a_from_sacred_site_requirement` |
+| Shroud: the Minor "바람에 실려 퍼지는 역병" works the same way | triggers on using / targeting a land | `test_powers_decks_bc_je.py::test_scream_disease_into_the_wind_once_after_a_power_on_a_land` (our reading: the seed names it only in Korean; Scream Disease Into The Wind is the Minor that acts after a power used on a land) |
 | Shroud: all effects skipped (errata A4) | no target, so no presence moved | n/a: the engine offers no way to skip every effect of a power in play |
 | Shroud: innate below threshold | no target, no move; Explosive Eruption the exception | `test_spirits_late.py::test_mists_shift_needs_a_power_that_targets_an_innate_below_threshold_does_not`, `test_powers_spirits_je_b.py::test_explosive_eruption_below_its_thresholds_still_destroys` |
 | Shroud: move to meet "from sacred site / terrain" | part of targeting | `test_spirits_late.py::test_mists_shift_and_flow_can_meet_a_from_sacred_site_requirement`, `::test_mists_shift_and_flow_can_meet_a_from_terrain_requirement` |
@@ -76,7 +78,7 @@ from __future__ import annotations
 import pytest
 
 from rules.spirit_island import effects as fx
-from rules.spirit_island import event_rules, hooks, turn
+from rules.spirit_island import event_rules, turn
 from rules.spirit_island import invaders as inv
 from rules.spirit_island import island as isl
 from rules.spirit_island import pieces as pcs
@@ -84,9 +86,9 @@ from rules.spirit_island import powers as pw
 from rules.spirit_island import spirit_rules_time as tr
 from rules.spirit_island import tokens as tok
 from tests.rules.spirit_island.helpers import answer_exactly, settle
-from tests.rules.spirit_island.test_powers import card, innate
-from tests.rules.spirit_island.test_spirits import BRINGER, LIGHTNING, OCEAN, RIVER, THUNDER, game
-from tests.rules.spirit_island.test_spirits_je_b import DAYS, MEMORY, STAR, VOLCANO, clear, seated
+from tests.rules.spirit_island.test_powers import innate
+from tests.rules.spirit_island.test_spirits import BRINGER, LIGHTNING, RIVER, THUNDER, game
+from tests.rules.spirit_island.test_spirits_je_b import DAYS, VOLCANO, clear
 
 SHROUD = "Shroud of Silent Mist"
 
@@ -622,3 +624,21 @@ def test_starlight_forget_for_a_benefit_is_not_the_major_forget(forget, energy, 
     run(state, pw.card_effect("Shape the Self Anew"), ["major", "M1", forget, "yes"],
         source="Shape the Self Anew")
     assert sorted(row["hand"]) == sorted(["M1", *hand_keeps]) and row["energy"] == energy
+
+
+def test_russia_pushes_an_explorer_ocean_would_drown_and_ocean_gains_nothing():
+    """Russia 2 FAQ ("see the Ocean explanation under Habsburg"): drowning is a destroy, so
+    the first explorer an Action would drown is pushed by A Sense for Impending Disaster
+    instead (1 fear): it stays on the island and Ocean gains no energy for it."""
+    from tests.rules.spirit_island.test_powers import ocean_game
+
+    state = ocean_game()
+    state["adversary"] = {"name": "Russia", "level": 2, "supporting": None}
+    state["rules"] += ["russia:1", "russia:2"]
+    row = state["seats"][0]
+    energy, fear = row["energy"], earned(state)
+    state["lands"]["A2"]["explorer"] = [0]
+    fx.push(state, [{"do": "drown", "n": 1, "kinds": ["explorer"]}], {"seat": 0, "land": "A2"})
+    settle(state, exact=False)
+    assert sum(len(land["explorer"]) for land in state["lands"].values()) == 1
+    assert row["energy"] == energy and earned(state) == fear + 1
