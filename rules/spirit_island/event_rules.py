@@ -413,9 +413,9 @@ def _blight_added(state: dict, land: str) -> None:
             break
     if mods(state, "blight_destroys_more"):
         here = state["lands"][land]
-        for spirit in list(here["presence"]):
-            while here["presence"].get(spirit):
-                ev.destroy_presence(state, land, spirit)
+        for spirit in list(here["presence"]):  # counted destroyed by the blight's adding
+            while here["presence"].get(spirit):  # (pieces.count_destroyed), after Bedrock
+                pcs.destroy_presence(here, spirit)  # may have put it all back
         here["beasts"] = 0
         if _presence_near(state, land):  # 1 presence in total next door: the players pick
             queue_next(state, [{"do": "destroy_presence_near", "land": land}],

@@ -223,3 +223,31 @@ def test_sweden_s_extra_blight_taking_the_last_one_turns_the_card_over_at_once()
     assert any(m["mod"] == "health" and m["from_turn"] == 3
                for m in state["event_cards"]["mods"])
 
+
+
+def _all_things_weaken(state):
+    """All Things Weaken in force (from the turn after it turned over)."""
+    fx.push(state, blight.card_effect("All Things Weaken"), {"seat": None, "source": "blight"})
+    _settle(state)
+    state["turn"] += 1
+
+
+def test_all_things_weaken_blight_destroys_all_presence_there_each_counted_once():
+    state = _game()
+    _all_things_weaken(state)
+    pcs.add_presence(state["lands"]["A5"], RIVER, 3)
+    inv.add_blight(state, "A5")
+    _settle(state)
+    assert state["lands"]["A5"]["presence"] == {} and _destroyed(state) == [3, 0]
+
+
+def test_bedrock_keeps_presence_all_things_weaken_would_destroy_none_counted():
+    state = _game(spirits=["Stone's Unyielding Defiance", RIVER])
+    _all_things_weaken(state)
+    land = state["lands"]["A5"]
+    pcs.add_presence(land, "Stone's Unyielding Defiance", 2)
+    pcs.add_presence(land, RIVER, 2)
+    inv.add_blight(state, "A5")
+    _settle(state)
+    assert land["presence"] == {"Stone's Unyielding Defiance": 2, RIVER: 2}
+    assert _destroyed(state) == [0, 0]
