@@ -52,8 +52,12 @@ def table_png(view: dict[str, Any], lang: str = "ko", names: dict[int, str] | No
     boards = len(island.slots) or 1
     width = GLANCE_WIDTH
     island_h = GLANCE_ISLAND.get(boards, 1000)
-    if island.dreamt:  # a board more: the box takes the new layout's proportions
-        island_h = min(1500, max(700, round((width - 2 * PAD) / _aspect(island) * 1.05)))
+    unit = GLANCE_UNIT.get(boards, 26)
+    if island.dreamt:  # a board more: the new layout's proportions, the marks as the lands
+        island_h = min(1500, max(420, round((width - 2 * PAD) / _aspect(island) * 1.12)))
+        was = placed(boards, (0, 0, width - 2 * PAD, GLANCE_ISLAND.get(boards, 1000)))[1]
+        now = placed(island, (0, 0, width - 2 * PAD, island_h))[1]
+        unit = max(20, round(unit * min(1.0, now / was)))
     seats = len(view.get("seats", []))
     spirit_h = seats * 42 + 10
     height = PAD + 60 + 2 * 44 + 12 + 2 * 62 + island_h + spirit_h + 110
@@ -63,8 +67,7 @@ def table_png(view: dict[str, Any], lang: str = "ko", names: dict[int, str] | No
     y = info.heading(draw, x, PAD, w, view, lang, 48)
     y = info.stats(draw, x, y, w, view, lang, 44)
     y = info.track(draw, x, y, w, view, lang, 34)
-    draw_island(image, (x, y, x + w, y + island_h), view, GLANCE_UNIT.get(boards, 26),
-                lang=lang)
+    draw_island(image, (x, y, x + w, y + island_h), view, unit, lang=lang)
     y += island_h + 10
     y = info.spirits(draw, x, y, w, view, lang, 28, names)
     y = info.legend(draw, x, y + 6, w, lang, 26)

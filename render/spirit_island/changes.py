@@ -106,7 +106,7 @@ def woven_overlay(layout: Layout, size: tuple[int, int], corners: tuple, scale: 
     cover = Image.new("L", size, 0)
     where = dict(zip(layout.boards, corners, strict=True))
     gap = max(3, round(2 * scale / shapes.SIZE) + 2)  # the border's width, and a little
-    ring = max(3, round(scale / 110))
+    ring = max(3, round(scale / 85))
     for kept, other in layout.woven:
         if kept[0] not in where or other[0] not in where:
             continue
