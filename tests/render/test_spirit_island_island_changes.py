@@ -234,3 +234,24 @@ def test_woven_lands_are_one_land_with_their_pieces_drawn_once(kept, other):
     assert WOVEN in {colour for _, colour in joined.getcolors(1 << 16)}
     for lang in ("ko", "en"):
         assert png(render_table("spirit_island", view, lang)).width == 1100
+
+
+def test_a_dreamt_board_that_sinks_is_sea_beside_its_neighbour():
+    state = new_game(2)
+    ic.dream_board(state, {}, {"land": "A5", "seat": 0}, None)
+    new = state["island"]["dreamt"]["board"]
+    ic.sink(state, new)
+    view = view_of(state)
+    island = layout_of(view)
+    assert island.boards == ("A", "B", new) and island.sunk == (new,)
+    canvas = bare(view)
+    layout, _ = placed(island, BOX)
+    for letter, corners in zip(island.boards, layout, strict=True):
+        for number, point in shapes.centres(letter).items():
+            colour = pixel(canvas, corners, point)
+            if letter == new:
+                assert colour not in LAND_COLOURS and colour[2] > colour[0] + 40
+            else:
+                assert colour == terrain(f"{letter}{number}")
+    labelled = {name for name, _, _ in draw_island(canvas, BOX, view, 20)}
+    assert labelled == {f"{b}{n}" for b in "AB" for n in range(9)}
