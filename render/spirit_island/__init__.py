@@ -7,7 +7,9 @@
 - `private_png`: one seat's panel (panel.py): energy, elements, presence tracks, hand,
   cards in play and discard, innate powers with the thresholds met.
 
-The boards' shapes are a schematic of our own (shapes.py); the names of spirits, cards and
+The boards' shapes are a schematic of our own (shapes.py); an island a power changed (the
+view's "island": a sunk board, a dreamt one, two lands woven together) is drawn as changes.py
+says. The names of spirits, cards and
 adversaries come from the view, their Korean names and card facts from data/catalogue.json.
 """
 
