@@ -9,8 +9,8 @@
 
 The boards' shapes are a schematic of our own (shapes.py); an island a power changed (the
 view's "island": a sunk board, a dreamt one, two lands woven together) is drawn as changes.py
-says. The names of spirits, cards and
-adversaries come from the view, their Korean names and card facts from data/catalogue.json.
+says. The names of spirits, cards and adversaries come from the view, their Korean names and
+card facts from data/catalogue.json.
 """
 
 from __future__ import annotations
