@@ -68,7 +68,7 @@ def corners_of(layout: Layout) -> list[tuple]:
     dreamt board beside its neighbour."""
     out = shapes.layout(len(layout.slots))
     if layout.dreamt:
-        board, next_to, edge, own = layout.dreamt
+        _, next_to, edge, own = layout.dreamt
         out = [*out, shapes.beside(out[layout.slots.index(next_to)], edge, own)]
     return out
 
