@@ -56,7 +56,10 @@ def _track_match(state: dict, name: str, slot: str) -> bool:
 
 
 def _setup_dahan(state: dict, name: str) -> bool:
-    return isl.setup_pieces(tuple(state["boards"])).get(name, (0, 0, 0, 0))[2] > 0
+    """A printed dahan symbol (a joined land has both lands' symbols: FAQ)."""
+    boards = tuple(state["boards"])
+    printed = isl.setup_pieces(boards)
+    return any(printed.get(land, (0, 0, 0, 0))[2] > 0 for land in isl.printed(boards, name))
 
 
 def _board_of(name: str) -> str:
@@ -311,7 +314,9 @@ def event_move(state, step, ctx, answer):
         else:
             places = act.push_options(state, here, kind)
         places = select(state, places, step.get("from" if gather else "to"), ctx)
-        options += [[kind, p] for p in places if p not in used]
+        # a joined land is adjacent to itself, but a move out of it into it is no move
+        # (island.neighbours)
+        options += [[kind, p] for p in places if p not in used and p != here]
     if not options:
         return None
     if step.get("up_to") and moved >= step.get("min", 0):

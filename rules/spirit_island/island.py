@@ -70,7 +70,7 @@ def live_boards(shape: dict) -> list[str]:
 
 def island(boards: tuple[str, ...]) -> dict[str, dict]:
     """Every land of the island: {"terrain", "board", "coastal", "adjacent"} by land name
-    (a joined land has "terrains" too: both lands')."""
+    (a joined land has "terrains" and "printed" too: both lands')."""
     return _current(tuple(boards), SHAPE.get())
 
 
@@ -100,14 +100,18 @@ def _join(lands: dict, a: str, edge_a: int, b: str, edge_b: int) -> None:
 
 
 def _weave(lands: dict, kept: str, gone: str) -> None:
-    """Two lands as one: the kept name, both terrains, coastal if either was, the union of
-    their neighbours (the FAQ's "adjacent to itself" is not modelled)."""
+    """Two lands as one (Weave Together the Fabric of Place FAQ): the kept name; both
+    lands' printed facts (terrains, land numbers, setup symbols: `printed` names both
+    lands); coastal if either was; the union of their neighbours, and itself: unlike any
+    other land, a joined land is adjacent to itself."""
     row, other = lands[kept], lands.pop(gone)
     row["terrains"] = tuple(sorted({*row.get("terrains", (row["terrain"],)),
                                     *other.get("terrains", (other["terrain"],))}))
+    row["printed"] = tuple(sorted({*row.get("printed", (kept,)), *other.get("printed", (gone,))},
+                                  key=_order))
     row["coastal"] = row["coastal"] or other["coastal"]
-    row["adjacent"] = (row["adjacent"] | other["adjacent"]) - {kept, gone}
-    for name in other["adjacent"] - {kept}:
+    row["adjacent"] = ((row["adjacent"] | other["adjacent"]) - {gone}) | {kept}
+    for name in other["adjacent"] - {kept, gone}:
         lands[name]["adjacent"] = (lands[name]["adjacent"] - {gone}) | {kept}
 
 
@@ -141,6 +145,21 @@ def shaped(boards: tuple[str, ...], shape: str | None) -> dict[str, dict]:
     }
 
 
+def _order(name: str) -> tuple[str, int]:
+    return name[0], int(name[1:])
+
+
+def printed(boards: tuple[str, ...], land: str) -> tuple[str, ...]:
+    """The printed lands a land is made of: itself, or both of a joined land's (their land
+    numbers and setup symbols are all the joined land's)."""
+    return island(boards)[land].get("printed", (land,))
+
+
+def numbers(boards: tuple[str, ...], land: str) -> tuple[int, ...]:
+    """A land's printed numbers: one, or both of a joined land's (FAQ: "land #3 and #1")."""
+    return tuple(int(name[1:]) for name in printed(boards, land))
+
+
 def terrains(boards: tuple[str, ...], land: str) -> tuple[str, ...]:
     """A land's terrains: one, or both of a joined land's."""
     row = island(boards)[land]
@@ -166,9 +185,18 @@ def is_coastal(boards: tuple[str, ...], land: str) -> bool:
 
 
 def adjacent(boards: tuple[str, ...], land: str, ocean: bool = False) -> tuple[str, ...]:
-    """Lands adjacent to a land; Oceans only when asked for."""
+    """Lands adjacent to a land; Oceans only when asked for. A joined land is among its
+    own (see `_weave`); `neighbours` leaves it out, for moves."""
     rows = island(boards)
     return tuple(n for n in rows[land]["adjacent"] if ocean or rows[n]["terrain"] != OCEAN)
+
+
+def neighbours(boards: tuple[str, ...], land: str, ocean: bool = False) -> tuple[str, ...]:
+    """The other lands adjacent to a land: where a piece may move to or come from. Ours: a
+    push or gather is a move, and a piece "moved" from a joined land into itself has not
+    moved (it would turn a push into a way to ignore it); the FAQ's self-adjacency counts
+    for conditions ("adjacent to a land with ..."), not for moves."""
+    return tuple(n for n in adjacent(boards, land, ocean) if n != land)
 
 
 def by_terrain(boards: tuple[str, ...], terrain: str) -> tuple[str, ...]:
@@ -181,5 +209,5 @@ def land_names(boards: tuple[str, ...]) -> tuple[str, ...]:
 
 
 def setup_pieces(boards: tuple[str, ...]) -> dict[str, tuple[int, int, int, int]]:
-    """Printed setup (city, town, dahan, blight) by land name."""
+    """Printed setup (city, town, dahan, blight) by printed land name (see `printed`)."""
     return {f"{b}{n}": pieces for b in boards for n, pieces in SETUP.get(b, {}).items()}

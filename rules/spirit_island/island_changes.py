@@ -32,7 +32,8 @@ Rulings (published card text and FAQ; where they say nothing, our choice, marked
 - Weave: the target land and an adjacent land the acting player picks become one land for
   the turn under the target's name: all pieces together, both terrains (an invader card
   naming either matches it once), coastal if either was, adjacent to both lands'
-  neighbours. The FAQ's "adjacent to itself" and "has both land numbers" are not modelled.
+  neighbours and to itself (FAQ), both land numbers and setup symbols (FAQ: printed facts,
+  `island.printed`). Moves never go from it into itself (ours: `island.neighbours`).
   At time passes the acting player divides the pieces again, one at a time into the other
   land (the rest stay); each kind is then counted as moved into its land (`arrived`).
 """
@@ -328,7 +329,7 @@ def _merge_marks(state: dict, kept: str, other: str) -> None:
 def weave_lands(state, step, ctx, answer):
     """`ctx.land` and an adjacent land the acting player picks become one land this turn."""
     kept = ctx["land"]
-    options = list(isl.adjacent(tuple(state["boards"]), kept))
+    options = list(isl.neighbours(tuple(state["boards"]), kept))
     if not options:
         return None
     other = fx.ask_or_take(fx.chooser(ctx), "adjacent_land", options, answer)

@@ -406,9 +406,6 @@ def test_forests_of_living_obsidian_checks_the_sacred_site_when_it_applies():
     assert stayed["lands"]["A5"]["city"] == []
 
 
-@pytest.mark.xfail(strict=True, reason="island_changes.py / island.py: a land joined by Weave "
-                   "Together the Fabric of Place is not adjacent to itself (its owner's test "
-                   "asserts the opposite)")
 def test_woven_land_is_adjacent_to_itself():
     """Weave Together the Fabric of Place FAQ: unlike other lands, a joined land counts as
     adjacent to itself."""

@@ -226,8 +226,14 @@ def test_weave_joins_two_lands_for_the_turn():
     assert (land["explorer"], land["town"], land["dahan"], land["beasts"], land["blight"]) == (
         [0], [0], [0, 0], 1, 1)
     assert "A6" not in state["lands"] and "A6" not in isl.island(boards)
-    assert set(isl.adjacent(boards, "A5")) == ({"A1", "A4", "A7", "A8"} | {"A1", "A8"}) | {
+    # FAQ: both lands' neighbours, and (unlike any other land) itself; moves leave it out
+    outside = ({"A1", "A4", "A7", "A8"} | {"A1", "A8"}) | {
         n for n in isl.adjacent(("A", "B"), "A5") if n[0] == "B"}
+    assert set(isl.adjacent(boards, "A5")) == outside | {"A5"}
+    assert set(isl.neighbours(boards, "A5")) == outside
+    assert "A5" in isl.adjacent(boards, "A1") and "A6" not in isl.adjacent(boards, "A1")
+    # FAQ: printed facts, both: land #5 and land #6
+    assert isl.numbers(boards, "A5") == (5, 6) and isl.numbers(boards, "A1") == (1,)
     assert state["turn_marks"]["A5"] == {"defend": 2}
     # both terrains: a Mountain card and a Wetland card each find it, once
     assert [n for n in inv.matching_lands(state, "1:mountain") if n[0] == "A"] == ["A1", "A5"]
