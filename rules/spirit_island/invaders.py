@@ -11,6 +11,7 @@ turn's markers (tokens.py) and fire the hook points of hooks.py.
 
 from __future__ import annotations
 
+import importlib
 from contextlib import contextmanager
 from itertools import combinations
 
@@ -83,6 +84,29 @@ def matching_lands(state: dict, card: str) -> list[str]:
     return [name for name in isl.land_names(boards) if matches(boards, card, name)]
 
 
+# --- how many times an action resolves (Pour Time Sideways) -------------------------------------
+
+
+def repeats(state: dict, land: str) -> int:
+    """How many times an Invader Action in `land` resolves this turn (one Ravage, Build or
+    Explore; also each "each board / each land" action of events, fear cards and
+    escalations, FAQ): 1, one fewer per Pour Time Sideways that left its board, one more per
+    one that entered it (spirit_rules_time.invader_repeats keeps the rule)."""
+    try:
+        time = importlib.import_module("rules.spirit_island.spirit_rules_time")
+    except ModuleNotFoundError:
+        return 1
+    return time.invader_repeats(state, land)
+
+
+def board_repeats(state: dict, board: str) -> int:
+    """`repeats` for a whole board (the shift is per board: any of its lands tells)."""
+    boards = tuple(state["boards"])
+    rows = isl.island(boards)
+    land = next((n for n in isl.land_names(boards) if rows[n]["board"] == board), None)
+    return repeats(state, land) if land is not None else 1
+
+
 # --- explore and build -------------------------------------------------------------------------
 
 
@@ -136,13 +160,15 @@ def explore(
     state: dict, card: str, use_skip: dict | None = None, stopped: list | None = None
 ) -> list[str]:
     """One explorer into each matching land that is, or is next to, a town, city or Ocean
-    (`explore_in` each). `use_skip` maps a land to whether to spend an `any` skip there."""
+    (`explore_in` each, as many times as `repeats` says). `use_skip` maps a land to whether
+    to spend an `any` skip there (on each of its explores)."""
     fire(state, "explore_card", card=card)
-    explored = [
-        name
-        for name in explore_lands(state, card)
-        if explore_in(state, name, (use_skip or {}).get(name), stopped)
-    ]
+    explored = []
+    for name in explore_lands(state, card):
+        done = [explore_in(state, name, (use_skip or {}).get(name), stopped)
+                for _ in range(repeats(state, name))]
+        if any(done):
+            explored.append(name)
     fire(state, "after_explore", lands=explored)
     return explored
 
@@ -188,15 +214,18 @@ def build_targets(state: dict, card: str) -> list[str]:
 def build(
     state: dict, card: str, use_skip: dict | None = None, stopped: list | None = None
 ) -> dict[str, str]:
-    """`build_in` each of `build_targets`; see `explore` for `use_skip`."""
+    """`build_in` each of `build_targets`, as many times as `repeats` says; see `explore`
+    for `use_skip`. Returns land -> piece built (a land built in twice: the bigger piece,
+    so an `after_build` rule looking for a city built sees it)."""
     # which card builds (Habsburg 1 acts after the last one; Dream of the Untouched Land's
     # board skipped by this card)
     state["build_card"] = card
-    built = {}
+    built: dict[str, str] = {}
     for name in build_targets(state, card):
-        kind = build_in(state, name, (use_skip or {}).get(name), stopped)
-        if kind:
-            built[name] = kind
+        for _ in range(repeats(state, name)):
+            kind = build_in(state, name, (use_skip or {}).get(name), stopped)
+            if kind and built.get(name) != "city":
+                built[name] = kind
     fire(state, "after_build", built=built)
     state.pop("build_card", None)
     return built

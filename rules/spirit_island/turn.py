@@ -402,8 +402,7 @@ def _ravage(state: dict) -> None:
 
 
 def _repeats(state: dict, land: str) -> int:
-    time = fx.optional("spirit_rules_time")
-    return time.invader_repeats(state, land) if time is not None else 1
+    return inv.repeats(state, land)
 
 
 def _build(state: dict) -> None:
@@ -445,7 +444,9 @@ def invader_card(state, step, ctx, answer):
         lands = inv.build_targets(state, card_name)
     else:
         lands = inv.explore_lands(state, card_name)
-    for land in lands:
+    # Pour Time Sideways: a land whose board's actions are dropped is not asked about
+    # (inv.build / inv.explore resolve each land `inv.repeats` times)
+    for land in [n for n in lands if inv.repeats(state, n)]:
         if land not in skips and tok is not None and tok.skip_options(state, land, action):
             fx.remember(state, skips=skips, land=land)
             return Ask(0, "skip", ["yes", "no"])

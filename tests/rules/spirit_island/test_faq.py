@@ -509,9 +509,6 @@ def test_pour_time_sideways_one_skip_stops_one_of_two_ravages():
     assert state["lands"]["B3"]["blight"] == 1
 
 
-@pytest.mark.xfail(strict=True, reason="turn.py `_build` / `_explore` and invaders.py: only "
-                   "the Ravage repeats for Pour Time Sideways (invader_repeats); Build and "
-                   "Explore resolve once on every board")
 def test_pour_time_sideways_builds_twice_on_the_board_entered():
     """Fractured Days FAQ: every Invader Action, Build too: a Sands land with an explorer on
     the board entered builds twice, one on the board left not at all."""
