@@ -197,10 +197,22 @@ def _events(state: dict) -> dict:
     return state.setdefault("events", {})
 
 
+# Pour Time Sideways (FAQ): an "each board / each land" action resolves once more on the
+# board the presence entered, not at all on the one it left (`inv.repeats`). Steps inside
+# one already repeated (ctx `timed`) run as they are: an "each land" step inside an "each
+# board" one is not repeated twice over.
+TIMED = {"timed": True}
+
+
+def _times(state: dict, ctx: dict, repeats: int) -> int:
+    return 1 if ctx.get("timed") else repeats
+
+
 @effects.verb("on_each_board")
 def on_each_board(state, step, ctx, answer):
-    """Run `then` once per board (matching the board filter `where`) with `ctx.board` set;
-    `half`: only on half the boards, rounded up, which the players pick."""
+    """Run `then` on each board (matching the board filter `where`) with `ctx.board` set,
+    once unless Pour Time Sideways says otherwise (`TIMED`); `half`: only on half the
+    boards, rounded up, which the players pick."""
     boards = [b for b in state["boards"] if board_ok(state, b, step.get("where", {}), ctx)]
     if step.get("half"):
         chosen = list(step.get("chosen", []))
@@ -214,7 +226,8 @@ def on_each_board(state, step, ctx, answer):
         boards = chosen + options[: need - len(chosen)]
     out = []
     for board in boards:
-        out += effects.frames(step["then"], fresh(state, ctx, board=board))
+        for _ in range(_times(state, ctx, inv.board_repeats(state, board))):
+            out += effects.frames(step["then"], fresh(state, ctx, board=board, **TIMED))
     return out
 
 
@@ -237,10 +250,12 @@ def event_land(state, step, ctx, answer):
 
 @effects.verb("event_lands")
 def event_lands(state, step, ctx, answer):
-    """Run `then` in every land matching `where` (chosen now, island order)."""
+    """Run `then` in every land matching `where` (chosen now, island order; each as many
+    times as Pour Time Sideways says, see `TIMED`)."""
     out = []
     for land in candidates(state, step.get("where"), ctx):
-        out += effects.frames(step["then"], fresh(state, ctx, land=land))
+        for _ in range(_times(state, ctx, inv.repeats(state, land))):
+            out += effects.frames(step["then"], fresh(state, ctx, land=land, **TIMED))
     return out
 
 

@@ -522,9 +522,6 @@ def test_pour_time_sideways_builds_twice_on_the_board_entered():
     assert pcs.invader_count(state["lands"]["B3"]) == 3 and pcs.invader_count(state["lands"]["A4"]) == 1
 
 
-@pytest.mark.xfail(strict=True, reason="event_verbs.py `on_each_board` / `event_land(s)` (and "
-                   "the fear cards' and escalations' per-board steps): Pour Time Sideways does "
-                   "not repeat or drop \"each board / each land\" actions")
 def test_pour_time_sideways_repeats_an_each_board_event_action():
     """Fractured Days FAQ: "each board / each land" actions (an event's, a fear card's, an
     escalation's) also resolve once more on the board entered, not at all on the one left."""
