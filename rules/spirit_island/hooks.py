@@ -30,7 +30,7 @@ Points (add a row when you add a call):
 | `destroy_fear` | `land`, `kind` | return False: no fear for this destroyed piece (Relentless Optimism) |
 | `after_ravage` | `land`, `report` | add to what ravaging did |
 | `blight_added` | `land` | act when blight is added to a land (each land of a cascade) |
-| `blight_arriving` | `land` | return False: the blight that would be added there stays on the card, no cascade from it (Infinite Vitality; `invaders.add_blight`) |
+| `blight_arriving` | `land` | return False: the blight that would be added there stays on the card, no cascade from it (Infinite Vitality; `invaders.add_blight`, `event_verbs.add_blight_no_cascade`, Sweden 1 and Scotland 5's blight in `adversary_rules.py`) |
 | `escalation` | `card` | the adversary's escalation on a Stage II card (fired on reveal, before it explores) |
 | `card_revealed` | `card` | act on every explore card as it is revealed, before it explores (`invaders.reveal`; a supporting adversary's Stage III escalation) |
 | `loss` | | return a loss reason string (checked by `outcome.loss`) |
