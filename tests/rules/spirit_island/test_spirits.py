@@ -381,7 +381,8 @@ def test_sworn_to_victory_costs_presence_per_dahan_destroyed():
     assert ask.kind == "sworn_presence" and ask.options == ["A4", "A5"]
     fx.answer(state, "A5")
     assert presence(state) == {"A6": 1, "A8": 1}  # the second had to be A4's
-    assert state["seats"][0]["destroyed"] == 2
+    # destroyed presence: the blight's 1 in A4 and Sworn to Victory's 2 (all go beside the board)
+    assert state["seats"][0]["destroyed"] == 3
 
 
 def test_sworn_to_victory_nothing_when_no_dahan_die():
