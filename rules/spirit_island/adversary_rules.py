@@ -356,7 +356,8 @@ _destroy = fx.VERBS["destroy"]  # the verb as it is now (a spirit's rule may wra
 
 def _durable_destroy(state, step, ctx, answer):
     """Habsburg 4: an effect that would destroy a durable town (no blight in its land)
-    deals it 2 damage instead, on the most damaged town; "destroy all" works normally."""
+    deals it 2 damage instead, on the most damaged town (as damage, the land's badlands add
+    to it once per Action); "destroy all" works normally."""
     land = state["lands"].get(ctx.get("land"), {})
     kinds = [k for kind in step.get("kinds", pcs.INVADERS)
              for k in (pcs.INVADERS if kind == "invader" else (kind,)) if fx.count(state, land, k)]
@@ -374,12 +375,13 @@ def _durable_destroy(state, step, ctx, answer):
     kind = fx.ask_or_take(fx.chooser(ctx), "destroy", options, answer)
     if isinstance(kind, fx.Ask) or kind == fx.DONE:
         return kind if isinstance(kind, fx.Ask) else None
-    if kind == "town":
-        pcs.sort_pieces(land, "town")
-        pcs.damage(state, land, "town", adv.param(state, "habsburg", 4, "health")["town"], 0)
-    else:
-        _destroy(state, {**step, "n": 1, "kinds": [kind], "up_to": False}, ctx, None)
-    return [{"step": {**step, "n": n - 1}, "ctx": ctx}] if n > 1 else None
+    rest = [{"step": {**step, "n": n - 1}, "ctx": ctx}] if n > 1 else []
+    if kind == "town":  # damage, so the land's badlands add to it (FAQ): a `damage` step
+        hurt = {"do": "damage", "n": adv.param(state, "habsburg", 4, "health")["town"],
+                "kinds": ["town"]}
+        return [{"step": hurt, "ctx": ctx}, *rest]
+    _destroy(state, {**step, "n": 1, "kinds": [kind], "up_to": False}, ctx, None)
+    return rest or None
 
 
 fx.VERBS["destroy"] = _durable_destroy

@@ -220,9 +220,6 @@ def test_four_durable_towns_drowned_at_once_take_eight_damage_assigned():
     assert towns == [0, 0] and row["energy"] > energy
 
 
-@pytest.mark.xfail(strict=True, reason="adversary_rules.py: Habsburg 4's destroy turned into 2 "
-                   "damage (_durable_destroy, _durable) deals it with pcs.damage, so the land's "
-                   "badlands add nothing")
 def test_durable_town_destroy_turned_to_damage_gets_the_badlands_damage():
     """Habsburg 4 FAQ (Badlands): a destroy made into 2 damage is damage, so the land's
     badlands add 1: a durable town with 1 damage takes 3 more and is destroyed."""
