@@ -708,10 +708,29 @@ def fear(state, step, ctx, answer):
     return None
 
 
+def gain_energy(state: dict, seat: int, n: int) -> int:
+    """A seat's energy changes by `n`; what it gains first pays what Bargains of Power and
+    Protection still takes this turn (a negative `energy_per_turn`: the first that much
+    energy gained each turn, from any source, is not gained; energy held is never taken;
+    FAQ). The taken amount is a turn mark, so it starts again when time passes. Returns the
+    change made."""
+    row = state["seats"][seat]
+    owed = -row.get("energy_per_turn", 0)
+    if n > 0 and owed > 0:
+        taken = turn_marks(state, pcs.ISLAND).setdefault("bargain_taken", {})
+        lost = min(n, owed - taken.get(str(seat), 0))
+        if lost > 0:
+            taken[str(seat)] = taken.get(str(seat), 0) + lost
+            n -= lost
+    before = row["energy"]
+    row["energy"] = max(0, before + n)
+    return row["energy"] - before
+
+
 @verb("energy")
 def energy(state, step, ctx, answer):
     seat = ctx["spirit"] if step.get("to") == "spirit" else ctx["seat"]
-    state["seats"][seat]["energy"] = max(0, state["seats"][seat]["energy"] + step.get("n", 1))
+    gain_energy(state, seat, step.get("n", 1))
     return None
 
 

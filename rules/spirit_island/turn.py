@@ -172,11 +172,12 @@ def start_turn(state: dict) -> None:
 
 @fx.verb("track_energy")
 def track_energy(state, step, ctx, answer):
-    """The energy showing, changed by a lasting `energy_per_turn` of the seat (Bargains of
-    Power and Protection: -1); never less than none."""
+    """The energy showing (plus a positive `energy_per_turn`), gained as any energy is: a
+    negative one (Bargains of Power and Protection) takes the first energy gained each turn
+    from any source (`effects.gain_energy`)."""
     row = state["seats"][ctx["seat"]]
-    row["energy"] += max(0, track_values(state, ctx["seat"])["energy"]
-                         + row.get("energy_per_turn", 0))
+    shown = track_values(state, ctx["seat"])["energy"] + max(0, row.get("energy_per_turn", 0))
+    fx.gain_energy(state, ctx["seat"], max(0, shown))
     return None
 
 

@@ -316,9 +316,6 @@ def test_tell_the_old_stories_may_regain_a_unique_forgotten_in_the_game():
 # --- Major and Minor powers -------------------------------------------------------------------------
 
 
-@pytest.mark.xfail(strict=True, reason="effects.py `energy` and turn.py `track_energy`: "
-                   "Bargains' energy_per_turn only lowers the presence track's energy; energy "
-                   "from growth or powers is gained in full")
 def test_bargains_energy_loss_takes_the_first_energy_gained_from_any_source():
     """Bargains of Power and Protection FAQ: 6 presence bargained away cost the first 6
     energy gained each turn from any source (growth 2, track 2, then 2 of a power's 3);
