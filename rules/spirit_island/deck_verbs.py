@@ -502,3 +502,22 @@ def play_from_hand(state, step, ctx, answer):
 
 # The lasting and "next time" effects and the targeting extensions (hooks and wrappers).
 from rules.spirit_island import deck_rules  # noqa: E402, F401
+
+
+@fx.verb("reclaim_or_regain")
+def reclaim_or_regain(state, step, ctx, answer):
+    """The event Tell the Old Stories: the spirit reclaims 1 card from its discard, or regains
+    a Unique Power it forgot during the game (errata C5; the seat's `forgotten`, recorded as
+    cards are forgotten). One pick among both piles' cards."""
+    row = state["seats"][ctx["seat"]]
+    lost = [c for c in row.get("forgotten", [])
+            if pw.CARDS.get(c, {}).get("deck") == "unique" and c not in row["discard"]]
+    options = [*row["discard"], *lost]
+    if not options:
+        return None
+    card = fx.ask_or_take(ctx["seat"], "reclaim", options, answer)
+    if isinstance(card, fx.Ask):
+        return card
+    (row["discard"] if card in row["discard"] else row["forgotten"]).remove(card)
+    row["hand"].append(card)
+    return None

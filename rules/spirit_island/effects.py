@@ -93,13 +93,37 @@ def abort(state: dict, ctx: dict) -> None:
     state["queue"] = [f for f in state["queue"] if f["ctx"].get("id") != ctx.get("id")]
 
 
+# Verbs that may forget a power card (whichever module registers or wraps them): a card one
+# of them takes out of a seat's hand, play and discard is recorded in the seat's `forgotten`,
+# so a rule may give it back (the event Tell the Old Stories: a Unique Power forgotten).
+FORGETTING = {"forget", "forget_card", "forget_named", "forget_unique", "forget_three_to_repeat",
+              "reimagine"}
+_PILES = ("hand", "played", "discard")
+
+
+def _cards_held(state: dict) -> list[set[str]]:
+    return [{c for pile in _PILES for c in row.get(pile, ())} for row in state["seats"]]
+
+
+def record_forgotten(state: dict, held: list[set[str]]) -> None:
+    """Cards gone from a seat's hand, play and discard since `held` were forgotten."""
+    for row, before in zip(state["seats"], held, strict=False):
+        gone = before - {c for pile in _PILES for c in row.get(pile, ())}
+        if gone:
+            row.setdefault("forgotten", []).extend(sorted(gone))
+
+
 def run(state: dict) -> Ask | None:
     """Run the queue until it is empty (None) or someone must choose (the Ask)."""
     state.setdefault("queue", [])
     while state["queue"]:
         frame = state["queue"][0]
         answer = frame.pop("answer", None)
+        forgetting = frame["step"]["do"] in FORGETTING and "seats" in state
+        held = _cards_held(state) if forgetting else None
         result = VERBS[frame["step"]["do"]](state, frame["step"], frame["ctx"], answer)
+        if held is not None:
+            record_forgotten(state, held)
         if isinstance(result, Ask):
             if len(result.options) == 0:
                 raise ValueError(f"an Ask with no options: {frame['step']}")

@@ -295,9 +295,6 @@ def test_dissolution_threatens_destroys_the_choosing_spirits_presence():
     assert (ask.seat, ask.kind) == (1, "choose")
 
 
-@pytest.mark.xfail(strict=True, reason="events.json / event_verbs.py: Tell the Old Stories is "
-                   "encoded as Reclaim 1 only; its other choice, regaining a Unique Power the "
-                   "spirit forgot (errata C5), is missing, and no forgotten card is recorded")
 def test_tell_the_old_stories_may_regain_a_unique_forgotten_in_the_game():
     """Event FAQ (Tell the Old Stories): a Unique Power forgotten during the game may be
     regained (only one forgotten before the game, by an aspect, may not: aspects are not in
