@@ -29,6 +29,10 @@ BLIGHT_RISK = 6.0
 MOST_TRIED = 10
 # what a growth option holds when it gains a power card
 GAINS = ('"gain_card"', '"gain_from_days"')
+# what a move raises whatever it does (left out when two positions are compared)
+MOVE_COUNTERS = ("ctx_ids", "step")
+# moves followed after a repeat to see whether it changed anything
+REPEAT_LOOKAHEAD = 6
 
 
 def _threatened(state: dict) -> set[str]:
@@ -104,13 +108,42 @@ def gains_power(state: dict, seat: int, action: dict) -> bool:
         g in json.dumps(options[action["option"]]) for g in GAINS)
 
 
+def _position(state: dict) -> str:
+    """The position without the counters every move raises (ids, steps, a seat's actions)."""
+    kept = {k: v for k, v in state.items() if k not in MOVE_COUNTERS}
+    kept["seats"] = [{k: v for k, v in row.items() if k != "acts"} for row in state["seats"]]
+    return json.dumps(kept, sort_keys=True)
+
+
+def idle_repeat(engine, state: dict, seat: int, action: dict) -> bool:
+    """Whether repeating a power brings the seat back where it was once the power's own
+    questions are answered (greedily): Powerstorm repeated on its own spirit pays 3 energy,
+    gains 3 and a new repeat, for ever. Only the seat's questions up to its next choice of
+    power are followed, at most REPEAT_LOOKAHEAD moves."""
+    if action["type"] != "resolve" or not (isinstance(action["option"], list)
+                                           and action["option"][0] == "repeat"):
+        return False
+    after, _ = engine.apply(state, seat, action)
+    for _ in range(REPEAT_LOOKAHEAD):
+        mine = [d for d in engine.decisions(after) if d.seat == seat]
+        if not mine or any(c.action["type"] == "resolve" for c in mine[0].choices):
+            break
+        _, move = choose(engine, after, mine[:1], Rng(0), "greedy")
+        after, _ = engine.apply(after, seat, move)
+    return _position(after) == _position(state)
+
+
 def choose(engine, state: dict, decisions: list, rng: Rng, policy: str = "random",
            draw_more: bool = False):
-    """(seat, action) for the next move under the policy."""
+    """(seat, action) for the next move under the policy. The greedy player never takes a
+    repeat that changes nothing (`idle_repeat`), which it could take for ever."""
     decision = rng.choice(decisions)
     actions = [c.action for c in decision.choices]
     if draw_more:
         actions = [a for a in actions if gains_power(state, decision.seat, a)] or actions
+    if policy != "random" and len(actions) > 1:
+        actions = [a for a in actions
+                   if not idle_repeat(engine, state, decision.seat, a)] or actions
     if policy == "random" or len(actions) == 1:
         return decision.seat, rng.choice(actions)
     tried = list(actions)
