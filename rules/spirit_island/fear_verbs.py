@@ -7,8 +7,8 @@ Land filter keys on top of the generic ones (`effects.land_matches`), read by `l
 `any_of` (a list of filters, one must match); `count` (a list of {kind, at_least/at_most});
 `near` ({kinds, at_least}: that many such pieces in the adjacent lands together);
 `matching` ("ravage"/"not_ravage": the land matches a card in the Ravage space, or not);
-`same_board` (on ctx.board, set by per_board); `busier_neighbour` (kinds: an adjacent land
-holds more of them than this one); `board_has` ({kinds, at_least/at_most} on the land's
+`same_board` (on ctx.board, set by per_board); `busier_neighbour` (kinds: an adjacent land an
+explorer may be pushed to, isolate kept, holds more of them than this one); `board_has` ({kinds, at_least/at_most} on the land's
 whole board). Selectors among the lands that match the rest: `most` / `fewest` (kinds).
 """
 
@@ -93,9 +93,13 @@ def lands_ok(state: dict, where: dict, ctx: dict) -> list[str]:
     return names
 
 
-def _busier(state: dict, name: str, kinds: list[str], ctx: dict) -> list[str]:
+def _busier(state: dict, name: str, kinds: list[str], ctx: dict,
+            moving: str = "explorer") -> list[str]:
+    """Lands a piece of `moving` may be pushed to from `name` (isolate kept: none from an
+    isolated land, none into one) holding more `kinds` than `name`."""
     here = sum(_count(state, name, k, ctx) for k in kinds)
-    return [n for n in _near(state, name) if sum(_count(state, n, k, ctx) for k in kinds) > here]
+    return [n for n in act.push_options(state, name, moving)
+            if sum(_count(state, n, k, ctx) for k in kinds) > here]
 
 
 @effects.verb("pick_land")
@@ -155,6 +159,8 @@ def _remove_health(state, step, ctx, answer):
     if isinstance(kind, effects.Ask) or kind == effects.DONE:
         return kind if isinstance(kind, effects.Ask) else None
     pcs.remove(land, kind)
+    if kind == "dahan":  # a health that depends on dahan may end at once
+        pcs.dahan_left(state, land)
     return [{"step": {**step, "n": n - pcs.HEALTH[kind]}, "ctx": ctx}]
 
 
@@ -252,7 +258,7 @@ def _push_to_busier(state, step, ctx, answer):
     """Push 1 piece of `kinds` from ctx.land into an adjacent land with more `than` pieces."""
     name = ctx["land"]
     kinds = [k for k in step["kinds"] if _count(state, name, k, ctx)]
-    options = [[k, t] for k in kinds for t in _busier(state, name, step["than"], ctx)]
+    options = [[k, t] for k in kinds for t in _busier(state, name, step["than"], ctx, k)]
     if not options:
         return None
     pick = effects.ask_or_take(effects.chooser(ctx), "push", options, answer)
