@@ -20,6 +20,7 @@ from rules.spirit_island.pieces import (
     check_health,
     check_land_health,
     count,
+    dahan_left,
     destroy,
     heal,
     health,
@@ -98,10 +99,12 @@ def replace(state: dict, land: dict, old: str, new: str, index: int = -1) -> Non
     taken, strife = take(land, old, index)
     if new in COUNTED:
         add(land, new)
-        return
-    put(land, new, taken, strife if new in INVADERS else 0)
-    if taken >= health(state, land, new, -1):
-        destroy(state, land, new, by_damage=True)
+    else:
+        put(land, new, taken, strife if new in INVADERS else 0)
+        if taken >= health(state, land, new, -1):
+            destroy(state, land, new, by_damage=True)
+    if old == "dahan":  # a health that depends on dahan may end at once
+        dahan_left(state, land)
 
 
 def time_passes(state: dict) -> None:

@@ -475,6 +475,8 @@ def _remove_one(state: dict, land: dict, kind: str, ctx: dict) -> None:
         _lose_presence(state, land, ctx)
     elif kind in pcs.HEALTH:
         pcs.remove(land, kind)
+        if kind == "dahan":  # a health that depends on dahan may end at once
+            pcs.dahan_left(state, land)
     else:
         _take_token(land, kind)
 
@@ -643,6 +645,8 @@ def replace(state, step, ctx, answer):
             act.replace(state, land, step["from"], step["to"])
         else:
             pcs.remove(land, step["from"])
+            if step["from"] == "dahan":
+                pcs.dahan_left(state, land)
     return None
 
 
