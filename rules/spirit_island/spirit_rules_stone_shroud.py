@@ -149,7 +149,9 @@ def dart_push(state, step, ctx, answer):
     if isinstance(pick, fx.Ask):
         return pick
     pcs.destroy_presence(state["lands"][land], spirit)
-    if pick == fx.DONE:  # destroyed after all, as the blight would have
+    if pick == fx.DONE:  # destroyed after all, as the blight would have: destroyed presence
+        row = state["seats"][ctx["seat"]]
+        row["destroyed"] = row.get("destroyed", 0) + 1
         rb.presence_destroyed(state, land, ctx["seat"], "event")
     else:
         pcs.add_presence(state["lands"][pick], spirit)
