@@ -100,7 +100,9 @@ def earn(state: dict, n: int = 1) -> list[str]:
         fear["earned"] += 1
         if fear["pool"] <= 0:
             fear["pool"], fear["earned"] = fear["earned"], 0
-            got.append(_earn_card(state))
+            card = _earn_card(state)
+            if card is not None:
+                got.append(card)
     return got
 
 
@@ -110,12 +112,23 @@ def add_to_pool(state: dict, n: int) -> None:
     state["fear"]["size"] += n
 
 
-def _earn_card(state: dict) -> str:
+def _earn_card(state: dict) -> str | None:
+    """The top fear card is earned. What lies above it first takes effect: an effect that took
+    a card off the deck (the event Weave Lies in the Minds of their Observers) may have left a
+    divider or Russia's Invader card on top. None when no card is left (Terror Level IV)."""
+    _reveal(state)
     deck = state["secret"]["fear_deck"]
+    if not deck:
+        return None
     card = deck.pop(0)
     state["fear"]["earned_cards"].append(card)
     _reveal(state)
     return card
+
+
+def reveal(state: dict) -> None:
+    """`_reveal` for the modules that take cards off the fear deck: call it after."""
+    _reveal(state)
 
 
 def _reveal(state: dict) -> None:
