@@ -49,6 +49,7 @@ SELECT_ID = re.compile(r"^bgs:\d+:(?P<key>[^:]+):")
 OPEN = re.compile(r"^bg[a-z]*:\d")  # anything a player could still click on a game message
 DONE = "done"
 INVADERS = ("explorer", "town", "city")
+INVADER_PHASE = "Invader Phase"  # what the engine names as asking in a Ravage's cascade
 
 
 def _template(key: str) -> re.Pattern[str]:
@@ -107,6 +108,7 @@ class SiDriver:
     # each cascade asked: the click, its prompt, the blight on the island when it was asked
     cascades: list[tuple[Clicked, Message, dict[str, int]]] = field(default_factory=list)
     refused: list[tuple[TwinUser, str]] = field(default_factory=list)
+    by: Counter[str] = field(default_factory=Counter)  # choices clicked as button / select
 
     def __post_init__(self) -> None:
         self.rng = random.Random(self.seed)
@@ -151,7 +153,7 @@ class SiDriver:
         decision = await self.decision_of(message, user)
         # only the decider is pinged, and only when the table starts waiting on them
         assert message.notified <= {user.id}, message.content
-        if decision.kind == "cascade" and not self.cascades:
+        if decision.kind == "cascade" and ".invader." in decision.key and not self.refused:
             await self.wrong_player_clicks(message, user)
         index = self.pick_choice(decision, state, [i for i, *_ in _offered(message)], turn)
         _, comp, value = next(o for o in _offered(message) if o[0] == index)
@@ -210,6 +212,7 @@ class SiDriver:
     async def send(self, user: TwinUser, message: Message, comp: dict, value: str | None
                    ) -> TwinInteraction:
         self.clicks += 1
+        self.by["select" if value is not None else "button"] += 1
         if value is not None:
             reply = await user.select(message, [value], custom_id=comp["custom_id"])
         else:
@@ -294,6 +297,12 @@ GROWTH_LABEL = re.compile("^" + re.escape(t("spirit_island.choice.growth", "en",
 
 def _is_growth(message: Message) -> bool:
     return any(GROWTH_LABEL.match(_label(c, None)) for c in _choices(message))
+
+
+def _source_en(decision: Decision) -> str:
+    """The English name of what asks (a power, a card, or the Invader phase itself)."""
+    source = decision.params.get("source")
+    return str(source.get("en", "")) if isinstance(source, dict) else str(source or "")
 
 
 def _presence_in_option(state: dict, seat: int, option: Any) -> int:
@@ -385,21 +394,28 @@ async def test_a_whole_spirit_island_game_by_clicks(tmp_path: Path, monkeypatch)
             for a, b in zip(chain, chain[1:], strict=False):
                 assert b in isl.adjacent(boards, a), match.group(0)
 
-        # blight cascaded, and the players' choice of land was asked of the first seat (the
-        # engine's rule: the first player speaks for the table in the Invader phase), in
-        # the thread; the other player's click on it was refused, naming the decider
-        assert driver.cascades, "no cascade asked in this game"
-        for clicked, message, blight in driver.cascades:
-            assert clicked.decision.seat == 0 and clicked.user is alice
+        # blight cascaded in an Invader phase, the choice of land asked in the thread of the
+        # player the engine names: the first seat for a Ravage's cascade (the first player
+        # speaks for the table in the Invader phase's own choices), each player for their
+        # own blight under a blight card's "each player adds blight". The other player's
+        # click on the first one was refused, to them alone, naming the decider.
+        invader = [c for c in driver.cascades if c[0].phase == "invader"]
+        assert invader, [c.decision.params for c, *_ in driver.cascades]
+        for clicked, message, _ in invader:
+            decider = clicked.user
+            if _source_en(clicked.decision) == INVADER_PHASE:
+                assert clicked.decision.seat == 0 and decider is alice
             assert message.content.split("\n")[-1].startswith(
-                t("spirit_island.frame.invader", "en", user=alice.mention, decision=""))
+                t("spirit_island.frame.invader", "en", user=decider.mention, decision=""))
+        for clicked, _, blight in driver.cascades:
             # the options: the neighbours (never an Ocean) of a land that already had blight
             options = {c.action["option"] for c in clicked.decision.choices or []}
             assert any(set(isl.adjacent(boards, land)) == options
                        for land, n in blight.items() if n), (options, blight)
         (refused_user, refusal), = driver.refused
-        assert refused_user is bob
-        assert refusal == t("discord.not_your_choice", "en", user=alice.mention), refusal
+        first = invader[0][0].user
+        assert refused_user is not first
+        assert refusal == t("discord.not_your_choice", "en", user=first.mention), refusal
 
         # the end: the engine's outcome in words, the result once, the same for both seats
         outcome = state["outcome"]
@@ -435,7 +451,7 @@ async def test_a_whole_spirit_island_game_by_clicks(tmp_path: Path, monkeypatch)
 
         costs = table_costs(server, thread, len(log))
         print(f"\nSpirit Island through the stand-in ({turns} turns, {outcome}, "
-              f"{driver.clicks} clicks): {costs}")
+              f"{driver.clicks} clicks, {dict(driver.by)}): {costs}")
         assert costs["REST calls per move"] <= 2.0
         assert costs["thread messages per move"] <= 1.3
         assert_clean(server)
