@@ -49,6 +49,11 @@ class Options(BaseModel):
         None, description="One island board letter (A-F) per seat; None = A, B, C, D.")
     adversary: Adversary | None = Field(None, description="The adversary; None = none.")
     level: int = Field(0, ge=0, le=6, description="The adversary's level (0-6).")
+    supporting: Adversary | None = Field(
+        None, description="A second adversary combined with the first, which leads (seed "
+        "L813-846); None = one adversary.")
+    supporting_level: int = Field(0, ge=0, le=6,
+                                  description="The supporting adversary's level (0-6).")
     events: bool = Field(True, description="Play with the Event deck (Branch & Claw).")
     decks: list[Literal["base", "branch_and_claw", "jagged_earth"]] = Field(
         ["base", "branch_and_claw", "jagged_earth"], min_length=1,
@@ -90,11 +95,21 @@ def _boards(wanted: list[str] | None, seats: int) -> list[str] | None:
 
 
 def _adversary(opts: Options) -> tuple[str | None, int]:
+    """The leading adversary's name (with the supporting one as "Lead+Support:level", the
+    form adversaries.setup reads) and the leading level."""
     if opts.adversary is None:
+        if opts.supporting is not None:
+            raise RuleError("spirit_island.err.supporting_alone")
         return None, 0
+    if opts.supporting == opts.adversary:
+        raise RuleError("spirit_island.err.supporting_same")
     module = fx.optional("adversaries")
     try:
-        return module.lookup(ADVERSARIES[opts.adversary]), opts.level
+        name = module.lookup(ADVERSARIES[opts.adversary])
+        if opts.supporting is not None:
+            support = module.lookup(ADVERSARIES[opts.supporting])
+            name = f"{name}+{support}:{opts.supporting_level}"
+        return name, opts.level
     except (AttributeError, ValueError):
         raise RuleError("spirit_island.err.adversary") from None
 

@@ -237,8 +237,28 @@ _EN["spirit_island.decision.unlock_play"] = ("{source}: play the Major you kept 
 _KO["spirit_island.decision.unlock_play"] = ("{source}: 방금 얻은 주요 능력을 지금 내려놓을까요? "
                                              "비용의 절반을 지불하거나, 차례가 끝날 때 잊습니다.")
 
+# Two adversaries combined (engine.Options.supporting).
+_EN.update({
+    "spirit_island.option.supporting": "Supporting adversary",
+    "spirit_island.option.supporting.none": "None",
+    "spirit_island.option.supporting_level": "Supporting adversary level",
+    "spirit_island.err.supporting_alone": "A supporting adversary needs a leading adversary: "
+    "choose the adversary first.",
+    "spirit_island.err.supporting_same": "The two combined adversaries must be different.",
+})
+_KO.update({
+    "spirit_island.option.supporting": "보조 적대국",
+    "spirit_island.option.supporting.none": "없음",
+    "spirit_island.option.supporting_level": "보조 적대국 레벨",
+    "spirit_island.err.supporting_alone": "보조 적대국은 우세 적대국이 있어야 합니다. 적대국을 "
+    "먼저 고르세요.",
+    "spirit_island.err.supporting_same": "함께 쓰는 두 적대국은 서로 달라야 합니다.",
+})
+
 for _id, (_en, _ko) in ADVERSARY_NAMES.items():
     _EN[f"spirit_island.option.adversary.{_id}"] = _en
     _KO[f"spirit_island.option.adversary.{_id}"] = _ko
+    _EN[f"spirit_island.option.supporting.{_id}"] = _en
+    _KO[f"spirit_island.option.supporting.{_id}"] = _ko
 
 MESSAGES: dict[str, dict[str, str]] = {"en": _EN, "ko": _KO}
