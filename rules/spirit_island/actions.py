@@ -54,7 +54,7 @@ def _move(state: dict, kind: str, source: str, target: str, index: int = -1) -> 
 def _neighbours(state: dict, name: str, kind: str, ignore_isolate: bool) -> tuple[str, ...]:
     if kind in INVADERS:
         return tok.invader_neighbours(state, name, ignore_isolate)
-    return isl.adjacent(tuple(state["boards"]), name)
+    return isl.neighbours(tuple(state["boards"]), name)
 
 
 def push_options(state: dict, source: str, kind: str, ignore_isolate: bool = False) -> list[str]:

@@ -285,7 +285,7 @@ def _herd(state, step, ctx, answer):
     of `cards` (the players pick among several), then the rest in order."""
     boards = tuple(state["boards"])
     for i, name in enumerate(step["lands"]):
-        sources = [a for a in _adjacent(state, name) if _land(state, a)["town"]
+        sources = [a for a in isl.neighbours(boards, name) if _land(state, a)["town"]
                    and not any(inv.matches(boards, c, a) for c in step["cards"])]
         if not sources:
             continue
@@ -518,16 +518,18 @@ def _count_blight(state: dict, land: str, report: dict, **kw) -> None:
 @hooks.on("after_ravage_step", "russia:6")
 def _fast_profit(state: dict, **kw) -> None:
     """Turn 2+: on each board where the ravage added no blight, 1 explorer and 1 town in
-    the land with the most explorers (at least 1; the players pick among ties)."""
+    the land with the most explorers (at least 1; the players pick among ties); as many
+    times on a board as Pour Time Sideways says (`inv.board_repeats`)."""
     if state.get("turn", 0) < 2:
         return
     blighted = state["adversary"].get("blighted_boards", [])
     effect = []
     for board in state["boards"]:
         if board not in blighted:
-            effect.append({"do": "pick_land",
-                           "where": {"board": board, "has": ["explorer"], "most": ["explorer"]},
-                           "then": [{"do": "add", "kind": "explorer"}, {"do": "add", "kind": "town"}]})
+            effect += [{"do": "pick_land",
+                        "where": {"board": board, "has": ["explorer"], "most": ["explorer"]},
+                        "then": [{"do": "add", "kind": "explorer"}, {"do": "add", "kind": "town"}]}
+                       ] * inv.board_repeats(state, board)
     if effect:
         inv.queue_next(state, effect, {"seat": None, "source": "Pressure for Fast Profit"})
 

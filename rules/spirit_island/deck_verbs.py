@@ -16,7 +16,8 @@ from rules.spirit_island import tokens as tok
 
 def _lands(state: dict, ctx: dict, where: str) -> list[str]:
     near = list(isl.adjacent(tuple(state["boards"]), ctx["land"]))
-    return {"land": [ctx["land"]], "adjacent": near, "both": [ctx["land"], *near]}[where]
+    both = list(dict.fromkeys([ctx["land"], *near]))  # a joined land is adjacent to itself
+    return {"land": [ctx["land"]], "adjacent": near, "both": both}[where]
 
 
 def kinds_count(state: dict, ctx: dict, step: dict) -> int:
@@ -109,7 +110,7 @@ def carry_presence(state, step, ctx, answer):
     moved = step.get("moved")
     if moved is None:
         options = [[a, b] for a, row in state["lands"].items() if row["presence"].get(key)
-                   for b in isl.adjacent(boards, a) if b in state["lands"]]
+                   for b in isl.neighbours(boards, a) if b in state["lands"]]
         if not options:
             return None
         pick = fx.ask_or_take(ctx["seat"], "move_presence", options + [fx.DONE], answer)
@@ -195,7 +196,7 @@ def push_seaward(state, step, ctx, answer):
     far = _coast_distance(state)
     source = ctx["land"]
     kinds = [k for k in fx._kinds(step) if fx.count(state, state["lands"][source], k)]
-    nearer = [b for b in isl.adjacent(tuple(state["boards"]), source)
+    nearer = [b for b in isl.neighbours(tuple(state["boards"]), source)
               if far.get(b, 99) < far.get(source, 0)]
     options = [[k, b] for k in kinds for b in act.push_options(state, source, k) if b in nearer]
     if not options:
@@ -280,7 +281,7 @@ def presence_to_badlands(state, step, ctx, answer):
 def gather_each(state, step, ctx, answer):
     """From each adjacent land, gather 1 piece of each of `kinds` it has (no choice)."""
     target = ctx["land"]
-    for source in isl.adjacent(tuple(state["boards"]), target):
+    for source in isl.neighbours(tuple(state["boards"]), target):
         for kind in step["kinds"]:
             if source in state["lands"] and fx.count(state, state["lands"][source], kind) \
                     and source in act.gather_options(state, target, kind, ignore_isolate=True):
@@ -419,7 +420,7 @@ def gather_presence_each(state, step, ctx, answer):
     player picks whose when several)."""
     todo = step.get("todo")
     if todo is None:
-        todo = [x for x in isl.adjacent(tuple(state["boards"]), ctx["land"])
+        todo = [x for x in isl.neighbours(tuple(state["boards"]), ctx["land"])
                 if x in state["lands"] and any(state["lands"][x]["presence"].values())]
     if not todo:
         return None

@@ -121,8 +121,16 @@ def _board_lands(state: dict, board: str) -> list[str]:
     return [n for n in isl.land_names(tuple(state["boards"])) if n[0] == board]
 
 
-def _number(name: str) -> int:
-    return int(name[1:])
+def _lowest(state: dict):
+    """A sort key: a land's number, a joined land's lower one (`island.numbers`)."""
+    boards = tuple(state["boards"])
+    return lambda name: min(isl.numbers(boards, name))
+
+
+def _highest(state: dict):
+    """A sort key: a land's number, a joined land's higher one."""
+    boards = tuple(state["boards"])
+    return lambda name: max(isl.numbers(boards, name))
 
 
 def _matching(state: dict, slot: str, board: str) -> list[str]:
@@ -223,7 +231,7 @@ def _attack(state: dict, land: str, kind: str, attack: int) -> int | None:
 def _bonus(state: dict, mod: dict, land: str) -> int:
     if mod.get("lowest_matching"):
         same = _matching(state, "ravage", land[0])
-        if not same or min(same, key=_number) != land:
+        if not same or min(same, key=_lowest(state)) != land:
             return 0
     if "per_earned_fear_cards" in mod:
         earned = len(state.get("fear", {}).get("earned_cards", []))
@@ -373,7 +381,7 @@ def _build_land(state: dict, land: str, piece: str) -> bool | None:
         return None
     board = _board_lands(state, land[0])
     same = [n for n in _matching(state, "build", land[0]) if pcs.invader_count(state["lands"][n])]
-    if _towns_cities(state, board) >= 9 and same and max(same, key=_number) == land:
+    if _towns_cities(state, board) >= 9 and same and max(same, key=_highest(state)) == land:
         return False
     return None
 
@@ -385,7 +393,7 @@ def _after_build(state: dict, built: dict, **kw) -> None:
         for board in state["boards"]:
             same = _matching(state, "build", board)
             if same and _towns_cities(state, _board_lands(state, board)) <= 3:
-                land = state["lands"][max(same, key=_number)]
+                land = state["lands"][max(same, key=_highest(state))]
                 pcs.add(land, inv.build_piece(land))
     if mods(state, "eager_explorers"):
         done = store(state).setdefault("eager_boards", [])
@@ -435,7 +443,7 @@ def _after_ravage_step(state: dict) -> None:
             empty = [n for n in _board_lands(state, board)
                      if not pcs.invader_count(state["lands"][n])]
             if board not in blighted and empty:
-                pcs.add(state["lands"][max(empty, key=_number)], "town")
+                pcs.add(state["lands"][max(empty, key=_highest(state))], "town")
 
 
 @effects.verb("add_in_one_of")

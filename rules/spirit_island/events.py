@@ -268,7 +268,8 @@ def reveal_power(state, step, ctx, answer):
 @effects.verb("fear_deck")
 def fear_deck(state, step, ctx, answer):
     """`add_top`: a fear card from the box onto the fear deck; `return_top`: its top card back
-    to the box."""
+    to the box (what it leaves on top takes effect at once: a divider raises the Terror
+    Level, `fear.reveal`)."""
     deck = state.get("secret", {}).get("fear_deck")
     if deck is None:
         return None
@@ -276,6 +277,7 @@ def fear_deck(state, step, ctx, answer):
         top = next((i for i, e in enumerate(deck) if e in fear_rules.CARDS), None)
         if top is not None:
             deck.pop(top)
+            fear_rules.reveal(state)
         return None
     used = set(deck) | set(state["fear"]["earned_cards"]) | set(state["fear"]["discard"])
     box = sorted(n for n in fear_rules.CARDS if n not in used)

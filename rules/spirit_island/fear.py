@@ -236,9 +236,11 @@ def _cities_towns(land: dict) -> int:
 
 
 def _lowest_per_board(state: dict, card: str) -> list[str]:
-    """The lowest-numbered land matching the card on each board."""
+    """The lowest-numbered land matching the card on each board (a joined land counts as
+    its lower number, `island.numbers`)."""
     lands = inv.matching_lands(state, card)
-    return [min(on, key=lambda n: int(n[1:]))
+    boards = tuple(state["boards"])
+    return [min(on, key=lambda n: min(isl.numbers(boards, n)))
             for board in state["boards"] if (on := [n for n in lands if n[0] == board])]
 
 

@@ -121,11 +121,19 @@ def _pick_land(state, step, ctx, answer):
     return effects.frames(step["then"], fresh_ctx(state, ctx, land=land))
 
 
+def _times(ctx: dict, repeats: int) -> int:
+    """Pour Time Sideways (FAQ): an "each board / each land" action of a fear card or an
+    escalation resolves once more on the board entered, not at all on the board left; steps
+    inside one already repeated (ctx `timed`, as event_verbs sets it) run once."""
+    return 1 if ctx.get("timed") else repeats
+
+
 @effects.verb("every_land")
 def _every_land(state, step, ctx, answer):
     out = []
     for land in lands_ok(state, step.get("where", {}), ctx):
-        out += effects.frames(step["then"], fresh_ctx(state, ctx, land=land))
+        for _ in range(_times(ctx, inv.repeats(state, land))):
+            out += effects.frames(step["then"], fresh_ctx(state, ctx, land=land, timed=True))
     return out
 
 
@@ -133,7 +141,8 @@ def _every_land(state, step, ctx, answer):
 def _per_board(state, step, ctx, answer):
     out = []
     for board in state["boards"]:
-        out += effects.frames(step["then"], fresh_ctx(state, ctx, board=board))
+        for _ in range(_times(ctx, inv.board_repeats(state, board))):
+            out += effects.frames(step["then"], fresh_ctx(state, ctx, board=board, timed=True))
     return out
 
 

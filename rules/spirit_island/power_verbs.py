@@ -260,8 +260,8 @@ def if_sacred_sites(state, step, ctx, answer):
 def adjacent_land(state, step, ctx, answer):
     """Run `then` in an adjacent land (matching `where`; with `self`, the land itself too)
     the spirit picks, or in each (`each`)."""
-    near = [*([ctx["land"]] if step.get("self") else []),
-            *isl.adjacent(tuple(state["boards"]), ctx["land"])]
+    near = list(dict.fromkeys([*([ctx["land"]] if step.get("self") else []),  # a joined
+                               *isl.adjacent(tuple(state["boards"]), ctx["land"])]))  # land: once
     near = [n for n in near if fx.land_matches(state, n, step.get("where"), ctx)]
     if not near:
         return None
@@ -470,7 +470,7 @@ def gather_presence(state, step, ctx, answer):
         todo = [n for n in _all_lands(state, step["into"], ctx)]
     while todo:
         target = todo[0]
-        options = [[s, target] for s in isl.adjacent(boards, target, ocean=True)
+        options = [[s, target] for s in isl.neighbours(boards, target, ocean=True)
                    if state["lands"].get(s, {}).get("presence", {}).get(key)]
         if options:
             pick = fx.ask_or_take(ctx["seat"], "gather_presence", [*options, fx.DONE], answer)
@@ -496,7 +496,7 @@ def push_presence(state, step, ctx, answer):
                 if state["lands"].get(n, {}).get("presence", {}).get(key)]
     while todo:
         source = todo[0]
-        options = [[source, t] for t in isl.adjacent(boards, source)]
+        options = [[source, t] for t in isl.neighbours(boards, source)]
         pick = fx.ask_or_take(ctx["seat"], "push_presence", [*options, fx.DONE], answer)
         if isinstance(pick, fx.Ask):
             fx.remember(state, todo=todo)
@@ -513,7 +513,7 @@ def sworn_presence(state, step, ctx, answer):
     """Sworn to Victory: destroy `n` of the spirit's presence within range 1 of `land`, one
     at a time where its player picks."""
     key = fx.presence_key(state, ctx["seat"])
-    near = [step["land"], *isl.adjacent(tuple(state["boards"]), step["land"], ocean=True)]
+    near = [step["land"], *isl.neighbours(tuple(state["boards"]), step["land"], ocean=True)]
     options = [n for n in near if state["lands"].get(n, {}).get("presence", {}).get(key)]
     if not options or step["n"] <= 0:
         return None

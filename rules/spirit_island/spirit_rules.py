@@ -75,7 +75,7 @@ def _drowning_moves(state, step, ctx, answer, gather: bool):
     kinds = fx._kinds(step)
     drownable = [k for k in kinds if k in (*pcs.INVADERS, "dahan")]
     if gather:
-        near = isl.adjacent(boards, here)
+        near = isl.neighbours(boards, here)
 
         def options():
             return [[k, s] for s in near for k in drownable if state["lands"][s][k]]
@@ -403,7 +403,7 @@ def _follow_dahan(original, state, step, ctx, answer):
     if thunder is None or "ally-of-the-dahan" not in state.get("rules", ()):
         return original(state, step, ctx, answer)
     here = ctx["land"]
-    lands = [here, *isl.adjacent(tuple(state["boards"]), here)]
+    lands = [here, *isl.neighbours(tuple(state["boards"]), here)]
     before = _dahan_counts(state, lands)
     result = original(state, step, ctx, answer)
     if isinstance(result, fx.Ask):

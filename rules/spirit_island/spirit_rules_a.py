@@ -150,7 +150,7 @@ def _far_moves(state, step, ctx, answer, gather: bool):
     range 2 away (other kinds move as usual, one piece at a time)."""
     here = ctx["land"]
     kinds = fx._kinds(step)
-    near = isl.adjacent(tuple(state["boards"]), here)
+    near = isl.neighbours(tuple(state["boards"]), here)
     far = [n for n in fx.within(state, [here], 2) if n != here]
     land = state["lands"][here]
 
@@ -379,7 +379,7 @@ def _mist_moves(state: dict, seat: int, step: dict, ctx: dict) -> list[list[str]
     before = _reach(state, seat, step, ctx, counts)
     moves = []
     for a in (n for n, c in counts.items() if c):
-        for x in isl.adjacent(boards, a):
+        for x in isl.neighbours(boards, a):
             moved = {**counts, a: counts[a] - 1, x: counts.get(x, 0) + 1}
             new = _reach(state, seat, step, ctx, moved) - before
             if any(x == t or x in isl.adjacent(boards, t) for t in new):

@@ -6,7 +6,7 @@ World's marker per action. Imported by spirit_rules_b.py."""
 from __future__ import annotations
 
 from rules.spirit_island import effects as fx
-from rules.spirit_island import hooks
+from rules.spirit_island import fear, hooks
 from rules.spirit_island import spirit_rules_b as rb
 from rules.spirit_island import spirits as sp
 from rules.spirit_island import tokens as tok
@@ -173,9 +173,10 @@ def defend_per_discard(state, step, ctx, answer):
 
 @fx.verb("reveal_fear_top")
 def reveal_fear_top(state, step, ctx, answer):
-    """Turn the top card of the fear deck face up (`fear.face_up`; a divider is skipped)."""
+    """Turn the top card of the fear deck face up (`fear.face_up`; the deck's other entries,
+    a divider or Russia's Invader card, are skipped)."""
     deck = state.get("secret", {}).get("fear_deck", [])
-    top = next((c for c in deck if not c.startswith("-")), None)
+    top = next((c for c in deck if c in fear.CARDS), None)
     if top is not None:
         state["fear"]["face_up"] = top
     return None

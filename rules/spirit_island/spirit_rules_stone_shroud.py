@@ -135,7 +135,7 @@ def dart_by(state, step, ctx, answer):
 
 
 def _push_targets(state: dict, land: str) -> list[str]:
-    return list(isl.adjacent(tuple(state["boards"]), land))
+    return list(isl.neighbours(tuple(state["boards"]), land))
 
 
 @fx.verb("dart_push")

@@ -159,7 +159,10 @@ def swap_invader_card(state, step, ctx, answer):
 def invader_repeats(state: dict, land: str) -> int:
     """Pour Time Sideways: how many times an Invader (or "each board / each land") action
     resolves in a land this turn: 1, one fewer on the board the presence left, one more on
-    the board it entered (repeats stack). For turn.py's Invader phase."""
+    the board it entered (repeats stack). Read through `invaders.repeats` /
+    `invaders.board_repeats` by Ravage, Build and Explore, and by the "each board / each
+    land" steps of events (event_verbs), fear cards and escalations (fear_verbs) and Russia's
+    Pressure for Fast Profit."""
     shift = state.get("turn_marks", {}).get(pcs.ISLAND, {}).get("time_sideways", {})
     board = isl.island(tuple(state["boards"]))[land]["board"]
     return max(0, 1 + shift.get(board, 0))

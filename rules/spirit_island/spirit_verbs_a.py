@@ -104,7 +104,7 @@ def _energy_spaces(state: dict, seat: int) -> list[dict]:
 
 
 def _near(state: dict, land: str) -> list[str]:
-    return [land, *isl.adjacent(tuple(state["boards"]), land)]
+    return [land, *isl.neighbours(tuple(state["boards"]), land)]
 
 
 def _counted(state: dict, spec: dict, ctx: dict) -> int:
@@ -144,7 +144,7 @@ def if_can_gather(state, step, ctx, answer):
     """`then` if an adjacent land holds one of `kinds` (something could be gathered), else
     `else`."""
     here = ctx["land"]
-    near = isl.adjacent(tuple(state["boards"]), here)
+    near = isl.neighbours(tuple(state["boards"]), here)
     can = any(fx.count(state, state["lands"][n], k, ctx) for n in near for k in step["kinds"])
     return fx.frames(step["then"] if can else step.get("else", []), ctx)
 
@@ -387,7 +387,7 @@ def dissolve(state, step, ctx, answer):
         pcs.add(land, "explorer", DISSOLVE[kind])
         return [{"step": {**step, "moving": DISSOLVE[kind]}, "ctx": ctx}]
     mine = set(_lands_with_presence(state, ctx["seat"]))
-    near = [n for n in isl.adjacent(tuple(state["boards"]), here) if n in mine]
+    near = [n for n in isl.neighbours(tuple(state["boards"]), here) if n in mine]
     if step["moving"] and near and land["explorer"]:
         pick = fx.ask_or_take(ctx["seat"], "gather", [*near, fx.DONE], answer)
         if isinstance(pick, fx.Ask):
@@ -631,7 +631,7 @@ def gather_other_presence(state, step, ctx, answer):
         for other, row in enumerate(state["seats"]):
             if other == ctx["seat"]:
                 continue
-            for n in isl.adjacent(tuple(state["boards"]), here):
+            for n in isl.neighbours(tuple(state["boards"]), here):
                 have = state["lands"][n]["presence"].get(row["spirit"], 0)
                 options += [[other, n, 1]] if have else []
                 options += [[other, n, 2]] if have >= 2 else []

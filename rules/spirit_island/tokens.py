@@ -228,7 +228,7 @@ def token_count(state: dict, kind: str) -> int:
 def invader_neighbours(state: dict, name: str, ignore_isolate: bool = False) -> tuple[str, ...]:
     """Non-Ocean lands an invader piece may move between with `name`: none when it is
     isolated, and never an isolated land (the players may waive isolate per Action)."""
-    near = isl.adjacent(tuple(state["boards"]), name)
+    near = isl.neighbours(tuple(state["boards"]), name)
     if ignore_isolate:
         return near
     if is_isolated(state, name):

@@ -83,10 +83,6 @@ def test_woven_land_is_not_one_of_its_own_weave_partners():
     assert ask is not None and "A5" not in ask.options
 
 
-@pytest.mark.xfail(strict=True, reason="actions.py `push_options` / `gather_options` (and "
-                   "tokens.invader_neighbours) use island.adjacent: a joined land is "
-                   "offered as a place to push into or gather from itself (island.neighbours "
-                   "leaves it out)")
 def test_woven_land_offers_no_power_push_or_gather_into_itself():
     """Ours, as for events: a power's push from the joined land, or gather into it, never
     names the joined land itself as the other land."""
