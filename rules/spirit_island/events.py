@@ -414,5 +414,7 @@ def use_power_now(state, step, ctx, answer):
     if isinstance(pick, effects.Ask) or pick == effects.DONE:
         return pick if isinstance(pick, effects.Ask) else None
     row["powers"].remove(pick)
+    row.setdefault("used", []).append(pick)
+    turn.note(state, "power", s=ctx["seat"], power=pick)  # the thread says who used what
     return effects.frames(turn.power_effect(state, ctx["seat"], pick),
                           ev.fresh(state, {"seat": ctx["seat"], "source": pick}))
