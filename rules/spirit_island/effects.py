@@ -529,7 +529,7 @@ def blight_with_cascade(state: dict, ctx: dict, picks: list[str], answer: Any, s
         if len(chain) - 1 <= len(picks) or trial.get("lost"):
             start(state, picks)
             return None
-        options = list(isl.adjacent(tuple(state["boards"]), chain[len(picks)]))
+        options = list(isl.neighbours(tuple(state["boards"]), chain[len(picks)]))
         pick = ask_or_take(chooser(ctx), "cascade", options, None)
         if isinstance(pick, Ask):
             remember(state, cascade=picks)

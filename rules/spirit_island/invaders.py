@@ -236,8 +236,10 @@ def build(
 
 def cascade_options(state: dict, name: str) -> list[str]:
     """Where blight cascading from `name` may go: any adjacent land, never an Ocean
-    (isolate does not stop blight). The default pick is the first without blight."""
-    return list(isl.adjacent(tuple(state["boards"]), name))
+    (isolate does not stop blight), and never back into a joined land itself (Weave
+    Together: its self-adjacency would only put the blight back where it came from).
+    The default pick is the first without blight."""
+    return list(isl.neighbours(tuple(state["boards"]), name))
 
 
 def default_cascade(state: dict, name: str) -> str:

@@ -239,6 +239,8 @@ def test_weave_joins_two_lands_for_the_turn():
     assert [n for n in inv.matching_lands(state, "1:mountain") if n[0] == "A"] == ["A1", "A5"]
     assert inv.matching_lands(state, "3:mountain+wetland").count("A5") == 1
     assert "A5" in fx.lands_matching(state, {"terrain": ["mountain"]}, {})
+    # blight cascading from it never goes back into it (it would land where it came from)
+    assert set(inv.cascade_options(state, "A5")) == outside
 
 
 def test_weave_with_a_coastal_land_makes_the_joined_land_coastal():
