@@ -45,7 +45,7 @@ def aspects(sources: str) -> dict:
     """The aspects' section: totals as for the other kinds, and one row per aspect."""
     rows = json.loads(ASPECTS.read_text(encoding="utf-8"))["aspects"]["rows"]
     items = [{"kind": "aspects", "name": r["name"], "ko": r["ko"], "spirit": r["spirit"],
-              "state": "missing", "tested": named(r["name"], sources)} for r in rows]
+              "state": "missing", "tested": False} for r in rows]  # nothing to test yet
     return {"total": len(items), "encoded": 0, "not_modelled": 0,
             "tested": sum(r["tested"] for r in items),
             "missing": [r["name"] for r in items], "items": items}
