@@ -41,6 +41,7 @@ MORE_TEMPLATE = rf"bgm:(?P<game>\d+):{_KEY}:(?P<page>\d+)"
 LOBBY_TEMPLATE = r"bgl:(?P<game>\d+):(?P<op>join|leave|start|cancel)"
 OPTION_TEMPLATE = r"bgo:(?P<game>\d+):(?P<name>[A-Za-z0-9_]{1,60})"
 PRIVATE_TEMPLATE = r"bgp:(?P<game>\d+)"
+WINDOW_TEMPLATE = rf"bgw:(?P<game>\d+):{_KEY}"  # a window's shared message: "My choices"
 OPTION_MENU_TEMPLATE = r"bgq:(?P<game>\d+)"
 KIND_MAX = 20
 KIND_TEMPLATE = rf"bgk:(?P<game>\d+):{_KEY}"
@@ -210,6 +211,10 @@ class ChoiceHandler(Protocol):
     ) -> None: ...
 
     async def on_private_view(self, interaction: discord.Interaction, game_id: int) -> None: ...
+
+    async def on_window(
+        self, interaction: discord.Interaction, game_id: int, window: str
+    ) -> None: ...
 
     async def on_kind(
         self, interaction: discord.Interaction, game_id: int, key: str, kind: str, page: int
@@ -393,6 +398,28 @@ class PrivateViewButton(
         elif (game_id := await open_game(interaction, match["game"])) is not None:
             handler: ChoiceHandler = _cog(interaction, PLAY_COG)
             await handler.on_private_view(interaction, game_id)
+
+
+class WindowButton(Rebuilt, discord.ui.DynamicItem[discord.ui.Button], template=WINDOW_TEMPLATE):
+    """On a window's shared message (several seats decide at once): answers the clicker
+    alone with their own open decisions of that window (`window` as a key token)."""
+
+    def __init__(self, game_id: int, window: str, label: str) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=clip(label, BUTTON_LABEL_MAX),
+                style=discord.ButtonStyle.primary,
+                custom_id=f"bgw:{game_id}:{key_token(window)}",
+            )
+        )
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        match = self.template.fullmatch(self.item.custom_id or "")
+        if match is None:
+            await stale(interaction)
+        elif (game_id := await open_game(interaction, match["game"])) is not None:
+            handler: ChoiceHandler = _cog(interaction, PLAY_COG)
+            await handler.on_window(interaction, game_id, match["key"])
 
 
 class KindSelect(Rebuilt, discord.ui.DynamicItem[discord.ui.Select], template=KIND_TEMPLATE):
@@ -627,6 +654,7 @@ DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
     ChoiceSelect,
     MoreButton,
     PrivateViewButton,
+    WindowButton,
     LobbyButton,
     OptionSelect,
     OptionMenuSelect,

@@ -17,7 +17,7 @@ from bot.i18n import t
 from bot.table_types import Outcome, Prompt, Refusal
 from storage.base import GameRecord, StorageError, VersionConflict
 
-from .publisher import png_file
+from .publisher import MESSAGE_MAX, png_file
 from .replies import chunk_lines, guard, inflight, send_private
 from .texts import decision_view, game_lang, game_title, kind_choices_view
 
@@ -257,6 +257,33 @@ class PlayCog(commands.Cog, name="Play"):
             if interaction.user.id not in game.seats:
                 raise Refusal("discord.hand.spectator")
             await self.bot.publisher.send_private_view(interaction, game, lang)
+
+    async def on_window(self, interaction: discord.Interaction, game_id: int, window: str) -> None:
+        """"My choices" on a window's shared message: the clicker's own open decisions of
+        that window, to them alone (their buttons play as a prompt's would)."""
+        async with guard(self.bot, interaction):
+            lang = await self.bot.user_lang(interaction)
+            await self.acknowledge(interaction)
+            game = await self.bot.store.get_game(game_id)
+            window_of = games.ui(game.game).window
+            try:
+                prompts = await self.bot.table.open_prompts(game_id)
+            except Refusal:
+                raise Refusal("table.stale") from None
+            same = [p for p in prompts if window_of is not None and not p.private
+                    and key_matches(window, window_of(p.decision) or "")]
+            if not same:
+                raise Refusal("table.stale")
+            mine = [p for p in same if p.user_id == interaction.user.id]
+            if not mine:
+                users = dict.fromkeys(f"<@{p.user_id}>" for p in same)
+                raise Refusal("discord.window.not_yours", users=" ".join(users))
+            texts = await self.bot.publisher.texts(game, lang, interaction.user.id)
+            for prompt in mine:
+                reply = await interaction.followup.send(
+                    texts.decision(prompt.decision)[:MESSAGE_MAX], ephemeral=True, wait=True,
+                    view=decision_view(texts, prompt.decision))
+                self.bot.publisher.track_reply(game_id, prompt.decision.key, reply)
 
     # -- commands (declared in cogs/commands.py) -----------------------------------
     async def play(self, interaction: discord.Interaction, move: str) -> None:

@@ -31,7 +31,7 @@ import discord
 
 import render
 from bot import games
-from bot.components import PrivateViewButton
+from bot.components import PrivateViewButton, WindowButton
 from bot.i18n import t
 from bot.table_types import Outcome, Prompt, Reminder
 from rules.core import Decision, Event
@@ -40,6 +40,7 @@ from storage.base import GameRecord, MessageRef
 from .lobby import THREAD_ARCHIVE_MINUTES
 from .replies import chunk_lines, send_private
 from .texts import Texts, decision_view, game_lang, game_title, score_lines, thread_link
+from .windows import WINDOW_KIND, WINDOWS_KEY, plan_windows, window_content, window_seats
 
 if TYPE_CHECKING:
     from bot.app import GameBot
@@ -56,6 +57,7 @@ MERGE_MAX = 1200  # what happened rides on the next prompt while it is at most t
 SENT_PICTURE_KEY = "dm_picture"  # settings "<key>.<user>": digest of the last private picture DMed
 PRINTS_KEY = "prompt_prints"  # settings: open decision key -> print of the choices its prompt shows
 OPEN_KINDS = (*PROMPT_KINDS, NOTICE_KIND)
+Windows = dict[str, dict[str, Any]]  # settings: message id -> its window (windows.py)
 RECENT_PROMPTS = 50  # only the latest prompt messages are checked for closing
 # The permission that lets the bot post, in a channel and in a thread (index: is a thread).
 POSTING = ("send_messages", "send_messages_in_threads")
@@ -118,6 +120,11 @@ class Publisher:
         self._unclaim: defaultdict[int, set[str]] = defaultdict(set)
         # game -> decision keys whose prompt (or closed-DM notice) this process recorded
         self._shown: defaultdict[int, set[str]] = defaultdict(set)
+        # game -> window message id -> what happened, to be added to it by this pass's edit
+        self._news: defaultdict[int, dict[str, list[str]]] = defaultdict(dict)
+        # (game, decision key) -> the private "My choices" replies showing its choices, and
+        # when: closed with the decision (their buttons would only be refused)
+        self._replies: dict[tuple[int, str], list[tuple[discord.WebhookMessage, datetime]]] = {}
 
     # -- editing posted messages ------------------------------------------------
     def hold(self, interaction: discord.Interaction) -> None:
@@ -216,14 +223,21 @@ class Publisher:
         posted = {
             r.decision_key for r in await self.bot.store.messages(game.id)
             if r.decision_key is not None and r.kind in OPEN_KINDS
-        }
+        } | self._window_keys(game)
         texts = await self.texts(game, game_lang(game))
         missing = [p for p in await self.bot.table.open_prompts(game.id)
                    if not p.private and p.decision.key not in posted]
         missing = await self._claim(game.id, missing)
-        for prompt in missing:
-            await self._post_public_prompt(thread, prompt, texts)
+        units, joins = plan_windows(missing, games.ui(game.game).window, self._open_windows(game))
+        await self._join_windows(game, joins)
+        for name, prompts in units:
+            if name is None:
+                await self._post_public_prompt(thread, prompts[0], texts)
+            else:
+                await self._post_window(thread, name, prompts, texts)
         await self._refresh_changed(game, [], await self.bot.table.open_prompts(game.id), texts)
+        await self._sync_windows(game, {p.decision.key for p in
+                                        await self.bot.table.open_prompts(game.id)})
         await self._settle(game.id, missing)
 
     async def _claim(self, game_id: int, prompts: list[Prompt]) -> list[Prompt]:
@@ -388,6 +402,7 @@ class Publisher:
         finally:  # a pass cut short: its claims run out (the lease), nothing is kept
             self._shown.pop(game_id, None)
             self._printed.pop(game_id, None)
+            self._news.pop(game_id, None)
         self.bot.dispatch("game_changed", outcome.game)  # e.g. its channel's table board
         permission = self._take_missing(game_id)
         if interaction is None or permission is None:
@@ -450,21 +465,30 @@ class Publisher:
         refs = await self.bot.store.messages(game.id)
         posted = {  # closed refs are renamed, so a decision reopened by undo posts again
             r.decision_key for r in refs if r.decision_key is not None and r.kind in OPEN_KINDS
-        }
+        } | self._window_keys(game)
         # The table's current decisions, not the outcome's: an outcome may be shown after a
         # later one (a deadline tick), and must neither repost nor close the newer prompts.
         open_now = await self.bot.table.open_prompts(game.id)
         fresh = await self._claim(game.id, [p for p in open_now if p.decision.key not in posted])
         fresh_public = [p for p in fresh if not p.private]
+        # Decisions of a window opened together share one message; one whose window has an
+        # open message joins it (no message of its own).
+        units, joins = plan_windows(fresh_public, games.ui(game.game).window,
+                                    self._open_windows(game))
+        if thread is not None:
+            await self._join_windows(game, joins)
         # One thread message per move where it fits: what happened, the picture and the
         # next public prompt together.
         head, file = lines, png_file(picture, "table.png")
-        merge = (thread is not None and outcome.finished is None and bool(fresh_public)
+        merge = (thread is not None and outcome.finished is None and bool(units)
                  and len("\n".join(head)) <= MERGE_MAX)
         if thread is not None and not merge:
             # what an answer did, with nothing new to ask: written under the answered question
-            folded = picture is None and outcome.finished is None and await self._fold_answer(
-                refs, {p.decision.key for p in open_now}, lines)
+            # (or under a window's shared message the answer was given in)
+            open_keys = {p.decision.key for p in open_now}
+            folded = picture is None and outcome.finished is None and (
+                await self._fold_answer(refs, open_keys, lines)
+                or self._fold_window(game, open_keys, set(joins), lines))
             if not folded:
                 await self._post_public(game, thread, lines, picture)
             head, file = [], None
@@ -477,13 +501,19 @@ class Publisher:
         for r in refs:
             if r.decision_key is not None and r.seat is not None:
                 asked[r.seat].append(r.decision_key)
-        for prompt in fresh_public:
-            if thread is not None:
-                ping = pinged is None or prompt.seat in pinged
-                await self._post_public_prompt(thread, prompt, public, ping=ping, head=head,
-                                               file=file, earlier=asked[prompt.seat])
-                asked[prompt.seat].append(prompt.decision.key)
+        for name, prompts in units:
+            if thread is None:
+                break
+            if name is not None:
+                await self._post_window(thread, name, prompts, public, pinged, head, file)
                 head, file = [], None
+                continue
+            (prompt,) = prompts
+            ping = pinged is None or prompt.seat in pinged
+            await self._post_public_prompt(thread, prompt, public, ping=ping, head=head,
+                                           file=file, earlier=asked[prompt.seat])
+            asked[prompt.seat].append(prompt.decision.key)
+            head, file = [], None
         open_keys = {p.decision.key for p in open_now}
         answered = {r.seat: r for r in refs
                     if r.kind == "dm_prompt" and r.decision_key not in open_keys}
@@ -840,6 +870,7 @@ class Publisher:
         refs = [r for r in await self.bot.store.messages(game.id) if r.kind in OPEN_KINDS]
         if open_keys is None:
             open_keys = {p.decision.key for p in await self.bot.table.open_prompts(game.id)}
+        await self._sync_windows(game, open_keys)
         for ref in refs[-RECENT_PROMPTS:]:
             if ref.decision_key in open_keys or (ref.message_id, ref.decision_key) in self._closed:
                 continue
@@ -857,6 +888,151 @@ class Publisher:
                 log.info("could not close prompt message %s: %s", ref.message_id, error)
             await self.bot.store.record_message(ref.model_copy(
                 update={"kind": ref.kind + CLOSED_SUFFIX}))
+
+    # -- windows: the seats deciding at once share one message -------------------------
+    def _window_keys(self, game: GameRecord) -> set[str]:
+        """The decisions whose posted message is a window's shared message."""
+        windows: Windows = game.settings.get(WINDOWS_KEY) or {}
+        return {key for entry in windows.values() for key in entry["keys"]}
+
+    def _open_windows(self, game: GameRecord) -> dict[str, str]:
+        """Window name -> the id of its open shared message."""
+        windows: Windows = game.settings.get(WINDOWS_KEY) or {}
+        return {entry["window"]: mid for mid, entry in windows.items()}
+
+    async def _windows(self, game_id: int) -> Windows:
+        game = await self.bot.store.get_game(game_id)  # the latest: this pass may have written
+        return {mid: dict(entry) for mid, entry in (game.settings.get(WINDOWS_KEY) or {}).items()}
+
+    async def _post_window(
+        self, thread: discord.abc.Messageable, name: str, prompts: list[Prompt], texts: Texts,
+        pinged: set[int] | None = None, head: list[str] | None = None,
+        file: discord.File | None = None,
+    ) -> None:
+        """One message for the decisions of a window opened together: what happened, the
+        question, whom it waits on (pinged once, as `pinged` says) and a "My choices" button
+        that shows each seat its own choices privately."""
+        game, lang = texts.game, texts.lang
+        asks = dict.fromkeys(texts.public_decision(p.decision) for p in prompts)
+        text = "\n".join([*(head or []), t("discord.window.open", lang, decisions="; ".join(asks))])
+        keys = {p.decision.key: p.seat for p in prompts}
+        waiting = window_content("", window_seats(keys, game.seats), lang)
+        text = text[-(MESSAGE_MAX - len(waiting)):]
+        view = discord.ui.View(timeout=None)
+        view.add_item(WindowButton(game.id, name, t("discord.button.window", lang)))
+        users = [p.user_id for p in prompts if pinged is None or p.seat in pinged]
+        message = await self._send(
+            thread, game, [window_content(text, window_seats(keys, game.seats), lang)],
+            view=view, allowed_mentions=discord.AllowedMentions(
+                users=[discord.Object(u) for u in dict.fromkeys(users)]),
+            **({"file": file} if file else {}))
+        if message is None:
+            return
+        windows = await self._windows(game.id)
+        windows[str(message.id)] = {"channel": message.channel.id, "window": name,
+                                    "keys": keys, "text": text}
+        await self.bot.store.update_settings(game.id, {WINDOWS_KEY: windows})
+        for prompt in prompts:  # each decision's claim is marked posted by this message
+            await self._record_prompt(MessageRef(
+                game_id=game.id, channel_id=message.channel.id, message_id=message.id,
+                kind=WINDOW_KIND, seat=prompt.seat, decision_key=prompt.decision.key),
+                prompt.decision)
+
+    async def _join_windows(self, game: GameRecord, joins: dict[str, list[Prompt]]) -> None:
+        """Decisions whose window's shared message is open become decisions of that
+        message (kept at once, so a later pass sees them posted)."""
+        if not joins:
+            return
+        windows = await self._windows(game.id)
+        for mid, prompts in joins.items():
+            entry = windows.get(mid)
+            if entry is None:
+                continue
+            entry["keys"] = {**entry["keys"], **{p.decision.key: p.seat for p in prompts}}
+        await self.bot.store.update_settings(game.id, {WINDOWS_KEY: windows})
+        for mid, prompts in joins.items():
+            if mid not in windows:
+                continue
+            for prompt in prompts:
+                await self._record_prompt(MessageRef(
+                    game_id=game.id, channel_id=windows[mid]["channel"], message_id=int(mid),
+                    kind=WINDOW_KIND, seat=prompt.seat, decision_key=prompt.decision.key),
+                    prompt.decision)
+
+    def _fold_window(
+        self, game: GameRecord, open_keys: set[str], joined: set[str], lines: list[str]
+    ) -> bool:
+        """What an answer given in a window did goes into that window's message (edited by
+        this pass's sync) when one window was answered in and the whole fits."""
+        windows: Windows = game.settings.get(WINDOWS_KEY) or {}
+        touched = [mid for mid, entry in windows.items()
+                   if mid in joined or set(entry["keys"]) - open_keys]
+        if not lines or len(touched) != 1:
+            return False
+        (mid,) = touched
+        entry = windows[mid]
+        news = [*self._news[game.id].get(mid, []), *lines]
+        text = "\n".join([entry["text"], *news])
+        if len(window_content(text, window_seats(entry["keys"], game.seats), game_lang(game))
+               ) > MESSAGE_MAX:
+            return False
+        self._news[game.id][mid] = news
+        return True
+
+    def track_reply(self, game_id: int, key: str, message: discord.WebhookMessage) -> None:
+        """A private reply showing a window decision's choices (this run, capped)."""
+        if len(self._replies) >= HELD_MAX:
+            self._replies.pop(next(iter(self._replies)))
+        self._replies.setdefault((game_id, key), []).append((message, self.bot.clock()))
+
+    async def _close_replies(self, game_id: int, keys: set[str]) -> None:
+        """The private replies of decisions no longer open lose their buttons, through their
+        interaction while it lasts (an interaction call, outside the rate limit)."""
+        for key in keys:
+            for message, when in self._replies.pop((game_id, key), []):
+                if self.bot.clock() - when >= TOKEN_USE:
+                    continue
+                try:
+                    await message.edit(view=None)
+                except Exception as error:  # a stale reply is not worth a failed pass
+                    log.info("could not close private reply %s: %s", message.id, error)
+
+    async def _sync_windows(self, game: GameRecord, open_keys: set[str]) -> None:
+        """The window messages as their decisions stand: decisions no longer open leave
+        (their claims released); the message is edited when whom it waits on changed or
+        news came, and closed (its button gone) once nobody is left."""
+        news = self._news.pop(game.id, {})
+        windows = await self._windows(game.id)
+        if not windows:
+            return
+        lang, changed = game_lang(game), False
+        for mid, entry in list(windows.items()):
+            keys = {k: s for k, s in entry["keys"].items() if k in open_keys}
+            lines = news.get(mid, [])
+            if keys == entry["keys"] and not lines:
+                continue
+            changed = True
+            self._unclaim[game.id] |= set(entry["keys"]) - set(keys)
+            await self._close_replies(game.id, set(entry["keys"]) - set(keys))
+            before = window_seats(entry["keys"], game.seats)
+            text = "\n".join([entry["text"], *lines])
+            windows[mid] = {**entry, "keys": keys, "text": text}
+            fields: dict[str, Any] = {"allowed_mentions": discord.AllowedMentions.none()}
+            if not keys:
+                windows.pop(mid)
+                fields |= {"content": window_content(text, [], lang), "view": None}
+            elif lines or window_seats(keys, game.seats) != before:
+                fields["content"] = window_content(text, window_seats(keys, game.seats), lang)
+            else:
+                continue
+            ref = MessageRef(game_id=game.id, channel_id=entry["channel"],
+                             message_id=int(mid), kind=WINDOW_KIND)
+            try:
+                await self.edit_message(ref, **fields)
+            except discord.HTTPException as error:
+                log.info("could not edit window message %s: %s", mid, error)
+        if changed:
+            await self.bot.store.update_settings(game.id, {WINDOWS_KEY: windows})
 
     # -- reminders -----------------------------------------------------------------
     async def remind(self, reminder: Reminder) -> None:

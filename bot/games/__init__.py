@@ -42,6 +42,10 @@ ChoiceStyle = Callable[[Choice, Decision | None], str | None]
 # decision, from the decision and the keys of the decisions its seat was prompted for before
 # (a hint shown the first time only); None keeps the platform's "your turn" frame.
 PromptFrame = Callable[[Decision, list[str]], str | None]
+# The window a public decision belongs to (None: none): the decisions of one window open at
+# once share one thread message ("waiting on …" and a "My choices" button answering each
+# seat privately) instead of a prompt each.
+Window = Callable[[Decision], str | None]
 # Extra `/game status` lines from a reader's view: (view, lang, names) -> lines.
 StatusLines = Callable[[dict[str, Any], str, list[str]], list[str]]
 # Moves the table makes on a seat's standing instructions: (record, open decisions on
@@ -104,6 +108,7 @@ class GameUI:
     choice_kind: ChoiceKind | None = None
     choice_style: ChoiceStyle | None = None
     prompt_frame: PromptFrame | None = None
+    window: Window | None = None
     kind_label_prefix: str | None = None
     score_breakdown: ScoreBreakdown | None = None
     status_lines: StatusLines | None = None

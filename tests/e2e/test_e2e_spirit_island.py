@@ -4,6 +4,8 @@ Fast window, the Invader phase, the Slow window), one player with closed DMs."""
 
 from __future__ import annotations
 
+import re
+from dataclasses import dataclass, field
 from pathlib import Path
 from types import SimpleNamespace
 
@@ -12,16 +14,44 @@ from storage import open_store
 from tests.e2e.driver import Driver
 from tests.e2e.harness import Server, lobby_button, running_server
 from tests.twin.server import ACK_WINDOW
-from tests.twin.state import Channel
+from tests.twin.state import Channel, Message
+
+WINDOW = re.compile(r"^bgw:\d")  # "My choices" on a window's shared message
 
 SPIRITS = '["Lightning\'s Swift Strike", "햇살 아래 넘치는 강물"]'
 GAME_SEED = 11
 PLAYERS = [("alice", "en-US", True), ("bob", "en-US", False)]  # bob's DMs are closed
 
 
+def window_button(message: Message) -> str | None:
+    return next((c["custom_id"] for c in message.iter_components()
+                 if WINDOW.match(c.get("custom_id", "")) and not c.get("disabled")), None)
+
+
+@dataclass
 class CardPlayer(Driver):
     """Plays a card while it can (so the power windows have powers in them), else clicks at
-    random like the platform's driver."""
+    random like the platform's driver. A window's choices (every spirit at once) come by
+    "My choices" on its shared message, privately: opened afresh after every move (a move
+    in a power window re-keys every spirit's decision)."""
+
+    windows: list[str] = field(default_factory=list)  # each window message's text when opened
+
+    async def step(self) -> bool:
+        for user in self.users:
+            if self.open_prompts(user):
+                continue
+            for message in reversed(user.addressed_in(self.thread)):
+                if (custom_id := window_button(message)) is not None:
+                    self.windows.append(message.content)
+                    click = await user.click(message, custom_id=custom_id)
+                    await click.wait_messages(1)
+                    break
+        before = {m.id for u in self.users for m in u.ephemerals()}
+        moved = await super().step()
+        # answered or not, the replies seen so far may be stale now: the next step asks again
+        self.clicked |= before | {m.id for u in self.users for m in u.ephemerals()}
+        return moved
 
     def choose(self, choices, user):
         done = t("spirit_island.choice.done.play", "en")
@@ -88,10 +118,12 @@ async def test_two_spirits_play_one_whole_turn_by_clicks(tmp_path: Path, monkeyp
 
         text = "\n".join(m.content for m in server.twin.messages(thread))
         # both spirits decided in the Spirit phase, each told that everyone goes at once
-        first = t("spirit_island.frame.spirit.first", "en", user="", decision="")
-        hint = first[first.index("("):]
+        # one shared message for the window, waiting on both, closed once both answered
+        opened = t("discord.window.open", "en", decisions="")
+        assert any(alice.mention in w.split("\n")[-1] and bob.mention in w.split("\n")[-1]
+                   for w in driver.windows if opened in w), driver.windows[:3]
+        assert text.count(t("discord.window.closed", "en")) >= 2, text[-2000:]
         assert "Spirit Phase: Spirit Phase" not in text  # the frame does not repeat the engine
-        assert text.count(hint) >= 2, text[:2000]
         for user in (alice, bob):
             assert any(name == user.user.username for name, _, _ in driver.log)
         # the windows close with Done, and the invaders' steps are in the thread in words

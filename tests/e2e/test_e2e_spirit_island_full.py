@@ -7,6 +7,7 @@ blight cascades with the players' choice of land asked of the player the engine 
 
 from __future__ import annotations
 
+import copy
 import json
 import random
 import re
@@ -33,7 +34,12 @@ from tests.e2e.harness import (
     version_above,
 )
 from tests.e2e.test_e2e_citadels import assert_clean
-from tests.e2e.test_e2e_spirit_island import PLAYERS, open_spirit_island, stored_state
+from tests.e2e.test_e2e_spirit_island import (
+    PLAYERS,
+    open_spirit_island,
+    stored_state,
+    window_button,
+)
 from tests.twin import TwinInteraction, TwinUser
 from tests.twin.state import Channel, Message
 
@@ -111,6 +117,11 @@ class SiDriver:
     cascades: list[tuple[Clicked, Message, dict[str, int]]] = field(default_factory=list)
     refused: list[tuple[TwinUser, str]] = field(default_factory=list)
     by: Counter[str] = field(default_factory=Counter)  # choices clicked as button / select
+    # a window's choices (every spirit at once) come by "My choices" on its shared message:
+    # user id -> the private reply in use; reply id -> the window message it came from
+    replies: dict[int, Message] = field(default_factory=dict)
+    window_of: dict[int, Message] = field(default_factory=dict)
+    openings: int = 0  # "My choices" clicks
 
     def __post_init__(self) -> None:
         self.rng = random.Random(self.seed)
@@ -124,9 +135,39 @@ class SiDriver:
         return any(title in m.content for m in self.server.twin.messages(self.thread))
 
     def prompt_of(self, user: TwinUser) -> Message | None:
-        """The newest message naming the user in its last line that still has choices."""
+        """The newest message naming the user in its last line that still has choices, or
+        the user's own choices of a window, opened from its shared message."""
         found = [m for m in user.addressed_in(self.thread) if _choices(m)]
-        return found[-1] if found else None
+        reply = self.replies.get(user.id)
+        if reply is not None and _choices(reply):
+            found.append(reply)
+        return max(found, key=lambda m: m.id) if found else None
+
+    def shown(self, message: Message) -> Message:
+        """The thread message a prompt is seen in (a window's, for a private reply)."""
+        return self.window_of.get(message.id, message)
+
+    async def open_windows(self) -> None:
+        """Each player a window waits on (its shared message names them last) opens their
+        own choices there, again once a move re-keyed them (a power window's moves do)."""
+        assert self.server.bot is not None
+        open_keys = [p.decision.key for p in await self.server.bot.table.open_prompts(1)]
+        for user in self.users:
+            reply = self.replies.get(user.id)
+            if reply is not None and _choices(reply) and all(
+                    any(key_matches(m["key"], k) for k in open_keys)
+                    for c in _choices(reply) if (m := _key(c["custom_id"]))):
+                continue
+            self.replies.pop(user.id, None)
+            windows = [m for m in user.addressed_in(self.thread) if window_button(m)]
+            if not windows:
+                continue
+            self.openings += 1
+            click = await user.click(windows[-1], custom_id=window_button(windows[-1]))
+            (reply, *_) = await click.wait_messages(1)
+            assert reply.ephemeral and reply.visible_to == user.id, reply.content
+            self.replies[user.id] = reply
+            self.window_of[reply.id] = windows[-1]
 
     async def decision_of(self, message: Message, user: TwinUser) -> Decision:
         """The open decision the prompt's components name; it must be this user's."""
@@ -143,7 +184,14 @@ class SiDriver:
         def prompted() -> list[tuple[TwinUser, Message]]:
             return [(u, m) for u in self.users if (m := self.prompt_of(u)) is not None]
 
+        def in_sight() -> bool:
+            return bool(prompted()) or any(
+                window_button(m) for u in self.users for m in u.addressed_in(self.thread))
+
         # the bot may still be drawing and posting: a running game shows someone a prompt
+        await self.server.twin.wait_for(
+            in_sight, 30, "the game is running but nobody has a prompt to click")
+        await self.open_windows()
         waiting = await self.server.twin.wait_for(
             prompted, 30, "the game is running but nobody has a prompt to click")
         state = await stored_state(self.server)
@@ -153,9 +201,12 @@ class SiDriver:
             self.growing_together.setdefault(turn, set()).update(growing)
         user, message = self.pick_user(waiting, state)
         decision = await self.decision_of(message, user)
-        # only the decider is pinged, and only when the table starts waiting on them
+        # only the decider is pinged, and only when the table starts waiting on them (a
+        # window's message: those it waits on)
         assert message.notified <= {user.id}, message.content
-        if decision.kind == "cascade" and ".invader." in decision.key and not self.refused:
+        assert self.shown(message).notified <= set(self.seats), message.content
+        if (decision.kind == "cascade" and ".invader." in decision.key and not self.refused
+                and message.id not in self.window_of):
             await self.wrong_player_clicks(message, user)
         index = self.pick_choice(decision, state, [i for i, *_ in _offered(message)], turn)
         _, comp, value = next(o for o in _offered(message) if o[0] == index)
@@ -172,7 +223,7 @@ class SiDriver:
         await self.server.settle()
         if decision.kind == "cascade":
             blight = {name: land["blight"] for name, land in state["lands"].items()}
-            self.cascades.append((clicked, message, blight))
+            self.cascades.append((clicked, self.shown(message), blight))
         if phase == "spirit" and turn not in self.finished_first:
             self.note_spirit_phase_done(user, turn)
 
@@ -195,7 +246,8 @@ class SiDriver:
         others = [m for u in self.users if u is not user and (m := self.prompt_of(u))]
         growth = [m for m in others if _is_growth(m)]
         if growth:
-            self.finished_first[turn] = (user.id, growth[0])
+            # as it reads then: a window's message is edited as its seats answer
+            self.finished_first[turn] = (user.id, copy.copy(self.shown(growth[0])))
 
     async def wrong_player_clicks(self, message: Message, decider: TwinUser) -> None:
         """The other player clicks the cascade prompt: refused, to them alone, naming the

@@ -23,6 +23,7 @@ GAME = GameUI(
     choice_label=ui.choice_label,
     choice_style=ui.choice_style,
     prompt_frame=ui.prompt_frame,
+    window=ui.window,
     status_lines=ui.status_lines,
     score_breakdown=ui.score_breakdown,
 )

@@ -33,6 +33,16 @@ def phase_of(decision: Decision) -> str:
     return parts[1] if len(parts) > 1 else ""
 
 
+def window(decision: Decision) -> str | None:
+    """The window a decision is asked in: the turn's Spirit phase or power window (every
+    spirit works through it at once; in a power window each move re-keys every decision),
+    else the step that asked it ("t3.invader.41": the spirits asked by one step at once)."""
+    parts = decision.key.split(".")
+    if len(parts) < 3:
+        return None
+    return ".".join(parts[:2] if parts[1] in WINDOWS else parts[:-1])
+
+
 def choice_label(choice: Choice, decision: Decision | None, lang: str) -> str | None:
     """"Done" said for what it ends; a growth option by number; else the option's words
     alone (a land, a piece and a land, a card's name), the prompt saying the question."""
