@@ -33,7 +33,7 @@ async def test_lobby_dm_pick_fallback_and_public_turn(tmp_path, example_game) ->
             await twin.wait_ready()
             await twin.wait_for(bot.is_ready, 10, "the bot to be ready")
             assert {c["name"] for c in twin.commands(guild)} == {"game", "play", "games", "tm",
-                                                                 "away", "back", "stats",
+                                                                 "si", "away", "back", "stats",
                                                                  "leaderboard", "prefs"}
 
             opened = await alice.slash("game new", channel, game="example")
