@@ -145,6 +145,8 @@ class Publisher:
         if held is not None and self.bot.clock() - held[1] < TOKEN_USE:
             try:
                 await held[0].edit_original_response(**fields)
+                if ref.kind == WINDOW_KIND and "view" not in fields:  # edited again later
+                    self._held[ref.message_id] = held
                 return
             except discord.HTTPException as error:  # token gone: the channel edit below
                 log.info("could not edit message %s through its interaction: %s",
@@ -997,6 +999,31 @@ class Publisher:
                 except Exception as error:  # a stale reply is not worth a failed pass
                     log.info("could not close private reply %s: %s", message.id, error)
 
+    async def _move_replies(self, game: GameRecord, moved: dict[str, str]) -> None:
+        """The live private replies of decisions followed by another of the same seat in the
+        same window are edited to show that one (no click on "My choices" again)."""
+        live = {old: [(m, w) for m, w in self._replies.pop((game.id, old), [])
+                      if self.bot.clock() - w < TOKEN_USE] for old in moved}
+        if not any(live.values()):
+            return
+        now = {p.decision.key: p for p in await self.bot.table.open_prompts(game.id)}
+        game = await self.bot.store.get_game(game.id)  # the latest snapshot for the labels
+        for old, replies in live.items():
+            prompt = now.get(moved[old])
+            if prompt is None or not replies:
+                continue
+            texts = await self.texts(game, await self.bot.lang_of_user(prompt.user_id),
+                                     prompt.user_id)
+            for message, when in replies:
+                try:
+                    await message.edit(content=texts.decision(prompt.decision)[:MESSAGE_MAX],
+                                       view=decision_view(texts, prompt.decision))
+                except Exception as error:  # a stale reply is not worth a failed pass
+                    log.info("could not move private reply %s: %s", message.id, error)
+                    continue
+                self._replies.setdefault((game.id, prompt.decision.key), []).append(
+                    (message, when))
+
     async def _sync_windows(self, game: GameRecord, open_keys: set[str]) -> None:
         """The window messages as their decisions stand: decisions no longer open leave
         (their claims released); the message is edited when whom it waits on changed or
@@ -1012,8 +1039,14 @@ class Publisher:
             if keys == entry["keys"] and not lines:
                 continue
             changed = True
-            self._unclaim[game.id] |= set(entry["keys"]) - set(keys)
-            await self._close_replies(game.id, set(entry["keys"]) - set(keys))
+            gone = set(entry["keys"]) - set(keys)
+            self._unclaim[game.id] |= gone
+            # a seat's decision answered or re-keyed, its next one in the same window: its
+            # private reply shows the next one's choices
+            moved = {k: same[0] for k in gone
+                     if len(same := [n for n, s in keys.items() if s == entry["keys"][k]]) == 1}
+            await self._move_replies(game, moved)
+            await self._close_replies(game.id, gone - set(moved))
             before = window_seats(entry["keys"], game.seats)
             text = "\n".join([entry["text"], *lines])
             windows[mid] = {**entry, "keys": keys, "text": text}

@@ -12,6 +12,7 @@ Spirit Island spirit's next growth step). Then the host alone ends the game ("en
 from __future__ import annotations
 
 import copy
+import itertools
 from typing import Any, ClassVar
 
 import discord
@@ -112,9 +113,43 @@ def duet_window(decision: Decision) -> str | None:
     return decision.key.split(".")[0] if decision.kind == "duet.pick" else None
 
 
+class Reply(Sent):
+    """A private reply the bot can edit later (through its interaction)."""
+
+    async def edit(self, **kwargs: Any) -> None:
+        self.edits.append(kwargs)
+
+    def now(self) -> Sent:
+        """The reply as it reads after its edits."""
+        kwargs = dict(self.kwargs)
+        content = self.content
+        for edit in self.edits:
+            content = edit.get("content", content)
+            kwargs |= {k: v for k, v in edit.items() if k != "content"}
+        return Sent(self.channel_id, self.id, content, kwargs)
+
+
+class Followup:
+    def __init__(self, interaction: FakeInteraction) -> None:
+        self.interaction = interaction
+
+    async def send(self, content: str | None = None, **kwargs: Any) -> Reply:
+        assert self.interaction.response.done, "follow-up before acknowledging"
+        message = Reply(0, next(REPLY_IDS), content, kwargs)
+        self.interaction.replies.append(message)
+        return message
+
+
+REPLY_IDS = itertools.count(10**9)
+
+
 class Click(FakeInteraction):
     """A click whose later edits of its message (the held interaction) land in the world's
-    log of edits, in order with the channel edits."""
+    log of edits, in order with the channel edits; its private replies can be edited."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.followup = Followup(self)  # type: ignore[assignment]
 
     async def edit_original_response(self, **kwargs: Any) -> None:
         await super().edit_original_response(**kwargs)
@@ -297,6 +332,20 @@ async def test_after_a_restart_the_buttons_and_the_bookkeeping_go_on(bot) -> Non
     await answer(bot, HOST, window, "done")
     assert shown(bot.world, window)["view"] is None
     assert window_messages(bot.world) == [window]
+
+
+async def test_the_private_reply_goes_on_to_the_seats_next_choices(bot) -> None:
+    gid = await start(bot)
+    (window,) = window_messages(bot.world)
+    (reply,) = (await my_choices(bot, BOB, window)).replies
+    assert not (await choose(bot, BOB, reply, "red")).texts()
+    # the same reply shows Bob's next pick: no second click on "My choices"
+    nxt = reply.now()
+    assert {r.key for c in nxt.custom_ids() if (r := decode_choice(c))} == {"r1.s1.1"}
+    assert not (await choose(bot, BOB, nxt, "blue")).texts()
+    assert (await bot.store.get_game(gid)).snapshot["picks"][1] == ["red", "blue"]
+    assert not (await choose(bot, BOB, reply.now(), "done")).texts()
+    assert reply.now().view is None  # nothing left for Bob: the reply closes
 
 
 async def test_refusals_for_someone_elses_choices(bot) -> None:
