@@ -222,7 +222,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "discord.window.waiting": "{users} 님을 기다립니다. **내 선택지**를 눌러 자신의 선택지를 보세요.",
         "discord.window.closed": "✔ 모두 답했습니다.",
         "discord.button.window": "내 선택지",
-        "discord.window.not_yours": "여기서 기다리는 결정은 당신의 것이 아닙니다. {users} 님을 기다립니다.",
+        "discord.window.not_yours": "여기서는 기다리는 선택이 없습니다. {users} 님의 선택을 기다리는 중입니다.",
         "discord.export.ready": "{game}: 게임 전체를 파일로 드립니다.",
         "discord.import.done": "파일이 재현되었습니다. 그 상황({moves}개 행동)에서 게임을 이어 갑니다.",
         "discord.import.too_large": "게임 파일로는 너무 큰 파일입니다(최대 {size}kB).",
