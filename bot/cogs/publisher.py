@@ -10,6 +10,10 @@ one, else by a channel edit. A decision still open under its key whose choices a
 seat's answer changed (a power offer accepted gives the next turn more options) has its
 posted message edited in place to the choices open now: a print of the choices each open
 prompt shows is kept in the game's settings, so a restart still sees the change.
+Decisions a game names as one window (GameUI.window: several seats deciding at once) share
+one thread message (windows.py): its "My choices" button answers each seat privately, and
+that message stands as each of its decisions' posted message for claims, closing, missing
+and abandoned prompts; it is edited as seats answer and closed when none is left.
 A post the thread refuses for a missing permission is skipped (a refused picture: its text
 goes alone) while the DMs still go; the player who acted is told which permission, and once
 Discord says the permissions changed the game is shown as it stands with its unposted
@@ -919,7 +923,7 @@ class Publisher:
         text = "\n".join([*(head or []), t("discord.window.open", lang, decisions="; ".join(asks))])
         keys = {p.decision.key: p.seat for p in prompts}
         waiting = window_content("", window_seats(keys, game.seats), lang)
-        text = text[-(MESSAGE_MAX - len(waiting)):]
+        text = text[-(MESSAGE_MAX - len(waiting) - 1):]
         view = discord.ui.View(timeout=None)
         view.add_item(WindowButton(game.id, name, t("discord.button.window", lang)))
         users = [p.user_id for p in prompts if pinged is None or p.seat in pinged]
