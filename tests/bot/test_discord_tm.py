@@ -11,8 +11,7 @@ import pytest
 import render
 import rules
 from bot.app import GameBot
-from bot.cogs import info, lobby, play
-from bot.cogs.publisher import Publisher
+from bot.cogs import lobby, play
 from bot.cogs.texts import choice_groups, decision_view, kind_choices_view
 from bot.components import (
     BUTTON_LABEL_MAX,
@@ -28,11 +27,9 @@ from bot.games.terra_mystica import cog as tm
 from bot.games.terra_mystica import ui as tm_ui
 from bot.games.terra_mystica.texts import MESSAGES as TM_MESSAGES
 from bot.i18n import has, t
-from bot.settings import Settings
-from bot.table import TableService
 from rules.core import Choice, Decision, Rng
-from storage import open_store
-from tests.bot.test_discord_fakes import FakeInteraction, World
+from tests.bot.table_bot import table_bot
+from tests.bot.test_discord_fakes import FakeInteraction
 
 PLAYERS = [801, 802, 803, 804]
 THREAD = 9001
@@ -46,18 +43,9 @@ async def env(tmp_path, monkeypatch):
     monkeypatch.setattr(render, "render_table", lambda game, view, lang, names=None: b"PNG",
                         raising=False)
     monkeypatch.setattr(render, "has_private", lambda game: False, raising=False)
-    store = await open_store(tmp_path / "bot.db")
-    gamebot = GameBot(Settings(default_lang="en"), store=store)
-    gamebot.table = TableService(store)
-    gamebot.publisher = Publisher(gamebot)
-    gamebot.games = rules.available()
-    for module in (lobby, play, info, tm):
-        await module.setup(gamebot)
-    world = World()
-    world.install(gamebot)
-    world.thread(THREAD)
+    gamebot, world = await table_bot(tmp_path, tm, thread=THREAD)
     yield gamebot, world
-    await store.close()
+    await gamebot.store.close()
 
 
 async def tm_game(gamebot: GameBot) -> int:

@@ -12,13 +12,8 @@ from typing import Any
 
 import pytest
 
-import rules
 from bot.app import GameBot
-from bot.cogs import info, lobby, play
-from bot.cogs.publisher import Publisher
-from bot.settings import Settings
-from bot.table import TableService
-from storage import open_store
+from tests.bot.table_bot import table_bot
 from tests.bot.test_discord_fakes import World
 
 PLAYERS = (801, 802, 803, 804)
@@ -29,20 +24,11 @@ MOVE_LIMIT = 4000
 
 @pytest.fixture
 async def bot(tmp_path):
-    store = await open_store(tmp_path / "bot.db")
-    bot = GameBot(Settings(default_lang="en"), store=store)
-    bot.table = TableService(store)
-    bot.publisher = Publisher(bot)
-    bot.games = rules.available()
-    for module in (lobby, play, info):
-        await module.setup(bot)
-    world = World()
-    world.install(bot)
-    world.thread(THREAD)
+    bot, world = await table_bot(tmp_path, thread=THREAD)
     world.dms_closed.add(CLOSED)
     bot.world = world
     yield bot
-    await store.close()
+    await bot.store.close()
 
 
 def figures(world: World, moves: int) -> dict[str, Any]:

@@ -32,6 +32,7 @@ from bot.table import TableService
 from bot.table_types import Prompt
 from rules.core import Action, Choice, Decision, Event, Group, Result, RuleError, Score, State
 from storage import open_store
+from tests.bot.table_bot import table_bot
 from tests.bot.test_discord_fakes import FakeInteraction, Sent, World
 
 NAME = "gift"
@@ -117,19 +118,10 @@ class GiftEngine:
 async def bot(tmp_path, monkeypatch):
     monkeypatch.setitem(rules.ENGINES, NAME, f"{__name__}:GiftEngine")
     games.register(GameUI(name=NAME))
-    store = await open_store(tmp_path / "bot.db")
-    bot = GameBot(Settings(default_lang="en"), store=store)
-    bot.table = TableService(store)
-    bot.publisher = Publisher(bot)
-    bot.games = rules.available()
-    for module in (lobby, play, info):
-        await module.setup(bot)
-    world = World()
-    world.install(bot)
-    world.thread(THREAD)
+    bot, world = await table_bot(tmp_path, thread=THREAD)
     bot.world = world
     yield bot
-    await store.close()
+    await bot.store.close()
     games.unregister(NAME)
 
 

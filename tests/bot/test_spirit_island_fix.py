@@ -11,15 +11,11 @@ import pytest
 import render
 import rules
 from bot.app import GameBot
-from bot.cogs import info, lobby, play
-from bot.cogs.publisher import Publisher
 from bot.games.spirit_island import cog as si
 from bot.games.spirit_island import command_words
 from bot.i18n import t
-from bot.settings import Settings
-from bot.table import TableService
-from storage import open_store
-from tests.bot.test_discord_fakes import FakeInteraction, World
+from tests.bot.table_bot import table_bot
+from tests.bot.test_discord_fakes import FakeInteraction
 
 PLAYERS = [811, 812]
 THREAD = 9101
@@ -34,18 +30,9 @@ async def env(tmp_path, monkeypatch):
     monkeypatch.setattr(render, "render_table", lambda game, view, lang, names=None: b"PNG",
                         raising=False)
     monkeypatch.setattr(render, "has_private", lambda game: False, raising=False)
-    store = await open_store(tmp_path / "bot.db")
-    gamebot = GameBot(Settings(default_lang="en"), store=store)
-    gamebot.table = TableService(store)
-    gamebot.publisher = Publisher(gamebot)
-    gamebot.games = rules.available()
-    for module in (lobby, play, info, si):
-        await module.setup(gamebot)
-    world = World()
-    world.install(gamebot)
-    world.thread(THREAD)
+    gamebot, world = await table_bot(tmp_path, si, thread=THREAD)
     yield gamebot, world
-    await store.close()
+    await gamebot.store.close()
 
 
 async def si_game(gamebot: GameBot) -> int:

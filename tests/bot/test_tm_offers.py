@@ -10,15 +10,9 @@ from collections import defaultdict
 import discord
 import pytest
 
-import rules
 from bot.app import GameBot
-from bot.cogs import info, lobby, play
-from bot.cogs.publisher import Publisher
 from bot.components import ChoiceButton
-from bot.settings import Settings
-from bot.table import TableService
-from storage import open_store
-from tests.bot.test_discord_fakes import World
+from tests.bot.table_bot import table_bot
 
 PLAYERS = (801, 802, 803, 804)
 THREAD = 9001
@@ -29,19 +23,10 @@ TURN = {"en": "your turn", "ko": "차례입니다"}
 
 @pytest.fixture
 async def bot(tmp_path):
-    store = await open_store(tmp_path / "bot.db")
-    bot = GameBot(Settings(default_lang="en"), store=store)
-    bot.table = TableService(store)
-    bot.publisher = Publisher(bot)
-    bot.games = rules.available()
-    for module in (lobby, play, info):
-        await module.setup(bot)
-    world = World()
-    world.install(bot)
-    world.thread(THREAD)
+    bot, world = await table_bot(tmp_path, thread=THREAD)
     bot.world = world
     yield bot
-    await store.close()
+    await bot.store.close()
 
 
 async def play_game(bot: GameBot, lang: str, seed: int) -> dict[int, str]:
