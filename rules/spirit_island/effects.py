@@ -50,6 +50,22 @@ def verb(name: str) -> Callable[[Handler], Handler]:
     return register
 
 
+def wrap_verb(name: str) -> Callable[[Callable], Callable]:
+    """Wrap the verb as registered now: the decorated `handler(previous, state, step, ctx,
+    answer)` becomes the verb. No `__wrapped__` is set, so a later wrapper keeps this one
+    in the chain (spirit_rules.py unwraps `__wrapped__`)."""
+    previous = VERBS[name]
+
+    def register(handler: Callable) -> Callable:
+        def wrapped(state, step, ctx, answer):
+            return handler(previous, state, step, ctx, answer)
+
+        VERBS[name] = wrapped
+        return handler
+
+    return register
+
+
 def optional(module: str):
     """Another helper's module if it exists yet (fear, spirits, powers...), else None."""
     try:

@@ -48,18 +48,7 @@ pw.OPTION_WORDS = {**getattr(pw, "OPTION_WORDS", {}),
 pw.ASK_WORDS = {**getattr(pw, "ASK_WORDS", {}), "unlock_play": ("play now", "즉시 내려놓기")}
 
 
-def _chain(name: str):
-    """Wrap the verb as it is now: `handler(previous, state, step, ctx, answer)`."""
-    previous = fx.VERBS[name]
-
-    def register(handler):
-        def verb(state, step, ctx, answer):
-            return handler(previous, state, step, ctx, answer)
-
-        fx.VERBS[name] = verb
-        return handler
-
-    return register
+_chain = fx.wrap_verb  # the verb as registered now, wrapped
 
 
 def _switch_on(state: dict, rule: str) -> None:

@@ -46,19 +46,7 @@ def _is(state: dict, seat: int | None, spirit: str, rule: str) -> bool:
     return pw._rule(state, seat, spirit, rule)
 
 
-def _chain(name: str):
-    """Wrap the verb as it is now: `handler(previous, state, step, ctx, answer)`. No
-    `__wrapped__` is set, so a later wrapper keeps this one in the chain."""
-    previous = fx.VERBS[name]
-
-    def register(handler):
-        def verb(state, step, ctx, answer):
-            return handler(previous, state, step, ctx, answer)
-
-        fx.VERBS[name] = verb
-        return handler
-
-    return register
+_chain = fx.wrap_verb  # the verb as registered now, wrapped
 
 
 def _key(state: dict, seat: int) -> str:
