@@ -151,7 +151,7 @@ class SpiritIsland:
             # the default move of a missed deadline: "done" where it is offered, else the
             # first choice
             timeout = next((c for c in choices if c.action["option"] == fx.DONE), choices[0])
-            out.append(Decision(seat=ask.seat, kind=kind, key=_key(state, ask.seat),
+            out.append(Decision(seat=ask.seat, kind=kind, key=_key(state, ask.seat, ask.kind),
                                 choices=choices, params=params, timeout=timeout))
         return out
 
@@ -223,9 +223,12 @@ def _actions(ask: fx.Ask) -> list[dict]:
     return [{"type": ask.kind, "option": option} for option in ask.options]
 
 
-def _key(state: State, seat: int) -> str:
-    """A decision's key: in the Spirit phase each seat's own count of moves (another seat's
-    move leaves it open), else the game's move count."""
-    if state["phase"] == "spirit":
-        return f"t{state['turn']}.spirit.s{seat}.{state['seats'][seat].get('acts', 0)}"
+def _key(state: State, seat: int, kind: str) -> str:
+    """A decision's key. In the Spirit phase and the power windows: the seat's own count of
+    moves and the question's kind, so another seat's move leaves it open (a button or
+    private menu opened before then keeps working; a changed list is matched by each
+    choice's text); else the game's move count."""
+    if state["phase"] in ("spirit", "fast", "slow"):
+        acts = state["seats"][seat].get("acts", 0)
+        return f"t{state['turn']}.{state['phase']}.s{seat}.{acts}.{kind}"
     return f"t{state['turn']}.{state['phase']}.{state['step']}.s{seat}"
