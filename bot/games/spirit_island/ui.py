@@ -35,8 +35,8 @@ def phase_of(decision: Decision) -> str:
 
 def window(decision: Decision) -> str | None:
     """The window a decision is asked in: the turn's Spirit phase or power window (every
-    spirit works through it at once; in a power window each move re-keys every decision),
-    else the step that asked it ("t3.invader.41": the spirits asked by one step at once)."""
+    spirit works through it at once; its keys are "t3.fast.s1.7.resolve"), else the step
+    that asked it ("t3.invader.41": the spirits asked by one step at once)."""
     parts = decision.key.split(".")
     if len(parts) < 3:
         return None
