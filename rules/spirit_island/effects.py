@@ -66,6 +66,19 @@ def wrap_verb(name: str) -> Callable[[Callable], Callable]:
     return register
 
 
+def wrapped_options(previous: Callable, state: dict, step: dict, ctx: dict) -> list[str]:
+    """What a wrapped verb (`target_land`) would offer now, found on a copy of the state:
+    its ask's options, or the land it would take without asking."""
+    trial = clone(state)
+    frame = trial["queue"][0] if trial.get("queue") else None
+    trial_ctx = frame["ctx"] if frame and frame["ctx"].get("id") == ctx.get("id") else dict(ctx)
+    trial_ctx.pop("land", None)
+    result = previous(trial, step, trial_ctx, None)
+    if isinstance(result, Ask):
+        return list(result.options)
+    return [trial_ctx["land"]] if trial_ctx.get("land") else []
+
+
 def optional(module: str):
     """Another helper's module if it exists yet (fear, spirits, powers...), else None."""
     try:

@@ -100,18 +100,6 @@ def _reach(state: dict, step: dict, ctx: dict, seat: int) -> int:
     return reach
 
 
-def _options_of(previous, state, step, ctx) -> list[str]:
-    """The lands the wrapped `target_land` would offer, found on a copy of the state."""
-    trial = fx.clone(state)
-    frame = trial["queue"][0] if trial.get("queue") else None
-    trial_ctx = frame["ctx"] if frame and frame["ctx"].get("id") == ctx.get("id") else dict(ctx)
-    trial_ctx.pop("land", None)
-    result = previous(trial, step, trial_ctx, None)
-    if isinstance(result, fx.Ask):
-        return list(result.options)
-    return [trial_ctx["land"]] if trial_ctx.get("land") else []
-
-
 def _coastal_reach(state: dict, step: dict, ctx: dict) -> list[str]:
     """Coastal lands the seat's `coastal_range` brings within reach."""
     seat = ctx.get("seat")
@@ -358,7 +346,7 @@ def target_land(previous, state, step, ctx, answer):
     if more and _thresholds_met(state, ctx):
         step = {**step, "more_range": {**more, "cond": _without_elements(more["cond"])}}
     coastal = _coastal_reach(state, step, ctx)
-    base = _options_of(previous, state, step, ctx) if coastal else []
+    base = fx.wrapped_options(previous, state, step, ctx) if coastal else []
     frozen = srb.stasis_lands(state)
     extra = [n for n in coastal if n not in base and n not in frozen
              and ("has_any" not in step or srb._has_any(state, n, step["has_any"], ctx))]

@@ -135,18 +135,6 @@ def _longer_reach(state: dict, step: dict, ctx: dict) -> list[str]:
     return [n for n in sorted(found) if fx.land_matches(state, n, step.get("where"), ctx)]
 
 
-def _options_of(previous, state, step, ctx) -> list[str]:
-    """The lands the wrapped `target_land` would offer, found on a copy of the state."""
-    trial = fx.clone(state)
-    frame = trial["queue"][0] if trial.get("queue") else None
-    trial_ctx = frame["ctx"] if frame and frame["ctx"].get("id") == ctx.get("id") else dict(ctx)
-    trial_ctx.pop("land", None)
-    result = previous(trial, step, trial_ctx, None)
-    if isinstance(result, fx.Ask):
-        return list(result.options)
-    return [trial_ctx["land"]] if trial_ctx.get("land") else []
-
-
 def stasis_lands(state: dict) -> list[str]:
     """Lands Absolute Stasis has taken out of the game until the end of the Slow phase."""
     return [n for n, marks in state.get("turn_marks", {}).items()
@@ -162,7 +150,7 @@ def target_land(previous, state, step, ctx, answer):
     frozen = stasis_lands(state)
     if "has_any" not in step and not longer and not step.get("land_only") and not frozen:
         return previous(state, step, ctx, answer)
-    base = _options_of(previous, state, step, ctx)
+    base = fx.wrapped_options(previous, state, step, ctx)
     options = base + [n for n in longer if n not in base]
     if "has_any" in step:
         options = [n for n in options if _has_any(state, n, step["has_any"], ctx)]
