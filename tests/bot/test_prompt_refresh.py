@@ -23,15 +23,11 @@ import render
 import rules
 from bot import games
 from bot.app import GameBot
-from bot.cogs import info, lobby, play
 from bot.cogs.publisher import Publisher, choices_print
 from bot.components import ChoiceButton, choice_hash, decode_choice, key_token
 from bot.games import GameUI
-from bot.settings import Settings
-from bot.table import TableService
 from bot.table_types import Prompt
 from rules.core import Action, Choice, Decision, Event, Group, Result, RuleError, Score, State
-from storage import open_store
 from tests.bot.table_bot import table_bot
 from tests.bot.test_discord_fakes import FakeInteraction, Sent, World
 
@@ -282,19 +278,10 @@ async def tm_bot(tmp_path, monkeypatch):
     monkeypatch.setattr(bot.table_lobby.secrets, "randbits", lambda bits: 780)
     monkeypatch.setattr(render, "render_table", lambda *args, **kwargs: None, raising=False)
     monkeypatch.setattr(render, "has_private", lambda game: False, raising=False)
-    store = await open_store(tmp_path / "bot.db")
-    gamebot = GameBot(Settings(default_lang="en"), store=store)
-    gamebot.table = TableService(store)
-    gamebot.publisher = Publisher(gamebot)
-    gamebot.games = rules.available()
-    for module in (lobby, play, info):
-        await module.setup(gamebot)
-    world = World()
-    world.install(gamebot)
-    world.thread(THREAD)
+    gamebot, world = await table_bot(tmp_path, thread=THREAD)
     gamebot.world = world
     yield gamebot
-    await store.close()
+    await gamebot.store.close()
 
 
 def offer_with_open_turn(prompts: list[Prompt]) -> tuple[Prompt, Prompt] | None:

@@ -22,17 +22,13 @@ from pydantic import BaseModel
 import rules
 from bot import games
 from bot.app import GameBot
-from bot.cogs import info, lobby, play
 from bot.cogs.publisher import Publisher
 from bot.cogs.windows import WINDOWS_KEY
 from bot.components import ChoiceButton, WindowButton, choice_hash, decode_choice
 from bot.games import GameUI
 from bot.games.spirit_island import ui as si_ui
 from bot.i18n import t
-from bot.settings import Settings
-from bot.table import TableService
 from rules.core import Action, Choice, Decision, Event, Result, RuleError, Score, State
-from storage import open_store
 from tests.bot.table_bot import table_bot
 from tests.bot.test_discord_fakes import FakeInteraction, Sent, World
 
@@ -389,16 +385,7 @@ def test_spirit_island_names_its_windows() -> None:
 
 
 async def test_spirit_island_growth_is_one_window_message(tmp_path) -> None:
-    store = await open_store(tmp_path / "si.db")
-    gamebot = GameBot(Settings(default_lang="en"), store=store)
-    gamebot.table = TableService(store)
-    gamebot.publisher = Publisher(gamebot)
-    gamebot.games = rules.available()
-    for module in (lobby, play, info):
-        await module.setup(gamebot)
-    world = World()
-    world.install(gamebot)
-    world.thread(THREAD)
+    gamebot, world = await table_bot(tmp_path, thread=THREAD)
     gamebot.world = world
     try:
         game = await gamebot.table.new_game("spirit_island", guild_id=1, channel_id=10,
@@ -417,4 +404,4 @@ async def test_spirit_island_growth_is_one_window_message(tmp_path) -> None:
         (bobs,) = [p.decision.key for p in prompts if p.user_id == BOB]
         assert keys == {bobs} and ".spirit." in bobs
     finally:
-        await store.close()
+        await gamebot.store.close()
